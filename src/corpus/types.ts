@@ -1,0 +1,75 @@
+/**
+ * The corpus model: document → sentence → token. Plain data, produced by the readers
+ * in src/formats and consumed by features, training, ranking and evaluation.
+ * Strings are Buckwalter unless a field says otherwise.
+ */
+import type { LabelElements } from '../labels/elements.js';
+
+/** One candidate analysis (a label) of a token. */
+export interface Candidate {
+  /** Label key: `lemma\tmorph` (see labelKey). Unique within a token's candidates. */
+  key: string;
+  lemma: string;
+  morph: string;
+  voc: string;
+  gloss: string;
+  /** The label factored into LEs. */
+  elements: LabelElements;
+  /**
+   * Where it came from: the analyzer, a gold annotation that matched none of the
+   * analyzer's candidates, or labels seen for the word in training (equation 9).
+   */
+  source: 'analyzer' | 'gold' | 'train';
+  /** Solution number in the source file (1-based), when read from an analysis file. */
+  solutionNo?: number;
+}
+
+export interface Token {
+  /** Surface form as it stood in the text (Arabic script where the source had it). */
+  form: string;
+  /** Look-up form: Buckwalter, no diacritics. Non-Arabic tokens keep their text. */
+  lookup: string;
+  /** False for punctuation, digits, Latin text: context only, never scored. */
+  arabic: boolean;
+  candidates: Candidate[];
+  /**
+   * Index of the gold candidate in `candidates`; -1 when there is none. A gold label
+   * that matches no analyzer candidate is appended to `candidates` with source 'gold'
+   * and `goldUnmatched` set, so the accuracy ceiling can be reported honestly.
+   */
+  gold: number;
+  goldUnmatched?: boolean;
+  /** Position in its source: paragraph and word numbers (INDEX: P1W1), 1-based. */
+  index?: { paragraph: number; word: number };
+  /** Free-form annotations a reader keeps (e.g. the projection's reason). */
+  note?: string;
+}
+
+export interface Sentence {
+  id: string;
+  tokens: Token[];
+}
+
+export interface Document {
+  id: string;
+  sentences: Sentence[];
+}
+
+export interface Corpus {
+  documents: Document[];
+  /** Where it was read from, for error messages and the model header. */
+  source?: string;
+}
+
+/** Every token of a corpus, in order, with its document and sentence. */
+export function* allTokens(corpus: Corpus): Generator<{ doc: Document; sent: Sentence; token: Token }> {
+  for (const doc of corpus.documents)
+    for (const sent of doc.sentences) for (const token of sent.tokens) yield { doc, sent, token };
+}
+
+/** Tokens that carry a gold label (the ones training and evaluation use). */
+export function goldTokenCount(corpus: Corpus): number {
+  let n = 0;
+  for (const { token } of allTokens(corpus)) if (token.gold >= 0) n++;
+  return n;
+}

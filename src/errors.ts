@@ -1,0 +1,68 @@
+/**
+ * The one exception tree of lexdis. Library code throws these; only `bin/` prints
+ * `Error: …` and exits 1. Codes are stable: scripts and the HTTP service rely on them.
+ */
+export interface ErrorLocation {
+  /** File the problem was found in, when there is one. */
+  file?: string;
+  /** 1-based line number in `file`. */
+  line?: number;
+}
+
+export class LexdisError extends Error {
+  readonly code: string = 'LEXDIS_ERROR';
+  readonly file?: string;
+  readonly line?: number;
+
+  constructor(message: string, where: ErrorLocation = {}) {
+    super(message);
+    this.name = new.target.name;
+    this.file = where.file;
+    this.line = where.line;
+  }
+
+  /** `file:line: message`, the form the CLI prints. */
+  describe(): string {
+    const at = this.file ? `${this.file}${this.line ? `:${this.line}` : ''}: ` : '';
+    return `${at}${this.message}`;
+  }
+
+  toJSON(): Record<string, unknown> {
+    return { code: this.code, message: this.message, file: this.file, line: this.line };
+  }
+}
+
+/** Malformed input text: a table, a pos file, a CoNLL-U file, a candidates file. */
+export class InputParseError extends LexdisError {
+  override readonly code: string = 'INPUT_PARSE';
+}
+
+/** A file or directory that should be there is missing or unreadable. */
+export class DataNotFoundError extends LexdisError {
+  override readonly code: string = 'DATA_NOT_FOUND';
+}
+
+/** A model directory that is not a lexdis model, is damaged, or has the wrong kind tag. */
+export class ModelFormatError extends LexdisError {
+  override readonly code: string = 'MODEL_FORMAT';
+}
+
+/** A model written by another format version or feature set than the one asked for. */
+export class ModelVersionError extends ModelFormatError {
+  override readonly code: string = 'MODEL_VERSION';
+}
+
+/** A corpus that cannot be used for the job (no gold marks, too small to split…). */
+export class CorpusError extends LexdisError {
+  override readonly code: string = 'CORPUS';
+}
+
+/** Bad options or arguments given to a library call or command. */
+export class UsageError extends LexdisError {
+  override readonly code: string = 'USAGE';
+}
+
+/** An output path that cannot be written. */
+export class OutputError extends LexdisError {
+  override readonly code: string = 'OUTPUT';
+}

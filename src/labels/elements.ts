@@ -1,0 +1,36 @@
+/**
+ * The label elements (LEs) of Shah et al. 2010, Table 2, plus `case` (Table 4).
+ * Declared once; everything else derives from this list.
+ */
+export const LABEL_ELEMENTS = [
+  'lemma', 'pre1', 'pre2', 'det', 'pos', 'dpos', 'suf',
+  'perpos', 'numpos', 'genpos', 'persuf', 'numsuf', 'gensuf',
+  'mood', 'pron', 'case',
+] as const;
+
+export type LabelElement = (typeof LABEL_ELEMENTS)[number];
+
+/** A label factored into its elements; an absent element is the empty string. */
+export type LabelElements = Record<LabelElement, string>;
+
+/** Targets a feature can be about: the whole label or one LE. */
+export const TARGETS = ['label', ...LABEL_ELEMENTS] as const;
+export type Target = (typeof TARGETS)[number];
+
+export const LE_INDEX: Readonly<Record<LabelElement, number>> = Object.fromEntries(
+  LABEL_ELEMENTS.map((e, i) => [e, i]),
+) as Record<LabelElement, number>;
+
+/** All elements empty. */
+export function emptyElements(): LabelElements {
+  return Object.fromEntries(LABEL_ELEMENTS.map((e) => [e, ''])) as LabelElements;
+}
+
+/** The key that identifies a label: lemma ID and morphology. */
+export function labelKey(lemma: string, morph: string): string {
+  return `${lemma}\t${morph}`;
+}
+
+export function isLabelElement(name: string): name is LabelElement {
+  return (LABEL_ELEMENTS as readonly string[]).includes(name);
+}
