@@ -1,0 +1,61 @@
+/**
+ * The Disambiguator contract shared by the model-based ranker, the baselines and the
+ * service. Output order is fixed so top-k lists are deterministic:
+ *   1. higher score first;
+ *   2. on equal scores, the analyzer's order (candidate index in Token.candidates);
+ * candidate indices are unique within a token, so the order is total.
+ */
+import type { Candidate, Document, Token } from '../corpus/types.js';
+
+export interface RankedCandidate {
+  /** Index of the candidate in Token.candidates. */
+  index: number;
+  candidate: Candidate;
+  /** Model score g(i,k) = Σ_j θ_j z_ijk (or a baseline's own score). */
+  score: number;
+  /** Softmax of the token's scores at the model's fitted temperature, in [0, 1]. */
+  confidence: number;
+}
+
+export interface RankedToken {
+  token: Token;
+  /** All candidates, best first (see the tie-break rule above). Empty for non-Arabic or unknown words. */
+  ranked: RankedCandidate[];
+}
+
+export interface Disambiguator {
+  readonly name: string;
+  /** Ranks every token of a document: one array per sentence, one entry per token. */
+  rankDocument(doc: Document): RankedToken[][];
+}
+
+/** Sorts candidates by the fixed rule: score descending, then candidate index ascending. */
+export function compareRanked(a: RankedCandidate, b: RankedCandidate): number {
+  if (a.score !== b.score) return b.score > a.score ? 1 : -1;
+  return a.index - b.index;
+}
+
+/** Softmax over scores / temperature, stable for large scores. */
+export function softmax(scores: ArrayLike<number>, temperature: number): Float64Array {
+  const out = new Float64Array(scores.length);
+  if (scores.length === 0) return out;
+  let max = -Infinity;
+  for (let i = 0; i < scores.length; i++) if (scores[i] > max) max = scores[i];
+  let sum = 0;
+  for (let i = 0; i < scores.length; i++) {
+    out[i] = Math.exp((scores[i] - max) / temperature);
+    sum += out[i];
+  }
+  for (let i = 0; i < out.length; i++) out[i] /= sum;
+  return out;
+}
+
+/** Builds the ranked list of one token from raw scores. */
+export function rankToken(token: Token, scores: ArrayLike<number>, temperature: number): RankedToken {
+  const conf = softmax(scores, temperature);
+  const ranked: RankedCandidate[] = token.candidates.map((candidate, index) => ({
+    index, candidate, score: scores[index], confidence: conf[index],
+  }));
+  ranked.sort(compareRanked);
+  return { token, ranked };
+}
