@@ -43,8 +43,8 @@ export function countLabelFrequencies(docs: Iterable<Document>): LabelFrequencie
   const byForm: Record<string, Record<string, number>> = {};
   const byLookup: Record<string, Record<string, number>> = {};
   const bump = (table: Record<string, Record<string, number>>, word: string, key: string) => {
-    const row = (table[word] ??= {});
-    row[key] = (row[key] ?? 0) + 1;
+    const row = Object.hasOwn(table, word) ? table[word] : (table[word] = {});
+    row[key] = (Object.hasOwn(row, key) ? row[key] : 0) + 1;
   };
   for (const doc of docs)
     for (const s of doc.sentences)
@@ -66,8 +66,9 @@ export class MostFrequentLabel implements Disambiguator {
   constructor(private readonly freq: LabelFrequencies) {}
   rankDocument(doc: Document): RankedToken[][] {
     return rankWith(doc, (t) => {
-      const row = this.freq.byForm[t.form] ?? this.freq.byLookup[t.lookup];
-      return t.candidates.map((c) => (row ? (row[c.key] ?? 0) : 0));
+      const { byForm, byLookup } = this.freq;
+      const row = Object.hasOwn(byForm, t.form) ? byForm[t.form] : Object.hasOwn(byLookup, t.lookup) ? byLookup[t.lookup] : undefined;
+      return t.candidates.map((c) => (row && Object.hasOwn(row, c.key) ? row[c.key] : 0));
     });
   }
 }
