@@ -1,0 +1,144 @@
+/**
+ * The BAMA/SAMA analysis engine: the algorithm of the BAMA 1.0 readme as AraMorph.pl runs
+ * it. A look-up form is split every way the reference allows (prefix 0–4 characters, stem at
+ * least 1, suffix 0–6, in its loop order); each split whose three parts are in the lexicons
+ * yields one solution per prefix × stem × suffix entry whose categories pass tableAB, tableAC
+ * and tableBC. A form with no solution gets the reference's alternative spellings, each
+ * analyzed in turn. Results are cached per look-up form and shared (frozen).
+ */
+import { UsageError } from '../errors.js';
+import { alternativeSpellings } from './alternatives.js';
+import { LruCache } from './cache.js';
+import { loadLexicon, type Lexicon } from './lexicon.js';
+import { lookupWord, tokenizeLine, type RawToken } from './tokenize.js';
+import type { AnalyzedToken, Alternative, Solution } from './types.js';
+
+export interface AnalyzerOptions {
+  /** How many look-up forms keep their analyses in memory (least recently used evicted; 0 = none). */
+  cacheSize: number;
+}
+
+export const defaultOptions: AnalyzerOptions = { cacheSize: 100_000 };
+
+/** The analyses of one look-up form. */
+export interface WordAnalysis {
+  readonly solutions: readonly Solution[];
+  readonly alternatives: readonly Alternative[];
+}
+
+const MAX_PREFIX = 4;
+const MAX_SUFFIX = 6;
+const EMPTY: readonly never[] = Object.freeze([]);
+
+export class Analyzer {
+  private readonly cache: LruCache<string, WordAnalysis>;
+  /** Sizes of the loaded tables and the time they took to load. */
+  readonly stats: { prefixes: number; stems: number; suffixes: number; lemmas: number; loadMs: number };
+
+  private constructor(private readonly lex: Lexicon, readonly options: AnalyzerOptions, loadMs: number) {
+    this.cache = new LruCache(options.cacheSize);
+    this.stats = Object.freeze({ ...lex.counts, loadMs });
+  }
+
+  /** Loads the six table files from `dir` (synchronously); see {@link loadLexicon} for errors. */
+  static load(dir: string, options: Partial<AnalyzerOptions> = {}): Analyzer {
+    const opts = { ...defaultOptions, ...options };
+    if (!Number.isInteger(opts.cacheSize) || opts.cacheSize < 0) {
+      throw new UsageError(`cacheSize must be a non-negative integer, got ${opts.cacheSize}`);
+    }
+    const start = performance.now();
+    const lex = loadLexicon(dir);
+    return new Analyzer(lex, opts, performance.now() - start);
+  }
+
+  /** The directory the tables were loaded from. */
+  get dir(): string {
+    return this.lex.dir;
+  }
+
+  /**
+   * Solutions of a look-up form (Buckwalter, no diacritics) and, when it has none, its
+   * alternative spellings with theirs. Cached; the returned data is frozen and shared.
+   */
+  analyzeWord(lookup: string): WordAnalysis {
+    const hit = this.cache.get(lookup);
+    if (hit) return hit;
+    const solutions = this.solve(lookup);
+    let alternatives: readonly Alternative[] = EMPTY;
+    if (solutions.length === 0) {
+      alternatives = Object.freeze(
+        alternativeSpellings(lookup).map((form) =>
+          Object.freeze({ form, solutions: this.cache.peek(form)?.solutions ?? this.solve(form) }) as Alternative),
+      );
+    }
+    const result: WordAnalysis = Object.freeze({ solutions, alternatives });
+    this.cache.set(lookup, result);
+    return result;
+  }
+
+  /** Every solution of one form, in the reference program's order (not cached). */
+  solve(word: string): readonly Solution[] {
+    const { prefixes, stems, suffixes, ab, ac, bc } = this.lex;
+    const out: Solution[] = [];
+    const len = word.length;
+    for (let p = 0; p <= MAX_PREFIX && p < len; p++) {
+      const preEntries = prefixes.get(word.slice(0, p));
+      if (!preEntries) continue;
+      for (let s = 0; s <= MAX_SUFFIX && len - p - s >= 1; s++) {
+        const stemEntries = stems.get(word.slice(p, len - s));
+        if (!stemEntries) continue;
+        const sufEntries = suffixes.get(word.slice(len - s));
+        if (!sufEntries) continue;
+        for (const a of preEntries) {
+          for (const b of stemEntries) {
+            if (!ab.has(a.cat, b.cat)) continue;
+            for (const c of sufEntries) {
+              if (!ac.has(a.cat, c.cat) || !bc.has(b.cat, c.cat)) continue;
+              out.push(Object.freeze({
+                voc: a.voc + b.voc + c.voc,
+                lemma: b.lemma,
+                morph: a.pos + b.pos + c.pos,
+                gloss: `${a.gloss} + ${b.gloss} + ${c.gloss}`,
+                glossParts: Object.freeze({ prefix: a.gloss, stem: b.gloss, suffix: c.gloss }),
+              }));
+            }
+          }
+        }
+      }
+    }
+    return out.length === 0 ? EMPTY : Object.freeze(out);
+  }
+
+  /** Splits a line of raw text into words and non-alphabetic tokens (no analysis). */
+  tokenize(line: string): RawToken[] {
+    return tokenizeLine(line);
+  }
+
+  /** Tokenizes and analyzes one line of raw text (Arabic script). */
+  analyzeLine(line: string): AnalyzedToken[] {
+    return tokenizeLine(line).map((t): AnalyzedToken => {
+      if (t.kind === 'other') return { kind: 'other', input: t.input };
+      const lookup = lookupWord(t.input);
+      const { solutions, alternatives } = this.analyzeWord(lookup);
+      return { kind: 'word', input: t.input, lookup, solutions: solutions as Solution[], alternatives: alternatives as Alternative[] };
+    });
+  }
+
+  /** Analyzes raw text: one token array per input line (LF or CRLF line endings). */
+  analyzeText(text: string): AnalyzedToken[][] {
+    if (text === '') return [];
+    const lines = text.split('\n');
+    if (lines[lines.length - 1] === '') lines.pop();
+    return lines.map((line) => this.analyzeLine(line));
+  }
+
+  /** Number of look-up forms currently cached. */
+  get cachedForms(): number {
+    return this.cache.size;
+  }
+
+  /** Empties the cache (for measurements). */
+  clearCache(): void {
+    this.cache.clear();
+  }
+}

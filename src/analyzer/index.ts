@@ -1,0 +1,13 @@
+/**
+ * The analyzer: loads BAMA 1.0 / SAMA tables and gives every analysis of Arabic words, as
+ * the reference program AraMorph.pl does. Everything is in Buckwalter unless converted with
+ * the script helpers.
+ */
+export { Analyzer, defaultOptions, type AnalyzerOptions, type WordAnalysis } from './engine.js';
+export { loadLexicon, TABLE_FILES, type Lexicon, type LexEntry } from './lexicon.js';
+export { tokenizeLine, lookupWord, isArabicClassChar, type RawToken } from './tokenize.js';
+export { alternativeSpellings } from './alternatives.js';
+export { formatAnalyses, formatToken, defaultPrintOptions, type PrintOptions } from './print.js';
+export { lemmaInScript, morphInScript, formInScript, solutionInScript, prepareInput, type InputScript } from './script.js';
+export { LruCache } from './cache.js';
+export * from './types.js';

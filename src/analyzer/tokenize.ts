@@ -1,0 +1,58 @@
+/**
+ * The reference program's tokenization of raw text and its look-up form of a word.
+ *
+ * AraMorph.pl works on Windows-1256 bytes; here the same byte classes are expressed as the
+ * Unicode code points they decode to. The "Arabic" class is the letters, tatweel and
+ * diacritics of Windows-1256: U+0621–U+063A, U+0640–U+0652, and peh, tcheh, jeh, gaf. A
+ * line is trimmed, its white space collapsed, and split into maximal runs of that class and
+ * of everything else. A run is an Arabic word when it holds a character of the class other
+ * than tatweel; every other run is split on white space into non-alphabetic tokens.
+ * White space is ASCII white space only, as for Perl's `\s` on bytes.
+ */
+import { toBuckwalter } from '../script/buckwalter.js';
+
+/** One raw token: an Arabic word to analyze, or non-alphabetic data left as it is. */
+export interface RawToken {
+  kind: 'word' | 'other';
+  input: string;
+}
+
+const CLASS = '\\u0621-\\u063a\\u0640-\\u0652\\u067e\\u0686\\u0698\\u06af';
+const RUNS = new RegExp(`[${CLASS}]+|[^${CLASS}]+`, 'g');
+/** The class without tatweel: a run is a word when it has one of these. */
+const WORD_CHAR = /[\u0621-\u063a\u0641-\u0652\u067e\u0686\u0698\u06af]/;
+const WS = /[ \t\n\r\f\v]+/;
+const WS_ALL = /[ \t\n\r\f\v]+/g;
+const EDGE_SPACE = /^ | $/g;
+const REMOVED = /[\u0640\u064b-\u0652]/g;
+const CLASS_CHAR = new RegExp(`^[${CLASS}]$`);
+
+/** True for a character of the reference's Arabic class (letters, tatweel, diacritics). */
+export function isArabicClassChar(ch: string): boolean {
+  return CLASS_CHAR.test(ch);
+}
+
+/** Splits one line of text into tokens, as the reference program does. */
+export function tokenizeLine(line: string): RawToken[] {
+  // not String#trim: that would also remove non-ASCII spaces such as U+00A0
+  const text = line.replace(WS_ALL, ' ').replace(EDGE_SPACE, '');
+  const tokens: RawToken[] = [];
+  if (text === '') return tokens;
+  for (const run of text.match(RUNS) ?? []) {
+    if (WORD_CHAR.test(run)) {
+      tokens.push({ kind: 'word', input: run });
+      continue;
+    }
+    for (const item of run.split(WS)) if (item !== '') tokens.push({ kind: 'other', input: item });
+  }
+  return tokens;
+}
+
+/**
+ * The look-up form of an Arabic word: tatweel, short vowels, tanween, shadda and sukun
+ * removed, then transliterated to Buckwalter (jeh becomes `R`). May be empty for a token of
+ * diacritics only.
+ */
+export function lookupWord(word: string): string {
+  return toBuckwalter(word.replace(REMOVED, ''));
+}
