@@ -1,0 +1,84 @@
+/**
+ * Limits and settings of the HTTP service. `buildServer` merges what it is given over
+ * {@link defaultOptions}; every limit is enforced with a JSON error (see docs/service.md).
+ */
+import type { Writable } from 'node:stream';
+import { UsageError } from '../errors.js';
+
+export interface ServiceOptions {
+  /** Largest request body accepted, in bytes (413 BODY_TOO_LARGE above it). */
+  bodyLimit: number;
+  /** Longest text accepted, in UTF-16 code units (422 TEXT_TOO_LONG above it). */
+  maxTextLength: number;
+  /** Most texts in one batch request (422 TOO_MANY_TEXTS above it). */
+  maxBatch: number;
+  /**
+   * Work deadline per request, counted from its arrival. Checked before each unit of
+   * work (a paragraph of a text); a request past it gets 503 TIMEOUT.
+   */
+  requestTimeoutMs: number;
+  /** `top` used when a request gives none. */
+  defaultTop: number;
+  /** Largest `top` a request may ask for (400 VALIDATION above it). */
+  maxTop: number;
+  /** Time allowed to receive a request's headers (slow clients get 408). */
+  headersTimeoutMs: number;
+  /** Time allowed to receive a whole request, headers and body (slow clients get 408). */
+  receiveTimeoutMs: number;
+  /** How long an idle keep-alive connection is kept open. */
+  keepAliveTimeoutMs: number;
+  /** Most simultaneous TCP connections; further ones are refused by the socket layer. */
+  maxConnections: number;
+  /** Write a structured JSON access log (one line per request) to `logStream`. */
+  logger: boolean;
+  /** Where the log goes; standard error by default. */
+  logStream: Writable;
+  /** pino level name of the log. */
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+}
+
+export const defaultOptions: Readonly<ServiceOptions> = Object.freeze({
+  bodyLimit: 1024 * 1024,
+  maxTextLength: 20_000,
+  maxBatch: 32,
+  requestTimeoutMs: 10_000,
+  defaultTop: 3,
+  maxTop: 20,
+  headersTimeoutMs: 10_000,
+  receiveTimeoutMs: 20_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 1024,
+  logger: true,
+  logStream: process.stderr,
+  logLevel: 'info' as const,
+});
+
+const POSITIVE_INTEGERS = [
+  'bodyLimit', 'maxTextLength', 'maxBatch', 'requestTimeoutMs', 'defaultTop', 'maxTop',
+  'headersTimeoutMs', 'receiveTimeoutMs', 'keepAliveTimeoutMs', 'maxConnections',
+] as const;
+
+/** Merges `given` over the defaults and checks the result (UsageError on a bad value). */
+export function resolveOptions(given: Partial<ServiceOptions> = {}): ServiceOptions {
+  const merged: ServiceOptions = { ...defaultOptions };
+  for (const [key, value] of Object.entries(given)) {
+    if (value !== undefined) (merged as unknown as Record<string, unknown>)[key] = value;
+  }
+  for (const key of POSITIVE_INTEGERS) {
+    const v = merged[key];
+    if (!Number.isSafeInteger(v) || v < 1) throw new UsageError(`service option ${key} must be a positive integer, got ${String(v)}`);
+  }
+  if (merged.defaultTop > merged.maxTop) throw new UsageError(`service option defaultTop (${merged.defaultTop}) exceeds maxTop (${merged.maxTop})`);
+  if (merged.headersTimeoutMs > merged.receiveTimeoutMs) {
+    throw new UsageError('service option headersTimeoutMs must not exceed receiveTimeoutMs');
+  }
+  return merged;
+}
+
+/** The limits a client may want to know, as `GET /v1/model` reports them. */
+export function publicLimits(o: ServiceOptions): Record<string, number> {
+  return {
+    bodyLimit: o.bodyLimit, maxTextLength: o.maxTextLength, maxBatch: o.maxBatch,
+    requestTimeoutMs: o.requestTimeoutMs, defaultTop: o.defaultTop, maxTop: o.maxTop,
+  };
+}

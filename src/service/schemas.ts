@@ -1,0 +1,172 @@
+/**
+ * JSON schemas of every route, request and response. Request schemas are checked by
+ * fastify (ajv); response schemas drive its serializer, so nothing outside them is sent.
+ * Limits that depend on the configuration (`top`) are built into the schemas here.
+ */
+import type { ServiceOptions } from './options.js';
+
+/** `{ error: { code, message } }`, the body of every error response. */
+export const errorSchema = {
+  $id: 'lexdisError',
+  type: 'object',
+  required: ['error'],
+  additionalProperties: false,
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      additionalProperties: false,
+      properties: {
+        code: { type: 'string', description: 'stable machine-readable code, e.g. TEXT_TOO_LONG' },
+        message: { type: 'string', description: 'human-readable explanation' },
+      },
+    },
+  },
+} as const;
+
+const errorRef = { $ref: 'lexdisError#' } as const;
+/** Response entries shared by all routes: any 4xx or 5xx carries the error body. */
+export const errorResponses = { '4xx': errorRef, '5xx': errorRef } as const;
+
+export const analysisSchema = {
+  type: 'object',
+  required: ['rank', 'voc', 'vocArabic', 'lemma', 'lemmaArabic', 'morph', 'pos', 'elements', 'gloss', 'score', 'confidence'],
+  properties: {
+    rank: { type: 'integer' },
+    voc: { type: 'string' },
+    vocArabic: { type: 'string' },
+    lemma: { type: 'string' },
+    lemmaArabic: { type: 'string' },
+    morph: { type: 'string' },
+    pos: { type: 'string' },
+    elements: { type: 'object', additionalProperties: { type: 'string' } },
+    gloss: { type: 'string' },
+    score: { type: 'number' },
+    confidence: { type: 'number' },
+  },
+} as const;
+
+export const tokenSchema = {
+  type: 'object',
+  required: ['input', 'lookup', 'arabic', 'found', 'analyses'],
+  properties: {
+    input: { type: 'string' },
+    lookup: { type: ['string', 'null'] },
+    arabic: { type: 'boolean' },
+    found: { type: 'boolean' },
+    analyses: { type: 'array', items: analysisSchema },
+  },
+} as const;
+
+export const sentencesSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['tokens'],
+    properties: { tokens: { type: 'array', items: tokenSchema } },
+  },
+} as const;
+
+function topSchema(o: ServiceOptions) {
+  return { type: 'integer', minimum: 1, maximum: o.maxTop, default: o.defaultTop } as const;
+}
+
+/** POST /v1/analyze */
+export function analyzeSchema(o: ServiceOptions) {
+  return {
+    body: {
+      type: 'object',
+      required: ['text'],
+      additionalProperties: false,
+      properties: { text: { type: 'string' }, top: topSchema(o) },
+    },
+    response: {
+      200: {
+        type: 'object',
+        required: ['top', 'sentences'],
+        properties: { top: { type: 'integer' }, sentences: sentencesSchema },
+      },
+      ...errorResponses,
+    },
+  };
+}
+
+/** POST /v1/analyze/batch */
+export function batchSchema(o: ServiceOptions) {
+  return {
+    body: {
+      type: 'object',
+      required: ['texts'],
+      additionalProperties: false,
+      properties: {
+        texts: { type: 'array', items: { type: 'string' } },
+        top: topSchema(o),
+      },
+    },
+    response: {
+      200: {
+        type: 'object',
+        required: ['top', 'results'],
+        properties: {
+          top: { type: 'integer' },
+          results: {
+            type: 'array',
+            items: { type: 'object', required: ['sentences'], properties: { sentences: sentencesSchema } },
+          },
+        },
+      },
+      ...errorResponses,
+    },
+  };
+}
+
+/** GET /healthz */
+export const healthSchema = {
+  response: {
+    200: {
+      type: 'object',
+      required: ['status', 'uptimeSeconds'],
+      properties: { status: { type: 'string', enum: ['ok'] }, uptimeSeconds: { type: 'number' } },
+    },
+    ...errorResponses,
+  },
+} as const;
+
+/** GET /v1/model */
+export const modelSchema = {
+  response: {
+    200: {
+      type: 'object',
+      required: ['model', 'service'],
+      properties: {
+        model: { type: 'object', additionalProperties: true },
+        service: {
+          type: 'object',
+          required: ['name', 'version', 'limits'],
+          properties: {
+            name: { type: 'string' },
+            version: { type: 'string' },
+            limits: { type: 'object', additionalProperties: { type: 'integer' } },
+          },
+        },
+      },
+    },
+    ...errorResponses,
+  },
+} as const;
+
+/** GET of a page asset: no input; the body is the file. */
+export const assetSchema = {
+  response: { 200: { type: 'string', description: 'file contents' }, ...errorResponses },
+} as const;
+
+/** GET /fonts/:file; names outside the served set get 404. */
+export const fontSchema = {
+  params: {
+    type: 'object',
+    required: ['file'],
+    additionalProperties: false,
+    properties: { file: { type: 'string', pattern: '^[a-z0-9-]{1,100}\\.woff2$' } },
+  },
+  response: { 200: { type: 'string', description: 'WOFF2 font file' }, ...errorResponses },
+} as const;

@@ -1,0 +1,123 @@
+/**
+ * The HTTP service: a fastify app serving one loaded tagger (shared read-only by all
+ * requests), the JSON API and the reading page. `buildServer` makes the app;
+ * `startServer` listens; `shutdownOnSignals` closes it gracefully on SIGINT/SIGTERM
+ * (in-flight requests finish, new ones get 503 SHUTTING_DOWN).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { projectRoot } from '../config.js';
+import { registerAssets } from './assets.js';
+import { clientErrorHandler, errorBody, installErrorHandling } from './errors.js';
+import { resolveOptions, type ServiceOptions } from './options.js';
+import { registerApiRoutes, type ServiceIdentity } from './routes.js';
+import { errorSchema } from './schemas.js';
+import type { TaggerLike } from './types.js';
+
+export { defaultOptions, type ServiceOptions } from './options.js';
+export type { TaggerLike } from './types.js';
+
+function identity(): ServiceIdentity {
+  const pkg = JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version?: string };
+  return { name: 'lexdis', version: pkg.version ?? '0.0.0' };
+}
+
+/** Builds (does not start) the service for `tagger`; `options` are merged over `defaultOptions`. */
+export function buildServer(tagger: TaggerLike, options: Partial<ServiceOptions> = {}): FastifyInstance {
+  const o = resolveOptions(options);
+  const app = Fastify({
+    bodyLimit: o.bodyLimit,
+    logger: o.logger ? { level: o.logLevel, stream: o.logStream } : false,
+    logController: new LogController({ disableRequestLogging: true }),
+    return503OnClosing: false,
+    requestTimeout: o.receiveTimeoutMs,
+    keepAliveTimeout: o.keepAliveTimeoutMs,
+    http: { headersTimeout: o.headersTimeoutMs, connectionsCheckingInterval: Math.min(1000, o.headersTimeoutMs) },
+    clientErrorHandler,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+  });
+  app.server.maxConnections = o.maxConnections;
+  // JSON only: a text/plain body is 415, not a string that fails the schema
+  app.removeContentTypeParser('text/plain');
+  app.addSchema(errorSchema);
+  installErrorHandling(app);
+
+  let closing = false;
+  app.addHook('preClose', async () => { closing = true; });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id).header('x-content-type-options', 'nosniff')
+      .header('referrer-policy', 'no-referrer');
+    if (closing) {
+      return reply.code(503).header('connection', 'close').header('retry-after', '1')
+        .send(errorBody('SHUTTING_DOWN', 'the server is shutting down'));
+    }
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({
+      method: request.method,
+      url: request.url.slice(0, 200),
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 100) / 100,
+      bytes: Number(reply.getHeader('content-length') ?? 0),
+      ip: request.ip,
+    }, 'access');
+  });
+
+  registerApiRoutes(app, tagger, o, identity());
+  registerAssets(app);
+  return app;
+}
+
+export interface ListenOptions {
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+}
+
+/** Builds the server and listens; resolves with the app and its base URL. */
+export async function startServer(
+  tagger: TaggerLike, listen: ListenOptions, options: Partial<ServiceOptions> = {},
+): Promise<{ app: FastifyInstance; url: string }> {
+  const app = buildServer(tagger, options);
+  await app.listen({ host: listen.host, port: listen.port });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : listen.port;
+  const host = listen.host.includes(':') ? `[${listen.host}]` : listen.host;
+  return { app, url: `http://${host}:${port}` };
+}
+
+/**
+ * Closes `app` gracefully on the first SIGINT or SIGTERM, then calls `done(0)`; a second
+ * signal, or a close that takes longer than `graceMs`, calls `done(1)` at once.
+ * Returns a function that removes the handlers.
+ */
+export function shutdownOnSignals(
+  app: FastifyInstance, done: (code: number) => void, graceMs = 10_000,
+): () => void {
+  let shuttingDown = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (shuttingDown) {
+      app.log.warn({ signal }, 'second signal: exiting now');
+      done(1);
+      return;
+    }
+    shuttingDown = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error({ graceMs }, 'shutdown took too long: exiting');
+      done(1);
+    }, graceMs);
+    timer.unref();
+    app.close().then(
+      () => { clearTimeout(timer); app.log.info('closed'); done(0); },
+      (err: unknown) => { clearTimeout(timer); app.log.error({ err }, 'close failed'); done(1); },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+}
