@@ -49,6 +49,11 @@ function posName(pos) {
   return POS_NAMES[pos] ?? pos.toLowerCase().replace(/_/g, ' ');
 }
 
+/** A lemma ID without its stem-vowel and sense marks: كَتَب-ُ_1 → كَتَب. */
+function citation(lemmaId) {
+  return lemmaId.replace(/[-_].*$/, '') || lemmaId;
+}
+
 function percent(p) {
   const v = p * 100;
   return `${v >= 10 || v === 0 ? v.toFixed(0) : v.toFixed(1)}%`;
@@ -120,7 +125,8 @@ function render(sentences) {
       if (prev !== null && !NO_SPACE_BEFORE.test(token.input) && !NO_SPACE_AFTER.test(prev)) p.append(' ');
       prev = token.input;
       if (!token.arabic) {
-        p.append(el('span', { class: 'passthrough', lang: 'und', dir: 'auto', text: token.input }));
+        const punct = !/[\p{L}\p{N}]/u.test(token.input);
+        p.append(el('span', { class: punct ? 'punct' : 'passthrough', lang: punct ? null : 'und', dir: 'auto', text: token.input }));
         continue;
       }
       const index = tokens.push(token) - 1;
@@ -159,12 +165,12 @@ function showDetail(token) {
     el('p', { class: 'gloss-main', text: best.gloss || '(no gloss)' }),
     el('dl', { class: 'facts' },
       el('dt', { text: 'Lemma' }),
-      el('dd', {}, el('span', { class: 'ar', lang: 'ar', dir: 'rtl', text: best.lemmaArabic }), ' ',
-        el('span', { class: 'code', text: best.lemma })),
+      el('dd', {}, el('span', { class: 'ar', lang: 'ar', dir: 'rtl', text: citation(best.lemmaArabic) }), ' ',
+        el('span', { class: 'code', dir: 'ltr', text: best.lemma })),
       el('dt', { text: 'Part of speech' }),
       el('dd', {}, el('span', { class: 'pos-tag', text: posName(best.pos) })),
       el('dt', { text: 'Morphology' }),
-      el('dd', { class: 'code', text: best.morph }),
+      el('dd', { class: 'code', dir: 'ltr', text: best.morph.split('+').join(' + ') }),
       el('dt', { text: 'Confidence' }),
       el('dd', {}, confidence(best.confidence, 'confidence'))),
     el('details', { class: 'elements' }, el('summary', { text: 'Label elements' }), elements),
