@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
+import { register as analyze } from './analyze.js';
 
 /** Each subcommand module exports a function that adds itself to the program. */
 export type RegisterCommand = (program: Command) => void;
 
-export const COMMANDS: RegisterCommand[] = [];
+export const COMMANDS: RegisterCommand[] = [analyze];

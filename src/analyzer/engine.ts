@@ -7,6 +7,7 @@
  * analyzed in turn. Results are cached per look-up form and shared (frozen).
  */
 import { UsageError } from '../errors.js';
+import { splitLines } from '../io.js';
 import { alternativeSpellings } from './alternatives.js';
 import { LruCache } from './cache.js';
 import { loadLexicon, type Lexicon } from './lexicon.js';
@@ -126,10 +127,7 @@ export class Analyzer {
 
   /** Analyzes raw text: one token array per input line (LF or CRLF line endings). */
   analyzeText(text: string): AnalyzedToken[][] {
-    if (text === '') return [];
-    const lines = text.split('\n');
-    if (lines[lines.length - 1] === '') lines.pop();
-    return lines.map((line) => this.analyzeLine(line));
+    return splitLines(text).map((line) => this.analyzeLine(line));
   }
 
   /** Number of look-up forms currently cached. */

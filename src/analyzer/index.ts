@@ -9,5 +9,6 @@ export { tokenizeLine, lookupWord, isArabicClassChar, type RawToken } from './to
 export { alternativeSpellings } from './alternatives.js';
 export { formatAnalyses, formatToken, defaultPrintOptions, type PrintOptions } from './print.js';
 export { lemmaInScript, morphInScript, formInScript, solutionInScript, prepareInput, type InputScript } from './script.js';
+export { renderAnalyses, renderLine, tokenJson, defaultRenderOptions, type OutputFormat, type RenderOptions } from './output.js';
 export { LruCache } from './cache.js';
 export * from './types.js';

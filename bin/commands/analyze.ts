@@ -1,0 +1,71 @@
+/**
+ * `lexdis analyze [FILE]`: raw Arabic text in (a file or stdin), every analysis of every word
+ * out (stdout), as the BAMA reference program prints it or as JSON lines.
+ */
+import { Option, type Command } from 'commander';
+import { Analyzer, prepareInput, renderAnalyses, type InputScript, type OutputFormat } from '../../src/analyzer/index.js';
+import { dataPaths } from '../../src/config.js';
+import { UsageError } from '../../src/errors.js';
+import { readStdin, readTextFile, type TextEncoding } from '../../src/io.js';
+import type { Script } from '../../src/script/buckwalter.js';
+
+interface AnalyzeFlags {
+  format: OutputFormat;
+  script: Script;
+  inputScript: InputScript;
+  tables: string;
+  encoding: TextEncoding;
+  cacheSize: string;
+}
+
+/** Writes to stdout, waiting when the pipe is full; a closed pipe (e.g. `| head`) ends quietly. */
+async function write(chunk: string): Promise<void> {
+  if (!process.stdout.write(chunk)) await new Promise<void>((resolve) => process.stdout.once('drain', resolve));
+}
+
+async function run(file: string | undefined, flags: AnalyzeFlags): Promise<void> {
+  const cacheSize = Number(flags.cacheSize);
+  if (!Number.isInteger(cacheSize) || cacheSize < 0) throw new UsageError(`--cache-size must be a non-negative integer, got "${flags.cacheSize}"`);
+  const raw = file && file !== '-' ? readTextFile(file, flags.encoding) : await readStdin(flags.encoding);
+  const analyzer = Analyzer.load(flags.tables, { cacheSize });
+  const text = prepareInput(raw, flags.inputScript);
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
+  for (const chunk of renderAnalyses(analyzer, text, { format: flags.format, script: flags.script })) await write(chunk);
+}
+
+export function register(program: Command): void {
+  program
+    .command('analyze')
+    .summary('every morphological analysis of every word of raw Arabic text (BAMA/SAMA)')
+    .description(
+      'Tokenizes raw text as the BAMA 1.0 reference program (AraMorph.pl) does and prints every analysis ' +
+      'the tables allow for each Arabic word: vocalization, lemma ID, morphology, gloss. A word with no ' +
+      'analysis gets the reference\'s alternative spellings, each analyzed. Non-Arabic runs (digits, ' +
+      'punctuation, Latin) are printed as non-alphabetic data. Output goes to stdout; empty input gives ' +
+      'empty output.',
+    )
+    .argument('[file]', 'input text, one sentence a line (default: stdin; "-" also reads stdin)')
+    .addOption(new Option('--format <format>', 'pos: the reference text layout (INPUT STRING / LOOK-UP WORD / SOLUTION n / (GLOSS)); ' +
+      'jsonl: one JSON object per token {sentence, token, kind, input, lookup, solutions[{voc,lemma,morph,gloss}], alternatives[{form,solutions}]}')
+      .choices(['pos', 'jsonl']).default('pos'))
+    .addOption(new Option('--script <script>', 'script of look-up forms, vocalizations, lemma IDs and morphology in the output, both formats ' +
+      '(tags, glosses and input strings are never converted)').choices(['buckwalter', 'arabic']).default('buckwalter'))
+    .addOption(new Option('--input-script <script>', 'script of the input: buckwalter input is transliterated to Arabic first; ' +
+      'auto reads the input as Arabic when it has any Arabic letter, else as Buckwalter').choices(['auto', 'arabic', 'buckwalter']).default('auto'))
+    .addOption(new Option('--tables <dir>', 'directory of the six table files (dictPrefixes, dictStems, dictSuffixes, tableAB, tableAC, tableBC); ' +
+      'point it at SAMA 3.1\'s tables to use SAMA').default(dataPaths.bama(), `${dataPaths.bama()}: BAMA 1.0 under LEXDIS_DATA`))
+    .addOption(new Option('--encoding <encoding>', 'encoding of the input (output is always UTF-8)').choices(['utf-8', 'windows-1256']).default('utf-8'))
+    .option('--cache-size <n>', 'look-up forms whose analyses stay cached (least recently used dropped)', '100000')
+    .addHelpText('after', [
+      '',
+      'Examples:',
+      '  $ echo "كتبت الطالبة الدرس" | lexdis analyze',
+      '  $ lexdis analyze --format jsonl --script arabic news.txt > news.jsonl',
+      '  $ echo "ktbt AlTAlbp Aldrs" | lexdis analyze --input-script buckwalter',
+      '  $ lexdis analyze --tables /path/to/SAMA_3.1/lexicon --encoding windows-1256 old.txt',
+    ].join('\n'))
+    .action((file: string | undefined, flags: AnalyzeFlags) => run(file, flags));
+}

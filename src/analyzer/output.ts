@@ -1,0 +1,63 @@
+/**
+ * What `lexdis analyze` prints, as library code: raw text in, one output chunk per input
+ * line out, in the reference's text layout (`pos`) or as JSON lines (`jsonl`).
+ *
+ * `jsonl` gives one object per token: `sentence` (1-based input line), `token` (1-based
+ * within the line), `kind`, `input`, and for words `lookup`, `solutions` (voc, lemma, morph,
+ * gloss) and `alternatives` (form, solutions). The script option applies to both formats:
+ * look-up forms, vocalizations, lemma IDs and morphology in Buckwalter or Arabic script;
+ * input strings and glosses are never converted.
+ */
+import { splitLines } from '../io.js';
+import type { Script } from '../script/buckwalter.js';
+import type { Analyzer } from './engine.js';
+import { formatAnalyses } from './print.js';
+import { formInScript, solutionInScript } from './script.js';
+import type { AnalyzedToken, Solution } from './types.js';
+
+export type OutputFormat = 'pos' | 'jsonl';
+
+export interface RenderOptions {
+  format: OutputFormat;
+  script: Script;
+}
+
+export const defaultRenderOptions: RenderOptions = { format: 'pos', script: 'buckwalter' };
+
+function solutionJson(sol: Solution, script: Script): { voc: string; lemma: string; morph: string; gloss: string } {
+  const s = solutionInScript(sol, script);
+  return { voc: s.voc, lemma: s.lemma, morph: s.morph, gloss: s.gloss };
+}
+
+/** The JSON object `--format jsonl` prints for one token. */
+export function tokenJson(token: AnalyzedToken, sentence: number, index: number, script: Script): Record<string, unknown> {
+  const base = { sentence, token: index, kind: token.kind, input: token.input };
+  if (token.kind === 'other') return base;
+  return {
+    ...base,
+    lookup: formInScript(token.lookup, script),
+    solutions: token.solutions.map((s) => solutionJson(s, script)),
+    alternatives: token.alternatives.map((a) => ({
+      form: formInScript(a.form, script),
+      solutions: a.solutions.map((s) => solutionJson(s, script)),
+    })),
+  };
+}
+
+/** One line's analyses as output text (empty for a line without tokens). */
+export function renderLine(tokens: readonly AnalyzedToken[], sentence: number, options: RenderOptions): string {
+  if (options.format === 'pos') return formatAnalyses(tokens, { script: options.script });
+  let out = '';
+  for (let i = 0; i < tokens.length; i++) out += `${JSON.stringify(tokenJson(tokens[i], sentence, i + 1, options.script))}\n`;
+  return out;
+}
+
+/** Analyzes raw text line by line, yielding each line's output text (lines with no tokens yield nothing). */
+export function* renderAnalyses(analyzer: Analyzer, text: string, options: Partial<RenderOptions> = {}): Generator<string> {
+  const opts = { ...defaultRenderOptions, ...options };
+  const lines = splitLines(text);
+  for (let i = 0; i < lines.length; i++) {
+    const chunk = renderLine(analyzer.analyzeLine(lines[i]), i + 1, opts);
+    if (chunk !== '') yield chunk;
+  }
+}
