@@ -1,0 +1,24 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { UsageError } from '../../src/errors.js';
+import { defaultOptions, publicLimits, resolveOptions } from '../../src/service/options.js';
+
+test('resolveOptions merges over defaultOptions and ignores undefined', () => {
+  const o = resolveOptions({ maxBatch: 3, maxTop: undefined });
+  assert.equal(o.maxBatch, 3);
+  assert.equal(o.maxTop, defaultOptions.maxTop);
+  assert.equal(o.bodyLimit, defaultOptions.bodyLimit);
+  assert.notEqual(o, defaultOptions);
+});
+
+test('resolveOptions rejects bad limits with a UsageError', () => {
+  for (const bad of [{ bodyLimit: 0 }, { maxTextLength: -1 }, { maxBatch: 1.5 }, { requestTimeoutMs: Number.NaN },
+    { defaultTop: 30, maxTop: 20 }, { headersTimeoutMs: 5000, receiveTimeoutMs: 1000 }]) {
+    assert.throws(() => resolveOptions(bad), UsageError, JSON.stringify(bad));
+  }
+});
+
+test('publicLimits lists what clients need and nothing else', () => {
+  assert.deepEqual(Object.keys(publicLimits(resolveOptions())).sort(),
+    ['bodyLimit', 'defaultTop', 'maxBatch', 'maxTextLength', 'maxTop', 'requestTimeoutMs']);
+});

@@ -1,0 +1,122 @@
+/**
+ * Server behaviour with a slow tagger: per-request timeout (503), fairness between
+ * requests, graceful shutdown (in-flight work finishes, late requests get 503, SIGTERM
+ * ends the process with status 0).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { projectRoot } from '../../src/config.js';
+import { buildServer } from '../../src/service/server.js';
+import { FakeTagger } from '../fixtures/service/fake-tagger.js';
+import { postJson, serve } from '../fixtures/service/http.js';
+
+const para = (n: number) => Array.from({ length: n }, (_, i) => ['كتب', 'في', 'الدرس'][i % 3]).join('\n\n');
+
+test('503 TIMEOUT when a text runs past requestTimeoutMs, for analyze and batch', async () => {
+  const slow = new FakeTagger({ delayMs: 100 });
+  const srv = await serve(slow, { requestTimeoutMs: 150 });
+  try {
+    const res = await postJson(`${srv.url}/v1/analyze`, { text: para(6) });
+    assert.equal(res.status, 503);
+    assert.equal(res.body.error.code, 'TIMEOUT');
+    assert.equal(res.headers.get('retry-after'), '1');
+    assert.ok(slow.calls < 6, `stopped early (${slow.calls} calls)`);
+    const batch = await postJson(`${srv.url}/v1/analyze/batch`, { texts: ['كتب', 'في', 'الدرس', 'المكتبة', 'كتب'] });
+    assert.equal(batch.status, 503);
+    assert.equal(batch.body.error.code, 'TIMEOUT');
+    // a text that fits in the deadline is answered
+    assert.equal((await postJson(`${srv.url}/v1/analyze`, { text: 'كتب' })).status, 200);
+  } finally {
+    await srv.close();
+  }
+});
+
+test('a long request yields between paragraphs: a short one is answered meanwhile', async () => {
+  const srv = await serve(new FakeTagger({ delayMs: 40 }));
+  try {
+    const done: string[] = [];
+    const long = postJson(`${srv.url}/v1/analyze`, { text: para(12) }).then((r) => { done.push('long'); return r; });
+    await new Promise((r) => setTimeout(r, 60));
+    const started = performance.now();
+    const health = await fetch(`${srv.url}/healthz`).then((r) => { done.push('health'); return r; });
+    const healthMs = performance.now() - started;
+    assert.equal(health.status, 200);
+    assert.equal((await long).status, 200);
+    assert.deepEqual(done, ['health', 'long']);
+    assert.ok(healthMs < 300, `health answered in ${healthMs.toFixed(0)} ms while the long request ran`);
+  } finally {
+    await srv.close();
+  }
+});
+
+/** Sends raw HTTP/1.1 text on one connection and collects everything until it closes. */
+function rawExchange(port: number, first: string, later: (write: (s: string) => void) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let got = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (d) => { got += d; });
+    socket.on('close', () => resolve(got));
+    socket.on('error', reject);
+    socket.write(first);
+    later((s) => socket.write(s));
+  });
+}
+
+test('close(): the in-flight request finishes, a later request on the same connection gets 503 SHUTTING_DOWN', async () => {
+  const app = buildServer(new FakeTagger({ delayMs: 40 }), { logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const port = (app.server.address() as { port: number }).port;
+  const body = JSON.stringify({ text: para(5) });
+  const req = (b: string) => `POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(b)}\r\n\r\n${b}`;
+  let closed: Promise<void> | undefined;
+  const text = await rawExchange(port, req(body), (write) => {
+    setTimeout(() => {
+      closed = app.close();
+      write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+    }, 60);
+  });
+  await closed;
+  const statuses = [...text.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => m[1]);
+  assert.deepEqual(statuses, ['200', '503'], text.slice(0, 500));
+  assert.match(text, /"code":"SHUTTING_DOWN"/);
+  assert.match(text, /"gloss":"write"/);
+});
+
+test('SIGTERM: the process finishes the in-flight request, then exits with status 0', { timeout: 30_000 }, async () => {
+  const dist = join(projectRoot(), 'dist');
+  const server = pathToFileURL(join(dist, 'src', 'service', 'server.js')).href;
+  const fake = pathToFileURL(join(dist, 'test', 'fixtures', 'service', 'fake-tagger.js')).href;
+  const code = `
+    import { startServer, shutdownOnSignals } from ${JSON.stringify(server)};
+    import { FakeTagger } from ${JSON.stringify(fake)};
+    const { app, url } = await startServer(new FakeTagger({ delayMs: 50 }), { host: '127.0.0.1', port: 0 });
+    shutdownOnSignals(app, (c) => process.exit(c));
+    process.stdout.write(url + '\\n');`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (d) => { stderr += d; });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => {
+      out += d;
+      if (out.includes('\n')) resolve(out.trim());
+    });
+    child.on('exit', () => reject(new Error(`server exited early: ${stderr}`)));
+  });
+  const inflight = postJson(`${url}/v1/analyze`, { text: para(6) });
+  await new Promise((r) => setTimeout(r, 100));
+  child.kill('SIGTERM');
+  const res = await inflight;
+  assert.equal(res.status, 200);
+  assert.equal(res.body.sentences.length, 6);
+  assert.equal(await exited, 0);
+  const lines = stderr.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+  assert.ok(lines.some((l) => l.msg === 'shutting down' && l.signal === 'SIGTERM'), stderr);
+  assert.ok(lines.some((l) => l.msg === 'access' && l.url === '/v1/analyze' && l.status === 200), stderr);
+});
