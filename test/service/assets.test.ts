@@ -1,0 +1,68 @@
+/** The page's files: content types, CSP, ETag revalidation, fonts from node_modules, nothing else. */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CONTENT_SECURITY_POLICY, FONT_FILES, fontPath, publicDir } from '../../src/service/assets.js';
+import { FakeTagger } from '../fixtures/service/fake-tagger.js';
+import { serve, type Running } from '../fixtures/service/http.js';
+
+let srv: Running;
+before(async () => { srv = await serve(new FakeTagger()); });
+after(() => srv.close());
+
+test('GET / serves the page with a same-origin-only Content-Security-Policy', async () => {
+  const res = await fetch(`${srv.url}/`);
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get('content-type') ?? '', /^text\/html/);
+  assert.equal(res.headers.get('content-security-policy'), CONTENT_SECURITY_POLICY);
+  assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
+  const html = await res.text();
+  assert.equal(html, readFileSync(join(publicDir(), 'index.html'), 'utf8'));
+  assert.doesNotMatch(html, /https?:\/\//, 'the page names no other origin');
+});
+
+test('app.js and style.css are served with their types and name no other origin', async () => {
+  for (const [path, type] of [['/app.js', /^text\/javascript/], ['/style.css', /^text\/css/]] as const) {
+    const res = await fetch(`${srv.url}${path}`);
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-type') ?? '', type);
+    assert.doesNotMatch(await res.text(), /https?:\/\//, path);
+  }
+});
+
+test('ETag revalidation answers 304 without a body', async () => {
+  const first = await fetch(`${srv.url}/app.js`);
+  const etag = first.headers.get('etag');
+  assert.ok(etag);
+  const again = await fetch(`${srv.url}/app.js`, { headers: { 'if-none-match': etag } });
+  assert.equal(again.status, 304);
+  assert.equal((await again.arrayBuffer()).byteLength, 0);
+  const stale = await fetch(`${srv.url}/app.js`, { headers: { 'if-none-match': '"other"' } });
+  assert.equal(stale.status, 200);
+});
+
+test('the fonts named by style.css are served from the @fontsource package', async () => {
+  const css = readFileSync(join(publicDir(), 'style.css'), 'utf8');
+  const named = [...css.matchAll(/url\(\/fonts\/([^)]+)\)/g)].map((m) => m[1]);
+  assert.deepEqual([...new Set(named)].sort(), [...FONT_FILES].sort());
+  for (const file of FONT_FILES) {
+    assert.match(fontPath(file), /node_modules[\\/]@fontsource[\\/]noto-naskh-arabic[\\/]files/);
+    const res = await fetch(`${srv.url}/fonts/${file}`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'font/woff2');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    assert.equal(bytes.subarray(0, 4).toString('latin1'), 'wOF2');
+    assert.ok(bytes.equals(readFileSync(fontPath(file))));
+  }
+});
+
+test('nothing outside the fixed file set is reachable', async () => {
+  for (const path of ['/index.html', '/fonts/noto-naskh-arabic-latin-400-normal.woff2', '/fonts/..%2F..%2Fpackage.json',
+    '/src/service/public/app.js', '/../package.json', '/fonts/']) {
+    const res = await fetch(`${srv.url}${path}`);
+    assert.ok(res.status === 404 || res.status === 400, `${path}: ${res.status}`);
+    const body = (await res.json()) as { error: { code: string } };
+    assert.ok(['NOT_FOUND', 'VALIDATION'].includes(body.error.code), path);
+  }
+});
