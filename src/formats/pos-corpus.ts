@@ -1,0 +1,208 @@
+/**
+ * The bridge between pos files and the corpus model (src/corpus/types.ts).
+ *
+ * pos → corpus: a token is Arabic when it has a LOOK-UP WORD line and no
+ * `Non-Alphabetic Data` comment; its candidates are its solutions, or when it has none,
+ * all its alternatives' solutions, deduplicated by labelKey(lemma, morph) (first kept; lemma
+ * and morphology trimmed). `gold` is the starred candidate (or -1); a token carrying the
+ * GOLD_UNMATCHED_COMMENT has its starred candidate flagged as a gold label no analyzer gave.
+ * Non-Arabic tokens get no candidates (any solutions they carry are ignored). Comments other
+ * than the standard ones (`X NOT FOUND`, `Non-Alphabetic Data`, the gold marker, empty ones)
+ * become the token's `note`, one per line. Documents come from `;;; DOCUMENT:` lines (the
+ * implicit first one is `doc1`), sentences from the INDEX paragraph: sentence id `DOC/P`
+ * (`DOC/1` for a document without INDEX lines, which is one sentence).
+ *
+ * corpus → pos: the inverse, used to write corpora (gold stars) and re-ranked files (scores,
+ * star on the best candidate). INDEX lines keep the tokens' own indices when they agree with
+ * the sentences, and are renumbered (P = sentence, W = word, both 1-based) otherwise.
+ */
+import { CorpusError, UsageError } from '../errors.js';
+import type { Candidate, Corpus, Document, Sentence, Token } from '../corpus/types.js';
+import { labelKey, type LabelElements } from '../labels/elements.js';
+import { factorize as defaultFactorize } from '../labels/factorize.js';
+import {
+  GOLD_UNMATCHED_COMMENT,
+  IMPLICIT_DOCUMENT_ID,
+  NON_ALPHABETIC_COMMENT,
+  type PosDocument,
+  type PosFile,
+  type PosSolution,
+  type PosToken,
+} from './pos-model.js';
+
+/** Factors a label (lemma ID, morphology) into its label elements. */
+export type Factorize = (lemma: string, morph: string) => LabelElements;
+
+export interface PosToCorpusOptions {
+  factorize: Factorize;
+}
+
+export const defaultPosToCorpusOptions: PosToCorpusOptions = { factorize: defaultFactorize };
+
+const NOT_FOUND_RE = /NOT FOUND$/;
+
+function isStandardComment(c: string): boolean {
+  return c.trim() === '' || c === NON_ALPHABETIC_COMMENT || c === GOLD_UNMATCHED_COMMENT || NOT_FOUND_RE.test(c);
+}
+
+function corpusToken(t: PosToken, factor: (lemma: string, morph: string) => LabelElements, where: string): Token {
+  const arabic = t.lookup !== undefined && !t.comments.includes(NON_ALPHABETIC_COMMENT);
+  const token: Token = { form: t.input, lookup: t.lookup ?? t.input, arabic, candidates: [], gold: -1 };
+  if (t.index) token.index = { paragraph: t.index.paragraph, word: t.index.word };
+  const note = t.comments.filter((c) => !isStandardComment(c));
+  if (note.length > 0) token.note = note.join('\n');
+  if (!arabic) return token;
+  const sources = t.solutions.length > 0 ? t.solutions : t.alternatives.flatMap((a) => a.solutions);
+  const starred = [...t.solutions, ...t.alternatives.flatMap((a) => a.solutions)].filter((s) => s.gold);
+  if (starred.length > 1) throw new CorpusError(`${where}: token "${t.input}" has ${starred.length} starred solutions`);
+  if (starred.length === 1 && !sources.includes(starred[0]))
+    throw new CorpusError(`${where}: token "${t.input}" stars an alternative although it has solutions of its own`);
+  const byKey = new Map<string, number>();
+  for (const s of sources) {
+    const lemma = (s.lemma ?? '').trim();
+    const morph = s.morph.trim();
+    const key = labelKey(lemma, morph);
+    let at = byKey.get(key);
+    if (at === undefined) {
+      at = token.candidates.length;
+      byKey.set(key, at);
+      token.candidates.push({
+        key, lemma, morph, voc: s.voc, gloss: s.gloss ?? '', elements: factor(lemma, morph), source: 'analyzer', solutionNo: s.n,
+      });
+    }
+    if (s.gold) token.gold = at;
+  }
+  if (token.gold >= 0 && t.comments.includes(GOLD_UNMATCHED_COMMENT)) {
+    token.candidates[token.gold].source = 'gold';
+    token.goldUnmatched = true;
+  }
+  return token;
+}
+
+/** Builds the corpus of a pos file (see the module comment for the rules). */
+export function posToCorpus(pos: PosFile, options: Partial<PosToCorpusOptions> = {}): Corpus {
+  const { factorize } = { ...defaultPosToCorpusOptions, ...options };
+  const cache = new Map<string, LabelElements>();
+  const factor = (lemma: string, morph: string): LabelElements => {
+    const key = labelKey(lemma, morph);
+    let el = cache.get(key);
+    if (!el) cache.set(key, (el = factorize(lemma, morph)));
+    return { ...el };
+  };
+  const where = pos.source ?? 'pos file';
+  const documents: Document[] = pos.documents.map((d: PosDocument) => {
+    const id = d.id ?? IMPLICIT_DOCUMENT_ID;
+    const sentences: Sentence[] = [];
+    let current: Sentence | undefined;
+    let paragraph: number | undefined;
+    for (const t of d.tokens) {
+      const p = t.index?.paragraph;
+      if (!current || (p !== undefined && p !== paragraph)) {
+        current = { id: `${id}/${p ?? 1}`, tokens: [] };
+        sentences.push(current);
+        paragraph = p;
+      }
+      current.tokens.push(corpusToken(t, factor, where));
+    }
+    return { id, sentences };
+  });
+  const corpus: Corpus = { documents };
+  if (pos.source !== undefined) corpus.source = pos.source;
+  return corpus;
+}
+
+/** Throws a CorpusError when no token of the corpus carries a gold mark. */
+export function requireGold(corpus: Corpus): Corpus {
+  for (const d of corpus.documents) for (const s of d.sentences) for (const t of s.tokens) if (t.gold >= 0) return corpus;
+  const file = corpus.source ?? 'the corpus';
+  throw new CorpusError(`no gold marks (* SOLUTION) in ${file}`, { file: corpus.source });
+}
+
+export interface CorpusToPosOptions {
+  /** Per-candidate scores of a token (indexed like token.candidates), written as SCORE lines. */
+  scores?: (token: Token) => ArrayLike<number> | undefined;
+  /** Star the best-scored candidate (ties: the earlier candidate). Needs `scores`. */
+  markTop: boolean;
+  /** Star the gold candidate and keep gold-only candidates. Default: true unless markTop. */
+  keepGold?: boolean;
+  /** Solution order: the corpus's candidate order, or best score first. */
+  order: 'candidates' | 'score';
+  /** Scores are rounded to this many decimals. */
+  scoreDigits: number;
+  /** Write a blank line before the first block, as BAMA does. */
+  leadingBlank: boolean;
+}
+
+export const defaultCorpusToPosOptions: CorpusToPosOptions = {
+  markTop: false,
+  order: 'candidates',
+  scoreDigits: 4,
+  leadingBlank: false,
+};
+
+/** Keeps the tokens' own INDEX values when they are complete and agree with the sentences. */
+function keepsIndexes(doc: Document): boolean {
+  const seen = new Set<string>();
+  const paragraphs = new Set<number>();
+  for (const s of doc.sentences) {
+    const p = s.tokens[0]?.index?.paragraph;
+    if (p === undefined || paragraphs.has(p)) return false;
+    paragraphs.add(p);
+    for (const t of s.tokens) {
+      if (!t.index || t.index.paragraph !== p) return false;
+      const key = `${p}W${t.index.word}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+    }
+  }
+  return true;
+}
+
+function posSolutions(token: Token, opts: CorpusToPosOptions & { keepGold: boolean }): PosSolution[] {
+  const raw = opts.scores?.(token);
+  if (raw && raw.length !== token.candidates.length)
+    throw new UsageError(`corpusToPos: ${raw.length} scores for ${token.candidates.length} candidates of "${token.form}"`);
+  if (opts.markTop && !raw && token.candidates.length > 0)
+    throw new UsageError(`corpusToPos: markTop needs scores (none for "${token.form}")`);
+  const written = token.candidates.map((_, i) => i).filter((i) => opts.keepGold || token.candidates[i].source !== 'gold');
+  const byScore = raw ? [...written].sort((a, b) => (raw[a] !== raw[b] ? (raw[b] > raw[a] ? 1 : -1) : a - b)) : written;
+  const star = opts.markTop ? byScore[0] : opts.keepGold ? token.gold : -1;
+  const scale = 10 ** opts.scoreDigits;
+  return (opts.order === 'score' ? byScore : written).map((i) => {
+    const c: Candidate = token.candidates[i];
+    const s: PosSolution = { n: c.solutionNo ?? i + 1, gold: i === star, voc: c.voc, lemma: c.lemma, morph: c.morph, gloss: c.gloss };
+    if (raw) s.score = Math.round(raw[i] * scale) / scale + 0;
+    return s;
+  });
+}
+
+/** Writes a corpus as a pos model (then writePosFile), with optional scores and star rules. */
+export function corpusToPos(corpus: Corpus, options: Partial<CorpusToPosOptions> = {}): PosFile {
+  const merged = { ...defaultCorpusToPosOptions, ...options };
+  const keepGold = merged.keepGold ?? !merged.markTop;
+  if (merged.markTop && keepGold) throw new UsageError('corpusToPos: markTop and keepGold both set; a token carries one star');
+  const opts = { ...merged, keepGold };
+  const documents = corpus.documents.map((doc): PosDocument => {
+    const keep = keepsIndexes(doc);
+    const unindexed = doc.sentences.length <= 1 && doc.sentences.every((s) => s.tokens.every((t) => !t.index));
+    const tokens: PosToken[] = [];
+    doc.sentences.forEach((sent, si) =>
+      sent.tokens.forEach((t, wi) => {
+        const p: PosToken = { input: t.form, comments: [], solutions: [], alternatives: [] };
+        if (t.arabic || t.lookup !== t.form) p.lookup = t.lookup;
+        if (!t.arabic) p.comments.push(NON_ALPHABETIC_COMMENT);
+        else if (!t.candidates.some((c) => c.source !== 'gold')) p.comments.push(`${t.lookup} NOT FOUND`);
+        if (t.note) p.comments.push(...t.note.split('\n'));
+        if (keepGold && t.goldUnmatched && t.gold >= 0) p.comments.push(GOLD_UNMATCHED_COMMENT);
+        if (keep) p.index = { ...t.index! };
+        else if (!unindexed) p.index = { paragraph: si + 1, word: wi + 1 };
+        if (t.arabic) p.solutions = posSolutions(t, opts);
+        tokens.push(p);
+      }),
+    );
+    return { id: doc.id, tokens };
+  });
+  const pos: PosFile = { leadingBlank: opts.leadingBlank, documents };
+  if (corpus.source !== undefined) pos.source = corpus.source;
+  return pos;
+}

@@ -1,0 +1,202 @@
+/**
+ * Reader of the ATB analysis-file ("pos") format (see pos.ts for the format and its rules).
+ * A line-by-line state machine; every malformed line is an InputParseError naming the
+ * file and the 1-based line.
+ */
+import { InputParseError } from '../errors.js';
+import { splitLines } from '../io.js';
+import {
+  IMPLICIT_DOCUMENT_ID,
+  type PosAlternative,
+  type PosDocument,
+  type PosFile,
+  type PosSolution,
+  type PosToken,
+} from './pos-model.js';
+
+const SOLUTION_RE = /^SOLUTION\s+(\d+):\s*\(([^()]*)\) (?:\[([^\][]*)\] )?(.+)$/;
+const INDEX_RE = /^P([1-9]\d*)W([1-9]\d*)$/;
+const NUMBER_RE = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
+const DOCUMENT_RE = /^;;;\s*DOCUMENT:\s?(.*)$/;
+
+type Keyword = 'INPUT STRING:' | 'LOOK-UP WORD:' | 'Comment:' | 'INDEX:' | 'SOLUTION' | 'ALTERNATIVE:' | '(GLOSS):' | '(SCORE):';
+const KEYWORDS: readonly Keyword[] = [
+  'INPUT STRING:', 'LOOK-UP WORD:', 'Comment:', 'INDEX:', 'SOLUTION', 'ALTERNATIVE:', '(GLOSS):', '(SCORE):',
+];
+
+/** Where a token is in its fixed line order. */
+const Phase = { Input: 0, Lookup: 1, Comments: 2, Index: 3, Solutions: 4, AltComments: 5, AltSolutions: 6 } as const;
+
+/** The text after `KEY:`, without the one space that follows the colon. */
+function valueAfter(text: string, key: string): string {
+  const rest = text.slice(key.length);
+  return rest.startsWith(' ') ? rest.slice(1) : rest;
+}
+
+/** Parses the text of a pos file. `file` names it in error messages and in `source`. */
+export function readPosFile(text: string, file: string): PosFile {
+  const lines = splitLines(text);
+  const out: PosFile = { source: file, leadingBlank: lines.length > 0 && lines[0].trim() === '', documents: [] };
+  let doc: PosDocument | undefined;
+  const docIds = new Map<string, number>();
+  let indexSeen = new Map<string, number>();
+  let paragraphsDone = new Set<number>();
+  let lastParagraph = 0;
+  let docIndexed: boolean | undefined;
+  let docLine = 0;
+
+  let token: PosToken | undefined;
+  let tokenLine = 0;
+  let phase: number = Phase.Input;
+  let alt: PosAlternative | undefined;
+  let solution: PosSolution | undefined;
+  let starLine = 0;
+  let lineNo = 0;
+
+  const fail: (message: string, line?: number) => never = (message, line = lineNo) => {
+    throw new InputParseError(message, { file, line });
+  };
+
+  const closeToken = (): void => {
+    if (!token) return;
+    if (docIndexed === undefined) docIndexed = token.index !== undefined;
+    else if (docIndexed && token.index === undefined)
+      fail('token without an INDEX line in a document whose tokens have INDEX lines', tokenLine);
+    token = undefined;
+    alt = undefined;
+    solution = undefined;
+  };
+
+  const startDocument = (id: string | undefined): PosDocument => {
+    doc = id === undefined ? { tokens: [] } : { id, tokens: [] };
+    out.documents.push(doc);
+    indexSeen = new Map();
+    paragraphsDone = new Set();
+    lastParagraph = 0;
+    docIndexed = undefined;
+    docLine = lineNo;
+    return doc;
+  };
+
+  for (const raw of lines) {
+    lineNo++;
+    if (raw.includes('\r')) fail('stray carriage return inside a line');
+    if (raw.trim() === '') {
+      closeToken();
+      continue;
+    }
+    if (raw.startsWith(';;;')) {
+      closeToken();
+      const m = DOCUMENT_RE.exec(raw);
+      if (!m) fail('unknown ";;;" line (the only one allowed is ";;; DOCUMENT: id")');
+      const id = m![1];
+      if (id.trim() === '') fail('empty document id');
+      const first = docIds.get(id);
+      if (first !== undefined) fail(`duplicate document id "${id}" (first on line ${first})`);
+      if (id === IMPLICIT_DOCUMENT_ID && out.documents.length > 0 && out.documents[0].id === undefined)
+        fail(`document id "${id}" is the id of the implicit first document (line ${docLine})`);
+      docIds.set(id, lineNo);
+      startDocument(id);
+      continue;
+    }
+    let text = raw.trimStart();
+    const star = text.startsWith('*');
+    if (star) text = text.slice(1).trimStart();
+    const keyword = KEYWORDS.find((k) => text.startsWith(k));
+    if (!keyword) fail(`unexpected line: ${JSON.stringify(raw.slice(0, 60))}`);
+    if (star && keyword !== 'SOLUTION') fail('"*" marks only SOLUTION lines');
+
+    if (keyword === 'INPUT STRING:') {
+      closeToken();
+      const d = doc ?? startDocument(undefined);
+      token = { input: valueAfter(text, keyword), comments: [], solutions: [], alternatives: [] };
+      d.tokens.push(token);
+      tokenLine = lineNo;
+      phase = Phase.Input;
+      starLine = 0;
+      continue;
+    }
+    if (!token) fail(`${keyword.replace(/:$/, '')} line outside a token (no INPUT STRING line before it in its block)`);
+    const tok = token!;
+    if (keyword !== '(GLOSS):' && keyword !== '(SCORE):') solution = undefined;
+
+    switch (keyword) {
+      case 'LOOK-UP WORD:':
+        if (phase !== Phase.Input) fail('LOOK-UP WORD must directly follow INPUT STRING');
+        tok.lookup = valueAfter(text, keyword);
+        phase = Phase.Lookup;
+        break;
+      case 'Comment:':
+        if (phase <= Phase.Comments) {
+          tok.comments.push(valueAfter(text, keyword));
+          phase = Phase.Comments;
+        } else if (phase === Phase.AltComments) alt!.comments.push(valueAfter(text, keyword));
+        else fail('Comment line out of place (comments come before INDEX and SOLUTION lines)');
+        break;
+      case 'INDEX:': {
+        if (phase > Phase.Comments) fail('INDEX line out of place (it comes before SOLUTION and ALTERNATIVE lines)');
+        const value = valueAfter(text, keyword).trim();
+        const m = INDEX_RE.exec(value);
+        if (!m) fail(`bad INDEX "${value}" (expected PnWm, e.g. P1W1)`);
+        const paragraph = Number(m![1]);
+        const word = Number(m![2]);
+        if (docIndexed === false) fail('INDEX line in a document whose earlier tokens have none');
+        const first = indexSeen.get(value);
+        if (first !== undefined) fail(`duplicate INDEX ${value} in this document (first on line ${first})`);
+        indexSeen.set(value, lineNo);
+        if (paragraph !== lastParagraph) {
+          if (paragraphsDone.has(paragraph))
+            fail(`paragraph P${paragraph} resumes after P${lastParagraph} (a paragraph's tokens must be contiguous)`);
+          paragraphsDone.add(paragraph);
+          lastParagraph = paragraph;
+        }
+        tok.index = { paragraph, word };
+        phase = Phase.Index;
+        break;
+      }
+      case 'SOLUTION': {
+        const m = SOLUTION_RE.exec(text);
+        if (!m) fail('bad SOLUTION line (expected "SOLUTION n: (voc) [lemma] morphology")');
+        if (m![1].startsWith('0')) fail(`bad solution number "${m![1]}"`);
+        if (m![4].trim() === '' || m![4].startsWith('[')) fail('bad SOLUTION line: missing morphology after the [lemma]');
+        const sol: PosSolution = { n: Number(m![1]), gold: star, voc: m![2], morph: m![4] };
+        if (m![3] !== undefined) sol.lemma = m![3];
+        if (star) {
+          if (starLine) fail(`second "* SOLUTION" in one token (the first is on line ${starLine})`);
+          starLine = lineNo;
+        }
+        if (phase <= Phase.Solutions) {
+          tok.solutions.push(sol);
+          phase = Phase.Solutions;
+        } else {
+          if (star && tok.solutions.length > 0)
+            fail("\"*\" on an alternative's solution although the word has solutions of its own");
+          alt!.solutions.push(sol);
+          phase = Phase.AltSolutions;
+        }
+        solution = sol;
+        break;
+      }
+      case 'ALTERNATIVE:':
+        alt = { form: valueAfter(text, keyword), comments: [], solutions: [] };
+        tok.alternatives.push(alt);
+        phase = Phase.AltComments;
+        break;
+      case '(GLOSS):':
+        if (!solution) fail('GLOSS line without a SOLUTION line before it');
+        if (solution!.gloss !== undefined || solution!.score !== undefined) fail('second GLOSS line, or GLOSS after SCORE');
+        solution!.gloss = valueAfter(text, keyword);
+        break;
+      case '(SCORE):': {
+        if (!solution) fail('SCORE line without a SOLUTION line before it');
+        if (solution!.score !== undefined) fail('second SCORE line for one solution');
+        const value = valueAfter(text, keyword).trim();
+        if (!NUMBER_RE.test(value)) fail(`bad score "${value}" (expected a number)`);
+        solution!.score = Number(value);
+        break;
+      }
+    }
+  }
+  closeToken();
+  return out;
+}
