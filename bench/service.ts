@@ -1,0 +1,144 @@
+/**
+ * HTTP service under load, on loopback. Starts the server in a child process (so its
+ * memory is its own), drives POST /v1/analyze with autocannon and prints JSON:
+ * requests/s, latency p50/p99, errors, and the server's peak RSS (kernel high-water mark
+ * VmHWM, plus the largest sampled VmRSS).
+ *
+ * Text: the first 30 words of UD Arabic-PUD's sentences (reference sentence file).
+ * Tagger: the real model when `--model DIR` is given, else the test fixture's fake
+ * tagger (the JSON says which; fake figures measure the HTTP layer only).
+ *
+ * Run: `npx tsc -p . && node dist/bench/service.js [--model DIR] [--tables DIR]
+ *       [--connections 50] [--duration 10] [--warmup 2] [--out bench/out/service.json]`
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { dataPaths, projectRoot } from '../src/config.js';
+import { readTextFile, splitLines } from '../src/io.js';
+import { startServer } from '../src/service/server.js';
+import type { TaggerLike } from '../src/service/types.js';
+
+/** Command-line value of `--name`, or `fallback`. */
+function arg(name: string, fallback?: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
+}
+
+/** The first `n` whitespace-separated words of the reference sentences. */
+export function benchText(n = 30): string {
+  const words: string[] = [];
+  for (const line of splitLines(readTextFile(dataPaths.referenceSentences()))) {
+    for (const w of line.split(/\s+/)) if (w && words.length < n) words.push(w);
+    if (words.length >= n) break;
+  }
+  return words.join(' ');
+}
+
+/** Loads the tagger named by the child's arguments. */
+async function loadTagger(modelDir: string | undefined, tables: string | undefined): Promise<{ tagger: TaggerLike; kind: string }> {
+  if (modelDir) {
+    const mod = await import(pathToFileURL(resolve(projectRoot(), 'dist', 'src', 'rank', 'tagger.js')).href) as {
+      Tagger: { load(dir: string, o: { tables?: string }): Promise<TaggerLike> };
+    };
+    return { tagger: await mod.Tagger.load(resolve(modelDir), { tables }), kind: 'model' };
+  }
+  const fake = await import(pathToFileURL(resolve(projectRoot(), 'dist', 'test', 'fixtures', 'service', 'fake-tagger.js')).href) as {
+    FakeTagger: new () => TaggerLike;
+  };
+  return { tagger: new fake.FakeTagger(), kind: 'fake' };
+}
+
+/** Child side: serve on an ephemeral loopback port and report it to the parent. */
+async function serveChild(): Promise<void> {
+  const { tagger, kind } = await loadTagger(arg('model'), arg('tables'));
+  const logging = process.argv.includes('--log');
+  const { url } = await startServer(tagger, { host: '127.0.0.1', port: 0 }, { logger: logging });
+  process.send?.({ url, kind, modelInfo: tagger.modelInfo() });
+}
+
+/** Resident set size now and its high-water mark, in MiB, from /proc. */
+export function memoryOf(pid: number): { rssMiB: number; hwmMiB: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
+  return { rssMiB: kb('VmRSS') / 1024, hwmMiB: kb('VmHWM') / 1024 };
+}
+
+/** Starts the server child; resolves once it listens. */
+export function startChild(extra: string[]): Promise<{ child: ChildProcess; url: string; kind: string; modelInfo: unknown }> {
+  const self = fileURLToPath(import.meta.url);
+  const child = fork(self, ['--serve-child', ...extra], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  return new Promise((resolveStart, reject) => {
+    child.once('message', (m: { url: string; kind: string; modelInfo: unknown }) => resolveStart({ child, ...m }));
+    child.once('exit', (code) => reject(new Error(`server child exited with ${code}`)));
+  });
+}
+
+/** Samples the child's memory every `everyMs` until stopped. */
+export function sampleMemory(pid: number, everyMs = 200): { stop(): { samples: number[]; hwmMiB: number } } {
+  const samples: number[] = [];
+  const timer = setInterval(() => { samples.push(memoryOf(pid).rssMiB); }, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return { samples, hwmMiB: memoryOf(pid).hwmMiB };
+    },
+  };
+}
+
+const round = (x: number, d = 1) => Number(x.toFixed(d));
+
+async function main(): Promise<void> {
+  const connections = Number(arg('connections', '50'));
+  const duration = Number(arg('duration', '10'));
+  const warmup = Number(arg('warmup', '2'));
+  const out = arg('out');
+  const extra = [arg('model') ? ['--model', arg('model')!] : [], arg('tables') ? ['--tables', arg('tables')!] : [],
+    process.argv.includes('--log') ? ['--log'] : []].flat();
+  const text = benchText(30);
+  const body = JSON.stringify({ text, top: 3 });
+  const { child, url, kind, modelInfo } = await startChild(extra);
+  try {
+    const request = { method: 'POST' as const, headers: { 'content-type': 'application/json' }, body };
+    const check = await fetch(`${url}/v1/analyze`, { method: 'POST', headers: request.headers, body });
+    const answer = await check.json() as { sentences: { tokens: { arabic: boolean; found: boolean }[] }[] };
+    if (check.status !== 200) throw new Error(`the server answered ${check.status}: ${JSON.stringify(answer)}`);
+    const tokens = answer.sentences.flatMap((s) => s.tokens);
+    if (warmup > 0) await autocannon({ url: `${url}/v1/analyze`, connections: 10, duration: warmup, ...request });
+    const memory = sampleMemory(child.pid!);
+    const r = await autocannon({ url: `${url}/v1/analyze`, connections, duration, ...request });
+    const mem = memory.stop();
+    const result = {
+      bench: 'service',
+      tagger: kind,
+      model: modelInfo,
+      accessLog: process.argv.includes('--log'),
+      text: { words: text.split(' ').length, tokens: tokens.length, arabic: tokens.filter((t) => t.arabic).length,
+        found: tokens.filter((t) => t.found).length, bytes: Buffer.byteLength(body) },
+      connections, durationS: duration, warmupS: warmup,
+      requests: r.requests.total,
+      requestsPerSecond: round(r.requests.average),
+      latencyMs: { p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max, mean: round(r.latency.average, 2) },
+      errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx,
+      serverPeakRssMiB: round(Math.max(mem.hwmMiB, ...mem.samples)),
+      serverRssSampledMaxMiB: round(Math.max(...mem.samples)),
+      node: process.version,
+    };
+    const json = JSON.stringify(result, null, 2);
+    process.stdout.write(`${json}\n`);
+    if (out) {
+      mkdirSync(dirname(resolve(out)), { recursive: true });
+      writeFileSync(resolve(out), `${json}\n`);
+    }
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+if (process.argv.includes('--serve-child')) {
+  serveChild().catch((err) => { process.stderr.write(`${(err as Error).stack}\n`); process.exit(1); });
+} else if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err) => { process.stderr.write(`Error: ${(err as Error).message}\n`); process.exitCode = 1; });
+}
