@@ -8,8 +8,13 @@
  * Tagger: the real model when `--model DIR` is given, else the test fixture's fake
  * tagger (the JSON says which; fake figures measure the HTTP layer only).
  *
+ * `--abuse` (issue 7): the same load (default 200 connections, 30 s) while slowloris
+ * connections, oversized bodies, malformed JSON and garbage requests hit the server;
+ * reports what each misbehaving client got, the good clients' errors, and the server's
+ * RSS over time (quarters of the run) to show whether memory levels off.
+ *
  * Run: `npx tsc -p . && node dist/bench/service.js [--model DIR] [--tables DIR]
- *       [--connections 50] [--duration 10] [--warmup 2] [--out bench/out/service.json]`
+ *       [--connections 50] [--duration 10] [--warmup 2] [--abuse] [--out bench/out/service.json]`
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,6 +25,7 @@ import { dataPaths, projectRoot } from '../src/config.js';
 import { readTextFile, splitLines } from '../src/io.js';
 import { startServer } from '../src/service/server.js';
 import type { TaggerLike } from '../src/service/types.js';
+import { garbage, malformedJson, oversized, repeatUntil, slowloris } from '../test/fixtures/service/abusers.js';
 
 /** Command-line value of `--name`, or `fallback`. */
 function arg(name: string, fallback?: string): string | undefined {
@@ -90,9 +96,42 @@ export function sampleMemory(pid: number, everyMs = 200): { stop(): { samples: n
 
 const round = (x: number, d = 1) => Number(x.toFixed(d));
 
+/** Counts of each value. */
+function tally(xs: number[]): Record<string, number> {
+  const t: Record<string, number> = {};
+  for (const x of xs) t[x] = (t[x] ?? 0) + 1;
+  return t;
+}
+
+/** Misbehaving clients for `seconds`, alongside the load. */
+async function abuse(url: string, seconds: number) {
+  const until = performance.now() + seconds * 1000;
+  const [slow, big, bigChunked, bad, junk] = await Promise.all([
+    slowloris(url, 100, 100, seconds * 1000),
+    repeatUntil(until, () => oversized(url, 4 * 1024 * 1024, false)),
+    repeatUntil(until, () => oversized(url, 4 * 1024 * 1024, true)),
+    repeatUntil(until, () => malformedJson(url)),
+    repeatUntil(until, () => garbage(url)),
+  ]);
+  return {
+    slowloris: { connections: 100, closedByServer: slow.closedByServer, statuses: tally(slow.statuses),
+      longestOpenS: round(slow.longestOpenMs / 1000, 2) },
+    oversizedDeclared4MiB: tally(big),
+    oversizedChunked4MiB: tally(bigChunked),
+    malformedJson: tally(bad),
+    garbageRequestLine: tally(junk),
+  };
+}
+
+/** RSS at the end of each quarter of the run, MiB. */
+function quarters(samples: number[]): number[] {
+  return [1, 2, 3, 4].map((q) => round(samples[Math.max(0, Math.ceil((samples.length * q) / 4) - 1)] ?? NaN));
+}
+
 async function main(): Promise<void> {
-  const connections = Number(arg('connections', '50'));
-  const duration = Number(arg('duration', '10'));
+  const abusing = process.argv.includes('--abuse');
+  const connections = Number(arg('connections', abusing ? '200' : '50'));
+  const duration = Number(arg('duration', abusing ? '30' : '10'));
   const warmup = Number(arg('warmup', '2'));
   const out = arg('out');
   const extra = [arg('model') ? ['--model', arg('model')!] : [], arg('tables') ? ['--tables', arg('tables')!] : [],
@@ -107,11 +146,14 @@ async function main(): Promise<void> {
     if (check.status !== 200) throw new Error(`the server answered ${check.status}: ${JSON.stringify(answer)}`);
     const tokens = answer.sentences.flatMap((s) => s.tokens);
     if (warmup > 0) await autocannon({ url: `${url}/v1/analyze`, connections: 10, duration: warmup, ...request });
-    const memory = sampleMemory(child.pid!);
-    const r = await autocannon({ url: `${url}/v1/analyze`, connections, duration, ...request });
+    const memory = sampleMemory(child.pid!, abusing ? 500 : 200);
+    const [r, abused] = await Promise.all([
+      autocannon({ url: `${url}/v1/analyze`, connections, duration, ...request }),
+      abusing ? abuse(url, duration) : Promise.resolve(undefined),
+    ]);
     const mem = memory.stop();
     const result = {
-      bench: 'service',
+      bench: abusing ? 'service-abuse' : 'service',
       tagger: kind,
       model: modelInfo,
       accessLog: process.argv.includes('--log'),
@@ -124,6 +166,8 @@ async function main(): Promise<void> {
       errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx,
       serverPeakRssMiB: round(Math.max(mem.hwmMiB, ...mem.samples)),
       serverRssSampledMaxMiB: round(Math.max(...mem.samples)),
+      serverRssByQuarterMiB: quarters(mem.samples),
+      ...(abused ? { abuse: abused } : {}),
       node: process.version,
     };
     const json = JSON.stringify(result, null, 2);
