@@ -4,7 +4,8 @@
  * the script helpers.
  */
 export { Analyzer, defaultOptions, type AnalyzerOptions, type WordAnalysis } from './engine.js';
-export { loadLexicon, TABLE_FILES, type Lexicon, type LexEntry } from './lexicon.js';
+export { loadLexicon, CompatTable, TABLE_FILES, type Lexicon } from './lexicon.js';
+export { LexiconDict, cleanGloss, deducePos, type EntryIndex, type LexEntry } from './dict.js';
 export { tokenizeLine, lookupWord, isArabicClassChar, type RawToken } from './tokenize.js';
 export { alternativeSpellings } from './alternatives.js';
 export { formatAnalyses, formatToken, defaultPrintOptions, type PrintOptions } from './print.js';

@@ -13,6 +13,9 @@ test('loads the mini lexicon: entries, lemma lines, comments, commented-out entr
     ['katab', 'katab-u_1'], ['kutib', 'katab-u_1'], ['kutub', 'kitAb_1'],
   ]);
   assert.equal(lex.suffixes.get('u'), undefined, 'a ;-commented entry is not loaded');
+  assert.equal(lex.stems.get('ktb'), lex.stems.get('ktb'), 'entries are built once');
+  assert.equal([...lex.stems.forms()].length, 7);
+  assert.equal(lex.stems.get('ktb')![0].category, 'PV');
   assert.equal(lex.prefixes.get('')![0].pos, '');
   assert.equal(lex.prefixes.get('w')![0].lemma, '', 'prefixes carry no lemma');
 });
@@ -48,7 +51,8 @@ test('LF files load the same as CRLF files', () => {
     const a = loadLexicon(MINI_DIR);
     const b = loadLexicon(dir);
     assert.deepEqual(b.counts, a.counts);
-    assert.deepEqual([...b.stems.entries()], [...a.stems.entries()]);
+    assert.deepEqual([...b.stems.forms()], [...a.stems.forms()]);
+    for (const form of a.stems.forms()) assert.deepEqual(b.stems.get(form), a.stems.get(form));
     assert.deepEqual(b.categoryNames, a.categoryNames);
   } finally { done(); }
 });
@@ -101,6 +105,16 @@ test('a missing table file or directory is a DataNotFoundError naming it', () =>
   }
   assert.throws(() => loadLexicon('/nonexistent/lexdis-tables'),
     (err: unknown) => err instanceof DataNotFoundError && err.file === '/nonexistent/lexdis-tables');
+});
+
+test('a category in no table is numbered -1 and compatible with nothing', () => {
+  const { dir, done } = miniCopy((d) => rewrite(d, 'dictStems', (t) => `${t}zz\tzaz\tNfoo\tbuzz\r\n`));
+  try {
+    const lex = loadLexicon(dir);
+    const [e] = lex.stems.get('zz')!;
+    assert.deepEqual([e.cat, e.category, e.pos], [-1, 'Nfoo', 'zaz/NOUN']);
+    assert.ok(!lex.ab.has(0, e.cat) && !lex.bc.has(e.cat, 0));
+  } finally { done(); }
 });
 
 test('compatibility tables: white space normalised, pairs are ordered', () => {

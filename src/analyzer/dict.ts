@@ -1,0 +1,171 @@
+/**
+ * One lexicon file (dictPrefixes, dictStems, dictSuffixes) indexed by unvocalized form.
+ *
+ * Loading checks every line (four tab-separated fields, a POS that is given or deducible)
+ * and records, per form, where its entry lines start and which `;; lemmaID` line governs
+ * them; an entry is turned into a {@link LexEntry} the first time its form is looked up.
+ * Loading the 82,000-entry BAMA stem lexicon therefore allocates little, and a look-up never
+ * scans the lexicon.
+ */
+import { InputParseError } from '../errors.js';
+
+/** One lexicon entry as the engine uses it (all strings Buckwalter, gloss cleaned). */
+export interface LexEntry {
+  /** Vocalized form (field 2). */
+  readonly voc: string;
+  /** Morphological category (field 3). */
+  readonly category: string;
+  /** The category's number in the compatibility tables (-1: in no table, so compatible with nothing). */
+  readonly cat: number;
+  /** Gloss with the `<pos>` part removed, trailing space trimmed, `;` written as `/`. */
+  readonly gloss: string;
+  /** POS field: the `<pos>…</pos>` content, or one deduced from the category. */
+  readonly pos: string;
+  /** Lemma ID from the last `;; ` line above the entry ('' when none). */
+  readonly lemma: string;
+}
+
+/** Look-up of lexicon entries by unvocalized form. */
+export interface EntryIndex {
+  /** The entries of a form, in file order; undefined when the form is not in the lexicon. */
+  get(form: string): readonly LexEntry[] | undefined;
+  /** Every form of the lexicon. */
+  forms(): IterableIterator<string>;
+  /** Number of entry lines. */
+  readonly entryCount: number;
+  /** Distinct lemma IDs named by `;; ` lines. */
+  readonly lemmaCount: number;
+}
+
+const TRAILING_WS = /[ \t\n\r\f\v]+$/;
+const POS_TAG = /<pos>([^\n]+?)<\/pos>/;
+
+/** The POS field the reference deduces for an entry without `<pos>`; null when it cannot. */
+export function deducePos(voc: string, cat: string, gloss: string): string | null {
+  if (cat === 'Pref-0' || cat === 'Suff-0') return '';
+  switch (cat.charAt(0)) {
+    case 'F': return `${voc}/FUNC_WORD`;
+    case 'N': return /^[A-Z]/.test(gloss) ? `${voc}/NOUN_PROP` : `${voc}/NOUN`;
+    default:
+  }
+  if (cat.startsWith('IV')) return `${voc}/VERB_IMPERFECT`;
+  if (cat.startsWith('PV')) return `${voc}/VERB_PERFECT`;
+  if (cat.startsWith('CV')) return `${voc}/VERB_IMPERATIVE`;
+  return null;
+}
+
+/** The POS field of an entry: the first `<pos>…</pos>` content, else a deduced one (null: none). */
+export function entryPos(voc: string, cat: string, glossPos: string): string | null {
+  const tagged = glossPos.includes('<pos>') ? POS_TAG.exec(glossPos) : null;
+  return tagged ? tagged[1] : deducePos(voc, cat, glossPos);
+}
+
+/** The gloss as printed: first `<pos>…</pos>` removed, trailing space trimmed, `;` → `/`. */
+export function cleanGloss(glossPos: string): string {
+  let g = glossPos;
+  if (g.includes('<pos>')) g = g.replace(POS_TAG, '');
+  if (TRAILING_WS.test(g)) g = g.replace(TRAILING_WS, '');
+  return g.includes(';') ? g.replaceAll(';', '/') : g;
+}
+
+/** Where a line ends: its `\n`, less a `\r` before it. */
+function lineEnd(text: string, start: number): number {
+  let end = text.indexOf('\n', start);
+  if (end < 0) end = text.length;
+  return end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+}
+
+/** A lexicon file's index; see the module comment. */
+export class LexiconDict implements EntryIndex {
+  /** form → flat pairs (line start, lemma number) of its entries. */
+  private readonly raw = new Map<string, number[]>();
+  private readonly parsed = new Map<string, readonly LexEntry[]>();
+  private readonly lemmaNames: string[] = [''];
+  readonly entryCount: number;
+  readonly lemmaCount: number;
+
+  /**
+   * Indexes the text of one lexicon file. `categoryId` numbers a category for the
+   * compatibility tables (-1 when it is in none). Throws InputParseError with file and line.
+   */
+  constructor(private readonly text: string, readonly file: string, private readonly categoryId: (cat: string) => number) {
+    let count = 0;
+    let lemma = 0;
+    const lemmas = new Set<string>();
+    let lineNo = 0;
+    for (let start = 0; start < text.length;) {
+      const nl = text.indexOf('\n', start);
+      const next = nl < 0 ? text.length : nl + 1;
+      const end = lineEnd(text, start);
+      lineNo++;
+      if (text.charCodeAt(start) === 59 /* ; */) {
+        if (text.startsWith(';; ', start)) {
+          // the lemma ID is the rest of the line, verbatim, as the reference prints it
+          this.lemmaNames.push(text.slice(start + 3, end));
+          lemma = this.lemmaNames.length - 1;
+          lemmas.add(this.lemmaNames[lemma]);
+        }
+      } else if (end > start) { // blank lines are skipped (the reference program refuses them)
+        const form = this.check(start, end, lineNo);
+        const list = this.raw.get(form);
+        if (list) list.push(start, lemma);
+        else this.raw.set(form, [start, lemma]);
+        count++;
+      }
+      start = next;
+    }
+    this.entryCount = count;
+    this.lemmaCount = lemmas.size;
+  }
+
+  /** Validates one entry line and returns its form. */
+  private check(start: number, end: number, line: number): string {
+    const { text, file } = this;
+    const t1 = text.indexOf('\t', start);
+    const t2 = t1 < 0 || t1 >= end ? -1 : text.indexOf('\t', t1 + 1);
+    const t3 = t2 < 0 || t2 >= end ? -1 : text.indexOf('\t', t2 + 1);
+    const t4 = t3 < 0 || t3 >= end ? -1 : text.indexOf('\t', t3 + 1);
+    if (t3 < 0 || t3 >= end || (t4 >= 0 && t4 < end)) {
+      const found = text.slice(start, end).split('\t').length;
+      throw new InputParseError(
+        `lexicon entry must have 4 tab-separated fields (entry, vocalization, category, gloss), found ${found}`, { file, line },
+      );
+    }
+    const cat = text.slice(t2 + 1, t3);
+    if (entryPos('', cat, text.slice(t3 + 1, end)) === null) {
+      throw new InputParseError(`no POS can be deduced for category "${cat}" (add <pos>…</pos> to the gloss)`, { file, line });
+    }
+    return text.slice(start, t1);
+  }
+
+  /** Builds the entry whose line starts at `start`. */
+  private entry(start: number, lemma: number): LexEntry {
+    const { text } = this;
+    const end = lineEnd(text, start);
+    const t1 = text.indexOf('\t', start);
+    const t2 = text.indexOf('\t', t1 + 1);
+    const t3 = text.indexOf('\t', t2 + 1);
+    const voc = text.slice(t1 + 1, t2);
+    const category = text.slice(t2 + 1, t3);
+    const glossPos = text.slice(t3 + 1, end);
+    return {
+      voc, category, cat: this.categoryId(category), gloss: cleanGloss(glossPos),
+      pos: entryPos(voc, category, glossPos) as string, lemma: this.lemmaNames[lemma],
+    };
+  }
+
+  get(form: string): readonly LexEntry[] | undefined {
+    const done = this.parsed.get(form);
+    if (done) return done;
+    const raw = this.raw.get(form);
+    if (!raw) return undefined;
+    const entries: LexEntry[] = [];
+    for (let i = 0; i < raw.length; i += 2) entries.push(this.entry(raw[i], raw[i + 1]));
+    this.parsed.set(form, Object.freeze(entries));
+    return entries;
+  }
+
+  forms(): IterableIterator<string> {
+    return this.raw.keys();
+  }
+}
