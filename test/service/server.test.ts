@@ -120,3 +120,22 @@ test('SIGTERM: the process finishes the in-flight request, then exits with statu
   assert.ok(lines.some((l) => l.msg === 'shutting down' && l.signal === 'SIGTERM'), stderr);
   assert.ok(lines.some((l) => l.msg === 'access' && l.url === '/v1/analyze' && l.status === 200), stderr);
 });
+
+test('a tagger failure is a 500 INTERNAL without details; the log has them', async () => {
+  const broken = {
+    tagText(): never { throw new TypeError('secret internal detail'); },
+    modelInfo: () => ({ kind: 'broken' }),
+  };
+  const srv = await serve(broken);
+  try {
+    const res = await postJson(`${srv.url}/v1/analyze`, { text: 'كتب' });
+    assert.equal(res.status, 500);
+    assert.deepEqual(res.body, { error: { code: 'INTERNAL', message: 'internal error (see the server log)' } });
+    await new Promise((r) => setTimeout(r, 20));
+    const logged = srv.log.lines.find((l) => l.msg === 'request failed') as { err?: { message?: string; stack?: string } } | undefined;
+    assert.equal(logged?.err?.message, 'secret internal detail');
+    assert.match(logged?.err?.stack ?? '', /TypeError/);
+  } finally {
+    await srv.close();
+  }
+});
