@@ -21,15 +21,16 @@ export interface AnalyzerOptions {
 
 export const defaultOptions: AnalyzerOptions = { cacheSize: 100_000 };
 
-/** The analyses of one look-up form. */
+/** The analyses of one look-up form. Shared by every caller: the arrays and objects are frozen. */
 export interface WordAnalysis {
-  readonly solutions: readonly Solution[];
-  readonly alternatives: readonly Alternative[];
+  readonly solutions: Solution[];
+  readonly alternatives: Alternative[];
 }
 
 const MAX_PREFIX = 4;
 const MAX_SUFFIX = 6;
-const EMPTY: readonly never[] = Object.freeze([]);
+/** The shared empty (frozen) list. */
+const EMPTY = Object.freeze([]) as unknown as never[];
 
 export class Analyzer {
   private readonly cache: LruCache<string, WordAnalysis>;
@@ -65,20 +66,20 @@ export class Analyzer {
     const hit = this.cache.get(lookup);
     if (hit) return hit;
     const solutions = this.solve(lookup);
-    let alternatives: readonly Alternative[] = EMPTY;
+    let alternatives: Alternative[] = EMPTY;
     if (solutions.length === 0) {
       alternatives = Object.freeze(
-        alternativeSpellings(lookup).map((form) =>
-          Object.freeze({ form, solutions: this.cache.peek(form)?.solutions ?? this.solve(form) }) as Alternative),
-      );
+        alternativeSpellings(lookup).map((form): Alternative =>
+          Object.freeze({ form, solutions: this.cache.peek(form)?.solutions ?? this.solve(form) })),
+      ) as Alternative[];
     }
     const result: WordAnalysis = Object.freeze({ solutions, alternatives });
     this.cache.set(lookup, result);
     return result;
   }
 
-  /** Every solution of one form, in the reference program's order (not cached). */
-  solve(word: string): readonly Solution[] {
+  /** Every solution of one form, in the reference program's order (not cached; frozen). */
+  solve(word: string): Solution[] {
     const { prefixes, stems, suffixes, ab, ac, bc } = this.lex;
     const out: Solution[] = [];
     const len = word.length;
@@ -107,7 +108,7 @@ export class Analyzer {
         }
       }
     }
-    return out.length === 0 ? EMPTY : Object.freeze(out);
+    return out.length === 0 ? EMPTY : (Object.freeze(out) as Solution[]);
   }
 
   /** Splits a line of raw text into words and non-alphabetic tokens (no analysis). */
@@ -121,7 +122,7 @@ export class Analyzer {
       if (t.kind === 'other') return { kind: 'other', input: t.input };
       const lookup = lookupWord(t.input);
       const { solutions, alternatives } = this.analyzeWord(lookup);
-      return { kind: 'word', input: t.input, lookup, solutions: solutions as Solution[], alternatives: alternatives as Alternative[] };
+      return { kind: 'word', input: t.input, lookup, solutions, alternatives };
     });
   }
 

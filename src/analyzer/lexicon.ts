@@ -37,7 +37,7 @@ function readUtf8(file: string): string {
 /** The reference program's white space (Perl `\s` on bytes): ASCII only. */
 const WS_RUN = /[ \t\n\r\f\v]+/g;
 
-/** Reads a table into pairs of category numbers, numbering new categories; blank lines are skipped. */
+/** Reads a table into pairs of category numbers, numbering new categories; blank and `;` lines are skipped. */
 function readTable(file: string, ids: Map<string, number>): Array<[number, number]> {
   const id = (name: string): number => {
     let n = ids.get(name);
@@ -50,7 +50,7 @@ function readTable(file: string, ids: Map<string, number>): Array<[number, numbe
     const line = lines[i];
     if (line.charCodeAt(0) === 59 /* ; */) continue;
     const norm = line.replace(WS_RUN, ' ').replace(/^ | $/g, '');
-    if (norm === '') continue;
+    if (norm === '' || norm.charCodeAt(0) === 59) continue; // blank, or a comment after leading space
     const parts = norm.split(' ');
     if (parts.length !== 2) {
       throw new InputParseError(`table line must hold exactly two categories, found ${parts.length}`, { file, line: i + 1 });

@@ -60,7 +60,7 @@ test('LF files load the same as CRLF files', () => {
 test('blank lines are skipped in lexicons and tables', () => {
   const { dir, done } = miniCopy((d) => {
     rewrite(d, 'dictStems', (t) => t + '\r\n\r\n');
-    rewrite(d, 'tableAB', (t) => '\r\n   \r\n' + t);
+    rewrite(d, 'tableAB', (t) => '\r\n   \r\n  ; an indented comment line\r\n' + t);
   });
   try {
     assert.deepEqual(loadLexicon(dir).counts, loadLexicon(MINI_DIR).counts);
