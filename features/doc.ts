@@ -1,0 +1,279 @@
+/**
+ * Ztf, the document-level features (Shah et al. 2010, section 3.2.2). From D1 we keep, for
+ * each word and for each value of each tf target, the sorted list of D1 documents it occurs
+ * in (postings). Then the co-occurrence C(w, e, v) = number of D1 documents holding both w
+ * and v = |P(w) ∩ P(e, v)|, and df(w) = |P(w)|.
+ *
+ * The feature of candidate value v for token t of document d (words: d's Arabic tokens,
+ * with term frequencies tf_d; the token's own occurrence is removed once):
+ *   S = Σ_w tf_d(w)·C(w, e, v) − C(w_t, e, v),  M = Σ_w tf_d(w)·df(w) − df(w_t),  n = |d| − 1
+ *   raw: S/n   log1p: log1p(S/n)   rel: S/M   logrel: log((S+1)/(M+1))     (0 when n or M is 0)
+ * S is computed without forming the (huge) word × value table: with overlap(d') =
+ * Σ_{w ∈ d ∩ d'} tf_d(w), Σ_w tf_d(w)·C(w, e, v) = Σ_{d' ∈ P(e, v)} overlap(d'). It is cached
+ * per (document, e, v); C(w_t, e, v) by an intersection of two postings, cached per document.
+ */
+import { ModelFormatError } from '../src/errors.js';
+import { TARGETS, type Target } from '../src/labels/elements.js';
+import { N_TARGETS, docCount, type EncodedCorpus } from './encode.js';
+import type { Vocab } from './vocab.js';
+import type { ValueTransform } from './transform.js';
+
+const EMPTY = new Int32Array(0);
+
+export const DOC_TABLES_KIND = 'lexdis-doc-tables';
+export const DOC_TABLES_VERSION = 1;
+
+export interface DocTablesJSON {
+  kind: typeof DOC_TABLES_KIND;
+  version: number;
+  nDocs: number;
+  targets: Target[];
+}
+
+/** Flat buffers of DocTables: word postings, then per target (in `targets` order) value postings. */
+export interface DocTablesBuffers {
+  wordOffsets: Int32Array;
+  wordDocs: Int32Array;
+  valueOffsets: Int32Array[];
+  valueDocs: Int32Array[];
+}
+
+/** Builds a CSR index from (key, doc) pairs pushed in ascending doc order. */
+function csr(nKeys: number, keys: number[], docs: number[]): [Int32Array, Int32Array] {
+  const offsets = new Int32Array(nKeys + 1);
+  for (const k of keys) offsets[k + 1]++;
+  for (let k = 0; k < nKeys; k++) offsets[k + 1] += offsets[k];
+  const fill = offsets.slice(0, nKeys);
+  const out = new Int32Array(keys.length);
+  for (let i = 0; i < keys.length; i++) out[fill[keys[i]]++] = docs[i];
+  return [offsets, out];
+}
+
+/** Number of common elements of two ascending arrays (galloping when one is much shorter). */
+export function intersectCount(a: Int32Array, b: Int32Array): number {
+  if (a.length > b.length) [a, b] = [b, a];
+  if (a.length === 0) return 0;
+  let n = 0;
+  if (a.length * 8 < b.length) {
+    let lo = 0;
+    for (let i = 0; i < a.length; i++) {
+      const x = a[i];
+      let hi = b.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (b[mid] < x) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo < b.length && b[lo] === x) n++;
+    }
+    return n;
+  }
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i];
+    const y = b[j];
+    if (x === y) {
+      n++;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return n;
+}
+
+export class DocTables {
+  private constructor(
+    readonly nDocs: number,
+    /** The tf targets indexed, in order. */
+    readonly targets: readonly Target[],
+    private readonly b: DocTablesBuffers,
+  ) {}
+
+  /** Indexes D1: words of Arabic tokens, and gold values of each target in `targets`. */
+  static build(enc: EncodedCorpus, vocab: Vocab, targets: readonly Target[]): DocTables {
+    const nDocs = docCount(enc);
+    const nWords = vocab.size('word');
+    const stamp = new Int32Array(nWords).fill(-1);
+    const wk: number[] = [];
+    const wd: number[] = [];
+    for (let d = 0; d < nDocs; d++)
+      for (let i = enc.docStart[d]; i < enc.docStart[d + 1]; i++) {
+        const w = enc.word[i];
+        if (enc.arabic[i] && w >= 0 && stamp[w] !== d) {
+          stamp[w] = d;
+          wk.push(w);
+          wd.push(d);
+        }
+      }
+    const [wordOffsets, wordDocs] = csr(nWords, wk, wd);
+    const valueOffsets: Int32Array[] = [];
+    const valueDocs: Int32Array[] = [];
+    for (const target of targets) {
+      const k = TARGETS.indexOf(target);
+      const nValues = vocab.size(target);
+      const vs = new Int32Array(nValues).fill(-1);
+      const keys: number[] = [];
+      const docs: number[] = [];
+      for (let d = 0; d < nDocs; d++)
+        for (let i = enc.docStart[d]; i < enc.docStart[d + 1]; i++) {
+          const v = enc.gold[i * N_TARGETS + k];
+          if (v >= 0 && vs[v] !== d) {
+            vs[v] = d;
+            keys.push(v);
+            docs.push(d);
+          }
+        }
+      const [o, p] = csr(nValues, keys, docs);
+      valueOffsets.push(o);
+      valueDocs.push(p);
+    }
+    return new DocTables(nDocs, [...targets], { wordOffsets, wordDocs, valueOffsets, valueDocs });
+  }
+
+  /** Position of a target in `targets`, or -1. */
+  targetPos(target: Target): number {
+    return this.targets.indexOf(target);
+  }
+
+  /** D1 documents containing word id w (ascending). */
+  wordPostings(w: number): Int32Array {
+    const o = this.b.wordOffsets;
+    if (w < 0 || w + 1 >= o.length) return EMPTY;
+    return this.b.wordDocs.subarray(o[w], o[w + 1]);
+  }
+
+  /** D1 documents whose gold labels include value v of targets[pos] (ascending). */
+  valuePostings(pos: number, v: number): Int32Array {
+    const o = this.b.valueOffsets[pos];
+    if (v < 0 || v + 1 >= o.length) return EMPTY;
+    return this.b.valueDocs[pos].subarray(o[v], o[v + 1]);
+  }
+
+  /** df(w): number of D1 documents containing w. */
+  df(w: number): number {
+    const o = this.b.wordOffsets;
+    return w < 0 || w + 1 >= o.length ? 0 : o[w + 1] - o[w];
+  }
+
+  /** C(w, e, v): D1 documents holding both word w and value v of targets[pos]. */
+  cooccurrence(w: number, pos: number, v: number): number {
+    return intersectCount(this.wordPostings(w), this.valuePostings(pos, v));
+  }
+
+  toJSON(): DocTablesJSON {
+    return { kind: DOC_TABLES_KIND, version: DOC_TABLES_VERSION, nDocs: this.nDocs, targets: [...this.targets] };
+  }
+
+  toBuffers(): DocTablesBuffers {
+    return this.b;
+  }
+
+  /** Rebuilds saved tables; checks the kind tag and the shape of every buffer. */
+  static load(json: unknown, b: DocTablesBuffers): DocTables {
+    const j = json as Partial<DocTablesJSON> | null;
+    if (!j || typeof j !== 'object' || j.kind !== DOC_TABLES_KIND)
+      throw new ModelFormatError(`not lexdis document tables (kind tag '${String(j?.kind)}')`);
+    if (j.version !== DOC_TABLES_VERSION) throw new ModelFormatError(`document tables version ${String(j.version)}`);
+    const targets = j.targets ?? [];
+    const nDocs = j.nDocs ?? -1;
+    const ok = (o: Int32Array, d: Int32Array) => o.length >= 1 && o[0] === 0 && o[o.length - 1] === d.length && d.every((x) => x >= 0 && x < nDocs);
+    if (!targets.every((t) => (TARGETS as readonly string[]).includes(t)) || b.valueOffsets.length !== targets.length ||
+        b.valueDocs.length !== targets.length || !ok(b.wordOffsets, b.wordDocs) ||
+        !b.valueOffsets.every((o, i) => ok(o, b.valueDocs[i])))
+      throw new ModelFormatError('document tables are damaged');
+    return new DocTables(nDocs, targets, b);
+  }
+}
+
+const T_RAW = 0;
+const T_LOG1P = 1;
+const T_REL = 2;
+
+/** Ztf values for the tokens of one document (see the module comment). */
+export class DocContext {
+  private readonly tf = new Map<number, number>();
+  private readonly n: number;
+  private readonly m: number;
+  private overlap: Float64Array | null = null;
+  private readonly sCache = new Map<number, number>();
+  private readonly cCache = new Map<number, number>();
+  private readonly t: number;
+
+  /** `enc` holds one document, encoded in lookup mode against D1's vocabulary. */
+  constructor(
+    private readonly tables: DocTables,
+    private readonly enc: EncodedCorpus,
+    transform: ValueTransform,
+  ) {
+    let n = 0;
+    for (let i = 0; i < enc.nTokens; i++) {
+      if (!enc.arabic[i]) continue;
+      n++;
+      const w = enc.word[i];
+      if (w >= 0 && tables.df(w) > 0) this.tf.set(w, (this.tf.get(w) ?? 0) + 1);
+    }
+    let m = 0;
+    for (const [w, f] of this.tf) m += f * tables.df(w);
+    this.n = n;
+    this.m = m;
+    this.t = transform === 'raw' ? T_RAW : transform === 'log1p' ? T_LOG1P : transform === 'rel' ? T_REL : 3;
+  }
+
+  private overlaps(): Float64Array {
+    if (this.overlap) return this.overlap;
+    const o = new Float64Array(this.tables.nDocs);
+    for (const [w, f] of this.tf) {
+      const p = this.tables.wordPostings(w);
+      for (let i = 0; i < p.length; i++) o[p[i]] += f;
+    }
+    return (this.overlap = o);
+  }
+
+  /** Σ_w tf_d(w)·C(w, e, v) over the whole document. */
+  total(pos: number, v: number): number {
+    if (v < 0) return 0;
+    const key = v * 32 + pos;
+    let s = this.sCache.get(key);
+    if (s === undefined) {
+      const o = this.overlaps();
+      const p = this.tables.valuePostings(pos, v);
+      s = 0;
+      for (let i = 0; i < p.length; i++) s += o[p[i]];
+      this.sCache.set(key, s);
+    }
+    return s;
+  }
+
+  private own(w: number, pos: number, v: number): number {
+    const key = (w * 32 + pos) * 0x4000000 + v;
+    let c = this.cCache.get(key);
+    if (c === undefined) {
+      c = this.tables.cooccurrence(w, pos, v);
+      this.cCache.set(key, c);
+    }
+    return c;
+  }
+
+  /** The transformed Ztf value of value v of targets[pos] for token i of the document. */
+  value(pos: number, v: number, i: number): number {
+    let s = this.total(pos, v);
+    let m = this.m;
+    let n = this.n;
+    if (this.enc.arabic[i]) {
+      n--;
+      const w = this.enc.word[i];
+      if (w >= 0 && v >= 0) {
+        s -= this.own(w, pos, v);
+        m -= this.tables.df(w);
+      } else if (w >= 0) m -= this.tables.df(w);
+    }
+    switch (this.t) {
+      case T_RAW: return n > 0 ? s / n : 0;
+      case T_LOG1P: return n > 0 ? Math.log1p(s / n) : 0;
+      case T_REL: return m > 0 ? s / m : 0;
+      default: return Math.log((s + 1) / (m + 1));
+    }
+  }
+}

@@ -1,0 +1,177 @@
+/**
+ * A Corpus as compact typed arrays: what stage one counts over and what crosses to worker
+ * threads (no JS objects). Tokens are numbered in corpus order; per token: its word id, its
+ * context ids (words and letters of t−1 and t+1 within the sentence, BOS/EOS at the edges),
+ * whether it is Arabic, and the gold value id of every target (row-major, TARGETS order;
+ * -1 everywhere for a token without a gold label).
+ *
+ * mode 'intern' grows the vocabulary (stage one over D1); mode 'lookup' only reads it
+ * (D2 and tagging): unseen words, letters and values are -1.
+ */
+import type { Corpus, Document, Token } from '../src/corpus/types.js';
+import { LABEL_ELEMENTS, TARGETS } from '../src/labels/elements.js';
+import { BOS, EOS, Vocab, wordLetters } from './vocab.js';
+
+/** Number of targets (columns of `gold`). */
+export const N_TARGETS = TARGETS.length;
+
+export interface EncodedCorpus {
+  nTokens: number;
+  /** Token offset of each document, plus nTokens at the end (length nDocs + 1). */
+  docStart: Int32Array;
+  /** Token offset of each sentence, plus nTokens at the end. */
+  sentStart: Int32Array;
+  word: Int32Array;
+  /** 1 for an Arabic token, 0 for punctuation, digits, Latin text. */
+  arabic: Uint8Array;
+  prevWord: Int32Array;
+  nextWord: Int32Array;
+  prevILetter: Int32Array;
+  nextILetter: Int32Array;
+  prevFLetter: Int32Array;
+  nextFLetter: Int32Array;
+  /** gold[i·N_TARGETS + k]: value id of target TARGETS[k] in token i's gold label, or -1. */
+  gold: Int32Array;
+}
+
+export interface EncodeOptions {
+  /** 'intern' adds unseen strings to the vocabulary, 'lookup' maps them to -1. */
+  mode: 'intern' | 'lookup';
+}
+
+/** Number of documents of an encoding. */
+export function docCount(enc: EncodedCorpus): number {
+  return enc.docStart.length - 1;
+}
+
+/** Encodes the documents of a corpus (or a list of documents) in order. */
+export function encodeCorpus(corpus: Corpus | readonly Document[], vocab: Vocab, options: EncodeOptions): EncodedCorpus {
+  const docs = Array.isArray(corpus) ? (corpus as readonly Document[]) : (corpus as Corpus).documents;
+  const intern = options.mode === 'intern';
+  let nTokens = 0;
+  let nSent = 0;
+  for (const d of docs)
+    for (const s of d.sentences) {
+      nTokens += s.tokens.length;
+      nSent++;
+    }
+  const enc: EncodedCorpus = {
+    nTokens,
+    docStart: new Int32Array(docs.length + 1),
+    sentStart: new Int32Array(nSent + 1),
+    word: new Int32Array(nTokens),
+    arabic: new Uint8Array(nTokens),
+    prevWord: new Int32Array(nTokens),
+    nextWord: new Int32Array(nTokens),
+    prevILetter: new Int32Array(nTokens),
+    nextILetter: new Int32Array(nTokens),
+    prevFLetter: new Int32Array(nTokens),
+    nextFLetter: new Int32Array(nTokens),
+    gold: new Int32Array(nTokens * N_TARGETS).fill(-1),
+  };
+  const first = new Int32Array(nTokens);
+  const last = new Int32Array(nTokens);
+  const letterId = (s: string) => (intern ? vocab.intern('letter', s) : vocab.get('letter', s));
+  const wordId = (s: string) => (intern ? vocab.intern('word', s) : vocab.get('word', s));
+  const valueId = intern ? (ns: (typeof TARGETS)[number], s: string) => vocab.intern(ns, s) : (ns: (typeof TARGETS)[number], s: string) => vocab.get(ns, s);
+  // Letter ids per known word id, so each word's letters are looked up once.
+  const letterCache = new Map<number, [number, number]>();
+  let t = 0;
+  let si = 0;
+  for (let di = 0; di < docs.length; di++) {
+    enc.docStart[di] = t;
+    for (const sent of docs[di].sentences) {
+      enc.sentStart[si++] = t;
+      const start = t;
+      for (const token of sent.tokens) {
+        const w = wordId(token.lookup);
+        enc.word[t] = w;
+        enc.arabic[t] = token.arabic ? 1 : 0;
+        let letters = w >= 0 ? letterCache.get(w) : undefined;
+        if (!letters) {
+          const [f, l] = wordLetters(token.lookup);
+          letters = [letterId(f), letterId(l)];
+          if (w >= 0) letterCache.set(w, letters);
+        }
+        first[t] = letters[0];
+        last[t] = letters[1];
+        encodeGold(token, enc.gold, t * N_TARGETS, valueId);
+        t++;
+      }
+      for (let i = start; i < t; i++) {
+        const p = i > start;
+        const n = i < t - 1;
+        enc.prevWord[i] = p ? enc.word[i - 1] : BOS;
+        enc.nextWord[i] = n ? enc.word[i + 1] : EOS;
+        enc.prevILetter[i] = p ? first[i - 1] : BOS;
+        enc.prevFLetter[i] = p ? last[i - 1] : BOS;
+        enc.nextILetter[i] = n ? first[i + 1] : EOS;
+        enc.nextFLetter[i] = n ? last[i + 1] : EOS;
+      }
+    }
+  }
+  enc.docStart[docs.length] = t;
+  enc.sentStart[nSent] = t;
+  return enc;
+}
+
+function encodeGold(
+  token: Token,
+  gold: Int32Array,
+  at: number,
+  valueId: (ns: (typeof TARGETS)[number], s: string) => number,
+): void {
+  if (token.gold < 0) return;
+  const c = token.candidates[token.gold];
+  if (!c) return;
+  gold[at] = valueId('label', c.key);
+  for (let k = 0; k < LABEL_ELEMENTS.length; k++) gold[at + 1 + k] = valueId(LABEL_ELEMENTS[k], c.elements[LABEL_ELEMENTS[k]]);
+}
+
+/** The documents [from, to) of an encoding, as fresh arrays (safe to transfer to a worker). */
+export function sliceEncoded(enc: EncodedCorpus, from: number, to: number): EncodedCorpus {
+  const a = enc.docStart[from];
+  const b = enc.docStart[to];
+  const docStart = enc.docStart.slice(from, to + 1).map((x) => x - a);
+  let s0 = 0;
+  while (enc.sentStart[s0] < a) s0++;
+  let s1 = s0;
+  while (s1 < enc.sentStart.length - 1 && enc.sentStart[s1] < b) s1++;
+  const sentStart = enc.sentStart.slice(s0, s1 + 1).map((x) => x - a);
+  sentStart[sentStart.length - 1] = b - a;
+  return {
+    nTokens: b - a,
+    docStart,
+    sentStart,
+    word: enc.word.slice(a, b),
+    arabic: enc.arabic.slice(a, b),
+    prevWord: enc.prevWord.slice(a, b),
+    nextWord: enc.nextWord.slice(a, b),
+    prevILetter: enc.prevILetter.slice(a, b),
+    nextILetter: enc.nextILetter.slice(a, b),
+    prevFLetter: enc.prevFLetter.slice(a, b),
+    nextFLetter: enc.nextFLetter.slice(a, b),
+    gold: enc.gold.slice(a * N_TARGETS, b * N_TARGETS),
+  };
+}
+
+/** The ArrayBuffers behind an encoding (its transfer list). */
+export function encodedBuffers(enc: EncodedCorpus): ArrayBuffer[] {
+  return [
+    enc.docStart, enc.sentStart, enc.word, enc.arabic, enc.prevWord, enc.nextWord,
+    enc.prevILetter, enc.nextILetter, enc.prevFLetter, enc.nextFLetter, enc.gold,
+  ].map((a) => a.buffer as ArrayBuffer);
+}
+
+/** Context id of token i for a context name (BOS/EOS at sentence edges; -1 unknown at inference). */
+export function contextArray(enc: EncodedCorpus, context: string): Int32Array | null {
+  switch (context) {
+    case 'prevWord': return enc.prevWord;
+    case 'nextWord': return enc.nextWord;
+    case 'prevILetter': return enc.prevILetter;
+    case 'nextILetter': return enc.nextILetter;
+    case 'prevFLetter': return enc.prevFLetter;
+    case 'nextFLetter': return enc.nextFLetter;
+    default: return null;
+  }
+}

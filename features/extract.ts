@@ -1,0 +1,203 @@
+/**
+ * Feature extraction (z_ijk = β*_jk x_ij, Algorithm 1): for a token and its candidate labels,
+ * one row of p values per candidate, p = templates.length, column j = template j. Local
+ * templates read β* (features/counts.ts) through a value transform (features/transform.ts);
+ * document templates read Ztf (features/doc.ts).
+ *
+ * Use: `const fx = new FeatureExtractor(parts); const df = fx.document(doc);` then
+ * `df.sentence(s, candidates)` → one Float64Array per token, z[k·p + j] = feature j of
+ * candidate k. Deterministic; the hot loop does no string work and no per-feature allocation:
+ * per token, each distinct value of each target among the candidates is looked up once.
+ */
+import type { Candidate, Document } from '../src/corpus/types.js';
+import { UsageError } from '../src/errors.js';
+import { LABEL_ELEMENTS } from '../src/labels/elements.js';
+import type { CountTable } from './counts.js';
+import { DocContext, type DocTables } from './doc.js';
+import { N_TARGETS, contextArray, encodeCorpus, type EncodedCorpus } from './encode.js';
+import { NONE, SEED_HI, SEED_LO, finishHi, finishLo, stepHi, stepLo } from './hash.js';
+import { groupTemplates, type TemplateGroup } from './tally.js';
+import { isDocTemplate, targetIndex, validateTemplates, type Template } from './templates.js';
+import { VALUE_TRANSFORMS, type ValueTransform } from './transform.js';
+import type { Vocab } from './vocab.js';
+
+/** What an extractor is built from (all produced by stage one, or loaded from a model). */
+export interface ExtractorParts {
+  templates: readonly Template[];
+  vocab: Vocab;
+  counts: CountTable;
+  /** Required when the templates include document templates. */
+  doc?: DocTables | null;
+  transform: ValueTransform;
+}
+
+const LABEL_CACHE_LIMIT = 200_000;
+
+export class FeatureExtractor {
+  /** Number of columns (= templates.length). */
+  readonly p: number;
+  readonly templates: readonly Template[];
+  readonly transform: ValueTransform;
+  /** @internal */ readonly groups: TemplateGroup[];
+  /** @internal */ readonly docColumns: { column: number; target: number; pos: number }[];
+  /** @internal */ readonly usedTargets: Int32Array;
+  /** @internal */ readonly tcode: number;
+  private readonly labelCache = new Map<string, Int32Array>();
+
+  constructor(readonly parts: ExtractorParts) {
+    validateTemplates(parts.templates);
+    if (!(VALUE_TRANSFORMS as readonly string[]).includes(parts.transform))
+      throw new UsageError(`unknown value transform '${parts.transform}'`);
+    this.templates = parts.templates;
+    this.p = parts.templates.length;
+    this.transform = parts.transform;
+    this.tcode = VALUE_TRANSFORMS.indexOf(parts.transform);
+    this.groups = groupTemplates(parts.templates);
+    this.docColumns = [];
+    parts.templates.forEach((t, j) => {
+      if (!isDocTemplate(t)) return;
+      const pos = parts.doc ? parts.doc.targetPos(t.target) : -1;
+      if (pos < 0) throw new UsageError(`template ${t.target}:doc needs document tables for '${t.target}'`);
+      this.docColumns.push({ column: j, target: targetIndex(t.target), pos });
+    });
+    this.usedTargets = Int32Array.from(new Set(parts.templates.map((t) => targetIndex(t.target))));
+  }
+
+  /** Value ids of a candidate for every target (TARGETS order; -1 = unseen in D1), cached by key. */
+  valueIds(c: Candidate): Int32Array {
+    let ids = this.labelCache.get(c.key);
+    if (ids) return ids;
+    const v = this.parts.vocab;
+    ids = new Int32Array(N_TARGETS);
+    ids[0] = v.get('label', c.key);
+    for (let k = 0; k < LABEL_ELEMENTS.length; k++) ids[k + 1] = v.get(LABEL_ELEMENTS[k], c.elements[LABEL_ELEMENTS[k]]);
+    if (this.labelCache.size >= LABEL_CACHE_LIMIT) this.labelCache.clear();
+    this.labelCache.set(c.key, ids);
+    return ids;
+  }
+
+  /** Prepares one document: encodes it against the (frozen) vocabulary and sets up Ztf. */
+  document(doc: Document): DocumentFeatures {
+    const enc = encodeCorpus([doc], this.parts.vocab, { mode: 'lookup' });
+    const ctx = this.docColumns.length > 0 ? new DocContext(this.parts.doc!, enc, this.transform) : null;
+    return new DocumentFeatures(this, doc, enc, ctx);
+  }
+}
+
+/** Feature rows for the tokens of one document. */
+export class DocumentFeatures {
+  private readonly ctxArrays: (Int32Array | null)[];
+  private cap = 0;
+  private uniq = new Int32Array(0);
+  private slot = new Int32Array(0);
+  private tv = new Float64Array(0);
+  private readonly nUniq = new Int32Array(N_TARGETS);
+
+  constructor(
+    private readonly fx: FeatureExtractor,
+    readonly doc: Document,
+    /** The document's encoding (lookup mode). */
+    readonly enc: EncodedCorpus,
+    private readonly docCtx: DocContext | null,
+  ) {
+    this.ctxArrays = fx.groups.map((g) => contextArray(enc, g.context));
+  }
+
+  /** z for every token of sentence s; `candidates[i]` defaults to the token's own candidates. */
+  sentence(s: number, candidates?: ReadonlyArray<readonly Candidate[]>): Float64Array[] {
+    const tokens = this.doc.sentences[s].tokens;
+    return tokens.map((tok, i) => this.token(s, i, candidates ? candidates[i] : tok.candidates));
+  }
+
+  /** z for token i of sentence s with the given candidates: length candidates.length × p. */
+  token(s: number, i: number, candidates: readonly Candidate[]): Float64Array {
+    const out = new Float64Array(candidates.length * this.fx.p);
+    this.tokenInto(s, i, candidates, out, 0);
+    return out;
+  }
+
+  /** Writes z into out[offset …] (candidates.length × p values). */
+  tokenInto(s: number, i: number, candidates: readonly Candidate[], out: Float64Array, offset: number): void {
+    const K = candidates.length;
+    if (K === 0) return;
+    const fx = this.fx;
+    const p = fx.p;
+    const ti = this.enc.sentStart[s] + i;
+    if (s >= this.enc.sentStart.length - 1 || ti >= this.enc.sentStart[s + 1]) throw new UsageError(`no token ${i} in sentence ${s}`);
+    if (K > this.cap) this.growScratch(K);
+    const cap = this.cap;
+    const uniq = this.uniq;
+    const slot = this.slot;
+    const nUniq = this.nUniq;
+    const tv = this.tv;
+    // Distinct value ids per used target, and each candidate's slot among them.
+    const used = fx.usedTargets;
+    for (let u = 0; u < used.length; u++) nUniq[used[u]] = 0;
+    for (let k = 0; k < K; k++) {
+      const ids = fx.valueIds(candidates[k]);
+      for (let u = 0; u < used.length; u++) {
+        const t = used[u];
+        const v = ids[t];
+        const base = t * cap;
+        let n = nUniq[t];
+        let x = 0;
+        while (x < n && uniq[base + x] !== v) x++;
+        if (x === n) {
+          uniq[base + x] = v;
+          nUniq[t] = ++n;
+        }
+        slot[k * N_TARGETS + t] = x;
+      }
+    }
+    const counts = fx.parts.counts;
+    const word = this.enc.word[ti];
+    const tcode = fx.tcode;
+    const needMarginal = tcode >= 2;
+    for (let gi = 0; gi < fx.groups.length; gi++) {
+      const g = fx.groups[gi];
+      const w = g.word === 'word' ? word : NONE;
+      const ca = this.ctxArrays[gi];
+      const c = ca === null ? NONE : ca[ti];
+      const known = (g.word === 'none' || w >= 0) && (ca === null || c >= 0);
+      const hH = stepHi(stepHi(SEED_HI, w), c);
+      const hL = stepLo(stepLo(SEED_LO, w), c);
+      const m = known && needMarginal
+        ? counts.get(finishHi(stepHi(stepHi(hH, g.marginal), NONE)), finishLo(stepLo(stepLo(hL, g.marginal), NONE)))
+        : 0;
+      for (let mi = 0; mi < g.codes.length; mi++) {
+        const code = g.codes[mi];
+        const t = g.targets[mi];
+        const j = g.columns[mi];
+        const n = nUniq[t];
+        const base = t * cap;
+        const cH = stepHi(hH, code);
+        const cL = stepLo(hL, code);
+        for (let x = 0; x < n; x++) {
+          const v = uniq[base + x];
+          const cnt = known && v >= 0 ? counts.get(finishHi(stepHi(cH, v)), finishLo(stepLo(cL, v))) : 0;
+          tv[x] = tcode === 0 ? cnt : tcode === 1 ? Math.log1p(cnt) : tcode === 2 ? (m > 0 ? cnt / m : 0) : Math.log((cnt + 1) / (m + 1));
+        }
+        for (let k = 0; k < K; k++) out[offset + k * p + j] = tv[slot[k * N_TARGETS + t]];
+      }
+    }
+    const dc = this.docCtx;
+    if (dc) {
+      for (const col of fx.docColumns) {
+        const t = col.target;
+        const n = nUniq[t];
+        const base = t * cap;
+        for (let x = 0; x < n; x++) tv[x] = dc.value(col.pos, uniq[base + x], ti);
+        for (let k = 0; k < K; k++) out[offset + k * p + col.column] = tv[slot[k * N_TARGETS + t]];
+      }
+    }
+  }
+
+  private growScratch(K: number): void {
+    let cap = Math.max(16, this.cap);
+    while (cap < K) cap *= 2;
+    this.cap = cap;
+    this.uniq = new Int32Array(cap * N_TARGETS);
+    this.slot = new Int32Array(cap * N_TARGETS);
+    this.tv = new Float64Array(cap);
+  }
+}

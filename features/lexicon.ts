@@ -1,0 +1,182 @@
+/**
+ * Labels seen in D1 (Shah et al. 2010, equation 9): C(t) = analyzer(t) ∪ {l | (t, l) ∈ D1}.
+ * Holds the label table (label id → lemma, morph, voc, gloss, elements; label ids are the
+ * vocabulary's 'label' ids) and, per word id, the sorted ids of the labels it carried in D1.
+ */
+import type { Candidate, Corpus, Document, Token } from '../src/corpus/types.js';
+import { ModelFormatError, UsageError } from '../src/errors.js';
+import { LABEL_ELEMENTS, type LabelElements } from '../src/labels/elements.js';
+import type { Vocab } from './vocab.js';
+
+export const LEXICON_KIND = 'lexdis-seen-lexicon';
+export const LEXICON_VERSION = 1;
+
+/** One label of the table. */
+export interface LabelEntry {
+  key: string;
+  lemma: string;
+  morph: string;
+  /** Vocalization and gloss of the first D1 token that carried the label. */
+  voc: string;
+  gloss: string;
+  elements: Readonly<LabelElements>;
+}
+
+export interface SeenLexiconJSON {
+  kind: typeof LEXICON_KIND;
+  version: number;
+  /** Per label id: [key, lemma, morph, voc, gloss, ...elements in LABEL_ELEMENTS order]. */
+  labels: string[][];
+  /** CSR over word ids: seen labels of word w are labelIds[wordOffsets[w] .. wordOffsets[w+1]). */
+  wordOffsets: number[];
+  labelIds: number[];
+}
+
+const EMPTY = new Int32Array(0);
+
+export class SeenLexicon {
+  /** Candidate objects per label id, built once and shared (frozen). */
+  private readonly candidateCache: (Candidate | undefined)[] = [];
+
+  private constructor(
+    private readonly vocab: Vocab,
+    readonly labels: readonly LabelEntry[],
+    private readonly wordOffsets: Int32Array,
+    private readonly labelIds: Int32Array,
+  ) {}
+
+  /**
+   * Builds the lexicon from D1. Every gold label's key must already be in the vocabulary's
+   * 'label' namespace and every word in 'word' (stage one encodes D1 first).
+   */
+  static build(d1: Corpus | readonly Document[], vocab: Vocab): SeenLexicon {
+    const docs = Array.isArray(d1) ? (d1 as readonly Document[]) : (d1 as Corpus).documents;
+    const labels: LabelEntry[] = new Array(vocab.size('label'));
+    const pairs = new Set<number>();
+    const nLabels = Math.max(1, vocab.size('label'));
+    for (const doc of docs)
+      for (const sent of doc.sentences)
+        for (const token of sent.tokens) {
+          if (token.gold < 0) continue;
+          const c = token.candidates[token.gold];
+          if (!c) continue;
+          const id = vocab.get('label', c.key);
+          const w = vocab.get('word', token.lookup);
+          if (id < 0 || w < 0) continue;
+          if (!labels[id])
+            labels[id] = Object.freeze({
+              key: c.key, lemma: c.lemma, morph: c.morph, voc: c.voc, gloss: c.gloss,
+              elements: Object.freeze({ ...c.elements }),
+            });
+          pairs.add(w * nLabels + id);
+        }
+    for (let i = 0; i < labels.length; i++)
+      if (!labels[i]) throw new UsageError(`label id ${i} (${vocab.string('label', i)}) was never seen in D1`);
+    const sorted = Float64Array.from(pairs).sort();
+    const nWords = vocab.size('word');
+    const wordOffsets = new Int32Array(nWords + 1);
+    const labelIds = new Int32Array(sorted.length);
+    for (let i = 0; i < sorted.length; i++) {
+      const w = Math.floor(sorted[i] / nLabels);
+      labelIds[i] = sorted[i] - w * nLabels;
+      wordOffsets[w + 1]++;
+    }
+    for (let w = 0; w < nWords; w++) wordOffsets[w + 1] += wordOffsets[w];
+    return new SeenLexicon(vocab, labels, wordOffsets, labelIds);
+  }
+
+  /** Number of labels in the table. */
+  get size(): number {
+    return this.labels.length;
+  }
+
+  /** Label ids seen for a word id in D1, ascending (empty for -1 or an unseen word). */
+  seen(wordId: number): Int32Array {
+    if (wordId < 0 || wordId + 1 >= this.wordOffsets.length) return EMPTY;
+    return this.labelIds.subarray(this.wordOffsets[wordId], this.wordOffsets[wordId + 1]);
+  }
+
+  /** Label ids seen for a look-up form. */
+  seenFor(lookup: string): Int32Array {
+    return this.seen(this.vocab.get('word', lookup));
+  }
+
+  /** The label as a candidate with source 'train' (a shared frozen object). */
+  candidate(labelId: number): Candidate {
+    let c = this.candidateCache[labelId];
+    if (!c) {
+      const e = this.labels[labelId];
+      c = Object.freeze({ key: e.key, lemma: e.lemma, morph: e.morph, voc: e.voc, gloss: e.gloss, elements: e.elements as LabelElements, source: 'train' as const });
+      this.candidateCache[labelId] = c;
+    }
+    return c;
+  }
+
+  toJSON(): SeenLexiconJSON {
+    return {
+      kind: LEXICON_KIND,
+      version: LEXICON_VERSION,
+      labels: this.labels.map((l) => [l.key, l.lemma, l.morph, l.voc, l.gloss, ...LABEL_ELEMENTS.map((e) => l.elements[e])]),
+      wordOffsets: Array.from(this.wordOffsets),
+      labelIds: Array.from(this.labelIds),
+    };
+  }
+
+  /** Rebuilds a saved lexicon against the (loaded) vocabulary it was built with. */
+  static load(json: unknown, vocab: Vocab): SeenLexicon {
+    const j = json as Partial<SeenLexiconJSON> | null;
+    if (!j || typeof j !== 'object' || j.kind !== LEXICON_KIND)
+      throw new ModelFormatError(`not a lexdis seen-label lexicon (kind tag '${String(j?.kind)}')`);
+    if (j.version !== LEXICON_VERSION) throw new ModelFormatError(`lexicon version ${String(j.version)}, expected ${LEXICON_VERSION}`);
+    if (!Array.isArray(j.labels) || !Array.isArray(j.wordOffsets) || !Array.isArray(j.labelIds))
+      throw new ModelFormatError('lexicon lacks labels, wordOffsets or labelIds');
+    if (j.labels.length !== vocab.size('label') || j.wordOffsets.length !== vocab.size('word') + 1)
+      throw new ModelFormatError('lexicon does not match the vocabulary');
+    const labels = j.labels.map((row, id): LabelEntry => {
+      if (!Array.isArray(row) || row.length !== 5 + LABEL_ELEMENTS.length || row.some((x) => typeof x !== 'string'))
+        throw new ModelFormatError(`lexicon label ${id} is malformed`);
+      const [key, lemma, morph, voc, gloss] = row;
+      const elements = Object.fromEntries(LABEL_ELEMENTS.map((e, k) => [e, row[5 + k]])) as LabelElements;
+      if (vocab.get('label', key) !== id) throw new ModelFormatError(`lexicon label ${id} is not the vocabulary's`);
+      return Object.freeze({ key, lemma, morph, voc, gloss, elements: Object.freeze(elements) });
+    });
+    const wordOffsets = Int32Array.from(j.wordOffsets);
+    const labelIds = Int32Array.from(j.labelIds);
+    if (wordOffsets[wordOffsets.length - 1] !== labelIds.length) throw new ModelFormatError('lexicon offsets do not match its label ids');
+    for (const id of labelIds) if (id < 0 || id >= labels.length) throw new ModelFormatError(`lexicon names label id ${id}`);
+    return new SeenLexicon(vocab, labels, wordOffsets, labelIds);
+  }
+}
+
+/**
+ * C(t) = analyzer(t) ∪ seen(t) (equation 9): the token's candidates with source 'analyzer',
+ * in their order, then the labels seen for its word in D1 that the analyzer did not give, in
+ * label-id order, with source 'train'. Candidates with source 'gold' (a gold label no
+ * analyzer candidate matched) or 'train' are not carried over.
+ */
+export function candidatesFor(token: Token, lexicon: SeenLexicon): Candidate[] {
+  const out: Candidate[] = [];
+  for (const c of token.candidates) if (c.source === 'analyzer') out.push(c);
+  const seen = lexicon.seenFor(token.lookup);
+  if (seen.length === 0) return out;
+  for (let i = 0; i < seen.length; i++) {
+    const cand = lexicon.candidate(seen[i]);
+    let dup = false;
+    for (let k = 0; k < out.length; k++)
+      if (out[k].key === cand.key) {
+        dup = true;
+        break;
+      }
+    if (!dup) out.push(cand);
+  }
+  return out;
+}
+
+/** Index of the token's gold label in a candidate list (by key), or -1. */
+export function goldIndexIn(token: Token, candidates: readonly Candidate[]): number {
+  if (token.gold < 0) return -1;
+  const g = token.candidates[token.gold];
+  if (!g) return -1;
+  for (let k = 0; k < candidates.length; k++) if (candidates[k].key === g.key) return k;
+  return -1;
+}

@@ -1,0 +1,171 @@
+/**
+ * Feature templates, declared as data (Shah et al. 2010, section 3.2 and Table 3). One template
+ * is one feature column: for the target token t and a candidate label l it names a count in β*
+ * (or, for a document template, a document-level statistic, see features/doc.ts).
+ *
+ * Local template { target e, word, context }:
+ *   word 'word' → count(t, e(l), context)     (Table 3: Freq, PrevWord, NextWord, Prev/Next I/F Letter)
+ *   word 'none' → count(e(l), context)        (base rates, section 2; our 'prior' group)
+ * Document template { target e, word: 'doc' } → Ztf for e (section 3.2.2).
+ *
+ * Contexts never cross a sentence boundary: the word before the first token of a sentence is
+ * the boundary value BOS, the word after the last is EOS (their letters are BOS/EOS too).
+ */
+import { createHash } from 'node:crypto';
+import { UsageError } from '../src/errors.js';
+import { LABEL_ELEMENTS, TARGETS, type Target } from '../src/labels/elements.js';
+
+/** Local contexts, in Table 3 order after 'none'. */
+export const CONTEXTS = [
+  'none', 'prevWord', 'nextWord', 'prevILetter', 'nextILetter', 'prevFLetter', 'nextFLetter',
+] as const;
+export type Context = (typeof CONTEXTS)[number];
+
+/** What the word slot of a template holds: the token's own word, nothing, or the document. */
+export const WORD_KINDS = ['none', 'word', 'doc'] as const;
+export type WordKind = (typeof WORD_KINDS)[number];
+
+export interface LocalTemplate {
+  target: Target;
+  word: 'word' | 'none';
+  context: Context;
+}
+export interface DocTemplate {
+  target: Target;
+  word: 'doc';
+}
+export type Template = LocalTemplate | DocTemplate;
+
+/** Table 3's seven statistics, by the paper's names. */
+export const TABLE3_STATISTICS: ReadonlyArray<{ name: string; context: Context }> = [
+  { name: 'Freq', context: 'none' },
+  { name: 'PrevWord', context: 'prevWord' },
+  { name: 'NextWord', context: 'nextWord' },
+  { name: 'PrevILetter', context: 'prevILetter' },
+  { name: 'NextILetter', context: 'nextILetter' },
+  { name: 'PrevFLetter', context: 'prevFLetter' },
+  { name: 'NextFLetter', context: 'nextFLetter' },
+];
+
+/** The base-rate ('prior') group per target: count(e), count(e, t−1), count(e, t+1). */
+export const PRIOR_CONTEXTS: readonly Context[] = ['none', 'prevWord', 'nextWord'];
+
+/** Targets of the document-level feature set Ztf. */
+export const TF_TARGETS: readonly Target[] = ['label', 'lemma'];
+
+export function isDocTemplate(t: Template): t is DocTemplate {
+  return t.word === 'doc';
+}
+
+const TARGET_INDEX = new Map<string, number>(TARGETS.map((t, i) => [t, i]));
+const CONTEXT_INDEX = new Map<string, number>(CONTEXTS.map((c, i) => [c, i]));
+const WORD_INDEX = new Map<string, number>(WORD_KINDS.map((w, i) => [w, i]));
+
+/** Index of a target in TARGETS. */
+export function targetIndex(target: Target): number {
+  const i = TARGET_INDEX.get(target);
+  if (i === undefined) throw new UsageError(`unknown feature target '${target}'`);
+  return i;
+}
+
+/**
+ * A stable small integer naming a template independently of the set it is in (used in β*
+ * keys): (targetIndex·4 + wordKind)·8 + context.
+ */
+export function templateCode(t: Template): number {
+  const ctx = isDocTemplate(t) ? 0 : CONTEXT_INDEX.get(t.context)!;
+  return (targetIndex(t.target) * 4 + WORD_INDEX.get(t.word)!) * 8 + ctx;
+}
+
+/** Pseudo target index under which marginals (counts over all values) are keyed. */
+export const MARGINAL_TARGET = 31;
+
+/** Code of the marginal count(word kind, context) shared by every target. */
+export function marginalCode(word: 'word' | 'none', context: Context): number {
+  return (MARGINAL_TARGET * 4 + WORD_INDEX.get(word)!) * 8 + CONTEXT_INDEX.get(context)!;
+}
+
+/** `target:word:context` for local templates, `target:doc` for document ones. */
+export function templateName(t: Template): string {
+  return isDocTemplate(t) ? `${t.target}:doc` : `${t.target}:${t.word}:${t.context}`;
+}
+
+/** Inverse of {@link templateName}; throws UsageError on anything else. */
+export function parseTemplate(name: string): Template {
+  const parts = name.split(':');
+  const target = parts[0] as Target;
+  if (!TARGET_INDEX.has(target)) throw new UsageError(`bad feature template '${name}': unknown target`);
+  if (parts.length === 2 && parts[1] === 'doc') return { target, word: 'doc' };
+  if (parts.length === 3 && (parts[1] === 'word' || parts[1] === 'none') && CONTEXT_INDEX.has(parts[2]))
+    return { target, word: parts[1], context: parts[2] as Context };
+  throw new UsageError(`bad feature template '${name}'`);
+}
+
+/** Checks targets, kinds and contexts, and that no template repeats. */
+export function validateTemplates(templates: readonly Template[]): void {
+  const seen = new Set<string>();
+  for (const t of templates) {
+    const name = templateName(parseTemplate(templateName(t)));
+    if (!isDocTemplate(t) && !CONTEXT_INDEX.has(t.context)) throw new UsageError(`bad context in ${name}`);
+    if (seen.has(name)) throw new UsageError(`feature template ${name} appears twice`);
+    seen.add(name);
+  }
+}
+
+function table3(target: Target): LocalTemplate[] {
+  return TABLE3_STATISTICS.map((s) => ({ target, word: 'word', context: s.context }));
+}
+function prior(target: Target): LocalTemplate[] {
+  return PRIOR_CONTEXTS.map((context) => ({ target, word: 'none', context }));
+}
+
+/** Named feature sets (without the optional prior group). `Ze` is registered under e's name. */
+export const FEATURE_SETS: Readonly<Record<string, readonly Template[]>> = (() => {
+  const sets: Record<string, Template[]> = {};
+  sets.baseline = table3('label');
+  for (const e of LABEL_ELEMENTS) sets[e] = table3(e);
+  sets.aggr = TARGETS.flatMap(table3);
+  sets.uni = TARGETS.map((target) => ({ target, word: 'word', context: 'none' }) as Template);
+  sets.tf = TF_TARGETS.map((target) => ({ target, word: 'doc' }) as Template);
+  sets.full = [...sets.aggr, ...sets.tf];
+  return sets;
+})();
+
+/** Suffix that adds the base-rate group for every target of the set's local templates. */
+export const PRIOR_SUFFIX = '+prior';
+
+/** Every accepted feature-set name. */
+export function featureSetNames(): string[] {
+  const base = Object.keys(FEATURE_SETS);
+  return [...base, ...base.map((n) => n + PRIOR_SUFFIX)];
+}
+
+/**
+ * The templates of a named set (`full`, `aggr`, `baseline`, `uni`, `tf`, an LE name such as
+ * `lemma`), optionally with `+prior`. Column order: the set's own order, then the prior group
+ * (targets in TARGETS order, contexts in PRIOR_CONTEXTS order).
+ */
+export function resolveFeatureSet(name: string): Template[] {
+  const withPrior = name.endsWith(PRIOR_SUFFIX);
+  const base = withPrior ? name.slice(0, -PRIOR_SUFFIX.length) : name;
+  const set = Object.hasOwn(FEATURE_SETS, base) ? FEATURE_SETS[base] : undefined;
+  if (!set) throw new UsageError(`unknown feature set '${name}' (known: ${featureSetNames().join(', ')})`);
+  const out = set.map((t) => ({ ...t }));
+  if (withPrior) {
+    const targets = new Set(set.filter((t) => !isDocTemplate(t)).map((t) => t.target));
+    for (const target of TARGETS) if (targets.has(target)) out.push(...prior(target));
+  }
+  return out;
+}
+
+/** Canonical JSON of a template list (fixed key order), the input of the hash. */
+export function canonicalTemplates(templates: readonly Template[]): string {
+  return JSON.stringify(
+    templates.map((t) => (isDocTemplate(t) ? [t.target, t.word] : [t.target, t.word, t.context])),
+  );
+}
+
+/** sha256 (hex) of the canonical JSON: recorded in a model to name its feature columns. */
+export function templateSetHash(templates: readonly Template[]): string {
+  return createHash('sha256').update(canonicalTemplates(templates)).digest('hex');
+}

@@ -1,0 +1,31 @@
+/**
+ * How a β* count becomes a feature value z (a named option recorded in the model):
+ *   raw     count
+ *   log1p   log(1 + count)
+ *   rel     count / marginal          (relative frequency given the word and context; 0 when the marginal is 0)
+ *   logrel  log((count + 1) / (marginal + 1))
+ * The marginal of a local template is count(word, context) over all values (see features/tally.ts).
+ * Document templates use the analogous forms of features/doc.ts.
+ */
+import { UsageError } from '../src/errors.js';
+
+export const VALUE_TRANSFORMS = ['raw', 'log1p', 'rel', 'logrel'] as const;
+export type ValueTransform = (typeof VALUE_TRANSFORMS)[number];
+
+/** The transform used when none is named. */
+export const DEFAULT_TRANSFORM: ValueTransform = 'log1p';
+
+export function parseTransform(name: string): ValueTransform {
+  if ((VALUE_TRANSFORMS as readonly string[]).includes(name)) return name as ValueTransform;
+  throw new UsageError(`unknown value transform '${name}' (known: ${VALUE_TRANSFORMS.join(', ')})`);
+}
+
+/** Applies a transform to a count and its marginal. */
+export function transformValue(t: ValueTransform, count: number, marginal: number): number {
+  switch (t) {
+    case 'raw': return count;
+    case 'log1p': return Math.log1p(count);
+    case 'rel': return marginal > 0 ? count / marginal : 0;
+    case 'logrel': return Math.log((count + 1) / (marginal + 1));
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * Slow reference implementations, straight from the definitions, on strings and Maps only:
+ * β* counts and marginals, and the feature values z. Tests compare the fast code with these.
+ */
+import type { Candidate, Corpus, Document, Token } from '../../src/corpus/types.js';
+import { TARGETS, type Target } from '../../src/labels/elements.js';
+import { CountTable } from '../../features/counts.js';
+import { NONE, keyHi, keyLo } from '../../features/hash.js';
+import { isDocTemplate, marginalCode, templateCode, type Context, type Template } from '../../features/templates.js';
+import type { ValueTransform } from '../../features/transform.js';
+import { BOUNDARY_STRINGS, wordLetters, type Vocab } from '../../features/vocab.js';
+
+const NO = '\u2205';
+/** Field separator of reference keys ('|' is a Buckwalter letter). */
+export const SEP = '\u0001';
+
+export function valueOf(c: Candidate, target: Target): string {
+  return target === 'label' ? c.key : c.elements[target];
+}
+
+/** The context string of token i of a sentence (boundary strings at the edges). */
+export function contextOf(tokens: readonly Token[], i: number, context: Context): string {
+  const prev = i > 0 ? tokens[i - 1].lookup : null;
+  const next = i < tokens.length - 1 ? tokens[i + 1].lookup : null;
+  switch (context) {
+    case 'none': return NO;
+    case 'prevWord': return prev ?? BOUNDARY_STRINGS[0];
+    case 'nextWord': return next ?? BOUNDARY_STRINGS[1];
+    case 'prevILetter': return prev === null ? BOUNDARY_STRINGS[0] : wordLetters(prev)[0];
+    case 'nextILetter': return next === null ? BOUNDARY_STRINGS[1] : wordLetters(next)[0];
+    case 'prevFLetter': return prev === null ? BOUNDARY_STRINGS[0] : wordLetters(prev)[1];
+    case 'nextFLetter': return next === null ? BOUNDARY_STRINGS[1] : wordLetters(next)[1];
+  }
+}
+
+function localKey(t: Template & { word: 'word' | 'none'; context: Context }, token: Token, ctx: string, value: string): string {
+  return [templateCode(t), t.word === 'word' ? token.lookup : NO, ctx, value].join(SEP);
+}
+function marginalKey(word: 'word' | 'none', context: Context, token: Token, ctx: string): string {
+  return [marginalCode(word, context), word === 'word' ? token.lookup : NO, ctx, NO].join(SEP);
+}
+
+/** β* by brute force: string key → count, marginals included. */
+export function referenceCounts(corpus: Corpus, templates: readonly Template[]): Map<string, number> {
+  const m = new Map<string, number>();
+  const inc = (k: string) => m.set(k, (m.get(k) ?? 0) + 1);
+  for (const doc of corpus.documents)
+    for (const sent of doc.sentences)
+      sent.tokens.forEach((token, i) => {
+        if (token.gold < 0) return;
+        const g = token.candidates[token.gold];
+        const groups = new Set<string>();
+        for (const t of templates) {
+          if (isDocTemplate(t)) continue;
+          const ctx = contextOf(sent.tokens, i, t.context);
+          inc(localKey(t, token, ctx, valueOf(g, t.target)));
+          const gk = `${t.word}:${t.context}`;
+          if (!groups.has(gk)) {
+            groups.add(gk);
+            inc(marginalKey(t.word, t.context, token, ctx));
+          }
+        }
+      });
+  return m;
+}
+
+/** Checks a CountTable against the reference; returns a list of differences (empty when equal). */
+export function compareCounts(table: CountTable, ref: Map<string, number>, vocab: Vocab): string[] {
+  const diffs: string[] = [];
+  const TARGET_BY_INDEX = (code: number) => TARGETS[Math.floor(code / 32)];
+  for (const [k, count] of ref) {
+    const [codeS, w, c, v] = k.split(SEP);
+    const code = Number(codeS);
+    const ctxKind = code % 8;
+    const ctxNs = ctxKind === 1 || ctxKind === 2 ? 'word' : 'letter';
+    const wi = w === NO ? NONE : vocab.get('word', w);
+    const ci = c === NO ? NONE : vocab.get(ctxNs, c);
+    const marginal = Math.floor(code / 32) === 31;
+    const vi = v === NO ? NONE : vocab.get(TARGET_BY_INDEX(code), v);
+    if (!marginal && vi < 0) diffs.push(`value ${v} not interned`);
+    const got = table.get(keyHi(code, wi, ci, vi), keyLo(code, wi, ci, vi));
+    if (got !== count) diffs.push(`${k}: table ${got}, reference ${count}`);
+  }
+  if (table.size !== ref.size) diffs.push(`table has ${table.size} keys, reference ${ref.size}`);
+  return diffs;
+}
+
+const countCache = new WeakMap<Corpus, Map<string, Map<string, number>>>();
+function cachedCounts(d1: Corpus, templates: readonly Template[]): Map<string, number> {
+  let byTemplates = countCache.get(d1);
+  if (!byTemplates) countCache.set(d1, (byTemplates = new Map()));
+  const k = JSON.stringify(templates);
+  let m = byTemplates.get(k);
+  if (!m) byTemplates.set(k, (m = referenceCounts(d1, templates)));
+  return m;
+}
+
+function applyLocal(tr: ValueTransform, c: number, m: number): number {
+  if (tr === 'raw') return c;
+  if (tr === 'log1p') return Math.log1p(c);
+  if (tr === 'rel') return m > 0 ? c / m : 0;
+  return Math.log((c + 1) / (m + 1));
+}
+
+/**
+ * z by brute force for every token of `doc`, with the candidates given per sentence and
+ * token (default: the token's own), from D1 alone.
+ */
+export function referenceFeatures(
+  d1: Corpus,
+  doc: Document,
+  templates: readonly Template[],
+  transform: ValueTransform,
+  candidates?: (s: number, i: number) => readonly Candidate[],
+): Float64Array[][] {
+  const ref = cachedCounts(d1, templates);
+  // Document sets of D1.
+  const docWords = d1.documents.map((d) => new Set(d.sentences.flatMap((s) => s.tokens.filter((t) => t.arabic).map((t) => t.lookup))));
+  const docValues = (target: Target) =>
+    d1.documents.map((d) => new Set(d.sentences.flatMap((s) => s.tokens.filter((t) => t.gold >= 0).map((t) => valueOf(t.candidates[t.gold], target)))));
+  const valueSets = new Map<Target, Set<string>[]>();
+  const memo = new Map<string, number>();
+  const C = (w: string, target: Target, v: string) => {
+    const key = [w, target, v].join(SEP);
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    if (!valueSets.has(target)) valueSets.set(target, docValues(target));
+    const vs = valueSets.get(target)!;
+    let n = 0;
+    docWords.forEach((ws, d) => {
+      if (ws.has(w) && vs[d].has(v)) n++;
+    });
+    memo.set(key, n);
+    return n;
+  };
+  const df = (w: string) => docWords.filter((ws) => ws.has(w)).length;
+  const bag = doc.sentences.flatMap((s) => s.tokens.filter((t) => t.arabic).map((t) => t.lookup));
+  return doc.sentences.map((sent, si) =>
+    sent.tokens.map((token, i) => {
+      const cands = candidates ? candidates(si, i) : token.candidates;
+      const p = templates.length;
+      const z = new Float64Array(cands.length * p);
+      cands.forEach((cd, k) =>
+        templates.forEach((t, j) => {
+          const v = valueOf(cd, t.target);
+          if (!isDocTemplate(t)) {
+            const ctx = contextOf(sent.tokens, i, t.context);
+            const c = ref.get(localKey(t, token, ctx, v)) ?? 0;
+            const m = ref.get(marginalKey(t.word, t.context, token, ctx)) ?? 0;
+            z[k * p + j] = applyLocal(transform, c, m);
+            return;
+          }
+          const words = bag.slice();
+          if (token.arabic) words.splice(words.indexOf(token.lookup), 1);
+          let s = 0;
+          let mm = 0;
+          for (const w of words) {
+            s += C(w, t.target, v);
+            mm += df(w);
+          }
+          const n = words.length;
+          z[k * p + j] =
+            transform === 'raw' ? (n > 0 ? s / n : 0)
+              : transform === 'log1p' ? (n > 0 ? Math.log1p(s / n) : 0)
+                : transform === 'rel' ? (mm > 0 ? s / mm : 0)
+                  : Math.log((s + 1) / (mm + 1));
+        }),
+      );
+      return z;
+    }),
+  );
+}

@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+  FEATURE_SETS, TF_TARGETS, featureSetNames, isDocTemplate, marginalCode, parseTemplate, resolveFeatureSet,
+  templateCode, templateName, templateSetHash, validateTemplates,
+} from '../../features/templates.js';
+import { UsageError } from '../../src/errors.js';
+import { LABEL_ELEMENTS, TARGETS } from '../../src/labels/elements.js';
+
+test('named sets have the paper’s sizes', () => {
+  assert.equal(resolveFeatureSet('baseline').length, 7);
+  assert.ok(resolveFeatureSet('baseline').every((t) => t.target === 'label' && t.word === 'word'));
+  for (const e of LABEL_ELEMENTS) {
+    const z = resolveFeatureSet(e);
+    assert.equal(z.length, 7);
+    assert.ok(z.every((t) => t.target === e));
+  }
+  assert.equal(resolveFeatureSet('aggr').length, 17 * 7);
+  assert.equal(resolveFeatureSet('uni').length, 17);
+  assert.deepEqual(resolveFeatureSet('tf'), TF_TARGETS.map((target) => ({ target, word: 'doc' })));
+  assert.equal(resolveFeatureSet('full').length, 17 * 7 + TF_TARGETS.length);
+  assert.equal(resolveFeatureSet('full+prior').length, 17 * 7 + TF_TARGETS.length + 17 * 3);
+  assert.equal(resolveFeatureSet('baseline+prior').length, 10);
+  assert.equal(resolveFeatureSet('tf+prior').length, TF_TARGETS.length);
+  assert.ok(featureSetNames().includes('lemma+prior'));
+  for (const name of featureSetNames()) validateTemplates(resolveFeatureSet(name));
+});
+
+test('resolveFeatureSet returns copies and rejects unknown names', () => {
+  const a = resolveFeatureSet('baseline');
+  (a[0] as { target: string }).target = 'pos';
+  assert.equal(FEATURE_SETS.baseline[0].target, 'label');
+  assert.throws(() => resolveFeatureSet('nope'), UsageError);
+  assert.throws(() => resolveFeatureSet('toString'), UsageError);
+});
+
+test('template names round trip; codes are unique and apart from marginal codes', () => {
+  const all = [...resolveFeatureSet('full+prior')];
+  const codes = new Set<number>();
+  for (const t of all) {
+    assert.deepEqual(parseTemplate(templateName(t)), t);
+    codes.add(templateCode(t));
+  }
+  assert.equal(codes.size, all.length);
+  for (const w of ['word', 'none'] as const) for (const c of ['none', 'prevWord', 'nextFLetter'] as const) assert.ok(!codes.has(marginalCode(w, c)));
+  assert.throws(() => parseTemplate('label:word:sideways'), UsageError);
+  assert.throws(() => parseTemplate('nolabel:doc'), UsageError);
+  assert.throws(() => validateTemplates([...all, all[0]]), UsageError);
+  assert.ok(isDocTemplate(parseTemplate('lemma:doc')));
+  assert.equal(TARGETS.length, 17);
+});
+
+test('templateSetHash is stable, order-sensitive and set-sensitive', () => {
+  const full = resolveFeatureSet('full');
+  assert.match(templateSetHash(full), /^[0-9a-f]{64}$/);
+  assert.equal(templateSetHash(full), templateSetHash(resolveFeatureSet('full')));
+  assert.notEqual(templateSetHash(full), templateSetHash(resolveFeatureSet('aggr')));
+  assert.notEqual(templateSetHash(full), templateSetHash([...full].reverse()));
+  // Key order inside a template object does not matter.
+  const t = full.map((x) => (isDocTemplate(x) ? { word: x.word, target: x.target } : { context: x.context, word: x.word, target: x.target }));
+  assert.equal(templateSetHash(t as typeof full), templateSetHash(full));
+});

@@ -1,0 +1,87 @@
+/**
+ * D1/D2 partition of Algorithm 1: a seeded random split of the training documents (9:1 by
+ * default, as in section 3.3), by whole document so that no document feeds both stages.
+ * Only documents with at least one gold-marked token take part; the others are dropped (and
+ * counted). Both halves keep the corpus order of their documents.
+ */
+import type { Corpus, Document } from '../src/corpus/types.js';
+import { CorpusError, UsageError } from '../src/errors.js';
+
+export interface PartitionOptions {
+  /** Share of the documents that go to D2, in (0, 1). */
+  d2Share: number;
+  seed: number;
+}
+
+export const defaultPartitionOptions: PartitionOptions = { d2Share: 0.1, seed: 42 };
+
+export interface Partition {
+  d1: Corpus;
+  d2: Corpus;
+  /** Indices (in corpus.documents) of the documents of D1 and D2, ascending. */
+  d1Index: number[];
+  d2Index: number[];
+  /** Documents left out because they carry no gold mark. */
+  dropped: number;
+}
+
+/** mulberry32: a small seeded PRNG returning floats in [0, 1). */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Number of D2 documents for n documents. */
+export function d2Size(n: number, share: number): number {
+  return Math.round(n * share);
+}
+
+/** Smallest number of documents for which both D1 and D2 are non-empty. */
+export function documentsNeeded(share: number): number {
+  for (let n = 2; n < 1e7; n++) {
+    const n2 = d2Size(n, share);
+    if (n2 >= 1 && n - n2 >= 1) return n;
+  }
+  throw new UsageError(`no corpus size gives a D2 share of ${share}`);
+}
+
+function hasGold(doc: Document): boolean {
+  for (const s of doc.sentences) for (const t of s.tokens) if (t.gold >= 0) return true;
+  return false;
+}
+
+/** Splits a corpus into D1 and D2. Throws CorpusError when one of them would be empty. */
+export function partitionCorpus(corpus: Corpus, options: Partial<PartitionOptions> = {}): Partition {
+  const { d2Share, seed } = { ...defaultPartitionOptions, ...options };
+  if (!(d2Share > 0 && d2Share < 1)) throw new UsageError(`the D2 share must be between 0 and 1, not ${d2Share}`);
+  if (!Number.isInteger(seed)) throw new UsageError(`the seed must be an integer, not ${seed}`);
+  const eligible: number[] = [];
+  corpus.documents.forEach((d, i) => {
+    if (hasGold(d)) eligible.push(i);
+  });
+  const n = eligible.length;
+  const n2 = d2Size(n, d2Share);
+  if (n === 0) throw new CorpusError('the training corpus has no gold-marked tokens', { file: corpus.source });
+  if (n2 < 1 || n - n2 < 1)
+    throw new CorpusError(
+      `the training corpus has ${n} document${n === 1 ? '' : 's'} with gold marks; splitting off a D2 share of ` +
+        `${d2Share} needs at least ${documentsNeeded(d2Share)}`,
+      { file: corpus.source },
+    );
+  // Fisher–Yates with the seeded generator.
+  const order = eligible.slice();
+  const rand = mulberry32(seed);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  const d2Index = order.slice(0, n2).sort((a, b) => a - b);
+  const d1Index = order.slice(n2).sort((a, b) => a - b);
+  const pick = (idx: number[]): Corpus => ({ documents: idx.map((i) => corpus.documents[i]), source: corpus.source });
+  return { d1: pick(d1Index), d2: pick(d2Index), d1Index, d2Index, dropped: corpus.documents.length - n };
+}
