@@ -1,0 +1,134 @@
+/**
+ * A trained lexdis model: the feature templates and value transform, the vocabulary, β*
+ * (count tables), the document tables for Ztf, the labels seen per word (equation 9), and
+ * θ (one weight per feature column, plus a bias), with the softmax temperature for
+ * confidences. Saved through the LevelDB model store; once loaded it is read-only and can
+ * be shared by concurrent requests.
+ */
+import { CountTable } from '../../features/counts.js';
+import { DocTables } from '../../features/doc.js';
+import { FeatureExtractor } from '../../features/extract.js';
+import { SeenLexicon } from '../../features/lexicon.js';
+import { canonicalTemplates, parseTemplate, templateName, templateSetHash, type Template } from '../../features/templates.js';
+import { parseTransform, type ValueTransform } from '../../features/transform.js';
+import { Vocab } from '../../features/vocab.js';
+import { ModelFormatError, ModelVersionError } from '../errors.js';
+import { readModel, writeModel, type BinaryArray, type ModelHeader } from './store.js';
+
+export const MODEL_KIND = 'lexdis-model';
+
+/** What a model says about itself (stored as the store header's `lexdis` field). */
+export interface ModelInfo {
+  featureSet: string;
+  templates: string[];
+  templateHash: string;
+  transform: ValueTransform;
+  solver: string;
+  options: Record<string, unknown>;
+  seed: number;
+  corpus: { source?: string; hash: string; documents: number; tokens: number; goldTokens: number };
+  /** Figures measured while training (sizes, times, A1/A2 on D2…). */
+  figures: Record<string, unknown>;
+  temperature: number;
+}
+
+export interface Theta {
+  weights: Float64Array;
+  bias: number;
+}
+
+export class Model {
+  readonly templates: readonly Template[];
+  readonly extractor: FeatureExtractor;
+
+  constructor(
+    readonly info: ModelInfo,
+    readonly vocab: Vocab,
+    readonly counts: CountTable,
+    readonly doc: DocTables,
+    readonly lexicon: SeenLexicon,
+    readonly theta: Theta,
+  ) {
+    this.templates = info.templates.map(parseTemplate);
+    if (theta.weights.length !== this.templates.length)
+      throw new ModelFormatError(`θ has ${theta.weights.length} weights for ${this.templates.length} feature templates`);
+    this.extractor = new FeatureExtractor({ templates: this.templates, vocab, counts, doc, transform: info.transform });
+  }
+
+  /** Feature names, one per θ weight. */
+  featureNames(): string[] {
+    return this.templates.map(templateName);
+  }
+
+  /** The score of each candidate from its feature rows z (K × p values). */
+  score(z: Float64Array, k: number): number {
+    const p = this.templates.length;
+    const w = this.theta.weights;
+    let s = this.theta.bias;
+    for (let j = 0, o = k * p; j < p; j++) s += w[j] * z[o + j];
+    return s;
+  }
+
+  async save(dir: string): Promise<{ bytes: number; ms: number }> {
+    const counts = this.counts.toBuffers();
+    const docBuf = this.doc.toBuffers();
+    const binary: Record<string, BinaryArray> = {
+      'beta/keyHi': counts.keyHi,
+      'beta/keyLo': counts.keyLo,
+      'beta/counts': counts.counts,
+      'doc/wordOffsets': docBuf.wordOffsets,
+      'doc/wordDocs': docBuf.wordDocs,
+      'theta/weights': this.theta.weights,
+    };
+    docBuf.valueOffsets.forEach((a, i) => (binary[`doc/valueOffsets/${i}`] = a));
+    docBuf.valueDocs.forEach((a, i) => (binary[`doc/valueDocs/${i}`] = a));
+    return writeModel(dir, {
+      header: { kind: MODEL_KIND, lexdis: this.info },
+      json: { vocab: this.vocab.toJSON(), doc: this.doc.toJSON(), lexicon: this.lexicon.toJSON(), theta: { bias: this.theta.bias } },
+      binary,
+    });
+  }
+
+  /**
+   * Loads a model directory. With `expect`, a model trained with another feature set is
+   * refused with an error naming both.
+   */
+  static async load(dir: string, expect: { featureSet?: string } = {}): Promise<LoadedModel> {
+    const parts = await readModel(dir, { expectKind: MODEL_KIND });
+    const info = parts.header.lexdis as ModelInfo | undefined;
+    if (!info || !Array.isArray(info.templates)) throw new ModelFormatError('model header has no lexdis section', { file: dir });
+    const templates = info.templates.map(parseTemplate);
+    if (templateSetHash(templates) !== info.templateHash)
+      throw new ModelFormatError(`feature templates do not match their recorded hash (${canonicalTemplates(templates).slice(0, 60)}…)`, { file: dir });
+    if (expect.featureSet && expect.featureSet !== info.featureSet)
+      throw new ModelVersionError(`model was trained with feature set '${info.featureSet}', not '${expect.featureSet}'`, { file: dir });
+    parseTransform(info.transform);
+    const bin = parts.binary;
+    const need = (name: string) => {
+      const a = bin[name];
+      if (!a) throw new ModelFormatError(`model part '${name}' is missing`, { file: dir });
+      return a;
+    };
+    const vocab = Vocab.load(parts.json.vocab);
+    const counts = CountTable.fromBuffers({
+      keyHi: need('beta/keyHi') as Uint32Array, keyLo: need('beta/keyLo') as Uint32Array, counts: need('beta/counts') as Uint32Array,
+    });
+    const docJson = parts.json.doc as { targets?: unknown[] };
+    const nt = Array.isArray(docJson?.targets) ? docJson.targets.length : 0;
+    const doc = DocTables.load(parts.json.doc, {
+      wordOffsets: need('doc/wordOffsets') as Int32Array,
+      wordDocs: need('doc/wordDocs') as Int32Array,
+      valueOffsets: Array.from({ length: nt }, (_, i) => need(`doc/valueOffsets/${i}`) as Int32Array),
+      valueDocs: Array.from({ length: nt }, (_, i) => need(`doc/valueDocs/${i}`) as Int32Array),
+    });
+    const lexicon = SeenLexicon.load(parts.json.lexicon, vocab);
+    const thetaJson = parts.json.theta as { bias?: unknown };
+    if (typeof thetaJson?.bias !== 'number') throw new ModelFormatError('θ bias is missing', { file: dir });
+    const model = new Model(info, vocab, counts, doc, lexicon, {
+      weights: need('theta/weights') as Float64Array, bias: thetaJson.bias,
+    });
+    return Object.assign(model, { storeHeader: parts.header, bytesOnDisk: parts.bytesOnDisk, loadMs: parts.loadMs });
+  }
+}
+
+export type LoadedModel = Model & { storeHeader: ModelHeader; bytesOnDisk: number; loadMs: number };

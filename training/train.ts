@@ -1,0 +1,178 @@
+/**
+ * Training, end to end (Algorithm 1): split the training documents into D1 and D2 (seeded),
+ * count β* on D1 in worker threads (stage one), build the rows of D2's candidates and fit θ
+ * (stage two), fit the softmax temperature, and measure A1/A2 on D2.
+ */
+import { createHash } from 'node:crypto';
+import type { Corpus, Document } from '../src/corpus/types.js';
+import { CorpusError } from '../src/errors.js';
+import { resolveFeatureSet, templateName, templateSetHash } from '../features/templates.js';
+import { DEFAULT_TRANSFORM, type ValueTransform } from '../features/transform.js';
+import { Model, type ModelInfo } from '../src/model/model.js';
+import { evaluate, type EvalItem } from '../src/rank/eval.js';
+import { prepareDocument } from '../src/rank/prepare.js';
+import { ModelRanker } from '../src/rank/ranker.js';
+import { partitionCorpus } from './partition.js';
+import { runStageOne } from './stage1.js';
+import { buildRows, fitTemperature, fitTheta, scoreRows, type Stage2Options } from './stage2.js';
+import type { SolverName } from './solvers/index.js';
+
+export type TrainStage = 'encode' | 'count' | 'merge' | 'doc' | 'lexicon' | 'rows' | 'theta' | 'evaluate';
+
+export interface TrainOptions {
+  /** Named feature set (features/templates.ts): full, aggr, baseline, uni, lemma, …, with optional +prior. */
+  featureSet: string;
+  transform: ValueTransform;
+  solver: SolverName;
+  solverOptions: Record<string, unknown>;
+  /** Share of the training documents in D2. */
+  d2: number;
+  seed: number;
+  /** Worker threads for stage one (0 = count in this thread). */
+  workers: number;
+  /** At most this many D2 tokens give θ rows. */
+  maxTokens: number;
+  onProgress?: (stage: TrainStage, done: number, total: number) => void;
+}
+
+export const defaultTrainOptions: TrainOptions = {
+  featureSet: 'full',
+  transform: DEFAULT_TRANSFORM,
+  solver: 'svr',
+  solverOptions: {},
+  d2: 0.1,
+  seed: 42,
+  workers: 1,
+  maxTokens: 40_000,
+};
+
+export interface TrainSummary {
+  kind: 'lexdis-train-summary';
+  documents: number;
+  tokens: number;
+  goldTokens: number;
+  d1: { documents: number; tokens: number };
+  d2: { documents: number; goldTokens: number; usedTokens: number; rows: number; sampled: boolean };
+  candidatesPerToken: number;
+  features: number;
+  theta: Record<string, number>;
+  bias: number;
+  temperature: number;
+  solver: { name: SolverName; iterations: number; converged: boolean; note?: string };
+  d2Accuracy: { A1: number; A2: number; ceiling: number };
+  betaKeys: number;
+  seconds: { stage1: number; rows: number; theta: number; total: number };
+}
+
+export interface TrainResult {
+  model: Model;
+  summary: TrainSummary;
+}
+
+/** A stable hash of a corpus's content (look-up forms and gold labels), for the model header. */
+export function corpusHash(corpus: Corpus): string {
+  const h = createHash('sha256');
+  for (const d of corpus.documents) {
+    h.update(`\u0001${d.id}`);
+    for (const s of d.sentences)
+      for (const t of s.tokens) h.update(`\u0002${t.lookup}\u0003${t.gold >= 0 ? t.candidates[t.gold].key : ''}`);
+  }
+  return h.digest('hex');
+}
+
+function countTokens(docs: readonly Document[]): { tokens: number; gold: number } {
+  let tokens = 0;
+  let gold = 0;
+  for (const d of docs) for (const s of d.sentences) for (const t of s.tokens) {
+    tokens++;
+    if (t.gold >= 0) gold++;
+  }
+  return { tokens, gold };
+}
+
+/** Trains a model on a gold-marked corpus. */
+export async function train(corpus: Corpus, options: Partial<TrainOptions> = {}): Promise<TrainResult> {
+  const o: TrainOptions = { ...defaultTrainOptions, ...options };
+  const t0 = performance.now();
+  const templates = resolveFeatureSet(o.featureSet);
+  const all = countTokens(corpus.documents);
+  if (all.gold === 0) throw new CorpusError('the corpus has no gold marks (* SOLUTION): nothing to train on', { file: corpus.source });
+  const part = partitionCorpus(corpus, { d2Share: o.d2, seed: o.seed });
+  const s1 = await runStageOne(part.d1, { templates, workers: o.workers, onProgress: o.onProgress });
+  const t1 = performance.now();
+
+  const stage2: Partial<Stage2Options> = { solver: o.solver, solverOptions: o.solverOptions, maxTokens: o.maxTokens, seed: o.seed };
+  const prepared = part.d2.documents.map((d) => prepareDocument(d, s1.lexicon));
+  const fxModel = new Model(placeholderInfo(o, templates), s1.vocab, s1.counts, s1.doc, s1.lexicon, {
+    weights: new Float64Array(templates.length), bias: 0,
+  });
+  const r = buildRows(prepared.map((p) => p.doc), fxModel.extractor, stage2);
+  o.onProgress?.('rows', r.rows.n, r.rows.n);
+  const t2 = performance.now();
+  const theta = fitTheta(r.rows, stage2);
+  const temperature = fitTemperature(scoreRows(r.rows, theta.weights, theta.bias), r.rows);
+  o.onProgress?.('theta', 1, 1);
+  const t3 = performance.now();
+
+  const d1Count = countTokens(part.d1.documents);
+  const info: ModelInfo = {
+    ...placeholderInfo(o, templates),
+    temperature,
+    corpus: { source: corpus.source, hash: corpusHash(corpus), documents: corpus.documents.length, tokens: all.tokens, goldTokens: all.gold },
+  };
+  const model = new Model(info, s1.vocab, s1.counts, s1.doc, s1.lexicon, { weights: theta.weights, bias: theta.bias });
+
+  // A1/A2 on D2 (the rows θ was fitted on: an in-sample figure, reported as such).
+  const ranker = new ModelRanker(model);
+  const items: EvalItem[] = [];
+  let cands = 0;
+  let candTokens = 0;
+  for (const p of prepared) {
+    const ranked = ranker.rankDocument(p.doc);
+    ranked.forEach((sent, si) => sent.forEach((rt, ti) => {
+      const gold = p.gold[si][ti];
+      if (!gold || !rt.token.arabic) return;
+      items.push({ ranked: rt, gold });
+      cands += rt.ranked.length;
+      candTokens++;
+    }));
+  }
+  const ev = evaluate(items);
+  o.onProgress?.('evaluate', 1, 1);
+  const t4 = performance.now();
+  const names = templates.map(templateName);
+  const summary: TrainSummary = {
+    kind: 'lexdis-train-summary',
+    documents: corpus.documents.length,
+    tokens: all.tokens,
+    goldTokens: all.gold,
+    d1: { documents: part.d1.documents.length, tokens: d1Count.tokens },
+    d2: { documents: part.d2.documents.length, goldTokens: r.goldTokens, usedTokens: r.usedTokens, rows: r.rows.n, sampled: r.sampled },
+    candidatesPerToken: candTokens === 0 ? 0 : cands / candTokens,
+    features: templates.length,
+    theta: Object.fromEntries(names.map((n, j) => [n, theta.weights[j]])),
+    bias: theta.bias,
+    temperature,
+    solver: { name: o.solver, iterations: theta.model.iterations, converged: theta.model.converged, note: theta.model.note },
+    d2Accuracy: { A1: ev.all.label.A1, A2: ev.all.label.A2, ceiling: ev.ceiling },
+    betaKeys: s1.counts.size,
+    seconds: { stage1: (t1 - t0) / 1000, rows: (t2 - t1) / 1000, theta: (t3 - t2) / 1000, total: (t4 - t0) / 1000 },
+  };
+  (model.info as ModelInfo).figures = { ...summary, theta: undefined };
+  return { model, summary };
+}
+
+function placeholderInfo(o: TrainOptions, templates: ReturnType<typeof resolveFeatureSet>): ModelInfo {
+  return {
+    featureSet: o.featureSet,
+    templates: templates.map(templateName),
+    templateHash: templateSetHash(templates),
+    transform: o.transform,
+    solver: o.solver,
+    options: { d2: o.d2, maxTokens: o.maxTokens, solverOptions: o.solverOptions },
+    seed: o.seed,
+    corpus: { hash: '', documents: 0, tokens: 0, goldTokens: 0 },
+    figures: {},
+    temperature: 1,
+  };
+}
