@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { CountTable } from '../../features/counts.js';
+import { DocTables } from '../../features/doc.js';
+import { SeenLexicon } from '../../features/lexicon.js';
+import { TF_TARGETS, resolveFeatureSet } from '../../features/templates.js';
+import { Vocab } from '../../features/vocab.js';
+import type { Corpus } from '../../src/corpus/types.js';
+import { CorpusError, UsageError } from '../../src/errors.js';
+import { runStageOne, shardBounds, type StageOneResult } from '../../training/stage1.js';
+import { encodeCorpus } from '../../features/encode.js';
+import { tinyCorpus } from '../features/fixture.js';
+import { compareCounts, referenceCounts } from '../features/reference.js';
+import { syntheticCorpus } from '../features/synthetic-corpus.js';
+
+const templates = resolveFeatureSet('full+prior');
+
+function bytes(r: StageOneResult) {
+  const b = r.counts.toBuffers();
+  return {
+    counts: Buffer.concat([Buffer.from(b.keyHi.buffer), Buffer.from(b.keyLo.buffer), Buffer.from(b.counts.buffer)]),
+    vocab: JSON.stringify(r.vocab.toJSON()),
+    doc: JSON.stringify(r.doc.toJSON()) + JSON.stringify(Object.values(r.doc.toBuffers()).flat().map((a) => Array.from(a as Int32Array))),
+    lexicon: JSON.stringify(r.lexicon.toJSON()),
+  };
+}
+
+test('1, 2 and 3 workers and the in-thread path give byte-identical results equal to brute force', async () => {
+  const corpus = syntheticCorpus({ seed: 21, tokens: 6000, wordTypes: 800, candidates: 8, docTokens: 150 });
+  const results: StageOneResult[] = [];
+  for (const workers of [0, 1, 2, 3]) results.push(await runStageOne(corpus, { templates, workers }));
+  const ref = bytes(results[0]);
+  for (const r of results.slice(1)) assert.deepEqual(bytes(r), ref);
+  assert.deepEqual(compareCounts(results[2].counts, referenceCounts(corpus, templates), results[2].vocab), []);
+  assert.deepEqual(results[2].doc.targets, TF_TARGETS);
+  assert.ok(results[2].vocab.frozen);
+  const s = results[3].stats;
+  assert.equal(s.workers, 3);
+  assert.equal(s.workerSeconds.length, 3);
+  assert.equal(s.tokens, 6000);
+  assert.equal(s.documents, corpus.documents.length);
+  assert.equal(s.keys, results[3].counts.size);
+  assert.ok(s.goldTokens > 5000 && s.goldTokens < 6000);
+});
+
+test('every part round trips through its saved form', async () => {
+  const r = await runStageOne(tinyCorpus(), { templates, workers: 2 });
+  const vocab = Vocab.load(JSON.parse(JSON.stringify(r.vocab.toJSON())));
+  const counts = CountTable.fromBuffers(r.counts.toBuffers());
+  const doc = DocTables.load(JSON.parse(JSON.stringify(r.doc.toJSON())), r.doc.toBuffers());
+  const lexicon = SeenLexicon.load(JSON.parse(JSON.stringify(r.lexicon.toJSON())), vocab);
+  assert.deepEqual(bytes({ ...r, vocab, counts, doc, lexicon }), bytes(r));
+  assert.deepEqual(compareCounts(counts, referenceCounts(tinyCorpus(), templates), vocab), []);
+});
+
+test('progress reports every stage and ends with the D1 token count', async () => {
+  const corpus = syntheticCorpus({ seed: 2, tokens: 50_000, wordTypes: 2000, docTokens: 200 });
+  const calls: [string, number, number][] = [];
+  await runStageOne(corpus, { templates: resolveFeatureSet('baseline'), workers: 2, onProgress: (s, d, t) => calls.push([s, d, t]) });
+  const stages = new Set(calls.map((c) => c[0]));
+  assert.deepEqual([...stages].sort(), ['count', 'doc', 'encode', 'lexicon', 'merge']);
+  const counts = calls.filter((c) => c[0] === 'count');
+  assert.ok(counts.length >= 3, 'intermediate count progress');
+  assert.deepEqual(counts.at(-1), ['count', 50_000, 50_000]);
+  for (let i = 1; i < counts.length; i++) assert.ok(counts[i][1] >= counts[i - 1][1]);
+});
+
+test('bad input: no gold marks, bad worker counts', async () => {
+  const noGold: Corpus = { documents: tinyCorpus().documents.map((d) => ({ ...d, sentences: d.sentences.map((s) => ({ ...s, tokens: s.tokens.map((t) => ({ ...t, gold: -1 })) })) })) };
+  await assert.rejects(runStageOne(noGold, { templates, workers: 0 }), CorpusError);
+  await assert.rejects(runStageOne(tinyCorpus(), { templates, workers: -1 }), UsageError);
+  await assert.rejects(runStageOne(tinyCorpus(), { templates, workers: 1.5 }), UsageError);
+  // More workers than documents: capped, still correct.
+  const r = await runStageOne(tinyCorpus(), { templates, workers: 5 });
+  assert.deepEqual(compareCounts(r.counts, referenceCounts(tinyCorpus(), templates), r.vocab), []);
+});
+
+test('shardBounds: contiguous, balanced by tokens, covering every document', () => {
+  const corpus = syntheticCorpus({ seed: 4, tokens: 20_000, wordTypes: 500, docTokens: 100 });
+  const enc = encodeCorpus(corpus, new Vocab(), { mode: 'intern' });
+  for (const n of [1, 2, 3, 7]) {
+    const b = shardBounds(enc, n);
+    assert.equal(b.length, n + 1);
+    assert.equal(b[0], 0);
+    assert.equal(b[n], corpus.documents.length);
+    for (let k = 0; k < n; k++) {
+      assert.ok(b[k + 1] > b[k]);
+      const tokens = enc.docStart[b[k + 1]] - enc.docStart[b[k]];
+      assert.ok(Math.abs(tokens - 20_000 / n) < 300, `shard ${k} of ${n}: ${tokens} tokens`);
+    }
+  }
+});
