@@ -1,0 +1,51 @@
+/**
+ * Raw text → corpus, through the analyzer: each input line is a paragraph, split into
+ * sentences after sentence-final punctuation; every Arabic word gets the analyzer's
+ * solutions (or its alternative spellings') as candidates, with no gold mark.
+ */
+import type { AnalyzedToken } from '../analyzer/types.js';
+import type { Corpus } from '../corpus/types.js';
+import { analyzedToPosToken } from './pos-analyzer.js';
+import type { PosToken } from './pos-model.js';
+import { posToCorpus, type PosToCorpusOptions } from './pos-corpus.js';
+
+/** Tokens after which a sentence ends (Latin and Arabic full stop, question and exclamation marks). */
+const SENTENCE_END = /^[.!?؟۔…]+["'»”)]*$/;
+
+/** True when a non-word token closes a sentence. */
+export function endsSentence(token: AnalyzedToken): boolean {
+  return token.kind === 'other' && SENTENCE_END.test(token.input);
+}
+
+/** Splits analyzed lines into sentences (a line never shares a sentence with the next one). */
+export function splitSentences(lines: readonly AnalyzedToken[][]): AnalyzedToken[][] {
+  const out: AnalyzedToken[][] = [];
+  for (const line of lines) {
+    let cur: AnalyzedToken[] = [];
+    for (const t of line) {
+      cur.push(t);
+      if (endsSentence(t)) {
+        out.push(cur);
+        cur = [];
+      }
+    }
+    if (cur.length > 0) out.push(cur);
+  }
+  return out;
+}
+
+/** A one-document corpus from analyzed lines: sentence n is paragraph n in INDEX terms. */
+export function analyzedToCorpus(
+  lines: readonly AnalyzedToken[][],
+  options: Partial<PosToCorpusOptions> & { docId?: string; source?: string } = {},
+): Corpus {
+  const tokens: PosToken[] = [];
+  splitSentences(lines).forEach((sent, s) =>
+    sent.forEach((t, w) => tokens.push(analyzedToPosToken(t, { paragraph: s + 1, word: w + 1 }))),
+  );
+  const corpus = posToCorpus(
+    { source: options.source, leadingBlank: false, documents: [{ id: options.docId ?? 'text', tokens }] },
+    options,
+  );
+  return corpus;
+}

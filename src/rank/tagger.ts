@@ -1,0 +1,121 @@
+/**
+ * Tagging: raw text (Arabic script or Buckwalter) → the analyzer's candidates → C(t) with
+ * the labels seen in training → ranked by the model → the top analyses of each word. A
+ * Tagger holds a loaded model and analyzer, reads them only, and can serve concurrent calls.
+ */
+import { Analyzer, type AnalyzerOptions } from '../analyzer/index.js';
+import { lemmaInScript, prepareInput, type InputScript } from '../analyzer/script.js';
+import { dataPaths } from '../config.js';
+import type { Corpus } from '../corpus/types.js';
+import { analyzedToCorpus } from '../formats/text.js';
+import { fromBuckwalter } from '../script/buckwalter.js';
+import { Model, type LoadedModel } from '../model/model.js';
+import { prepareDocument } from './prepare.js';
+import { ModelRanker } from './ranker.js';
+import type { RankedCandidate, RankedToken } from './types.js';
+
+export interface TaggedAnalysis {
+  rank: number;
+  voc: string;
+  vocArabic: string;
+  lemma: string;
+  lemmaArabic: string;
+  morph: string;
+  pos: string;
+  elements: Record<string, string>;
+  gloss: string;
+  score: number;
+  confidence: number;
+  /** 'analyzer', or 'train' for a label seen for this word in training but not given by the analyzer. */
+  source: string;
+}
+
+export interface TaggedToken {
+  input: string;
+  lookup: string | null;
+  arabic: boolean;
+  found: boolean;
+  analyses: TaggedAnalysis[];
+}
+
+export interface TaggedSentence {
+  tokens: TaggedToken[];
+}
+
+export interface TaggerOptions {
+  /** Analyzer tables (default: the open BAMA 1.0 tables under LEXDIS_DATA). */
+  tables: string;
+  analyzer: Partial<AnalyzerOptions>;
+}
+
+export const defaultTaggerOptions = (): TaggerOptions => ({ tables: dataPaths.bama(), analyzer: {} });
+
+/** One ranked candidate as the service and the CLI show it. */
+export function taggedAnalysis(r: RankedCandidate, rank: number): TaggedAnalysis {
+  const c = r.candidate;
+  return {
+    rank,
+    voc: c.voc,
+    vocArabic: fromBuckwalter(c.voc),
+    lemma: c.lemma,
+    lemmaArabic: lemmaInScript(c.lemma, 'arabic'),
+    morph: c.morph,
+    pos: c.elements.pos,
+    elements: { ...c.elements },
+    gloss: c.gloss,
+    score: r.score,
+    confidence: r.confidence,
+    source: c.source,
+  };
+}
+
+export function taggedToken(rt: RankedToken, top: number): TaggedToken {
+  const t = rt.token;
+  return {
+    input: t.form,
+    lookup: t.arabic ? t.lookup : null,
+    arabic: t.arabic,
+    found: rt.ranked.length > 0,
+    analyses: rt.ranked.slice(0, Math.max(0, top)).map((r, i) => taggedAnalysis(r, i + 1)),
+  };
+}
+
+export class Tagger {
+  readonly ranker: ModelRanker;
+
+  constructor(readonly model: Model, readonly analyzer: Analyzer) {
+    this.ranker = new ModelRanker(model);
+  }
+
+  static async load(modelDir: string, options: Partial<TaggerOptions> = {}): Promise<Tagger & { model: LoadedModel }> {
+    const o = { ...defaultTaggerOptions(), ...options };
+    const model = await Model.load(modelDir);
+    const analyzer = Analyzer.load(o.tables, o.analyzer);
+    return new Tagger(model, analyzer) as Tagger & { model: LoadedModel };
+  }
+
+  /** Ranks every token of a corpus (candidates C(t) formed with the model's seen labels). */
+  rankCorpus(corpus: Corpus): RankedToken[][][] {
+    return corpus.documents.map((d) => this.ranker.rankDocument(prepareDocument(d, this.model.lexicon).doc));
+  }
+
+  /** Tags raw text: one entry per sentence, the `top` best analyses per word. */
+  tagText(text: string, options: { top: number; inputScript?: InputScript } = { top: 1 }): TaggedSentence[] {
+    const lines = this.analyzer.analyzeText(prepareInput(text, options.inputScript ?? 'auto'));
+    const corpus = analyzedToCorpus(lines);
+    const ranked = this.rankCorpus(corpus);
+    return ranked.flatMap((doc) => doc.map((sent) => ({ tokens: sent.map((rt) => taggedToken(rt, options.top)) })));
+  }
+
+  /** What the model says about itself, for `GET /v1/model` and `--json` output. */
+  modelInfo(): Record<string, unknown> {
+    const m = this.model as Partial<LoadedModel> & Model;
+    return {
+      formatVersion: m.storeHeader?.formatVersion,
+      ...m.info,
+      bytesOnDisk: m.bytesOnDisk,
+      loadMs: m.loadMs,
+      analyzer: this.analyzer.stats,
+    };
+  }
+}
