@@ -1,0 +1,229 @@
+/**
+ * What a treebank word's annotation expects of its analysis, and how well a candidate
+ * agrees with it (the scored agreement of docs/ud-projection.md).
+ *
+ * Segmentation (structural) parts, each +3 when they agree and −3 when not:
+ *   proclitics  the candidate's proclitics (pre2 + pre1 segments, outermost first) against the
+ *               treebank's clitic tokens before the stem, pairwise, each tag one the token
+ *               allows. Two spelling-based allowances: segments that spell the candidate's
+ *               lemma together with its stem are part of the stem, not proclitics (BAMA's
+ *               `fiy/PREP+mA/REL_PRON` for the lemma `fiymA_1`); treebank clitic tokens left
+ *               over at the stem end are fine when the candidate's stem starts with their
+ *               letters (`biHayovu/CONJ` for `ب` + `حيث`). A candidate proclitic with no
+ *               treebank token disagrees.
+ *   pronoun     a pronoun clitic (pron) exactly when the treebank has an enclitic token;
+ *               then ±1 per person / number / gender
+ *   det         (nominals only) a DET, or a stem spelled with the article, exactly when the
+ *               stem token starts with the article (after `ل`: when Definite=Def; unknown
+ *               without Definite)
+ * Other parts: pos +4 when the XPOS allows it, +2 when only its coarse class agrees, +1 when
+ * both are at least not verbs (or both verbs); +1 when a segment's vocalization is the
+ * treebank lemma's (vocalized, see ud-lemma.ts: tells `>an~a` from `>an` in a compound); ±1 each,
+ * only when both sides say something: dpos (NNP → PROP, NN → not PROP, VBC → the aspect,
+ * negative RP → NEG…), person, number, gender (stem and subject), mood, case, voice (verbs:
+ * passive = dpos `…PASS`, or for BAMA 1.0, whose tags have no voice, a stem gloss starting
+ * with "be "), and the diacritics the treebank form carries (see diacriticAgreement).
+ */
+import type { LabelElements } from '../labels/elements.js';
+import { factorizeDetailed } from '../labels/factorize.js';
+import { lookupForm, toBuckwalter } from '../script/buckwalter.js';
+import type { ConlluWord } from './conllu.js';
+import { lemmaCore, splitSense, vocalizedLemma } from './ud-lemma.js';
+import { caseValues, moodValues, pngOf, posClass, procliticTags, readXpos, type XposReading } from './ud-pos.js';
+
+/** A treebank word split the way the projection reads it. */
+export interface WordAnnotation {
+  /** Treebank words aligned with the analyzer word (punctuation and symbols excluded). */
+  words: ConlluWord[];
+  /** Index (in words) of the content token. */
+  content: number;
+  /** First and last index of the tokens that make the stem; enclitics follow stemEnd. */
+  stemStart: number;
+  stemEnd: number;
+  /** The treebank lemma (Buckwalter) and where it was read. */
+  lemma: string;
+  lemmaFrom: 'LId' | 'enclitic LId' | 'LEMMA';
+}
+
+export interface PngParts {
+  per: string;
+  num: string;
+  gen: string;
+}
+
+export interface Expectation {
+  /** Each proclitic token, outermost first: allowed tags and its letters. */
+  proclitics: { tags: readonly string[]; letters: string }[];
+  /** Whether a DET is expected; null when the annotation does not say. */
+  det: boolean | null;
+  /** The pronoun clitic expected (its person/number/gender), or null for none. */
+  pron: PngParts | null;
+  pos: XposReading;
+  stem: PngParts;
+  mood: readonly string[];
+  case: readonly string[];
+  voice: '' | 'Act' | 'Pass';
+  /** The treebank lemma without sense index, through vocalizedLemma. */
+  lemmaVoc: string;
+  /** The treebank's spelling of the whole word with its diacritics (see letterMarks). */
+  diacritics: [string, string][];
+}
+
+export interface Agreement {
+  score: number;
+  /** True when proclitics, pronoun and det all agree (or are not determined). */
+  structural: boolean;
+}
+
+/** A candidate's segmentation: real proclitics, article, stem letters. */
+export interface CandidateShape {
+  procs: { tag: string; letters: string }[];
+  det: boolean;
+  stemLetters: string;
+  /** Every segment's vocalization, through vocalizedLemma. */
+  segmentVocs: string[];
+}
+
+/** Splits `3MS`-style codes. */
+export function splitPng(code: string): PngParts {
+  const m = /^([123]?)([MF]?)([SDP]?)$/.exec(code);
+  return m ? { per: m[1], gen: m[2], num: m[3] } : { per: '', gen: '', num: '' };
+}
+
+/** Person/number/gender of a pronoun tag (`POSS_PRON_3MS`, `PVSUFF_DO:3FS`, `PRON_1P`). */
+export function pronPng(tag: string): PngParts {
+  const m = /(?:PRON_|DO:)([123]?[MF]?[SDP]?)$/.exec(tag);
+  return splitPng(m ? m[1] : '');
+}
+
+/** The segmentation of a candidate label (see the module comment for lemma-internal segments). */
+export function candidateShape(lemma: string, morph: string): CandidateShape {
+  const f = factorizeDetailed(lemma, morph);
+  const segmentVocs = f.segments.map((s) => vocalizedLemma(s.voc));
+  if (f.stem < 0) return { procs: [], det: f.elements.det !== '', stemLetters: '', segmentVocs };
+  const pre = f.segments.slice(0, f.stem).filter((s) => s.tag !== 'DET' && !/^IV[123]/.test(s.tag));
+  let procs = pre.map((s) => ({ tag: s.tag, letters: lookupForm(s.voc) }));
+  let stemLetters = lookupForm(f.segments[f.stem].voc);
+  const core = lemmaCore(lemma);
+  for (let k = 1; k <= procs.length; k++) {
+    const joined = procs.slice(procs.length - k).map((p) => p.letters).join('') + stemLetters;
+    if (joined === core) {
+      procs = procs.slice(0, procs.length - k);
+      stemLetters = joined;
+      break;
+    }
+  }
+  return { procs, det: f.elements.det !== '' || stemLetters.startsWith('Al'), stemLetters, segmentVocs };
+}
+
+/** What the annotation expects. */
+export function expectation(ann: WordAnnotation): Expectation {
+  const content = ann.words[ann.content];
+  const pos = readXpos(content);
+  const proclitics = ann.words.slice(0, ann.stemStart).map((w) => {
+    const letters = lookupForm(w.form);
+    return { tags: procliticTags(letters, w.upos, pos.cls === 'verb') ?? [readXpos(w).tag], letters };
+  });
+  const stemLookup = lookupForm(ann.words.slice(ann.stemStart, ann.stemEnd + 1).map((w) => w.form).join(''));
+  const prev = proclitics.length > 0 ? proclitics[proclitics.length - 1].letters : '';
+  let det: boolean | null = null;
+  if (pos.cls === 'nominal') {
+    const definite = content.feats.get('Definite');
+    if (prev === 'l' && stemLookup.startsWith('l') && !stemLookup.startsWith('Al')) det = definite ? definite === 'Def' : null;
+    else det = stemLookup.startsWith('Al');
+  }
+  const enclitics = ann.words.slice(ann.stemEnd + 1);
+  const pronWord = enclitics.find((w) => w.upos === 'PRON') ?? enclitics[0];
+  const stem = splitPng(pngOf(content));
+  if (pos.cls === 'nominal') stem.per = '';
+  const voice = content.feats.get('Voice');
+  return {
+    proclitics,
+    det,
+    pron: pronWord ? splitPng(pngOf(pronWord)) : null,
+    pos,
+    stem,
+    mood: moodValues(content.feats.get('Mood')),
+    case: caseValues(content.feats.get('Case')),
+    voice: pos.cls === 'verb' && (voice === 'Act' || voice === 'Pass') ? voice : '',
+    lemmaVoc: vocalizedLemma(splitSense(ann.lemma).base),
+    diacritics: letterMarks(toBuckwalter(ann.words.map((w) => w.form).join('').replace(/\u0640/g, ''))),
+  };
+}
+
+function pm(a: string, b: string): number {
+  return a === '' || b === '' ? 0 : a === b ? 1 : -1;
+}
+
+/** Proclitics agree: pairwise from the outermost; leftover treebank tokens absorbed by the stem. */
+function procliticsAgree(exp: Expectation, shape: CandidateShape): boolean {
+  const ud = exp.proclitics;
+  const cand = shape.procs;
+  if (cand.length > ud.length) return false;
+  for (let i = 0; i < cand.length; i++) if (!ud[i].tags.includes(cand[i].tag)) return false;
+  const absorbed = ud.slice(cand.length).map((p) => p.letters).join('');
+  return absorbed === '' || shape.stemLetters.startsWith(absorbed);
+}
+
+/**
+ * Letters of a Buckwalter word, each with the diacritics written after it (shadda first):
+ * `nawoEAF` → [[n,a],[w,o],[E,''],[A,F]].
+ */
+export function letterMarks(bw: string): [string, string][] {
+  const out: [string, string][] = [];
+  for (const ch of bw) {
+    if ('aiuoFNK~`'.includes(ch)) {
+      if (out.length > 0) out[out.length - 1][1] += ch;
+    } else if (ch !== '_') out.push([ch === '{' ? 'A' : ch, '']);
+  }
+  for (const lm of out) lm[1] = [...lm[1]].sort((a, b) => (a === '~' ? -1 : b === '~' ? 1 : 0)).join('');
+  return out;
+}
+
+/**
+ * ±1 when the treebank form carries diacritics (PUD writes some tanween and shadda): +1 when
+ * the candidate's vocalization has every mark the form has, letter by letter; −1 when not;
+ * 0 when the form has none or the letters do not line up.
+ */
+export function diacriticAgreement(form: [string, string][], voc: string): number {
+  if (!voc || !form.some(([, m]) => m !== '')) return 0;
+  const v = letterMarks(voc);
+  if (v.length !== form.length || v.some(([l], i) => l !== form[i][0])) return 0;
+  return form.every(([, m], i) => [...m].every((c) => v[i][1].includes(c))) ? 1 : -1;
+}
+
+/** Scores a candidate against the expectation. `stemGloss` serves BAMA's voice, `voc` the diacritics. */
+export function agreement(exp: Expectation, el: LabelElements, shape: CandidateShape, stemGloss = '', voc = ''): Agreement {
+  let score = 0;
+  let structural = true;
+  const procOk = procliticsAgree(exp, shape);
+  score += procOk ? 3 : -3;
+  structural &&= procOk;
+  const pronOk = (el.pron !== '') === (exp.pron !== null);
+  score += pronOk ? 3 : -3;
+  structural &&= pronOk;
+  if (pronOk && exp.pron && el.pron) {
+    const c = pronPng(el.pron.split('+').pop() ?? '');
+    score += pm(exp.pron.per, c.per) + pm(exp.pron.num, c.num) + pm(exp.pron.gen, c.gen);
+  }
+  if (exp.det !== null) {
+    const detOk = shape.det === exp.det;
+    score += detOk ? 3 : -3;
+    structural &&= detOk;
+  }
+  const cls = posClass(el.pos);
+  score += exp.pos.pos.includes(el.pos) ? 4 : cls === exp.pos.cls ? 2 : (cls === 'verb') === (exp.pos.cls === 'verb') ? 1 : 0;
+  if (exp.pos.dpos) score += exp.pos.dpos.includes(el.dpos) ? 1 : -1;
+  score += diacriticAgreement(exp.diacritics, voc);
+  if (shape.segmentVocs.includes(exp.lemmaVoc)) score += 1;
+  score += pm(exp.stem.per, el.persuf || el.perpos);
+  score += pm(exp.stem.num, el.numsuf || el.numpos);
+  score += pm(exp.stem.gen, el.gensuf || el.genpos);
+  if (exp.mood.length > 0 && el.mood) score += exp.mood.includes(el.mood) ? 1 : -1;
+  if (exp.case.length > 0 && el.case) score += exp.case.includes(el.case) ? 1 : -1;
+  if (exp.voice && el.pos === 'VERB') {
+    const passive = el.dpos.endsWith('PASS') || /^be /.test(stemGloss.trim());
+    score += passive === (exp.voice === 'Pass') ? 1 : -1;
+  }
+  return { score, structural };
+}

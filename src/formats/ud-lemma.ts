@@ -1,0 +1,104 @@
+/**
+ * Lemma IDs of UD Arabic treebanks (`LId=` in MISC, SAMA-style lemma IDs written in Arabic
+ * script: `كَتَب-ُ_1` is Buckwalter `katab-u_1`) against the analyzer's lemma IDs.
+ *
+ * Levels, tried in this order (the first that finds any candidate lemma wins):
+ *  1. `exact`      — the transliterated LId equals the candidate's lemma ID.
+ *  2. `vocalized`  — equal after {@link vocalizedLemma} on both sides: spelling conventions
+ *                    only (verb-class marker, sukun, tanween, alif wasla, shadda/vowel order),
+ *                    so that `>ano_1` (أَنْ) finds `>an_1` and not `>an~a_1`.
+ *  3. `normalized` — equal after {@link normalizeLemma} on both sides (sense index kept).
+ *  4. `sense`      — equal after also dropping the `_N` sense index, used only when exactly
+ *                    one distinct candidate lemma matches that way.
+ * (A fifth level, `compound`, matches a candidate stem against several treebank tokens
+ * together; it lives in ud-project.ts because it needs the word's tokens.)
+ */
+import { toBuckwalter } from '../script/buckwalter.js';
+
+export type LemmaLevel = 'exact' | 'vocalized' | 'normalized' | 'sense' | 'compound';
+
+/** The lemma of a treebank word in Buckwalter (LId transliterated; Buckwalter passes through). */
+export function lidToBuckwalter(lid: string): string {
+  return toBuckwalter(lid);
+}
+
+/** Splits `base_N` into base and sense index ('' when there is none). */
+export function splitSense(lemma: string): { base: string; sense: string } {
+  const m = /^(.*)_(\d+)$/.exec(lemma);
+  return m ? { base: m[1], sense: m[2] } : { base: lemma, sense: '' };
+}
+
+/**
+ * The normalized form of a Buckwalter lemma base (no sense index): SAMA's verb-class marker
+ * (a final `-` with its vowels: `-u`, `-a`, `-i`, `-ui`, or a bare `-`) removed; a final
+ * tanween-fath with its alif seat (`AF`/`FA`, adverbial accusative) removed; short vowels,
+ * tanween, shadda, sukun and dagger alif removed; alif wasla written as bare alif.
+ */
+export function normalizeBase(base: string): string {
+  return base
+    .replace(/-[aui]*$/, '')
+    .replace(/(AF|FA)$/, '')
+    .replace(/[FNKaui~o`]/g, '')
+    .replace(/\{/g, 'A');
+}
+
+/**
+ * A lemma with only its spelling conventions evened out, vowels and shadda kept: the
+ * verb-class marker, a final `AF`/`FA`, tanween and sukun removed, alif wasla as bare alif,
+ * and a shadda written after its vowel (`>ana~`) moved before it (`>an~a`).
+ */
+export function vocalizedLemma(lemma: string): string {
+  const { base, sense } = splitSense(lemma);
+  const v = base
+    .replace(/-[aui]*$/, '')
+    .replace(/(AF|FA)$/, '')
+    .replace(/[FNKo]/g, '')
+    .replace(/\{/g, 'A')
+    .replace(/([aui])~/g, '~$1');
+  return sense ? `${v}_${sense}` : v;
+}
+
+/** {@link normalizeBase} applied to the base, the sense index kept: `katab-u_1` → `ktb_1`. */
+export function normalizeLemma(lemma: string): string {
+  const { base, sense } = splitSense(lemma);
+  return sense ? `${normalizeBase(base)}_${sense}` : normalizeBase(base);
+}
+
+/** {@link normalizeLemma} without the sense index: `katab-u_1` → `ktb`. */
+export function lemmaCore(lemma: string): string {
+  return normalizeBase(splitSense(lemma).base);
+}
+
+export interface LemmaMatch {
+  level: LemmaLevel;
+  /** The distinct candidate lemma IDs that match at that level, sorted. */
+  lemmas: string[];
+}
+
+/**
+ * Which of `candidateLemmas` (analyzer lemma IDs) the treebank lemma `gold` (Buckwalter)
+ * names, and at which level; null when none does at levels 1–4 (see
+ * {@link senseAmbiguous} for why level 4 may refuse).
+ */
+export function matchLemma(gold: string, candidateLemmas: Iterable<string>): LemmaMatch | null {
+  const distinct = [...new Set(candidateLemmas)].sort();
+  const exact = distinct.filter((l) => l === gold);
+  if (exact.length > 0) return { level: 'exact', lemmas: exact };
+  const v = vocalizedLemma(gold);
+  const vocalized = distinct.filter((l) => vocalizedLemma(l) === v);
+  if (vocalized.length > 0) return { level: 'vocalized', lemmas: vocalized };
+  const g = normalizeLemma(gold);
+  const normalized = distinct.filter((l) => normalizeLemma(l) === g);
+  if (normalized.length > 0) return { level: 'normalized', lemmas: normalized };
+  const core = lemmaCore(gold);
+  const bySense = distinct.filter((l) => lemmaCore(l) === core);
+  if (bySense.length === 1) return { level: 'sense', lemmas: bySense };
+  return null;
+}
+
+/** The distinct candidate lemmas that differ from `gold` only in the sense index, when there are several. */
+export function senseAmbiguous(gold: string, candidateLemmas: Iterable<string>): string[] {
+  const core = lemmaCore(gold);
+  const same = [...new Set(candidateLemmas)].filter((l) => lemmaCore(l) === core).sort();
+  return same.length > 1 ? same : [];
+}

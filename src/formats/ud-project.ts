@@ -1,0 +1,127 @@
+/**
+ * Gold projection: a CoNLL-U treebank (UD Arabic-PUD) + an analyzer → a corpus whose Arabic
+ * words carry the analyzer candidate the treebank's annotation picks (docs/ud-projection.md).
+ *
+ * The corpus keeps the analyzer's tokenization of each sentence's text (what the tagger sees
+ * at run time); ud-words.ts aligns those tokens with the treebank's orthographic words.
+ * Documents are the treebank's (consecutive `# newdoc id`), sentences its sentences, INDEX
+ * P = sentence number in the document, W = token number in the sentence (both 1-based).
+ */
+import type { AnalyzedToken, Solution } from '../analyzer/types.js';
+import { candidateSolutions } from '../analyzer/types.js';
+import type { Candidate, Corpus, Document, Sentence, Token } from '../corpus/types.js';
+import { labelKey, type LabelElements } from '../labels/elements.js';
+import { factorize as defaultFactorize } from '../labels/factorize.js';
+import { parseConllu, groupDocuments, type ConlluSentence } from './conllu.js';
+import { goldLabel } from './ud-gold.js';
+import { matchCandidates, tokenizationMismatch, type MatchResult } from './ud-match.js';
+import { ReportBuilder, type ProjectionReport } from './ud-report.js';
+import { alignTokens, sentenceLayout } from './ud-words.js';
+
+/** What the projection needs of an analyzer (src/analyzer's Analyzer has it). */
+export interface LineAnalyzer {
+  analyzeLine(line: string): AnalyzedToken[];
+}
+
+export interface ProjectOptions {
+  /** Name of the treebank in messages and the report (a path or a label). */
+  file: string;
+  /** Label factorizer (src/labels/factorize.ts by default). */
+  factorize: (lemma: string, morph: string) => LabelElements;
+  /** Examples kept per report bucket. */
+  examples: number;
+  /** Progress callback: (stage, done, total), once per sentence. */
+  progress?: (stage: string, done: number, total: number) => void;
+}
+
+export const defaultProjectOptions: ProjectOptions = { file: '<conllu>', factorize: defaultFactorize, examples: 5 };
+
+export interface Projection {
+  corpus: Corpus;
+  report: ProjectionReport;
+}
+
+/** Candidates of an analyzer word (solutions, or its alternatives'), deduplicated by label key. */
+function candidatesOf(token: AnalyzedToken, factor: ProjectOptions['factorize']): { candidates: Candidate[]; solutions: Solution[] } {
+  const candidates: Candidate[] = [];
+  const solutions: Solution[] = [];
+  const seen = new Set<string>();
+  for (const s of candidateSolutions(token)) {
+    const lemma = s.lemma.trim();
+    const morph = s.morph.trim();
+    const key = labelKey(lemma, morph);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    candidates.push({
+      key, lemma, morph, voc: s.voc, gloss: s.gloss, elements: factor(lemma, morph), source: 'analyzer', solutionNo: candidates.length + 1,
+    });
+    solutions.push(s);
+  }
+  return { candidates, solutions };
+}
+
+function projectSentence(s: ConlluSentence, analyzer: LineAnalyzer, opts: ProjectOptions, rep: ReportBuilder): Sentence {
+  const layout = sentenceLayout(s);
+  rep.sentence(s, layout);
+  const aligned = alignTokens(layout, analyzer.analyzeLine(layout.text), { file: opts.file, line: s.line });
+  const tokens: Token[] = aligned.map((a, wi) => {
+    const t = a.token;
+    const index = { paragraph: 0, word: wi + 1 };
+    if (t.kind !== 'word') {
+      const other: Token = { form: t.input, lookup: t.input, arabic: false, candidates: [], gold: -1, index };
+      rep.word(s, a, other, null);
+      return other;
+    }
+    const { candidates, solutions } = candidatesOf(t, opts.factorize);
+    const token: Token = { form: t.input, lookup: t.lookup, arabic: true, candidates, gold: -1, index };
+    if (a.words.length === 0) {
+      // no treebank word under this analyzer word (only possible with a rebuilt text)
+      token.note = 'ud: no treebank word';
+      rep.word(s, a, token, null);
+      return token;
+    }
+    let result: MatchResult;
+    if (a.align === 'cut' || a.align === 'merged') {
+      result = tokenizationMismatch(a.words, `${a.align}: ${a.words.map((w) => w.form).join(' ')}`);
+    } else {
+      result = matchCandidates(a.words, candidates, (i) => solutions[i].glossParts?.stem ?? '');
+    }
+    if (result.matched) token.gold = result.gold;
+    else {
+      const g = goldLabel(result.ann, result.exp, t.lookup);
+      const key = labelKey(g.lemma, g.morph);
+      const elements = opts.factorize(g.lemma, g.morph);
+      token.candidates.push({ key, ...g, elements, source: 'gold', solutionNo: candidates.length + 1 });
+      token.gold = token.candidates.length - 1;
+      token.goldUnmatched = true;
+      token.note = `ud: unmatched (${result.reason}): ${result.detail}`;
+    }
+    rep.word(s, a, token, result);
+    return token;
+  });
+  return { id: s.id, tokens };
+}
+
+/**
+ * Projects a CoNLL-U treebank onto the analyzer's candidates. Deterministic: the same text,
+ * analyzer tables and options give the same corpus and report.
+ */
+export function projectUd(text: string, analyzer: LineAnalyzer, options: Partial<ProjectOptions> = {}): Projection {
+  const opts: ProjectOptions = { ...defaultProjectOptions, ...options };
+  const sentences = parseConllu(text, opts.file);
+  const rep = new ReportBuilder(opts.file, opts.examples);
+  const documents: Document[] = [];
+  let done = 0;
+  for (const doc of groupDocuments(sentences)) {
+    const out: Document = { id: doc.id, sentences: [] };
+    doc.sentences.forEach((s, si) => {
+      const sent = projectSentence(s, analyzer, opts, rep);
+      for (const t of sent.tokens) if (t.index) t.index.paragraph = si + 1;
+      out.sentences.push(sent);
+      opts.progress?.('project', ++done, sentences.length);
+    });
+    documents.push(out);
+    rep.document();
+  }
+  return { corpus: { documents, source: opts.file }, report: rep.build() };
+}
