@@ -8,6 +8,7 @@ import { dataPaths } from '../../src/config.js';
 import { UsageError } from '../../src/errors.js';
 import { readStdin, readTextFile, type TextEncoding } from '../../src/io.js';
 import type { Script } from '../../src/script/buckwalter.js';
+import { writeOut } from '../output.js';
 
 interface AnalyzeFlags {
   format: OutputFormat;
@@ -18,22 +19,13 @@ interface AnalyzeFlags {
   cacheSize: string;
 }
 
-/** Writes to stdout, waiting when the pipe is full; a closed pipe (e.g. `| head`) ends quietly. */
-async function write(chunk: string): Promise<void> {
-  if (!process.stdout.write(chunk)) await new Promise<void>((resolve) => process.stdout.once('drain', resolve));
-}
-
 async function run(file: string | undefined, flags: AnalyzeFlags): Promise<void> {
   const cacheSize = Number(flags.cacheSize);
   if (!Number.isInteger(cacheSize) || cacheSize < 0) throw new UsageError(`--cache-size must be a non-negative integer, got "${flags.cacheSize}"`);
   const raw = file && file !== '-' ? readTextFile(file, flags.encoding) : await readStdin(flags.encoding);
   const analyzer = Analyzer.load(flags.tables, { cacheSize });
   const text = prepareInput(raw, flags.inputScript);
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(0);
-    throw err;
-  });
-  for (const chunk of renderAnalyses(analyzer, text, { format: flags.format, script: flags.script })) await write(chunk);
+  for (const chunk of renderAnalyses(analyzer, text, { format: flags.format, script: flags.script })) await writeOut(chunk);
 }
 
 export function register(program: Command): void {

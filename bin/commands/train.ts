@@ -1,0 +1,97 @@
+/** `lexdis train CORPUS... -o DIR`: the two-stage trainer. */
+import { Option, type Command } from 'commander';
+import { featureSetNames } from '../../features/templates.js';
+import { VALUE_TRANSFORMS, type ValueTransform } from '../../features/transform.js';
+import { dataPaths } from '../../src/config.js';
+import { loadCorpus, type CorpusFormat } from '../../src/formats/load.js';
+import { requireGold } from '../../src/formats/pos.js';
+import type { TextEncoding } from '../../src/io.js';
+import { assertModelPathWritable } from '../../src/model/store.js';
+import { SOLVER_NAMES, type SolverName } from '../../training/solvers/index.js';
+import { defaultTrainOptions, train, type TrainSummary } from '../../training/train.js';
+import { log, numberOption, writeOut } from '../output.js';
+import { progressCallback } from '../progress.js';
+
+interface TrainFlags {
+  output: string;
+  features: string;
+  transform: ValueTransform;
+  solver: SolverName;
+  d2: string;
+  seed: string;
+  workers: string;
+  maxTokens: string;
+  format: CorpusFormat;
+  encoding: TextEncoding;
+  tables: string;
+  json?: boolean;
+}
+
+function describe(s: TrainSummary, dir: string): string {
+  const f = (x: number, d = 1) => x.toFixed(d);
+  const top = Object.entries(s.theta).sort((a, b) => Math.abs(b[1]) - Math.abs(a[1])).slice(0, 8);
+  return [
+    `model written to ${dir}`,
+    `corpus: ${s.documents} documents, ${s.tokens} tokens (${s.goldTokens} with gold)`,
+    `D1: ${s.d1.documents} documents, ${s.d1.tokens} tokens; β*: ${s.betaKeys} keys`,
+    `D2: ${s.d2.documents} documents, ${s.d2.goldTokens} gold tokens; θ fitted on ${s.d2.rows} rows from ${s.d2.usedTokens} ambiguous tokens${s.d2.sampled ? ' (sampled)' : ''}`,
+    `candidates per token ${f(s.candidatesPerToken, 2)}; ${s.features} features; solver ${s.solver.name} (${s.solver.iterations} iterations${s.solver.converged ? '' : ', not converged'}); temperature ${s.temperature.toPrecision(3)}`,
+    `on D2 (in-sample for θ): A1 ${f(s.d2Accuracy.A1)}  A2 ${f(s.d2Accuracy.A2)}  ceiling ${f(s.d2Accuracy.ceiling)}`,
+    `largest θ: ${top.map(([k, v]) => `${k}=${v.toPrecision(3)}`).join(', ')}`,
+    `time: stage one ${f(s.seconds.stage1, 2)} s, rows ${f(s.seconds.rows, 2)} s, θ ${f(s.seconds.theta, 2)} s, total ${f(s.seconds.total, 2)} s`,
+  ].join('\n');
+}
+
+async function run(corpora: string[], flags: TrainFlags): Promise<void> {
+  assertModelPathWritable(flags.output);
+  const options = {
+    featureSet: flags.features,
+    transform: flags.transform,
+    solver: flags.solver,
+    d2: numberOption('--d2', flags.d2, (n) => n > 0 && n < 1, 'a share between 0 and 1'),
+    seed: numberOption('--seed', flags.seed, Number.isInteger, 'an integer'),
+    workers: numberOption('--workers', flags.workers, (n) => Number.isInteger(n) && n >= 0, 'a whole number ≥ 0'),
+    maxTokens: numberOption('--max-tokens', flags.maxTokens, (n) => Number.isInteger(n) && n >= 0, 'a whole number ≥ 0'),
+  };
+  const corpus = requireGold(loadCorpus(corpora, { format: flags.format, encoding: flags.encoding, tables: flags.tables }));
+  const progress = progressCallback();
+  try {
+    const t0 = performance.now();
+    const { model, summary } = await train(corpus, { ...options, onProgress: progress });
+    const saved = await model.save(flags.output);
+    progress.stop();
+    const out = { ...summary, model: { dir: flags.output, bytes: saved.bytes, saveMs: saved.ms }, wallSeconds: (performance.now() - t0) / 1000 };
+    log(describe(summary, flags.output));
+    if (flags.json) await writeOut(`${JSON.stringify(out, null, 2)}\n`);
+  } finally {
+    progress.stop();
+  }
+}
+
+export function register(program: Command): void {
+  const d = defaultTrainOptions;
+  program
+    .command('train')
+    .summary('train a model on gold-marked corpora (stage one β*, stage two θ)')
+    .description(
+      'Trains the two-stage model of Shah et al. 2010: the training documents are split (seeded) into D1 and D2; ' +
+      'stage one counts how often each context feature co-occurs with each label and label element in D1 (β*), ' +
+      'in worker threads; stage two fits one weight per feature (θ) on the candidate labels of D2\'s tokens. ' +
+      'A summary goes to stderr (and to stdout as JSON with --json). The model directory is written atomically.',
+    )
+    .argument('<corpus...>', 'gold-marked corpora: ATB analysis files (.pos, * SOLUTION marks), candidates files (.cand/.tsv) or CoNLL-U (.conllu, projected)')
+    .requiredOption('-o, --output <dir>', 'model directory to write (replaced atomically if it is a lexdis model)')
+    .addOption(new Option('--features <set>', `feature set: ${featureSetNames().join(', ')}`).default(d.featureSet))
+    .addOption(new Option('--transform <name>', 'how a count becomes a feature value').choices([...VALUE_TRANSFORMS]).default(d.transform))
+    .addOption(new Option('--solver <name>', 'stage-two solver: svr (ε-SVR), linreg (least squares), ridge, svc (classification SVM)').choices([...SOLVER_NAMES]).default(d.solver))
+    .option('--d2 <share>', 'share of the training documents in D2', String(d.d2))
+    .option('--seed <n>', 'seed of every random choice', String(d.seed))
+    .option('--workers <n>', 'worker threads for stage one (0: count in the main thread)', String(d.workers))
+    .option('--max-tokens <n>', 'at most this many D2 tokens give θ rows (sampled; 0: all)', String(d.maxTokens))
+    .addOption(new Option('--format <format>', 'corpus format (auto: by extension)').choices(['auto', 'pos', 'candidates', 'conllu']).default('auto'))
+    .addOption(new Option('--encoding <encoding>', 'corpus encoding').choices(['utf-8', 'windows-1256']).default('utf-8'))
+    .option('--tables <dir>', 'analyzer tables (for CoNLL-U corpora)', dataPaths.bama())
+    .option('--json', 'also print the summary as JSON on stdout')
+    .addHelpText('after', '\nExample:\n  $ lexdis import-ud ar_pud-ud-test.conllu -o pud.pos && lexdis train pud.pos -o models/pud --workers 2\n')
+    .action((corpora: string[], flags: TrainFlags) => run(corpora, flags));
+}
