@@ -60,6 +60,14 @@ export function entryPos(voc: string, cat: string, glossPos: string): string | n
   return tagged ? tagged[1] : deducePos(voc, cat, glossPos);
 }
 
+/** True when the category at text[from, to) lets the reference deduce a POS (see {@link deducePos}). */
+function posDeducible(text: string, from: number, to: number): boolean {
+  const c = text.charCodeAt(from);
+  if (c === 70 /* F */ || c === 78 /* N */) return true;
+  if (to - from === 6 && (text.startsWith('Pref-0', from) || text.startsWith('Suff-0', from))) return true;
+  return to - from >= 2 && text.charCodeAt(from + 1) === 86 /* V */ && (c === 73 /* I */ || c === 80 /* P */ || c === 67 /* C */);
+}
+
 /** The gloss as printed: first `<pos>…</pos>` removed, trailing space trimmed, `;` → `/`. */
 export function cleanGloss(glossPos: string): string {
   let g = glossPos;
@@ -77,9 +85,13 @@ function lineEnd(text: string, start: number): number {
 
 /** A lexicon file's index; see the module comment. */
 export class LexiconDict implements EntryIndex {
-  /** form → flat pairs (line start, lemma number) of its entries. */
-  private readonly raw = new Map<string, number[]>();
-  private readonly parsed = new Map<string, readonly LexEntry[]>();
+  /** form → number of its first entry. */
+  private readonly first = new Map<string, number>();
+  /** Per entry number: where its line starts, its lemma number, the next entry of the same form (-1: none). */
+  private readonly lineStart: number[] = [];
+  private readonly lemmaOf: number[] = [];
+  private readonly nextOf: number[] = [];
+  private readonly built = new Map<string, readonly LexEntry[]>();
   private readonly lemmaNames: string[] = [''];
   readonly entryCount: number;
   readonly lemmaCount: number;
@@ -89,9 +101,10 @@ export class LexiconDict implements EntryIndex {
    * compatibility tables (-1 when it is in none). Throws InputParseError with file and line.
    */
   constructor(private readonly text: string, readonly file: string, private readonly categoryId: (cat: string) => number) {
-    let count = 0;
-    let lemma = 0;
+    const { first, lineStart, lemmaOf, nextOf } = this;
+    const lastOf: number[] = []; // per first entry: the last entry of its form so far
     const lemmas = new Set<string>();
+    let lemma = 0;
     let lineNo = 0;
     for (let start = 0; start < text.length;) {
       const nl = text.indexOf('\n', start);
@@ -107,14 +120,22 @@ export class LexiconDict implements EntryIndex {
         }
       } else if (end > start) { // blank lines are skipped (the reference program refuses them)
         const form = this.check(start, end, lineNo);
-        const list = this.raw.get(form);
-        if (list) list.push(start, lemma);
-        else this.raw.set(form, [start, lemma]);
-        count++;
+        const k = lineStart.length;
+        lineStart.push(start);
+        lemmaOf.push(lemma);
+        nextOf.push(-1);
+        const head = first.get(form);
+        if (head === undefined) {
+          first.set(form, k);
+          lastOf[k] = k;
+        } else {
+          nextOf[lastOf[head]] = k;
+          lastOf[head] = k;
+        }
       }
       start = next;
     }
-    this.entryCount = count;
+    this.entryCount = lineStart.length;
     this.lemmaCount = lemmas.size;
   }
 
@@ -131,16 +152,20 @@ export class LexiconDict implements EntryIndex {
         `lexicon entry must have 4 tab-separated fields (entry, vocalization, category, gloss), found ${found}`, { file, line },
       );
     }
-    const cat = text.slice(t2 + 1, t3);
-    if (entryPos('', cat, text.slice(t3 + 1, end)) === null) {
-      throw new InputParseError(`no POS can be deduced for category "${cat}" (add <pos>…</pos> to the gloss)`, { file, line });
+    if (!posDeducible(text, t2 + 1, t3)) {
+      const glossPos = text.slice(t3 + 1, end);
+      if (!(glossPos.includes('<pos>') && POS_TAG.test(glossPos))) {
+        const cat = text.slice(t2 + 1, t3);
+        throw new InputParseError(`no POS can be deduced for category "${cat}" (add <pos>…</pos> to the gloss)`, { file, line });
+      }
     }
     return text.slice(start, t1);
   }
 
-  /** Builds the entry whose line starts at `start`. */
-  private entry(start: number, lemma: number): LexEntry {
+  /** Builds entry number `k`. */
+  private entry(k: number): LexEntry {
     const { text } = this;
+    const start = this.lineStart[k];
     const end = lineEnd(text, start);
     const t1 = text.indexOf('\t', start);
     const t2 = text.indexOf('\t', t1 + 1);
@@ -150,22 +175,24 @@ export class LexiconDict implements EntryIndex {
     const glossPos = text.slice(t3 + 1, end);
     return {
       voc, category, cat: this.categoryId(category), gloss: cleanGloss(glossPos),
-      pos: entryPos(voc, category, glossPos) as string, lemma: this.lemmaNames[lemma],
+      pos: entryPos(voc, category, glossPos) as string, lemma: this.lemmaNames[this.lemmaOf[k]],
     };
   }
 
   get(form: string): readonly LexEntry[] | undefined {
-    const done = this.parsed.get(form);
-    if (done) return done;
-    const raw = this.raw.get(form);
-    if (!raw) return undefined;
-    const entries: LexEntry[] = [];
-    for (let i = 0; i < raw.length; i += 2) entries.push(this.entry(raw[i], raw[i + 1]));
-    this.parsed.set(form, Object.freeze(entries));
+    const head = this.first.get(form);
+    if (head === undefined) return undefined;
+    let entries = this.built.get(form);
+    if (entries === undefined) {
+      const list: LexEntry[] = [];
+      for (let k = head; k >= 0; k = this.nextOf[k]) list.push(this.entry(k));
+      entries = Object.freeze(list);
+      this.built.set(form, entries);
+    }
     return entries;
   }
 
   forms(): IterableIterator<string> {
-    return this.raw.keys();
+    return this.first.keys();
   }
 }

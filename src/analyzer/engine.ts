@@ -10,6 +10,7 @@ import { UsageError } from '../errors.js';
 import { splitLines } from '../io.js';
 import { alternativeSpellings } from './alternatives.js';
 import { LruCache } from './cache.js';
+import type { LexEntry } from './dict.js';
 import { loadLexicon, type Lexicon } from './lexicon.js';
 import { lookupWord, tokenizeLine, type RawToken } from './tokenize.js';
 import type { AnalyzedToken, Alternative, Solution } from './types.js';
@@ -83,14 +84,17 @@ export class Analyzer {
     const { prefixes, stems, suffixes, ab, ac, bc } = this.lex;
     const out: Solution[] = [];
     const len = word.length;
+    // the few suffixes (at most 7) are looked up once; a stem is looked up only between a known prefix and suffix
+    const sufs: Array<readonly LexEntry[] | undefined> = [];
+    for (let s = 0; s <= MAX_SUFFIX && s < len; s++) sufs.push(suffixes.get(word.slice(len - s)));
     for (let p = 0; p <= MAX_PREFIX && p < len; p++) {
       const preEntries = prefixes.get(word.slice(0, p));
       if (!preEntries) continue;
       for (let s = 0; s <= MAX_SUFFIX && len - p - s >= 1; s++) {
+        const sufEntries = sufs[s];
+        if (!sufEntries) continue;
         const stemEntries = stems.get(word.slice(p, len - s));
         if (!stemEntries) continue;
-        const sufEntries = suffixes.get(word.slice(len - s));
-        if (!sufEntries) continue;
         for (const a of preEntries) {
           for (const b of stemEntries) {
             if (!ab.has(a.cat, b.cat)) continue;

@@ -88,6 +88,14 @@ test('an entry whose POS cannot be deduced is an InputParseError with file and l
   } finally { done(); }
 });
 
+test('an entry of any category loads when its gloss gives the POS', () => {
+  const { dir, done } = miniCopy((d) => rewrite(d, 'dictSuffixes', (t) => `${t}x\tx\tXSuff\tsomething <pos>+x/FOO</pos>\r\n`));
+  try {
+    const [e] = loadLexicon(dir).suffixes.get('x')!;
+    assert.deepEqual([e.pos, e.gloss, e.cat], ['+x/FOO', 'something', -1]);
+  } finally { done(); }
+});
+
 test('a table line that is not a pair is an InputParseError with file and line', () => {
   const { dir, done } = miniCopy((d) => rewrite(d, 'tableBC', (t) => t.replace('N Suff-0', 'N Suff-0 extra')));
   try {

@@ -1,0 +1,130 @@
+/**
+ * Analyzer speed on UD Arabic-PUD's 1,000 sentences, printed as JSON:
+ * - table load time (first load in this process, and the median of later loads);
+ * - analysis throughput (tokens/s, load excluded): cold cache in a fresh analyzer (the first
+ *   pass of a run, as `lexdis analyze` does it), cold cache with a warmed-up JIT, warm cache
+ *   (every form cached), no cache at all, and analysis plus printing in the pos layout;
+ * - end to end: wall time of `./bin/lexdis analyze pud-sentences.txt > /dev/null` as a child
+ *   process (Node start-up, load, analysis, output), median of several runs, with its CPU time
+ *   (user + system, all threads; steadier than wall time on a shared machine) and the load average;
+ * - ratios against the reference program, which takes 1.5 s wall for the 17,958 tokens.
+ *
+ * Run: `npx tsc -p . && node dist/bench/analyzer.js [--runs N]`.
+ */
+import { spawnSync } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { Analyzer } from '../src/analyzer/engine.js';
+import { formatAnalyses } from '../src/analyzer/print.js';
+import { dataPaths, projectRoot } from '../src/config.js';
+import { readTextFile } from '../src/io.js';
+
+const REFERENCE_TOKENS = 17_958;
+const REFERENCE_WALL_S = 1.5;
+const REFERENCE_TPS = REFERENCE_TOKENS / REFERENCE_WALL_S;
+
+const runsArg = process.argv.indexOf('--runs');
+const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 5) : 5;
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const round = (x: number, digits = 1): number => Number(x.toFixed(digits));
+/** CPU ms (user + system) of this process's waited-for children, from /proc (Linux); null elsewhere. */
+function childrenCpuMs(): number | null {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /, '').split(' ');
+    // after "pid (comm) ": state is field 3, so cutime (16) and cstime (17) are at indices 13 and 14
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return null;
+  }
+}
+
+const time = (fn: () => void): number => {
+  const t = performance.now();
+  fn();
+  return performance.now() - t;
+};
+
+function main(): void {
+  const dir = dataPaths.bama();
+  const file = dataPaths.referenceSentences();
+  const text = readTextFile(file);
+
+  let analyzer!: Analyzer;
+  const firstLoadMs = time(() => { analyzer = Analyzer.load(dir); });
+  let tokens = 0;
+  const coldFirstMs = time(() => { tokens = analyzer.analyzeText(text).reduce((n, l) => n + l.length, 0); });
+  const forms = analyzer.cachedForms;
+
+  const loads: number[] = [];
+  for (let i = 0; i < Math.min(RUNS, 3); i++) loads.push(time(() => Analyzer.load(dir)));
+
+  const cold: number[] = [];
+  const warm: number[] = [];
+  const printed: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    analyzer.clearCache();
+    cold.push(time(() => analyzer.analyzeText(text)));
+    warm.push(time(() => analyzer.analyzeText(text)));
+    printed.push(time(() => formatAnalyses(analyzer.analyzeText(text).flat())));
+  }
+  const noCacheAnalyzer = Analyzer.load(dir, { cacheSize: 0 });
+  const noCache: number[] = [];
+  for (let i = 0; i < RUNS; i++) noCache.push(time(() => noCacheAnalyzer.analyzeText(text)));
+
+  const walls: number[] = [];
+  const cpus: number[] = [];
+  const devnull = openSync('/dev/null', 'w');
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      const cpu0 = childrenCpuMs();
+      const t = performance.now();
+      const r = spawnSync(process.execPath, [join(projectRoot(), 'bin', 'lexdis'), 'analyze', file], { stdio: ['ignore', devnull, 'pipe'] });
+      if (r.status !== 0) throw new Error(`lexdis analyze failed: ${r.stderr}`);
+      walls.push(performance.now() - t);
+      const cpu1 = childrenCpuMs();
+      if (cpu0 !== null && cpu1 !== null) cpus.push(cpu1 - cpu0);
+    }
+  } finally {
+    closeSync(devnull);
+  }
+
+  const tps = (ms: number): number => Math.round(tokens / (ms / 1000));
+  const wallMs = median(walls);
+  console.log(JSON.stringify({
+    input: file,
+    tables: dir,
+    runs: RUNS,
+    tokens,
+    distinctLookupForms: forms,
+    load: { firstMs: round(firstLoadMs), medianMs: round(median(loads)), ...analyzer.stats, loadMs: undefined },
+    analysis: {
+      coldCacheFirstPass: { ms: round(coldFirstMs), tokensPerSec: tps(coldFirstMs) },
+      coldCacheWarmJit: { ms: round(median(cold)), tokensPerSec: tps(median(cold)) },
+      warmCache: { ms: round(median(warm)), tokensPerSec: tps(median(warm)) },
+      noCache: { ms: round(median(noCache)), tokensPerSec: tps(median(noCache)) },
+      warmCacheWithPosPrinting: { ms: round(median(printed)), tokensPerSec: tps(median(printed)) },
+    },
+    endToEnd: {
+      command: 'bin/lexdis analyze pud-sentences.txt > /dev/null',
+      wallMs: round(wallMs),
+      tokensPerSec: tps(wallMs),
+      cpuMs: cpus.length ? round(median(cpus)) : null,
+      loadAverage1m: round(loadavg()[0], 2),
+    },
+    reference: { tokens: REFERENCE_TOKENS, wallS: REFERENCE_WALL_S, tokensPerSec: Math.round(REFERENCE_TPS) },
+    speedup: {
+      analysisColdFirstPass: round(tps(coldFirstMs) / REFERENCE_TPS, 2),
+      analysisColdWarmJit: round(tps(median(cold)) / REFERENCE_TPS, 2),
+      analysisWarmCache: round(tps(median(warm)) / REFERENCE_TPS, 2),
+      endToEndWall: round((REFERENCE_WALL_S * 1000) / wallMs, 2),
+      endToEndCpu: cpus.length ? round((REFERENCE_WALL_S * 1000) / median(cpus), 2) : null,
+    },
+  }, null, 2));
+}
+
+main();
