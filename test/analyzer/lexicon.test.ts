@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { rmSync } from 'node:fs';
-import { cleanGloss, deducePos, loadLexicon, TABLE_FILES } from '../../src/analyzer/lexicon.js';
+import { loadLexicon, TABLE_FILES } from '../../src/analyzer/lexicon.js';
 import { DataNotFoundError, InputParseError } from '../../src/errors.js';
 import { MINI_DIR, miniCopy, rewrite } from './fixtures.js';
 
@@ -18,31 +18,6 @@ test('loads the mini lexicon: entries, lemma lines, comments, commented-out entr
   assert.equal(lex.stems.get('ktb')![0].category, 'PV');
   assert.equal(lex.prefixes.get('')![0].pos, '');
   assert.equal(lex.prefixes.get('w')![0].lemma, '', 'prefixes carry no lemma');
-});
-
-test('POS comes from <pos>…</pos>, or is deduced from the category', () => {
-  const lex = loadLexicon(MINI_DIR);
-  assert.equal(lex.stems.get('ElY')![0].pos, 'EalaY/PREP');
-  assert.equal(lex.stems.get('ElY')![0].gloss, 'on/above');
-  assert.equal(lex.stems.get('Ely')![0].pos, 'Ealiy~/NOUN_PROP');
-  assert.equal(lex.stems.get('mdrs')![0].pos, 'madoras/NOUN');
-  assert.equal(deducePos('x', 'Pref-0', ''), '');
-  assert.equal(deducePos('x', 'Suff-0', 'Abc'), '');
-  assert.equal(deducePos('x', 'FW-Wa', ''), 'x/FUNC_WORD');
-  assert.equal(deducePos('x', 'IV_yu', ''), 'x/VERB_IMPERFECT');
-  assert.equal(deducePos('x', 'PV_V', ''), 'x/VERB_PERFECT');
-  assert.equal(deducePos('x', 'CV', ''), 'x/VERB_IMPERATIVE');
-  assert.equal(deducePos('x', 'Nprop', 'Paris'), 'x/NOUN_PROP');
-  assert.equal(deducePos('x', 'N', 'paris'), 'x/NOUN');
-  assert.equal(deducePos('x', 'Pref-0x', ''), null);
-  assert.equal(deducePos('x', 'XYZ', ''), null);
-});
-
-test('gloss cleanup: first <pos> removed, trailing space trimmed, ; becomes /, leading space kept', () => {
-  assert.equal(cleanGloss('and;so <pos>fa/CONJ+</pos>'), 'and/so');
-  assert.equal(cleanGloss(' a;b   \t'), ' a/b');
-  assert.equal(cleanGloss('vis-à-vis'), 'vis-à-vis');
-  assert.equal(cleanGloss('x\u00a0'), 'x\u00a0', 'only ASCII white space is trimmed');
 });
 
 test('LF files load the same as CRLF files', () => {
