@@ -72,7 +72,8 @@ function posDeducible(text: string, from: number, to: number): boolean {
 export function cleanGloss(glossPos: string): string {
   let g = glossPos;
   if (g.includes('<pos>')) g = g.replace(POS_TAG, '');
-  if (TRAILING_WS.test(g)) g = g.replace(TRAILING_WS, '');
+  const last = g.charCodeAt(g.length - 1);
+  if (last === 32 || (last >= 9 && last <= 13)) g = g.replace(TRAILING_WS, '');
   return g.includes(';') ? g.replaceAll(';', '/') : g;
 }
 

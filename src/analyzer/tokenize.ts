@@ -48,11 +48,24 @@ export function tokenizeLine(line: string): RawToken[] {
   return tokens;
 }
 
+/** Buckwalter for each letter of the class by code point ('' for tatweel and diacritics). */
+const BW_OF = new Map<number, string>();
+for (let cp = 0x0621; cp <= 0x06af; cp++) {
+  const ch = String.fromCharCode(cp);
+  if (CLASS_CHAR.test(ch)) BW_OF.set(cp, ch.replace(REMOVED, '') === '' ? '' : toBuckwalter(ch));
+}
+
 /**
  * The look-up form of an Arabic word: tatweel, short vowels, tanween, shadda and sukun
  * removed, then transliterated to Buckwalter (jeh becomes `R`). May be empty for a token of
- * diacritics only.
+ * diacritics only. Characters outside the class (there are none in a tokenized word) pass
+ * through as {@link toBuckwalter} would treat them.
  */
 export function lookupWord(word: string): string {
-  return toBuckwalter(word.replace(REMOVED, ''));
+  let out = '';
+  for (let i = 0; i < word.length; i++) {
+    const bw = BW_OF.get(word.charCodeAt(i));
+    out += bw ?? toBuckwalter(word[i]);
+  }
+  return out;
 }
