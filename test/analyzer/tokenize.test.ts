@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { isArabicClassChar, lookupWord, tokenizeLine } from '../../src/analyzer/tokenize.js';
 
 const t = (kind: 'word' | 'other', input: string) => ({ kind, input });
@@ -38,4 +39,19 @@ test('look-up form: diacritics and tatweel removed, Buckwalter, jeh as R', () =>
   assert.equal(lookupWord('مختلفاً'), 'mxtlfA');
   assert.equal(lookupWord('ژپچگ'), 'RPJG');
   assert.equal(lookupWord('شدّة'), '$dp');
+});
+
+const CLASS_RUNS = /[\u0621-\u063a\u0640-\u0652\u067e\u0686\u0698\u06af]+/g;
+
+test('property: tokens are the line without its ASCII white space, words hold a letter, data holds no space', () => {
+  const unit = fc.constantFrom('ك', 'ت', 'ب', 'ة', 'ژ', 'ـ', 'َ', 'ً', 'ّ', ' ', '\t', '\r', '\u00a0', 'a', '7', '.', '،', '\u0670', '\u0671');
+  fc.assert(fc.property(fc.string({ unit, maxLength: 40 }), (line) => {
+    const tokens = tokenizeLine(line);
+    assert.equal(tokens.map((t) => t.input).join(''), line.replace(/[ \t\n\r\f\v]/g, ''));
+    for (const t of tokens) {
+      assert.ok(t.input !== '' && !/[ \t\n\r\f\v]/.test(t.input));
+      if (t.kind === 'word') assert.ok([...t.input].every(isArabicClassChar) && /[^\u0640]/.test(t.input));
+      else assert.ok((t.input.match(CLASS_RUNS) ?? []).every((run) => /^\u0640+$/.test(run)), 'only tatweel runs in data');
+    }
+  }), { seed: 2010, numRuns: 500 });
 });
