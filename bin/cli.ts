@@ -6,19 +6,25 @@ import { Command, CommanderError } from 'commander';
 import { LexdisError } from '../src/errors.js';
 import { COMMANDS } from './commands/index.js';
 
-export function buildProgram(): Command {
+/**
+ * The program with the subcommand named in argv loaded, or every subcommand when none is
+ * named (top-level help, `help CMD`, an unknown name).
+ */
+export async function buildProgram(argv: string[] = []): Promise<Command> {
   const program = new Command('lexdis')
     .description('Arabic lexical disambiguation: rank morphological analyses in context (Shah et al. 2010)')
     .version('0.1.0')
     .showHelpAfterError()
     .exitOverride();
-  for (const register of COMMANDS) register(program);
+  const named = argv.slice(2).find((a) => !a.startsWith('-'));
+  const names = named && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);
+  for (const name of names) (await COMMANDS[name]()).register(program);
   return program;
 }
 
 export async function main(argv: string[]): Promise<void> {
-  const program = buildProgram();
   try {
+    const program = await buildProgram(argv);
     await program.parseAsync(argv);
   } catch (err) {
     process.exitCode = reportError(err);

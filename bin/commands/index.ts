@@ -1,11 +1,17 @@
 import type { Command } from 'commander';
-import { register as analyze } from './analyze.js';
-import { register as importUd } from './import-ud.js';
-import { register as evaluate } from './eval.js';
-import { register as tag } from './tag.js';
-import { register as train } from './train.js';
 
 /** Each subcommand module exports a function that adds itself to the program. */
 export type RegisterCommand = (program: Command) => void;
 
-export const COMMANDS: RegisterCommand[] = [analyze, importUd, train, tag, evaluate];
+/**
+ * Subcommands by name, loaded on demand: a run imports only the module of the command it
+ * runs (all of them for top-level help), so start-up stays short and one command's
+ * dependencies cannot break another.
+ */
+export const COMMANDS: Record<string, () => Promise<{ register: RegisterCommand }>> = {
+  analyze: () => import('./analyze.js'),
+  'import-ud': () => import('./import-ud.js'),
+  train: () => import('./train.js'),
+  tag: () => import('./tag.js'),
+  eval: () => import('./eval.js'),
+};
