@@ -13,8 +13,9 @@ export interface ServiceOptions {
   /** Most texts in one batch request (422 TOO_MANY_TEXTS above it). */
   maxBatch: number;
   /**
-   * Work deadline per request, counted from its arrival. Checked before each unit of
-   * work (a paragraph of a text); a request past it gets 503 TIMEOUT.
+   * Work deadline per request, counted from when its headers were read. Checked before
+   * each text is tagged (a text is one document, tagged in one call); a request past it
+   * gets 503 TIMEOUT.
    */
   requestTimeoutMs: number;
   /** `top` used when a request gives none. */

@@ -43,6 +43,7 @@ export const analysisSchema = {
     gloss: { type: 'string' },
     score: { type: 'number' },
     confidence: { type: 'number' },
+    source: { type: 'string', description: "'analyzer', or 'train' for a label seen in training only" },
   },
 } as const;
 

@@ -28,6 +28,8 @@ export interface TaggedAnalysis {
   score: number;
   /** Softmax over the word's candidates, in [0, 1]. */
   confidence: number;
+  /** Where the candidate came from: 'analyzer', or 'train' for a label seen in training only. */
+  source?: string;
 }
 
 /** One token of the input: Arabic words carry analyses, other tokens pass through. */

@@ -1,19 +1,13 @@
 /**
- * Runs tagging for a request in small units under a deadline. The tagger is synchronous,
- * so a unit cannot be interrupted; instead each text is cut at blank lines (paragraph
- * breaks, which are sentence breaks for any splitter) and the event loop is yielded
- * between paragraphs, so concurrent requests interleave and a request that has run out
- * of time stops before its next paragraph with 503 TIMEOUT.
+ * Runs tagging for a request under a deadline. The tagger is synchronous and a text is
+ * one document for the model (its document-level features read the whole text), so a
+ * text is tagged in one call and cannot be interrupted. Before each text the event loop
+ * is yielded, so that concurrent requests interleave text by text, and the deadline is
+ * checked: a request that has waited or worked past it stops with 503 TIMEOUT instead of
+ * starting more work.
  */
 import { HttpError } from './errors.js';
 import type { TaggedSentence, TaggerLike } from './types.js';
-
-const PARAGRAPH_BREAK = /\r?\n[ \t\r\f\v\u00a0]*\r?\n/;
-
-/** The paragraphs of a text that hold anything besides white space. */
-export function paragraphs(text: string): string[] {
-  return text.split(PARAGRAPH_BREAK).filter((p) => /\S/.test(p));
-}
 
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -21,8 +15,8 @@ const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmedi
 export type Clock = () => number;
 
 /**
- * Tags each text, paragraph by paragraph, and returns one sentence list per text.
- * `deadline` is a time on `clock`; passing it between two units throws 503 TIMEOUT.
+ * Tags each text and returns one sentence list per text. `deadline` is a time on
+ * `clock`; reaching a text after it throws 503 TIMEOUT.
  */
 export async function tagTexts(
   tagger: TaggerLike, texts: readonly string[], top: number, deadline: number,
@@ -30,15 +24,11 @@ export async function tagTexts(
 ): Promise<TaggedSentence[][]> {
   const results: TaggedSentence[][] = [];
   for (const text of texts) {
-    const sentences: TaggedSentence[] = [];
-    for (const paragraph of paragraphs(text)) {
-      await yieldToEventLoop();
-      if (clock() > deadline) {
-        throw new HttpError(503, 'TIMEOUT', 'the request ran out of time; try a shorter text or again later');
-      }
-      for (const s of tagger.tagText(paragraph, { top })) sentences.push(s);
+    await yieldToEventLoop();
+    if (clock() > deadline) {
+      throw new HttpError(503, 'TIMEOUT', 'the request ran out of time; try again later or send less text');
     }
-    results.push(sentences);
+    results.push(/\S/.test(text) ? tagger.tagText(text, { top }) : []);
   }
   return results;
 }

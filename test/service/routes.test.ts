@@ -54,9 +54,11 @@ test('top defaults to the configured defaultTop; an empty text gives no sentence
   assert.deepEqual(empty.body, { top: 2, sentences: [] });
 });
 
-test('paragraphs are tagged separately and their sentences concatenated in order', async () => {
+test('a text with line breaks is one document: the tagger gets it whole, in one call', async () => {
+  const calls = tagger.calls;
   const res = await postJson(`${srv.url}/v1/analyze`, { text: 'كتب الطالب\n\n  \nفي المكتبة', top: 1 });
   assert.equal(res.status, 200);
+  assert.equal(tagger.calls, calls + 1);
   assert.deepEqual(res.body.sentences.map((s: any) => s.tokens.map((t: any) => t.input).join(' ')), ['كتب الطالب', 'في المكتبة']);
 });
 

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { projectRoot } from '../../src/config.js';
@@ -14,32 +14,70 @@ import { buildServer } from '../../src/service/server.js';
 import { FakeTagger } from '../fixtures/service/fake-tagger.js';
 import { postJson, serve } from '../fixtures/service/http.js';
 
-const para = (n: number) => Array.from({ length: n }, (_, i) => ['كتب', 'في', 'الدرس'][i % 3]).join('\n\n');
+const WORDS = ['كتب', 'في', 'الدرس', 'المكتبة', 'الطالب'];
+const texts = (n: number) => Array.from({ length: n }, (_, i) => WORDS[i % WORDS.length]);
+const batch = (n: number) => ({ texts: texts(n) });
 
-test('503 TIMEOUT when a text runs past requestTimeoutMs, for analyze and batch', async () => {
+test('503 TIMEOUT: a batch stops at the first text reached past requestTimeoutMs', async () => {
   const slow = new FakeTagger({ delayMs: 100 });
   const srv = await serve(slow, { requestTimeoutMs: 150 });
   try {
-    const res = await postJson(`${srv.url}/v1/analyze`, { text: para(6) });
+    const res = await postJson(`${srv.url}/v1/analyze/batch`, batch(5));
     assert.equal(res.status, 503);
     assert.equal(res.body.error.code, 'TIMEOUT');
     assert.equal(res.headers.get('retry-after'), '1');
-    assert.ok(slow.calls < 6, `stopped early (${slow.calls} calls)`);
-    const batch = await postJson(`${srv.url}/v1/analyze/batch`, { texts: ['كتب', 'في', 'الدرس', 'المكتبة', 'كتب'] });
-    assert.equal(batch.status, 503);
-    assert.equal(batch.body.error.code, 'TIMEOUT');
-    // a text that fits in the deadline is answered
+    assert.equal(slow.calls, 2, 'texts 1 and 2 start in time, text 3 does not');
+    // a request that fits in the deadline is answered
     assert.equal((await postJson(`${srv.url}/v1/analyze`, { text: 'كتب' })).status, 200);
   } finally {
     await srv.close();
   }
 });
 
-test('a long request yields between paragraphs: a short one is answered meanwhile', async () => {
+/** Opens `n` connections, waits until all are accepted, then sends one request on each at once. */
+async function burst(port: number, requests: string[]): Promise<string[]> {
+  const sockets = await Promise.all(requests.map(() => new Promise<Socket>((resolve, reject) => {
+    const s = connect(port, '127.0.0.1', () => resolve(s));
+    s.on('error', reject);
+  })));
+  await new Promise((r) => setTimeout(r, 50));
+  const answers = sockets.map((s) => new Promise<string>((resolve) => {
+    let got = '';
+    s.setEncoding('utf8');
+    s.on('data', (d) => { got += d; });
+    s.on('close', () => resolve(got));
+  }));
+  sockets.forEach((s, i) => s.write(requests[i]));
+  return Promise.all(answers);
+}
+
+test('503 TIMEOUT under overload: requests read but still waiting past the deadline are shed', async () => {
+  const slow = new FakeTagger({ delayMs: 100 });
+  const srv = await serve(slow, { requestTimeoutMs: 150 });
+  try {
+    const port = Number(new URL(srv.url).port);
+    const requests = texts(6).map((text) => {
+      const body = JSON.stringify({ text });
+      return `POST /v1/analyze HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n`
+        + `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    });
+    const answers = await burst(port, requests);
+    const statuses = answers.map((a) => Number(/^HTTP\/1\.1 (\d{3})/.exec(a)?.[1]));
+    const ok = statuses.filter((s) => s === 200).length;
+    const shed = answers.filter((a) => a.startsWith('HTTP/1.1 503') && a.includes('"code":"TIMEOUT"')).length;
+    assert.equal(ok + shed, 6, JSON.stringify(statuses));
+    assert.ok(ok >= 1 && shed >= 1, `${ok} answered, ${shed} shed`);
+    assert.equal(slow.calls, ok, 'shed requests did no tagging');
+  } finally {
+    await srv.close();
+  }
+});
+
+test('a long batch yields between texts: a short request is answered meanwhile', async () => {
   const srv = await serve(new FakeTagger({ delayMs: 40 }));
   try {
     const done: string[] = [];
-    const long = postJson(`${srv.url}/v1/analyze`, { text: para(12) }).then((r) => { done.push('long'); return r; });
+    const long = postJson(`${srv.url}/v1/analyze/batch`, batch(12)).then((r) => { done.push('long'); return r; });
     await new Promise((r) => setTimeout(r, 60));
     const started = performance.now();
     const health = await fetch(`${srv.url}/healthz`).then((r) => { done.push('health'); return r; });
@@ -71,8 +109,8 @@ test('close(): the in-flight request finishes, a later request on the same conne
   const app = buildServer(new FakeTagger({ delayMs: 40 }), { logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const port = (app.server.address() as { port: number }).port;
-  const body = JSON.stringify({ text: para(5) });
-  const req = (b: string) => `POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(b)}\r\n\r\n${b}`;
+  const body = JSON.stringify(batch(5));
+  const req = (b: string) => `POST /v1/analyze/batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(b)}\r\n\r\n${b}`;
   let closed: Promise<void> | undefined;
   const text = await rawExchange(port, req(body), (write) => {
     setTimeout(() => {
@@ -109,16 +147,16 @@ test('SIGTERM: the process finishes the in-flight request, then exits with statu
     });
     child.on('exit', () => reject(new Error(`server exited early: ${stderr}`)));
   });
-  const inflight = postJson(`${url}/v1/analyze`, { text: para(6) });
+  const inflight = postJson(`${url}/v1/analyze/batch`, batch(6));
   await new Promise((r) => setTimeout(r, 100));
   child.kill('SIGTERM');
   const res = await inflight;
   assert.equal(res.status, 200);
-  assert.equal(res.body.sentences.length, 6);
+  assert.equal(res.body.results.length, 6);
   assert.equal(await exited, 0);
   const lines = stderr.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
   assert.ok(lines.some((l) => l.msg === 'shutting down' && l.signal === 'SIGTERM'), stderr);
-  assert.ok(lines.some((l) => l.msg === 'access' && l.url === '/v1/analyze' && l.status === 200), stderr);
+  assert.ok(lines.some((l) => l.msg === 'access' && l.url === '/v1/analyze/batch' && l.status === 200), stderr);
 });
 
 test('a tagger failure is a 500 INTERNAL without details; the log has them', async () => {
