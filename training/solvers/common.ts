@@ -1,0 +1,98 @@
+/**
+ * Small helpers shared by the solvers: a seeded PRNG, option merging with checks, a dot product.
+ */
+import { UsageError } from '../../src/errors.js';
+
+/**
+ * Seeded 32-bit PRNG (mulberry32). Returns a function giving uniform integers in [0, 2^32).
+ * Same seed → same sequence on every platform.
+ */
+export function seededUint32(seed: number): () => number {
+  let s = (Math.trunc(seed) >>> 0) ^ 0x9e3779b9;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+}
+
+/** Fisher–Yates shuffle of `index[0..count)` in place, driven by `next` (from seededUint32). */
+export function shufflePrefix(index: Int32Array, count: number, next: () => number): void {
+  for (let i = count - 1; i > 0; i--) {
+    // j = floor(u·(i+1)) with u a 32-bit uniform: the bias is negligible for row counts far below 2^32.
+    const j = Math.floor((next() / 4294967296) * (i + 1));
+    const t = index[i];
+    index[i] = index[j];
+    index[j] = t;
+  }
+}
+
+/** Dot product of row `row` of the row-major matrix `x` (p columns) with `w`. */
+export function rowDot(x: Float64Array, row: number, p: number, w: Float64Array): number {
+  const off = row * p;
+  let s = 0;
+  for (let j = 0; j < p; j++) s += x[off + j] * w[j];
+  return s;
+}
+
+/** Spec of one option: its expected JS type and an optional check returning an error text or undefined. */
+export type OptionCheck = (value: unknown) => string | undefined;
+
+/** Check: a finite number > 0. */
+export const positive: OptionCheck = (v) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? undefined : 'must be a finite number > 0');
+/** Check: a finite number ≥ 0. */
+export const nonNegative: OptionCheck = (v) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? undefined : 'must be a finite number ≥ 0');
+/** Check: an integer ≥ 1. */
+export const positiveInt: OptionCheck = (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 1 ? undefined : 'must be an integer ≥ 1');
+/** Check: any integer (seeds). */
+export const integer: OptionCheck = (v) => (typeof v === 'number' && Number.isInteger(v) ? undefined : 'must be an integer');
+/** Check: a boolean. */
+export const boolean: OptionCheck = (v) => (typeof v === 'boolean' ? undefined : 'must be true or false');
+/** Check: one of the given strings. */
+export const oneOf = (...allowed: string[]): OptionCheck => (v) =>
+  typeof v === 'string' && allowed.includes(v) ? undefined : `must be one of ${allowed.join(', ')}`;
+
+/**
+ * Merges `given` over `defaults`, rejecting unknown keys and values failing their check (UsageError
+ * naming the solver and option). `undefined` values in `given` keep the default.
+ */
+export function mergeOptions<T extends object>(
+  solver: string,
+  defaults: T,
+  checks: { [K in keyof T]: OptionCheck },
+  given: Partial<T> | Record<string, unknown> | undefined,
+): T {
+  const out = { ...defaults } as Record<string, unknown>;
+  for (const [key, value] of Object.entries(given ?? {})) {
+    if (!(key in defaults)) {
+      throw new UsageError(`${solver}: unknown option "${key}" (known: ${Object.keys(defaults).join(', ')})`);
+    }
+    if (value === undefined) continue;
+    const problem = (checks as Record<string, OptionCheck>)[key](value);
+    if (problem) throw new UsageError(`${solver}: option ${key} ${problem} (got ${JSON.stringify(value)})`);
+    out[key] = value;
+  }
+  return out as T;
+}
+
+/** Seconds elapsed since `start` (a performance.now() reading). */
+export function secondsSince(start: number): number {
+  return (performance.now() - start) / 1000;
+}
+
+/** Check: a finite number > 0, or the string 'auto'. */
+export const positiveOrAuto: OptionCheck = (v) => (v === 'auto' ? undefined : positive(v) && 'must be a finite number > 0 or "auto"');
+
+/**
+ * The cost C for `C: 'auto'`: 1 / mean_i(‖x_i‖² + B²), SVMlight's default (Joachims), which makes
+ * C·‖x‖² ≈ 1 whatever the feature scale. Dual coordinate descent needs passes roughly in proportion
+ * to C·‖x‖², so a fixed C = 1 on raw count-like features (‖x‖² in the hundreds) converges very slowly.
+ */
+export function autoCost(x: Float64Array, n: number, biasValue: number): number {
+  let sum = 0;
+  for (let k = 0; k < x.length; k++) sum += x[k] * x[k];
+  const meanSq = sum / n + biasValue * biasValue;
+  return meanSq > 0 ? 1 / meanSq : 1;
+}
