@@ -14,4 +14,5 @@ export const COMMANDS: Record<string, () => Promise<{ register: RegisterCommand 
   train: () => import('./train.js'),
   tag: () => import('./tag.js'),
   eval: () => import('./eval.js'),
+  serve: () => import('./serve.js'),
 };

@@ -1,0 +1,67 @@
+/**
+ * `lexdis serve --model DIR`: loads the model once and serves the JSON API and the
+ * reading page over HTTP until SIGINT/SIGTERM (docs/service.md).
+ */
+import type { Command } from 'commander';
+import { UsageError } from '../../src/errors.js';
+import { Tagger } from '../../src/rank/tagger.js';
+import { shutdownOnSignals, startServer, type ServiceOptions } from '../../src/service/server.js';
+import { log, numberOption } from '../output.js';
+
+interface ServeFlags {
+  model: string;
+  port: string;
+  host: string;
+  tables?: string;
+  maxTextLength?: string;
+  requestTimeout?: string;
+  quiet?: boolean;
+}
+
+const LISTEN_ERRORS: Record<string, string> = {
+  EADDRINUSE: 'address already in use',
+  EACCES: 'permission denied',
+  EADDRNOTAVAIL: 'address not available on this machine',
+};
+
+async function run(flags: ServeFlags): Promise<void> {
+  const port = numberOption('--port', flags.port, (n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'a port number (0 to 65535)');
+  const options: Partial<ServiceOptions> = { logger: !flags.quiet };
+  if (flags.maxTextLength !== undefined) {
+    options.maxTextLength = numberOption('--max-text-length', flags.maxTextLength, (n) => Number.isInteger(n) && n >= 1, 'a whole number ≥ 1');
+  }
+  if (flags.requestTimeout !== undefined) {
+    options.requestTimeoutMs = numberOption('--request-timeout', flags.requestTimeout, (n) => Number.isInteger(n) && n >= 1, 'a whole number of milliseconds ≥ 1');
+  }
+  const tagger = await Tagger.load(flags.model, flags.tables ? { tables: flags.tables } : {});
+  let started: Awaited<ReturnType<typeof startServer>>;
+  try {
+    started = await startServer(tagger, { host: flags.host, port }, options);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? '';
+    if (LISTEN_ERRORS[code]) throw new UsageError(`cannot listen on ${flags.host}:${port}: ${LISTEN_ERRORS[code]}`);
+    throw err;
+  }
+  if (flags.quiet) log(`lexdis: serving ${started.url} (Ctrl+C to stop)`);
+  const status = await new Promise<number>((resolve) => { shutdownOnSignals(started.app, resolve); });
+  if (status !== 0) process.exit(status);
+}
+
+export function register(program: Command): void {
+  program
+    .command('serve')
+    .summary('serve a model over HTTP: JSON API and the reading page')
+    .description(
+      'Loads the model once and serves POST /v1/analyze, POST /v1/analyze/batch, GET /v1/model, GET /healthz and, ' +
+      'at /, a page for reading Arabic: each word clickable, with its vocalization, lemma, gloss and part of speech ' +
+      'ranked in context. A JSON access log goes to stderr. Stops gracefully on SIGINT or SIGTERM. See docs/service.md.',
+    )
+    .requiredOption('-m, --model <dir>', 'trained model directory')
+    .option('--port <n>', 'TCP port (0 picks a free one)', '8080')
+    .option('--host <addr>', 'address to listen on', '127.0.0.1')
+    .option('--tables <dir>', 'analyzer tables (default: the open BAMA 1.0 tables)')
+    .option('--max-text-length <n>', 'longest text accepted, in characters (default 20000)')
+    .option('--request-timeout <ms>', 'work deadline per request, in milliseconds (default 10000)')
+    .option('--quiet', 'no access log; print only the address')
+    .action((flags: ServeFlags) => run(flags));
+}
