@@ -1,22 +1,23 @@
 /**
- * End to end: start the server, open the page in headless Chromium (Debian's chromium at
- * /usr/bin/chromium, driven by playwright-core), paste a sentence, choose words by mouse
- * and keyboard, and check the shown analysis against the tagger's own answer. Saves a
- * screenshot to test/artifacts/service-page.png. Fails (does not skip) without Chromium.
+ * The page in headless Chromium (Debian's chromium at /usr/bin/chromium, driven by
+ * playwright-core), served from the fake tagger so every shown value is known: paste a
+ * sentence, choose words by mouse and keyboard, check the panel against the tagger's own
+ * answer, the font, and that no other origin is asked for anything. Fails (does not
+ * skip) without Chromium. The real-model run is e2e.test.ts.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { projectRoot } from '../../src/config.js';
 import type { TaggedToken, TaggerLike } from '../../src/service/types.js';
+import { launchChromium } from '../fixtures/service/browser.js';
 import { FakeTagger } from '../fixtures/service/fake-tagger.js';
 import { serve, type Running } from '../fixtures/service/http.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SENTENCE = 'كتب الطالب الدرس في المكتبة.';
-const SCREENSHOT = join(projectRoot(), 'test', 'artifacts', 'service-page.png');
+const SCREENSHOT = join(projectRoot(), 'test', 'artifacts', 'service-page-fake.png');
 
 let tagger: TaggerLike;
 let srv: Running;
@@ -26,14 +27,9 @@ const requested: string[] = [];
 const consoleErrors: string[] = [];
 
 before(async () => {
-  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium fonts-noto-core)`);
+  browser = await launchChromium();
   tagger = new FakeTagger();
   srv = await serve(tagger);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
   page = await browser.newPage({ viewport: { width: 1200, height: 860 }, deviceScaleFactor: 1 });
   page.on('request', (r) => requested.push(r.url()));
   page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
