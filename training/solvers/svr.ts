@@ -11,17 +11,18 @@
  *   with λ = 0, U = C for the L1 loss and λ = 1/(2C), U = ∞ for the L2 loss; w = Σ β_i x_i.
  * Each step minimizes the one-variable dual in β_i exactly (a Newton step on the piecewise quadratic,
  * then clipping), visiting the active rows in a seeded random order per pass. The bias is a constant
- * extra column of value 1 (so it is regularized, as in LIBLINEAR with -B 1).
+ * extra column of value B = `biasValue` (1 by default), so it is
+ * regularized as (b/B)²/2, as in LIBLINEAR with -B.
  * Stopping: the L1 norm of the projected-gradient violations falls to `tolerance` × its first-pass value.
  */
 import { UsageError } from '../../src/errors.js';
-import { autoCost, boolean, integer, mergeOptions, nonNegative, oneOf, positive, positiveInt, positiveOrAuto, secondsSince, seededUint32, shufflePrefix } from './common.js';
+import { autoCost, axpyAt, boolean, dotAt, integer, mergeOptions, nonNegative, oneOf, positive, positiveInt, positiveOrAuto, secondsSince, seededUint32, shufflePrefix } from './common.js';
 import { validateRows, type LinearModel, type Rows } from './types.js';
 
 /** Options of fitSvr. */
 export interface SvrOptions {
   /** Cost of errors outside the ε tube (larger = less regularization). */
-  /** Number, or 'auto' = 1 / mean(‖x_i‖² + B²) with B = 1 when fitting a bias (SVMlight's default; see autoCost). */
+  /** Number, or 'auto' = 1 / mean(‖x_i‖² + 1), the +1 only with a bias, whatever biasValue (SVMlight's default; see autoCost). */
   C: number | 'auto';
   /** Half-width of the insensitive tube. */
   epsilon: number;
@@ -33,27 +34,30 @@ export interface SvrOptions {
   maxIterations: number;
   /** Temporarily skip rows whose dual variable is settled (Ho & Lin §4); the result is checked on all rows at the end. */
   shrinking: boolean;
-  /** Fit a bias as an extra constant column of value 1. */
+  /** Fit a bias as an extra constant column (of value `biasValue`). */
   bias: boolean;
+  /** Value B of the constant bias column (LIBLINEAR's -B): the bias is penalized as (b/B)²/2, so a larger B penalizes it less but slows convergence. */
+  biasValue: number;
   /** Seed of the per-pass random row order. */
   seed: number;
 }
 
-/** Defaults of fitSvr: C 'auto', ε 0.1, L1 loss, tolerance 0.01, ≤ 1000 passes, shrinking, bias, seed 42. */
+/** Defaults of fitSvr: C 'auto', ε 0.1, L1 loss, tolerance 0.001, ≤ 1000 passes, shrinking, bias, seed 42. */
 export const defaultSvrOptions: Readonly<SvrOptions> = Object.freeze({
   C: 'auto',
   epsilon: 0.1,
   loss: 'l1',
-  tolerance: 0.01,
+  tolerance: 0.001,
   maxIterations: 1000,
   shrinking: true,
   bias: true,
+  biasValue: 1,
   seed: 42,
 });
 
 const checks = {
   C: positiveOrAuto, epsilon: nonNegative, loss: oneOf('l1', 'l2'), tolerance: positive,
-  maxIterations: positiveInt, shrinking: boolean, bias: boolean, seed: integer,
+  maxIterations: positiveInt, shrinking: boolean, bias: boolean, biasValue: positive, seed: integer,
 };
 
 /** Merges and checks SVR options (UsageError on unknown keys or bad values). */
@@ -70,8 +74,8 @@ export function fitSvr(rows: Rows, options?: Partial<SvrOptions>): LinearModel {
   validateRows(rows);
   const start = performance.now();
   const { x, y, n, p } = rows;
-  const B = opts.bias ? 1 : 0;
-  const C = opts.C === 'auto' ? autoCost(x, n, B) : opts.C;
+  const B = opts.bias ? opts.biasValue : 0;
+  const C = opts.C === 'auto' ? autoCost(x, n, opts.bias ? 1 : 0) : opts.C;
   const lambda = opts.loss === 'l1' ? 0 : 0.5 / C;
   const U = opts.loss === 'l1' ? C : Infinity;
   const eps = opts.epsilon;
@@ -103,7 +107,7 @@ export function fitSvr(rows: Rows, options?: Partial<SvrOptions>): LinearModel {
       const i = index[s];
       const off = i * p;
       let dot = B * wb;
-      for (let j = 0; j < p; j++) dot += x[off + j] * w[j];
+      dot += dotAt(x, off, w, p);
       const bi = beta[i];
       const g = dot - y[i] + lambda * bi;
       const gp = g + eps;
@@ -149,7 +153,7 @@ export function fitSvr(rows: Rows, options?: Partial<SvrOptions>): LinearModel {
       d = nb - bi;
       if (d === 0) continue;
       beta[i] = nb;
-      for (let j = 0; j < p; j++) w[j] += d * x[off + j];
+      axpyAt(d, x, off, w, p);
       wb += d * B;
     }
     if (iter === 0) gnorm1Init = gnorm1New;
