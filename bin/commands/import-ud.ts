@@ -8,7 +8,8 @@ import { Analyzer } from '../../src/analyzer/index.js';
 import { dataPaths } from '../../src/config.js';
 import { UsageError } from '../../src/errors.js';
 import { corpusToPos, writePosFile } from '../../src/formats/pos.js';
-import { projectUd } from '../../src/formats/ud-project.js';
+import { projectUd, type WordTrace } from '../../src/formats/ud-project.js';
+import { sampleMarkdown, sampleWords } from '../../src/formats/ud-sample.js';
 import { reportMarkdown } from '../../src/formats/ud-report.js';
 import { assertWritable, readTextFile, writeFileAtomic } from '../../src/io.js';
 import { progressCallback } from '../progress.js';
@@ -20,17 +21,34 @@ interface ImportUdFlags {
   reportMd?: string;
   examples: string;
   quiet?: boolean;
+  sample?: string;
+  sampleSize: string;
+  sampleOf: 'matched' | 'unmatched' | 'all';
+  seed: string;
+}
+
+function intOption(name: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
 }
 
 function run(treebank: string, flags: ImportUdFlags): void {
-  const examples = Number(flags.examples);
-  if (!Number.isInteger(examples) || examples < 0) throw new UsageError(`--examples must be a non-negative integer, got "${flags.examples}"`);
-  for (const out of [flags.output, flags.report, flags.reportMd]) if (out) assertWritable(out);
+  const examples = intOption('--examples', flags.examples);
+  const size = intOption('--sample-size', flags.sampleSize);
+  const seed = intOption('--seed', flags.seed);
+  for (const out of [flags.output, flags.report, flags.reportMd, flags.sample]) if (out) assertWritable(out);
   const text = readTextFile(treebank);
   const analyzer = Analyzer.load(flags.analyzer);
   const progress = progressCallback();
-  const { corpus, report } = projectUd(text, analyzer, { file: treebank, examples, progress });
+  const traced: WordTrace[] = [];
+  const trace = flags.sample ? (w: WordTrace) => void traced.push(w) : undefined;
+  const { corpus, report } = projectUd(text, analyzer, { file: treebank, examples, progress, trace });
   progress.stop();
+  if (flags.sample) {
+    const opts = { size, seed, which: flags.sampleOf };
+    writeFileAtomic(flags.sample, sampleMarkdown(sampleWords(traced, opts), opts));
+  }
   writeFileAtomic(flags.output, writePosFile(corpusToPos(corpus)));
   if (flags.report) writeFileAtomic(flags.report, `${JSON.stringify(report, null, 2)}\n`);
   const md = reportMarkdown(report);
@@ -59,11 +77,16 @@ export function register(program: Command): void {
     .option('--report-md <file>', 'write the markdown summary to this file instead of stderr')
     .option('--examples <n>', 'examples kept per report bucket', '5')
     .option('-q, --quiet', 'no markdown summary on stderr')
+    .option('--sample <file>', 'also write a seeded random sample of words (markdown) for checking by eye')
+    .option('--sample-size <n>', 'words in the sample', '100')
+    .addOption(new Option('--sample-of <which>', 'words to sample').choices(['matched', 'unmatched', 'all']).default('matched'))
+    .option('--seed <n>', 'seed of the sample', '1')
     .addHelpText('after', [
       '',
       'Examples:',
       '  $ lexdis import-ud ../shared/data/ud-arabic-pud/ar_pud-ud-test.conllu -o pud.pos --report pud-report.json',
       '  $ lexdis import-ud treebank.conllu --analyzer /path/to/SAMA_3.1/lexicon -o gold.pos --report-md report.md',
+      '  $ lexdis import-ud pud.conllu -o pud.pos -q --sample sample.md --sample-size 100 --seed 7',
     ].join('\n'))
     .action((treebank: string, flags: ImportUdFlags) => run(treebank, flags));
 }

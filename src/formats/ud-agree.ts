@@ -18,11 +18,12 @@
  *               without Definite)
  * Other parts: pos +4 when the XPOS allows it, +2 when only its coarse class agrees, +1 when
  * both are at least not verbs (or both verbs); +1 when a segment's vocalization is the
- * treebank lemma's (vocalized, see ud-lemma.ts: tells `>an~a` from `>an` in a compound); ±1 each,
- * only when both sides say something: dpos (NNP → PROP, NN → not PROP, VBC → the aspect,
- * negative RP → NEG…), person, number, gender (stem and subject), mood, case, voice (verbs:
- * passive = dpos `…PASS`, or for BAMA 1.0, whose tags have no voice, a stem gloss starting
- * with "be "), and the diacritics the treebank form carries (see diacriticAgreement).
+ * treebank lemma's (vocalized, see ud-lemma.ts: tells `>an~a` from `>an` in a compound);
+ * ±2 for verbs, ±1 otherwise: dpos (VBC → the aspect, NNP → PROP, NN → not PROP, negative
+ * RP → NEG…); ±2 voice of verbs (passive = dpos `…PASS`, or read from a BAMA 1.0
+ * vocalization, see passiveByVoc); ±1 each, only when both sides say something: person,
+ * number, gender (stem and subject), mood, case, and the diacritics the treebank form
+ * carries (see diacriticAgreement).
  */
 import type { LabelElements } from '../labels/elements.js';
 import { factorizeDetailed } from '../labels/factorize.js';
@@ -77,6 +78,8 @@ export interface Agreement {
 
 /** A candidate's segmentation: real proclitics, article, stem letters. */
 export interface CandidateShape {
+  /** True for a passive verb: dpos `…PASS` (SAMA), or read from the vocalization (BAMA 1.0). */
+  passive: boolean;
   procs: { tag: string; letters: string }[];
   det: boolean;
   stemLetters: string;
@@ -96,11 +99,26 @@ export function pronPng(tag: string): PngParts {
   return splitPng(m ? m[1] : '');
 }
 
+/**
+ * Passive voice from a BAMA 1.0 vocalization, whose tags do not mark it: a perfect whose first
+ * short vowel is u with an i after it (`kutib`, `>uqiym`, `{unotuxib`; not `kun` of kuntu), or
+ * a hollow CiyC stem (`qiyl`); an imperfect whose person prefix ends in u and whose
+ * stem's last vowel is a (`yu`+`ktab`, `yu`+`qAm`, `yu`+`loqaY`; active `yu`+`qiym`, `yu`+`faD~il`).
+ */
+export function passiveByVoc(dpos: string, before: readonly { voc: string; tag: string }[], stem: string): boolean {
+  if (dpos === 'PERFECT') return /^[^aiu]*u.*i/.test(stem) || /^[^aiu]*iy[^aiuAwy]$/.test(stem);
+  if (dpos !== 'IMPERFECT') return false;
+  const prefix = before.find((s) => /^IV[123]/.test(s.tag));
+  const last = /[aiuAY](?=[^aiuAY]*$)/.exec(stem)?.[0];
+  return prefix !== undefined && prefix.voc.endsWith('u') && (last === 'a' || last === 'A' || last === 'Y');
+}
+
 /** The segmentation of a candidate label (see the module comment for lemma-internal segments). */
 export function candidateShape(lemma: string, morph: string): CandidateShape {
   const f = factorizeDetailed(lemma, morph);
   const segmentVocs = f.segments.map((s) => vocalizedLemma(s.voc));
-  if (f.stem < 0) return { procs: [], det: f.elements.det !== '', stemLetters: '', segmentVocs };
+  if (f.stem < 0) return { passive: false, procs: [], det: f.elements.det !== '', stemLetters: '', segmentVocs };
+  const passive = f.elements.dpos.endsWith('PASS') || passiveByVoc(f.elements.dpos, f.segments.slice(0, f.stem), f.segments[f.stem].voc);
   const pre = f.segments.slice(0, f.stem).filter((s) => s.tag !== 'DET' && !/^IV[123]/.test(s.tag));
   let procs = pre.map((s) => ({ tag: s.tag, letters: lookupForm(s.voc) }));
   let stemLetters = lookupForm(f.segments[f.stem].voc);
@@ -113,7 +131,7 @@ export function candidateShape(lemma: string, morph: string): CandidateShape {
       break;
     }
   }
-  return { procs, det: f.elements.det !== '' || stemLetters.startsWith('Al'), stemLetters, segmentVocs };
+  return { passive, procs, det: f.elements.det !== '' || stemLetters.startsWith('Al'), stemLetters, segmentVocs };
 }
 
 /** What the annotation expects. */
@@ -192,8 +210,8 @@ export function diacriticAgreement(form: [string, string][], voc: string): numbe
   return form.every(([, m], i) => [...m].every((c) => v[i][1].includes(c))) ? 1 : -1;
 }
 
-/** Scores a candidate against the expectation. `stemGloss` serves BAMA's voice, `voc` the diacritics. */
-export function agreement(exp: Expectation, el: LabelElements, shape: CandidateShape, stemGloss = '', voc = ''): Agreement {
+/** Scores a candidate against the expectation (`voc`: its vocalization, for the diacritics). */
+export function agreement(exp: Expectation, el: LabelElements, shape: CandidateShape, voc = ''): Agreement {
   let score = 0;
   let structural = true;
   const procOk = procliticsAgree(exp, shape);
@@ -213,7 +231,7 @@ export function agreement(exp: Expectation, el: LabelElements, shape: CandidateS
   }
   const cls = posClass(el.pos);
   score += exp.pos.pos.includes(el.pos) ? 4 : cls === exp.pos.cls ? 2 : (cls === 'verb') === (exp.pos.cls === 'verb') ? 1 : 0;
-  if (exp.pos.dpos) score += exp.pos.dpos.includes(el.dpos) ? 1 : -1;
+  if (exp.pos.dpos) score += (exp.pos.dpos.includes(el.dpos) ? 1 : -1) * (exp.pos.cls === 'verb' ? 2 : 1);
   score += diacriticAgreement(exp.diacritics, voc);
   if (shape.segmentVocs.includes(exp.lemmaVoc)) score += 1;
   score += pm(exp.stem.per, el.persuf || el.perpos);
@@ -221,9 +239,6 @@ export function agreement(exp: Expectation, el: LabelElements, shape: CandidateS
   score += pm(exp.stem.gen, el.gensuf || el.genpos);
   if (exp.mood.length > 0 && el.mood) score += exp.mood.includes(el.mood) ? 1 : -1;
   if (exp.case.length > 0 && el.case) score += exp.case.includes(el.case) ? 1 : -1;
-  if (exp.voice && el.pos === 'VERB') {
-    const passive = el.dpos.endsWith('PASS') || /^be /.test(stemGloss.trim());
-    score += passive === (exp.voice === 'Pass') ? 1 : -1;
-  }
+  if (exp.voice && el.pos === 'VERB') score += shape.passive === (exp.voice === 'Pass') ? 2 : -2;
   return { score, structural };
 }

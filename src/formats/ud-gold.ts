@@ -9,9 +9,10 @@
  *          Inflection: verbs get their subject as empty-vocalization segments (`/IV3MS` before
  *          the stem and `/IVSUFF_MOOD:I` after it for imperfects, `/PVSUFF_SUBJ:3FS` for
  *          perfects, `/CVSUFF_SUBJ:2MS` for imperatives); nominals get a noun suffix only when
- *          the spelling shows it (ta marbuta → `p/NSUFF_FEM_SG`, `At` → NSUFF_FEM_PL, `wn`/`yn`
- *          of a masculine plural, `An`/`yn` of a dual). A pronoun clitic is POSS_PRON_ after a
- *          nominal, PVSUFF_DO/IVSUFF_DO/CVSUFF_DO after a verb, PRON_ otherwise.
+ *          the spelling shows it (ta marbuta → `p/NSUFF_FEM_SG`, or `t` before a pronoun;
+ *          `At` → NSUFF_FEM_PL; `wn`/`yn` of a masculine plural; `An`/`yn` of a dual). A
+ *          pronoun clitic is POSS_PRON_ after a nominal, PVSUFF_DO/IVSUFF_DO/CVSUFF_DO after a
+ *          verb, PRON_ otherwise.
  *   voc    the word's look-up form (the treebank has no vocalization)
  *   gloss  MISC `Gloss=` of the content token when present, else ''
  */
@@ -26,11 +27,12 @@ export interface GoldLabel {
   gloss: string;
 }
 
-function nominalSuffix(stem: string, feats: Map<string, string>): [string, string] | null {
+function nominalSuffix(stem: string, feats: Map<string, string>, beforePron: boolean): [string, string] | null {
   const gen = feats.get('Gender');
   const num = feats.get('Number');
   const G = gen === 'Fem' ? 'FEM' : 'MASC';
   if (num === 'Sing' && gen === 'Fem' && stem.endsWith('p')) return [stem.slice(0, -1), 'p/NSUFF_FEM_SG'];
+  if (num === 'Sing' && gen === 'Fem' && beforePron && stem.endsWith('t')) return [stem.slice(0, -1), 't/NSUFF_FEM_SG'];
   if (num === 'Plur' && gen === 'Fem' && stem.endsWith('At')) return [stem.slice(0, -2), 'At/NSUFF_FEM_PL'];
   if (num === 'Plur' && gen === 'Masc' && stem.endsWith('wn')) return [stem.slice(0, -2), 'wn/NSUFF_MASC_PL_NOM'];
   if (num === 'Plur' && gen === 'Masc' && stem.endsWith('yn')) return [stem.slice(0, -2), 'yn/NSUFF_MASC_PL_ACCGEN'];
@@ -72,7 +74,7 @@ export function goldLabel(ann: WordAnnotation, exp: Expectation, wordLookup: str
     }
   } else if (reading.cls === 'nominal') {
     pronTag = 'POSS_PRON';
-    const split = nominalSuffix(stem, content.feats);
+    const split = nominalSuffix(stem, content.feats, ann.stemEnd + 1 < ann.words.length);
     if (split && split[0] !== '') {
       stem = split[0];
       after.push(split[1]);

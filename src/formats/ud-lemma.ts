@@ -10,12 +10,13 @@
  *  3. `normalized` — equal after {@link normalizeLemma} on both sides (sense index kept).
  *  4. `sense`      — equal after also dropping the `_N` sense index, used only when exactly
  *                    one distinct candidate lemma matches that way.
- * (A fifth level, `compound`, matches a candidate stem against several treebank tokens
- * together; it lives in ud-project.ts because it needs the word's tokens.)
+ * (Two more levels live in ud-match.ts because they need the word's tokens and tags:
+ * `compound`, a candidate stem spelling several treebank tokens together, and `class`, a
+ * same-spelled lemma of the XPOS's verb/non-verb class when the LId's lemma has none.)
  */
 import { toBuckwalter } from '../script/buckwalter.js';
 
-export type LemmaLevel = 'exact' | 'vocalized' | 'normalized' | 'sense' | 'compound';
+export type LemmaLevel = 'exact' | 'vocalized' | 'normalized' | 'sense' | 'compound' | 'class';
 
 /** The lemma of a treebank word in Buckwalter (LId transliterated; Buckwalter passes through). */
 export function lidToBuckwalter(lid: string): string {

@@ -1,29 +1,38 @@
 /**
- * Choosing the gold candidate of one analyzer word from its treebank annotation:
- * the lemma first (ud-lemma.ts levels, then the `compound` level below), then the scored
- * agreement of ud-agree.ts among the candidates with that lemma, then a fixed tie-break.
+ * Choosing the gold candidate of one analyzer word from its treebank annotation
+ * (docs/ud-projection.md has the whole procedure with examples):
+ *  1. the word's tokens are read (annotate): proclitics, content token, enclitics, lemma;
+ *  2. the lemma picks candidates: the levels of ud-lemma.ts, then `compound` (below);
+ *  3. candidates that disagree with the treebank's segmentation (ud-agree.ts), with its
+ *     verb/non-verb class (UPOS and XPOS agreeing), or, for a passive verb, with its voice
+ *     are out; when none is left the word is unmatched with that reason;
+ *  4. when no remaining candidate has a POS the XPOS allows, same-spelled lemmas that have
+ *     one are taken instead (level `class`);
+ *  5. the best agreement score wins; ties go to the first in the analyzer's order.
  *
  * `compound`: when no level of ud-lemma.ts finds the content token's lemma, a candidate
  * whose stem covers the content token together with its neighbours is accepted when its
  * lemma (normalized, sense dropped) equals their joined look-up forms: BAMA's `bi>an~a_1`
- * for the treebank's `ب` + `أن`, `EinodamA_1` for `عند` + `ما`. Spans of 2, then 3 tokens
- * around the content token are tried, left-most first; the span becomes the stem.
- *
- * Tie-break: among the best-scored candidates the first in the analyzer's order wins.
+ * for the treebank's `ب` + `أن`, `bimA_1` for `ب` + `ما`. Spans of 1 (see compoundSpan),
+ * 2, then 3 tokens around the content token are tried, left-most first; the span becomes
+ * the stem.
  */
 import type { Candidate } from '../corpus/types.js';
+import type { LabelElements } from '../labels/elements.js';
 import type { ConlluWord } from './conllu.js';
 import { lookupForm } from '../script/buckwalter.js';
-import { agreement, candidateShape, expectation, type Agreement, type Expectation, type WordAnnotation } from './ud-agree.js';
-import { lemmaCore, lidToBuckwalter, matchLemma, senseAmbiguous, type LemmaLevel } from './ud-lemma.js';
-import { PRONOUN_CLITICS, readXpos } from './ud-pos.js';
+import { agreement, candidateShape, expectation, type Agreement, type CandidateShape, type Expectation, type WordAnnotation } from './ud-agree.js';
+import { lemmaCore, lidToBuckwalter, matchLemma, senseAmbiguous, splitSense, vocalizedLemma, type LemmaLevel } from './ud-lemma.js';
+import { posAllowed, PRONOUN_CLITICS, readXpos } from './ud-pos.js';
 
 export type UnmatchedReason =
   | 'not-found'
   | 'tokenization'
   | 'lemma-not-among-candidates'
   | 'lemma-sense-ambiguous'
-  | 'segmentation-disagrees';
+  | 'segmentation-disagrees'
+  | 'pos-disagrees'
+  | 'voice-disagrees';
 
 export type MatchResult =
   | {
@@ -57,8 +66,9 @@ function isEnclitic(ws: ConlluWord[], i: number): boolean {
 
 /**
  * Reads the treebank words of one analyzer word: PUNCT/SYM words are left out; trailing
- * tokens spelled like a pronoun clitic (ه ها هم… ك ي نا) after a host are the enclitics; the content token is the last of the rest with an LId (else the last of the
- * rest), and the tokens before it are proclitics. Its lemma is its LId; without one, an LId
+ * tokens spelled like a pronoun clitic (ه ها هم… ك ي نا) after a host are the enclitics;
+ * the content token is the last of the rest with an LId (else the last of the rest), and
+ * the tokens before it are proclitics. Its lemma is its LId; without one, an LId
  * on an enclitic (PUD sometimes puts the host's LId there: `ب` + `ك`/LId=بِ_1); else its
  * LEMMA column.
  */
@@ -85,13 +95,34 @@ export function annotate(words: ConlluWord[]): WordAnnotation {
 }
 
 /**
- * At the `sense` level (lemma known only without its sense index) the lemma is kept only
- * when one of its candidates is a verb exactly when the XPOS says verb: SAMA's sense index
- * often tells an elative adjective (`>akovar_2`) from a verb (`>akovar_1`).
+ * Whether a label is verbal: a verb; a particle conjugated like one (BAMA's
+ * `layos/NEG_PART+at/PVSUFF_SUBJ:3FS`, tagged VBC or RP in PUD) is either.
  */
-function senseClassAgrees(ann: WordAnnotation, candidates: Candidate[], lemma: string): boolean {
-  const verb = readXpos(ann.words[ann.content]).cls === 'verb';
-  return candidates.some((c) => c.lemma === lemma && (c.elements.pos === 'VERB') === verb);
+export function verbality(el: LabelElements): 'verb' | 'other' | 'either' {
+  if (el.pos === 'VERB') return 'verb';
+  return /^[PIC]VSUFF_SUBJ/.test(el.suf) ? 'either' : 'other';
+}
+
+/**
+ * Whether the annotation says verb: 'verb' when UPOS (VERB, AUX) and XPOS (VBC) both do,
+ * 'other' when neither does or the XPOS is a participle or verbal noun (VBN, VBG), null when
+ * they disagree otherwise (PUD has NOUN/VBC words).
+ */
+export function annotatedVerbality(w: ConlluWord): 'verb' | 'other' | null {
+  if (w.xpos === 'VBN' || w.xpos === 'VBG') return 'other'; // participles and verbal nouns are nominals
+  const u = w.upos === 'VERB' || w.upos === 'AUX';
+  const x = w.xpos === 'VBC';
+  return u === x ? (u ? 'verb' : 'other') : null;
+}
+
+/** A lemma's vocalized spelling without sense index and final short vowel (`mivola_1` → `mivol`). */
+function looseVocalized(lemma: string): string {
+  return vocalizedLemma(splitSense(lemma).base).replace(/[aiu]$/, '');
+}
+
+function classFits(el: LabelElements, want: 'verb' | 'other' | null): boolean {
+  const v = verbality(el);
+  return want === null || v === 'either' || v === want;
 }
 
 /** The result for a word the analyzer tokenizes differently from the treebank. */
@@ -100,13 +131,19 @@ export function tokenizationMismatch(words: ConlluWord[], detail: string): Match
   return { matched: false, ann, exp: expectation(ann), reason: 'tokenization', detail };
 }
 
-/** The compound span whose joined look-up forms equal some candidate lemmas; null when none. */
+/**
+ * The compound span whose joined look-up forms spell some candidate lemmas; null when none.
+ * A span of the content token alone counts only when the treebank lemma is a proper part of
+ * its spelling (`عندما`, LId `عِنْد_1`: BAMA's lemma `EinodamA_1` spells the whole token).
+ */
 function compoundSpan(ann: WordAnnotation, lemmas: string[]): { start: number; end: number; lemmas: string[] } | null {
   const n = ann.stemEnd + 1;
   const c = ann.content;
-  for (let len = 2; len <= 3; len++) {
+  for (let len = 1; len <= 3; len++) {
     for (let start = Math.max(0, c - len + 1); start <= c && start + len <= n; start++) {
       const joined = lookupForm(ann.words.slice(start, start + len).map((w) => w.form).join(''));
+      const core = lemmaCore(ann.lemma);
+      if (len === 1 && (joined === core || !joined.includes(core))) continue;
       const hits = [...new Set(lemmas.filter((l) => lemmaCore(l) === lemmaCore(joined)))].sort();
       if (hits.length > 0) return { start, end: start + len - 1, lemmas: hits };
     }
@@ -116,16 +153,23 @@ function compoundSpan(ann: WordAnnotation, lemmas: string[]): { start: number; e
 
 /**
  * Picks the gold candidate among `candidates` (analyzer candidates only) for the annotation.
- * `stemGloss(i)` gives candidate i's stem gloss (for BAMA's voice).
  */
-export function matchCandidates(words: ConlluWord[], candidates: Candidate[], stemGloss: (i: number) => string = () => ''): MatchResult {
+export function matchCandidates(words: ConlluWord[], candidates: Candidate[]): MatchResult {
   const ann = annotate(words);
   const gold = ann.lemma;
   const lemmas = candidates.map((c) => c.lemma);
+  const want = annotatedVerbality(ann.words[ann.content]);
   let level: LemmaLevel;
   let chosen: string[];
   let m = matchLemma(gold, lemmas);
-  if (m && m.level === 'sense' && !senseClassAgrees(ann, candidates, m.lemmas[0])) m = null;
+  if (m && m.level === 'sense') {
+    // a lemma known only up to its sense index must have a candidate of the right verb/non-verb
+    // class; for a `_0` LId (a word SAMA does not list) one whose POS the tags allow
+    const reading = readXpos(ann.words[ann.content]);
+    const ok = (c: Candidate): boolean =>
+      classFits(c.elements, want) && (splitSense(gold).sense !== '0' || posAllowed(reading, c.elements.pos, c.elements.dpos));
+    if (!candidates.some((c) => c.lemma === m!.lemmas[0] && ok(c))) m = null;
+  }
   if (m) {
     level = m.level;
     chosen = m.lemmas;
@@ -144,17 +188,58 @@ export function matchCandidates(words: ConlluWord[], candidates: Candidate[], st
     chosen = span.lemmas;
   }
   const exp = expectation(ann);
-  const scored = new Map<number, Agreement>();
-  candidates.forEach((c, i) => {
-    if (chosen.includes(c.lemma)) scored.set(i, agreement(exp, c.elements, candidateShape(c.lemma, c.morph), stemGloss(i), c.voc));
-  });
-  const fitting = [...scored].filter(([, a]) => a.structural);
-  if (fitting.length === 0) {
-    const [bi] = [...scored].reduce((x, y) => (y[1].score > x[1].score ? y : x));
-    return { matched: false, ann, exp, reason: 'segmentation-disagrees', detail: `${gold}: best ${candidates[bi].morph}` };
+  const shapes = new Map<number, CandidateShape>();
+  const shapeOf = (i: number): CandidateShape => {
+    let sh = shapes.get(i);
+    if (!sh) shapes.set(i, (sh = candidateShape(candidates[i].lemma, candidates[i].morph)));
+    return sh;
+  };
+  const score = (set: string[]): Map<number, Agreement> => {
+    const out = new Map<number, Agreement>();
+    candidates.forEach((c, i) => {
+      if (set.includes(c.lemma)) out.set(i, agreement(exp, c.elements, shapeOf(i), c.voc));
+    });
+    return out;
+  };
+  // what keeps a candidate out, in the order checked (null: it fits)
+  const misfit = (i: number, a: Agreement): 'segmentation' | 'class' | 'voice' | null => {
+    const el = candidates[i].elements;
+    if (!a.structural) return 'segmentation';
+    if (!classFits(el, want)) return 'class';
+    if (exp.voice === 'Pass' && el.pos === 'VERB' && !shapeOf(i).passive) return 'voice';
+    return null;
+  };
+  const fitting = (sc: Map<number, Agreement>): [number, Agreement][] => [...sc].filter(([i, a]) => misfit(i, a) === null);
+  let scored = score(chosen);
+  let fit = fitting(scored);
+  const allowed = (i: number): boolean => posAllowed(exp.pos, candidates[i].elements.pos, candidates[i].elements.dpos);
+  if (want !== null && !fit.some(([i]) => allowed(i))) {
+    // No fitting candidate of the lemma has a POS the tags allow: take the lemmas spelled the
+    // same that have one. Same spelling: vocalized, sense and a final short vowel dropped
+    // (`mivol_1` → `mivola_1` PREP; `>aqoSaY_2` NOUN_PROP → `>aqoSaY_3`, `_4`: agreement and
+    // the tie-break choose) while the lemma has candidates of the right verb/non-verb class;
+    // letters only (lemmaCore) when it has none (`Eamal_1` for a VBC), and then only when one
+    // lemma qualifies.
+    const rightClass = [...scored].some(([i, a]) => a.structural && classFits(candidates[i].elements, want));
+    const key = rightClass ? looseVocalized : lemmaCore;
+    const other = [...new Set(candidates.map((c) => c.lemma))].filter((l) => !chosen.includes(l) && key(l) === key(gold));
+    const good = other.filter((l) => fitting(score([l])).some(([i]) => allowed(i)));
+    if (good.length === 1 || (good.length > 1 && rightClass)) {
+      [level, chosen] = ['class', good];
+      scored = score(chosen);
+      fit = fitting(scored);
+    }
   }
-  const best = Math.max(...fitting.map(([, a]) => a.score));
-  const winners = fitting.filter(([, a]) => a.score === best).map(([i]) => i);
+  if (fit.length === 0) {
+    const why = [...scored].map(([i, a]) => [i, misfit(i, a)] as const);
+    const stage = (['voice', 'class', 'segmentation'] as const).find((k) => why.some(([, m]) => m === k))!;
+    const bi = why.find(([, m]) => m === stage)![0];
+    const reason: UnmatchedReason = stage === 'voice' ? 'voice-disagrees' : stage === 'class' ? 'pos-disagrees' : 'segmentation-disagrees';
+    const what = stage === 'voice' ? 'passive' : stage === 'class' ? (want === 'verb' ? 'verb' : 'not a verb') : 'segmentation';
+    return { matched: false, ann, exp, reason, detail: `${gold} (${what}): ${candidates[bi].morph}` };
+  }
+  const best = Math.max(...fit.map(([, a]) => a.score));
+  const winners = fit.filter(([, a]) => a.score === best).map(([i]) => i);
   const first = candidates[winners[0]];
   const sameEl = winners.every((i) => JSON.stringify(candidates[i].elements) === JSON.stringify(first.elements));
   return { matched: true, ann, exp, level, gold: winners[0], lemmaCandidates: scored.size, tied: winners.length, winners, tiedSameElements: sameEl };

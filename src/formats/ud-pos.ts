@@ -37,16 +37,19 @@ export function posClass(pos: string): PosClass {
   }
 }
 
+/** `dpos` values of a common (not proper) nominal. */
+const COMMON: readonly string[] = ['', 'VN', 'NUM', 'QUANT', 'COMP'];
+
 /** XPOS → reading, for tags whose reading does not depend on FEATS. */
 export const XPOS_MAP: Readonly<Record<string, XposReading>> = {
-  NN: { tag: 'NOUN', pos: ['NOUN'], cls: 'nominal', dpos: ['', 'VN', 'NUM', 'QUANT'] },
+  NN: { tag: 'NOUN', pos: ['NOUN'], cls: 'nominal', dpos: COMMON },
   NNP: { tag: 'NOUN_PROP', pos: ['NOUN'], cls: 'nominal', dpos: ['PROP'] },
-  JJ: { tag: 'ADJ', pos: ['ADJ'], cls: 'nominal' },
-  JJR: { tag: 'ADJ', pos: ['ADJ', 'NOUN'], cls: 'nominal' },
-  VBN: { tag: 'ADJ', pos: ['ADJ'], cls: 'nominal' },
-  VBG: { tag: 'NOUN', pos: ['NOUN'], cls: 'nominal' },
-  CD: { tag: 'NOUN', pos: ['NOUN', 'ADJ'], cls: 'nominal' },
-  PDT: { tag: 'NOUN', pos: ['NOUN'], cls: 'nominal' },
+  JJ: { tag: 'ADJ', pos: ['ADJ'], cls: 'nominal', dpos: COMMON },
+  JJR: { tag: 'ADJ', pos: ['ADJ', 'NOUN'], cls: 'nominal', dpos: COMMON },
+  VBN: { tag: 'ADJ', pos: ['ADJ', 'NOUN'], cls: 'nominal', dpos: COMMON },
+  VBG: { tag: 'NOUN', pos: ['NOUN'], cls: 'nominal', dpos: COMMON },
+  CD: { tag: 'NOUN', pos: ['NOUN', 'ADJ'], cls: 'nominal', dpos: COMMON },
+  PDT: { tag: 'NOUN', pos: ['NOUN'], cls: 'nominal', dpos: COMMON },
   RB: { tag: 'ADV', pos: ['ADV'], cls: 'nominal' },
   CC: { tag: 'CONJ', pos: ['CONJ'], cls: 'function' },
   DT: { tag: 'DET', pos: ['DET'], cls: 'function' },
@@ -57,6 +60,11 @@ export const XPOS_MAP: Readonly<Record<string, XposReading>> = {
   WRB: { tag: 'ADV', pos: ['ADV', 'PRON', 'PART'], cls: 'function' },
   EX: { tag: 'ADV', pos: ['ADV', 'PRON'], cls: 'nominal' },
 };
+
+/** True when a label's pos (and dpos, where the XPOS says something about it) is one the XPOS allows. */
+export function posAllowed(r: XposReading, pos: string, dpos: string): boolean {
+  return r.pos.includes(pos) && (!r.dpos || r.dpos.includes(dpos));
+}
 
 /** Person/gender/number code of a word's FEATS (`3MS`, `FP`, ''), in tag order PGN. */
 export function pngOf(w: ConlluWord): string {

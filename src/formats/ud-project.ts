@@ -7,12 +7,12 @@
  * Documents are the treebank's (consecutive `# newdoc id`), sentences its sentences, INDEX
  * P = sentence number in the document, W = token number in the sentence (both 1-based).
  */
-import type { AnalyzedToken, Solution } from '../analyzer/types.js';
+import type { AnalyzedToken } from '../analyzer/types.js';
 import { candidateSolutions } from '../analyzer/types.js';
 import type { Candidate, Corpus, Document, Sentence, Token } from '../corpus/types.js';
 import { labelKey, type LabelElements } from '../labels/elements.js';
 import { factorize as defaultFactorize } from '../labels/factorize.js';
-import { parseConllu, groupDocuments, type ConlluSentence } from './conllu.js';
+import { parseConllu, groupDocuments, type ConlluSentence, type ConlluWord } from './conllu.js';
 import { goldLabel } from './ud-gold.js';
 import { matchCandidates, tokenizationMismatch, type MatchResult } from './ud-match.js';
 import { ReportBuilder, type ProjectionReport } from './ud-report.js';
@@ -32,6 +32,22 @@ export interface ProjectOptions {
   examples: number;
   /** Progress callback: (stage, done, total), once per sentence. */
   progress?: (stage: string, done: number, total: number) => void;
+  /** Called for every Arabic word with what decided it (for samples and debugging). */
+  trace?: (word: WordTrace) => void;
+}
+
+/** One Arabic word of the projection, as the trace callback sees it. */
+export interface WordTrace {
+  sentence: ConlluSentence;
+  /** The sentence text (`# text`, or rebuilt from the forms). */
+  text: string;
+  /** Its position in the text. */
+  start: number;
+  end: number;
+  token: Token;
+  words: ConlluWord[];
+  /** null when no treebank word lies under the analyzer word. */
+  result: MatchResult | null;
 }
 
 export const defaultProjectOptions: ProjectOptions = { file: '<conllu>', factorize: defaultFactorize, examples: 5 };
@@ -42,9 +58,8 @@ export interface Projection {
 }
 
 /** Candidates of an analyzer word (solutions, or its alternatives'), deduplicated by label key. */
-function candidatesOf(token: AnalyzedToken, factor: ProjectOptions['factorize']): { candidates: Candidate[]; solutions: Solution[] } {
+function candidatesOf(token: AnalyzedToken, factor: ProjectOptions['factorize']): Candidate[] {
   const candidates: Candidate[] = [];
-  const solutions: Solution[] = [];
   const seen = new Set<string>();
   for (const s of candidateSolutions(token)) {
     const lemma = s.lemma.trim();
@@ -55,9 +70,8 @@ function candidatesOf(token: AnalyzedToken, factor: ProjectOptions['factorize'])
     candidates.push({
       key, lemma, morph, voc: s.voc, gloss: s.gloss, elements: factor(lemma, morph), source: 'analyzer', solutionNo: candidates.length + 1,
     });
-    solutions.push(s);
   }
-  return { candidates, solutions };
+  return candidates;
 }
 
 function projectSentence(s: ConlluSentence, analyzer: LineAnalyzer, opts: ProjectOptions, rep: ReportBuilder): Sentence {
@@ -72,19 +86,20 @@ function projectSentence(s: ConlluSentence, analyzer: LineAnalyzer, opts: Projec
       rep.word(s, a, other, null);
       return other;
     }
-    const { candidates, solutions } = candidatesOf(t, opts.factorize);
+    const candidates = candidatesOf(t, opts.factorize);
     const token: Token = { form: t.input, lookup: t.lookup, arabic: true, candidates, gold: -1, index };
     if (a.words.length === 0) {
       // no treebank word under this analyzer word (only possible with a rebuilt text)
       token.note = 'ud: no treebank word';
       rep.word(s, a, token, null);
+      opts.trace?.({ sentence: s, text: layout.text, start: a.start, end: a.end, token, words: a.words, result: null });
       return token;
     }
     let result: MatchResult;
     if (a.align === 'cut' || a.align === 'merged') {
       result = tokenizationMismatch(a.words, `${a.align}: ${a.words.map((w) => w.form).join(' ')}`);
     } else {
-      result = matchCandidates(a.words, candidates, (i) => solutions[i].glossParts?.stem ?? '');
+      result = matchCandidates(a.words, candidates);
     }
     if (result.matched) token.gold = result.gold;
     else {
@@ -97,6 +112,7 @@ function projectSentence(s: ConlluSentence, analyzer: LineAnalyzer, opts: Projec
       token.note = `ud: unmatched (${result.reason}): ${result.detail}`;
     }
     rep.word(s, a, token, result);
+    opts.trace?.({ sentence: s, text: layout.text, start: a.start, end: a.end, token, words: a.words, result });
     return token;
   });
   return { id: s.id, tokens };
