@@ -1,0 +1,153 @@
+/**
+ * The models a cross-validation run compares, by name, and the trainings they need.
+ *
+ * A model name is one of
+ *   SET[/TRANSFORM][/SOLVER]   a model trained on a named feature set (features/templates.ts),
+ *                              e.g. `full` (Mfull), `baseline`, `uni`, `lemma` (Mlemma),
+ *                              `full+prior/rel`, `full/svc`; defaults from defaultTrainOptions
+ *   ind                        Mind: Mlemma and Mlemma' (Zfull − Zlemma), combined (training/cv-combine.ts)
+ *   cheat                      Mcheat: Zfull + neighbour-label features with gold neighbour labels
+ *   2pass                      M2pass: the same features with Mfull's predicted neighbour labels
+ *   first-solution, random, most-frequent   the baselines of src/rank/baselines.ts
+ *   curve:P                    Mfull trained on a seeded P% of the training documents (learning curve)
+ * or a group: table5, table4, baselines, solvers, transforms, curve, all.
+ * Names are canonical: a transform or solver equal to the default is dropped (`full/log1p/svr` = `full`).
+ */
+import { featureSetNames } from '../features/templates.js';
+import { VALUE_TRANSFORMS, type ValueTransform } from '../features/transform.js';
+import { UsageError } from '../src/errors.js';
+import { LABEL_ELEMENTS } from '../src/labels/elements.js';
+import { SOLVER_NAMES, type SolverName } from './solvers/index.js';
+import { defaultTrainOptions } from './train.js';
+
+/** Feature set of Mlemma' (Zfull − Zlemma) and of Mcheat / M2pass (Zfull + neighbour labels). */
+export const REST_OF_LEMMA_SET = 'full-lemma';
+export const NEIGHBOUR_SET = 'full+nbr';
+
+export const BASELINE_NAMES = ['first-solution', 'random', 'most-frequent'] as const;
+export type BaselineName = (typeof BASELINE_NAMES)[number];
+
+/** Training shares (percent) of the learning curve. */
+export const CURVE_PERCENTS = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100] as const;
+
+/** Where the neighbour-label context of a token comes from during a training. */
+export type ContextSource = 'none' | 'gold' | 'first-pass';
+
+/** One training of a fold; models that share a key share the trained model. */
+export interface TrainingSpec {
+  key: string;
+  featureSet: string;
+  transform: ValueTransform;
+  solver: SolverName;
+  /** Share (percent) of the training documents used. */
+  percent: number;
+  contexts: ContextSource;
+}
+
+export type CvModel =
+  | { name: string; kind: 'trained'; training: TrainingSpec }
+  | { name: 'ind'; kind: 'ind' }
+  | { name: 'cheat'; kind: 'cheat' }
+  | { name: '2pass'; kind: '2pass' }
+  | { name: BaselineName; kind: 'baseline' };
+
+export interface Defaults {
+  transform: ValueTransform;
+  solver: SolverName;
+}
+
+export const defaultModelDefaults = (): Defaults => ({ transform: defaultTrainOptions.transform, solver: defaultTrainOptions.solver });
+
+/** Canonical name of a model trained on SET with a transform and a solver. */
+export function trainedName(set: string, transform: ValueTransform, solver: SolverName, d: Defaults = defaultModelDefaults()): string {
+  return set + (transform === d.transform ? '' : `/${transform}`) + (solver === d.solver ? '' : `/${solver}`);
+}
+
+/** The training spec of SET/transform/solver on percent% of the documents. */
+export function trainingSpec(
+  featureSet: string, transform: ValueTransform, solver: SolverName, percent = 100, contexts: ContextSource = 'none',
+): TrainingSpec {
+  return { key: `${featureSet}/${transform}/${solver}@${percent}#${contexts}`, featureSet, transform, solver, percent, contexts };
+}
+
+/** The model groups, expanded to canonical names. */
+export function modelGroups(d: Defaults = defaultModelDefaults()): Record<string, string[]> {
+  const table5 = ['full', 'baseline', 'uni', 'ind', 'cheat', '2pass'];
+  const table4 = [...LABEL_ELEMENTS, 'full'];
+  const baselines = [...BASELINE_NAMES];
+  const solvers = SOLVER_NAMES.map((s) => trainedName('full', d.transform, s, d));
+  const transforms = ['full', 'full+prior'].flatMap((set) => VALUE_TRANSFORMS.map((t) => trainedName(set, t, d.solver, d)));
+  const curve = CURVE_PERCENTS.map((p) => `curve:${p}`);
+  const all = [...new Set([...table5, ...table4, ...baselines, ...solvers, ...transforms, ...curve])];
+  return { table5, table4, baselines, solvers, transforms, curve, all };
+}
+
+/** Parses one model name (not a group). */
+export function parseModel(name: string, d: Defaults = defaultModelDefaults()): CvModel {
+  if (name === 'ind' || name === 'cheat' || name === '2pass') return { name, kind: name } as CvModel;
+  if ((BASELINE_NAMES as readonly string[]).includes(name)) return { name: name as BaselineName, kind: 'baseline' };
+  const curve = /^curve:(\d+)$/.exec(name);
+  if (curve) {
+    const p = Number(curve[1]);
+    if (!(p >= 1 && p <= 100)) throw new UsageError(`curve point '${name}': the share must be 1…100 percent`);
+    return { name: `curve:${p}`, kind: 'trained', training: trainingSpec('full', d.transform, d.solver, p) };
+  }
+  const [set, ...mods] = name.split('/');
+  if (!featureSetNames().includes(set)) throw new UsageError(`unknown model '${name}': ${modelNamesHelp()}`);
+  let transform: ValueTransform | undefined;
+  let solver: SolverName | undefined;
+  for (const m of mods) {
+    if ((VALUE_TRANSFORMS as readonly string[]).includes(m) && transform === undefined) transform = m as ValueTransform;
+    else if ((SOLVER_NAMES as readonly string[]).includes(m) && solver === undefined) solver = m as SolverName;
+    else throw new UsageError(`model '${name}': '${m}' is not a value transform (${VALUE_TRANSFORMS.join(', ')}) or a solver (${SOLVER_NAMES.join(', ')}), or it repeats`);
+  }
+  transform ??= d.transform;
+  solver ??= d.solver;
+  return { name: trainedName(set, transform, solver, d), kind: 'trained', training: trainingSpec(set, transform, solver) };
+}
+
+/** Parses a comma list of model names and groups into distinct models, in order of first mention. */
+export function parseModelList(list: string, d: Defaults = defaultModelDefaults()): CvModel[] {
+  const groups = modelGroups(d);
+  const out = new Map<string, CvModel>();
+  const items = list.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  if (items.length === 0) throw new UsageError(`no model named: ${modelNamesHelp()}`);
+  for (const item of items) {
+    const names = Object.hasOwn(groups, item) ? groups[item] : [item];
+    for (const n of names) {
+      const m = parseModel(n, d);
+      if (!out.has(m.name)) out.set(m.name, m);
+    }
+  }
+  return [...out.values()];
+}
+
+/** The trainings a model needs, in the order they must run. */
+export function trainingsOf(m: CvModel, d: Defaults = defaultModelDefaults()): TrainingSpec[] {
+  switch (m.kind) {
+    case 'trained': return [m.training];
+    case 'ind': return [trainingSpec('lemma', d.transform, d.solver), trainingSpec(REST_OF_LEMMA_SET, d.transform, d.solver)];
+    case 'cheat': return [trainingSpec(NEIGHBOUR_SET, d.transform, d.solver, 100, 'gold')];
+    case '2pass': return [trainingSpec('full', d.transform, d.solver), trainingSpec(NEIGHBOUR_SET, d.transform, d.solver, 100, 'first-pass')];
+    case 'baseline': return [];
+  }
+}
+
+/** The paper's name of a model (Mfull, Mlemma, Mind…), with its transform/solver/share when not the default. */
+export function displayName(name: string): string {
+  const fixed: Record<string, string> = {
+    ind: 'Mind', cheat: 'Mcheat', '2pass': 'M2pass',
+    'first-solution': 'first analyzer solution', random: 'random candidate', 'most-frequent': 'most frequent label',
+  };
+  if (Object.hasOwn(fixed, name)) return fixed[name];
+  const curve = /^curve:(\d+)$/.exec(name);
+  if (curve) return `Mfull on ${curve[1]}% of the training part`;
+  const [set, ...mods] = name.split('/');
+  return `M${set}${mods.length ? ` (${mods.join(', ')})` : ''}`;
+}
+
+/** One line naming what --models accepts. */
+export function modelNamesHelp(): string {
+  return 'groups table5, table4, baselines, solvers, transforms, curve, all; models SET[/TRANSFORM][/SOLVER] ' +
+    `(SET: full, aggr, baseline, uni, an LE such as lemma, with optional +prior), ind, cheat, 2pass, ${BASELINE_NAMES.join(', ')}, curve:PERCENT`;
+}

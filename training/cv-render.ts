@@ -1,0 +1,127 @@
+/**
+ * Renders a cross-validation report (training/cv-report.ts): markdown in the layout of the
+ * paper's Tables 4 and 5 plus the baselines, ablations and learning curve; the curve as CSV
+ * and SVG; and writes them all, with the JSON, under a results directory (atomic writes).
+ */
+import { accessSync, constants, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { OutputError } from '../src/errors.js';
+import { writeFileAtomic } from '../src/io.js';
+import type { CvReport, Row } from './cv-report.js';
+import { curveSvg } from './cv-svg.js';
+
+const f = (x: number | undefined) => (x === undefined ? '–' : x.toFixed(1));
+const f2 = (x: number) => x.toFixed(2);
+
+function rowTable<R extends Row>(rows: readonly R[], extra?: (r: R) => string[], extraHead: string[] = []): string[] {
+  const head = ['model', ...extraHead, 'A1', 'A2', 'E1', 'E2', 'A1 (amb.)', 'A2 (amb.)'];
+  return [
+    `| ${head.join(' | ')} |`,
+    `|${head.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`,
+    ...rows.map((r) => `| ${[r.display, ...(extra ? extra(r) : []), f(r.A1), f(r.A2), f(r.E1), f(r.E2), f(r.ambiguousA1), f(r.ambiguousA2)].join(' | ')} |`),
+  ];
+}
+
+/** The report as markdown; `command` (the command line that made it) is shown when given. */
+export function cvMarkdown(r: CvReport, command?: string): string {
+  const L: string[] = [];
+  const full = Object.hasOwn(r.models, 'full') ? r.models.full.report : null;
+  L.push('# Cross-validation report', '');
+  if (command) L.push('```', command, '```', '');
+  const o = r.options;
+  L.push(
+    `Corpus: ${r.corpus.source ?? '(unnamed)'}: ${r.corpus.goldDocuments} gold-marked documents` +
+      (r.corpus.droppedDocuments ? ` (${r.corpus.droppedDocuments} without gold marks left out)` : '') + '.',
+    `${o.folds} folds by document (seed ${o.seed}); in each training part a seeded ${Math.round((1 - o.d2) * 100)}:${Math.round(o.d2 * 100)} split into D1 (β*) and D2 (θ), ` +
+      `the same split for every model; θ rows from at most ${o.maxTokens} D2 tokens. Defaults: transform ${o.defaults.transform}, solver ${o.defaults.solver}.`,
+    'Figures are pooled over the folds (token-weighted); A1/A2 count a gold token right when its gold label is ranked first / in the top two; ' +
+      'E = 100 − A; "amb." = tokens with more than one candidate.',
+  );
+  if (full) L.push(`Gold test tokens: ${full.tokens} (ambiguous ${full.ambiguousTokens}); candidates per token ${f2(full.meanCandidates)}; ceiling (gold among the candidates) ${f(full.ceiling)}%.`);
+  L.push('');
+  const t = r.tables;
+  if (t.table5.length) {
+    L.push('## Table 5: alternative approaches', '', ...rowTable(t.table5), '');
+    L.push('(The paper\'s MADA row has no counterpart here.)', '');
+  }
+  if (t.table4.length) {
+    L.push('## Table 4: one model Me per label element, evaluated on that element', '');
+    L.push('| LE e | Me E1 | Me E2 | Me A1 | Me A2 | Mfull E1 on e | Mfull E2 on e |', '|---|---:|---:|---:|---:|---:|---:|');
+    for (const x of t.table4) L.push(`| ${x.le} | ${f(x.own?.E1)} | ${f(x.own?.E2)} | ${f(x.own?.A1)} | ${f(x.own?.A2)} | ${f(x.full?.E1)} | ${f(x.full?.E2)} |`);
+    if (full) L.push(`| Mfull (whole label) | ${f(full.all.label.E1)} | ${f(full.all.label.E2)} | ${f(full.all.label.A1)} | ${f(full.all.label.A2)} | | |`);
+    L.push('');
+  }
+  if (t.baselines.length) {
+    L.push('## Baselines (same folds, same candidates C(t))', '', ...rowTable(t.baselines), '');
+    const c = r.check;
+    if (c.fullBeatsBaselinesAndUni !== null)
+      L.push(c.fullBeatsBaselinesAndUni ? 'Mfull beats every baseline and Muni on A1 and A2.' : `Mfull does NOT beat every baseline and Muni: ${c.losses.join('; ')}.`, '');
+  }
+  if (t.solvers.length > 1) L.push('## Solver ablation (θ on Zfull)', '', ...rowTable(t.solvers, (x) => [r.models[x.model].notConverged ? `${r.models[x.model].notConverged}` : '0'], ['folds not converged']), '');
+  if (t.transforms.length > 1) {
+    L.push('## Value transforms and the base-rate (+prior) group (Zfull)', '');
+    L.push(...rowTable(t.transforms, (x) => [x.prior ? 'yes' : 'no', x.transform], ['+prior', 'transform']), '');
+  }
+  if (t.curve.length) {
+    L.push('## Learning curve (Mfull)', '', '![learning curve](curve.svg)', '');
+    L.push('| share of training part | training documents (mean) | A1 | A2 | E1 | E2 | folds |', '|---:|---:|---:|---:|---:|---:|---:|');
+    for (const p of t.curve) L.push(`| ${p.percent}% | ${p.trainDocuments.toFixed(1)} | ${f(p.A1)} | ${f(p.A2)} | ${f(p.E1)} | ${f(p.E2)} | ${p.folds} |`);
+    L.push('');
+  }
+  const skipped = Object.values(r.models).filter((m) => m.skipped.length > 0);
+  if (skipped.length) {
+    L.push('## Skipped', '');
+    for (const m of skipped) L.push(`- ${m.display}: ${m.skipped.map((s) => `fold ${s.fold}: ${s.reason}`).join('; ')}`);
+    L.push('');
+  }
+  if (Object.hasOwn(r.models, 'full') && r.models.full.perFold.length) {
+    const pf = r.models.full.perFold;
+    const mean = pf.reduce((s, x) => s + x.A1, 0) / pf.length;
+    const sd = Math.sqrt(pf.reduce((s, x) => s + (x.A1 - mean) ** 2, 0) / Math.max(1, pf.length - 1));
+    L.push('## Mfull per fold', '', `A1 per fold: ${pf.map((x) => f(x.A1)).join(', ')} (mean ${f(mean)}, sd ${f(sd)}).`, '');
+    const th = r.models.full.theta;
+    if (th) {
+      const top = Object.entries(th).sort((a, b) => Math.abs(b[1]) - Math.abs(a[1])).slice(0, 12);
+      L.push(`Largest θ of Mfull (mean over folds): ${top.map(([k, v]) => `${k} ${v.toPrecision(3)}`).join(', ')}.`);
+      if (r.models.full.d2Accuracy) L.push(`A1/A2 on D2 (in-sample for θ, mean over folds): ${f(r.models.full.d2Accuracy.A1)} / ${f(r.models.full.d2Accuracy.A2)}.`);
+      L.push('');
+    }
+  }
+  L.push('## Timing', '', `Wall time ${r.timing.wallSeconds.toFixed(1)} s with ${r.timing.jobs} job${r.timing.jobs === 1 ? '' : 's'}.`, '');
+  return L.join('\n');
+}
+
+/** The learning curve as CSV. */
+export function curveCsv(r: CvReport): string {
+  const lines = ['percent,train_documents,A1,A2,E1,E2,folds'];
+  for (const p of r.tables.curve) lines.push([p.percent, p.trainDocuments.toFixed(1), p.A1.toFixed(3), p.A2.toFixed(3), p.E1.toFixed(3), p.E2.toFixed(3), p.folds].join(','));
+  return lines.join('\n') + '\n';
+}
+
+/** Creates the results directory (and its parents) and checks that it is writable: call it before a long run. */
+export function prepareResultsDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+  } catch (err) {
+    throw new OutputError(`cannot write the results directory: ${(err as Error).message}`, { file: dir });
+  }
+}
+
+/** Writes report.json, report.md and, with a curve, curve.csv and curve.svg under `dir`. Returns the paths. */
+export function writeCvResults(dir: string, r: CvReport, command?: string): string[] {
+  prepareResultsDir(dir);
+  const files: Array<[string, string]> = [
+    ['report.json', `${JSON.stringify(r, null, 2)}\n`],
+    ['report.md', cvMarkdown(r, command)],
+  ];
+  if (r.tables.curve.length) {
+    files.push(['curve.csv', curveCsv(r)]);
+    files.push(['curve.svg', curveSvg(r.tables.curve, { title: `Learning curve of Mfull (${r.options.folds}-fold CV, ${r.corpus.goldDocuments} documents)` })]);
+  }
+  return files.map(([name, text]) => {
+    const path = join(dir, name);
+    writeFileAtomic(path, text);
+    return path;
+  });
+}

@@ -1,0 +1,215 @@
+/**
+ * The report of a cross-validation run: per model, the A1/A2/E1/E2 report pooled over the
+ * folds (token counts summed, src/rank/eval.ts mergeReports), per-fold figures, mean θ; and
+ * the paper's tables derived from them (Table 5, Table 4, baselines, solver and transform
+ * ablations, learning curve). Everything but `timing` depends only on the corpus, the models
+ * and the options (the determinism test compares it). Rendering: training/cv-render.ts.
+ */
+import type { Corpus } from '../src/corpus/types.js';
+import { LABEL_ELEMENTS, type LabelElement } from '../src/labels/elements.js';
+import { mergeReports, type EvalReport } from '../src/rank/eval.js';
+import { VALUE_TRANSFORMS } from '../features/transform.js';
+import { SOLVER_NAMES } from './solvers/index.js';
+import type { FoldAssignment } from './cv-folds.js';
+import type { FoldResult } from './cv-fold.js';
+import { BASELINE_NAMES, displayName, trainedName, trainingsOf, type CvModel, type Defaults } from './cv-models.js';
+
+export const CV_REPORT_KIND = 'lexdis-cv-report';
+export const CV_REPORT_VERSION = 1;
+
+/** A1/A2/E1/E2 of the whole label (all tokens and ambiguous ones). */
+export interface Row {
+  model: string;
+  display: string;
+  tokens: number;
+  A1: number;
+  A2: number;
+  E1: number;
+  E2: number;
+  ambiguousA1: number;
+  ambiguousA2: number;
+}
+
+export interface LeRow {
+  le: LabelElement;
+  /** Me on its own LE (absent when Me was not run). */
+  own?: { A1: number; A2: number; E1: number; E2: number };
+  /** Mfull on the same LE. */
+  full?: { A1: number; A2: number; E1: number; E2: number };
+}
+
+export interface CurvePoint {
+  percent: number;
+  model: string;
+  /** Mean training documents per fold at this share. */
+  trainDocuments: number;
+  A1: number;
+  A2: number;
+  E1: number;
+  E2: number;
+  folds: number;
+}
+
+export interface CvModelResult {
+  name: string;
+  display: string;
+  /** Pooled over the folds that ran it (null when every fold skipped it). */
+  report: EvalReport | null;
+  perFold: { fold: number; tokens: number; A1: number; A2: number }[];
+  skipped: { fold: number; reason: string }[];
+  /** Mean θ over folds per feature, for a model made of one training. */
+  theta?: Record<string, number>;
+  /** Mean A1/A2 on D2 (in-sample for θ), and folds whose solver did not converge. */
+  d2Accuracy?: { A1: number; A2: number };
+  notConverged?: number;
+}
+
+export interface CvReport {
+  kind: typeof CV_REPORT_KIND;
+  version: number;
+  corpus: { source?: string; documents: number; goldDocuments: number; droppedDocuments: number };
+  options: { folds: number; seed: number; d2: number; maxTokens: number; defaults: Defaults; models: string[] };
+  folds: { fold: number; seed: number; trainDocuments: number; testDocuments: number; testTokens: number }[];
+  models: Record<string, CvModelResult>;
+  tables: {
+    table5: Row[];
+    table4: LeRow[];
+    baselines: Row[];
+    solvers: Row[];
+    transforms: (Row & { prior: boolean; transform: string })[];
+    curve: CurvePoint[];
+  };
+  /** Whether Mfull beats every baseline and Muni on A1 and A2 (null when they were not all run). */
+  check: { fullBeatsBaselinesAndUni: boolean | null; losses: string[] };
+  timing: { wallSeconds: number; jobs: number; foldSeconds: number[]; modelSeconds: Record<string, number> };
+}
+
+export interface BuildInput {
+  corpus: Corpus;
+  assignment: FoldAssignment;
+  models: readonly CvModel[];
+  results: FoldResult[];
+  options: { folds: number; seed: number; d2: number; maxTokens: number; jobs: number; defaults: Defaults };
+  wallSeconds: number;
+}
+
+function row(name: string, r: EvalReport): Row {
+  const a = r.all.label;
+  const b = r.ambiguous.label;
+  return { model: name, display: displayName(name), tokens: r.tokens, A1: a.A1, A2: a.A2, E1: a.E1, E2: a.E2, ambiguousA1: b.A1, ambiguousA2: b.A2 };
+}
+
+function modelResult(m: CvModel, results: FoldResult[], defaults: Defaults): CvModelResult {
+  const reports: EvalReport[] = [];
+  const perFold: CvModelResult['perFold'] = [];
+  const skipped: CvModelResult['skipped'] = [];
+  for (const f of results) {
+    const r = f.models[m.name];
+    if (!r) continue;
+    if (r.report) {
+      reports.push(r.report);
+      perFold.push({ fold: f.fold, tokens: r.report.tokens, A1: r.report.all.label.A1, A2: r.report.all.label.A2 });
+    } else skipped.push({ fold: f.fold, reason: r.skipped });
+  }
+  const out: CvModelResult = { name: m.name, display: displayName(m.name), report: reports.length ? mergeReports(reports) : null, perFold, skipped };
+  const specs = trainingsOf(m, defaults);
+  if (specs.length > 0) {
+    const key = specs[specs.length - 1].key;
+    const notes = results.map((f) => f.trainings[key]).filter((n) => n !== undefined);
+    if (notes.length > 0) {
+      const theta: Record<string, number> = {};
+      for (const n of notes) for (const [k, v] of Object.entries(n.theta)) theta[k] = (theta[k] ?? 0) + v / notes.length;
+      out.theta = theta;
+      out.d2Accuracy = {
+        A1: notes.reduce((s, n) => s + n.d2Accuracy.A1, 0) / notes.length,
+        A2: notes.reduce((s, n) => s + n.d2Accuracy.A2, 0) / notes.length,
+      };
+      out.notConverged = notes.filter((n) => !n.solver.converged).length;
+    }
+  }
+  return out;
+}
+
+/** Assembles the report from the folds' results (in fold order). */
+export function buildReport(input: BuildInput): CvReport {
+  const { corpus, assignment, models, options } = input;
+  const results = [...input.results].sort((a, b) => a.fold - b.fold);
+  const d = options.defaults;
+  const byName: Record<string, CvModelResult> = {};
+  for (const m of models) byName[m.name] = modelResult(m, results, d);
+  const rep = (name: string): EvalReport | null => (Object.hasOwn(byName, name) ? byName[name].report : null);
+  const rows = (names: readonly string[]) => names.flatMap((n) => { const r = rep(n); return r ? [row(n, r)] : []; });
+
+  const acc = (r: EvalReport, t: LabelElement) => ({ A1: r.all[t].A1, A2: r.all[t].A2, E1: r.all[t].E1, E2: r.all[t].E2 });
+  const full = rep('full');
+  // Table 4 when at least one Me was run: every LE, with Me where it ran and Mfull beside it.
+  const table4: LeRow[] = !LABEL_ELEMENTS.some((le) => rep(le)) ? [] : LABEL_ELEMENTS.map((le) => {
+    const own = rep(le);
+    return { le, ...(own ? { own: acc(own, le) } : {}), ...(full ? { full: acc(full, le) } : {}) };
+  });
+  const transforms = [false, true].flatMap((prior) => VALUE_TRANSFORMS.flatMap((t) => {
+    const name = trainedName(prior ? 'full+prior' : 'full', t, d.solver, d);
+    const r = rep(name);
+    return r ? [{ ...row(name, r), prior, transform: t }] : [];
+  }));
+  const curveNames = new Set(models.filter((m) => m.name.startsWith('curve:')).map((m) => m.name));
+  const curve: CurvePoint[] = [];
+  for (const m of models) {
+    if (!curveNames.has(m.name) || m.kind !== 'trained') continue;
+    const r = rep(m.name);
+    if (!r) continue;
+    const key = m.training.key;
+    const notes = results.map((f) => f.trainings[key]).filter((n) => n !== undefined);
+    curve.push({
+      percent: m.training.percent, model: m.name,
+      trainDocuments: notes.length ? notes.reduce((s, n) => s + n.trainDocuments, 0) / notes.length : 0,
+      A1: r.all.label.A1, A2: r.all.label.A2, E1: r.all.label.E1, E2: r.all.label.E2, folds: byName[m.name].perFold.length,
+    });
+  }
+  curve.sort((a, b) => a.percent - b.percent);
+
+  const losses: string[] = [];
+  let check: boolean | null = null;
+  const rivals = [...BASELINE_NAMES, 'uni'];
+  if (full && rivals.every((n) => rep(n))) {
+    for (const n of rivals) {
+      const r = rep(n)!;
+      if (!(full.all.label.A1 > r.all.label.A1)) losses.push(`A1 ${full.all.label.A1.toFixed(2)} ≤ ${displayName(n)} ${r.all.label.A1.toFixed(2)}`);
+      if (!(full.all.label.A2 > r.all.label.A2)) losses.push(`A2 ${full.all.label.A2.toFixed(2)} ≤ ${displayName(n)} ${r.all.label.A2.toFixed(2)}`);
+    }
+    check = losses.length === 0;
+  }
+  const modelSeconds: Record<string, number> = {};
+  for (const f of results) for (const [k, v] of Object.entries(f.seconds)) modelSeconds[k] = (modelSeconds[k] ?? 0) + v;
+  const firstModel = models.find((m) => rep(m.name));
+  return {
+    kind: CV_REPORT_KIND,
+    version: CV_REPORT_VERSION,
+    corpus: {
+      source: corpus.source, documents: corpus.documents.length,
+      goldDocuments: corpus.documents.length - assignment.dropped, droppedDocuments: assignment.dropped,
+    },
+    options: { folds: options.folds, seed: options.seed, d2: options.d2, maxTokens: options.maxTokens, defaults: d, models: models.map((m) => m.name) },
+    folds: results.map((f) => ({
+      fold: f.fold, seed: f.seed, trainDocuments: f.trainDocuments, testDocuments: f.testDocuments,
+      testTokens: firstModel ? (f.models[firstModel.name]?.report?.tokens ?? 0) : 0,
+    })),
+    models: byName,
+    tables: {
+      table5: rows(['baseline', 'ind', 'uni', 'cheat', '2pass', 'full']),
+      table4,
+      baselines: rows([...BASELINE_NAMES, 'full']),
+      solvers: rows(SOLVER_NAMES.map((s) => trainedName('full', d.transform, s, d))),
+      transforms,
+      curve,
+    },
+    check: { fullBeatsBaselinesAndUni: check, losses },
+    timing: { wallSeconds: input.wallSeconds, jobs: options.jobs, foldSeconds: results.map((f) => f.totalSeconds), modelSeconds },
+  };
+}
+
+/** The report without its timing: what two runs with the same seed must agree on. */
+export function reportFigures(r: CvReport): Omit<CvReport, 'timing'> {
+  const { timing: _timing, ...rest } = r;
+  return rest;
+}

@@ -1,0 +1,96 @@
+/**
+ * The learning curve as a self-contained SVG (no dependency): A1 and A2 of Mfull (percent)
+ * against the share of each training part used, with axes, grid, point labels and a legend.
+ */
+
+export interface CurveSeriesPoint {
+  percent: number;
+  A1: number;
+  A2: number;
+}
+
+export interface CurveSvgOptions {
+  title: string;
+  width: number;
+  height: number;
+}
+
+export const defaultCurveSvgOptions: CurveSvgOptions = { title: 'Learning curve of Mfull', width: 720, height: 440 };
+
+function esc(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+const f1 = (x: number) => x.toFixed(1);
+
+/** A nice step for an axis spanning `span` with about `ticks` ticks. */
+function niceStep(span: number, ticks: number): number {
+  const raw = span / ticks;
+  const mag = Math.pow(10, Math.floor(Math.log10(raw)));
+  for (const m of [1, 2, 2.5, 5, 10]) if (m * mag >= raw) return m * mag;
+  return 10 * mag;
+}
+
+/** Renders the curve. The y axis spans the data (rounded to a nice step), the x axis 0–100%. */
+export function curveSvg(points: readonly CurveSeriesPoint[], options: Partial<CurveSvgOptions> = {}): string {
+  const o = { ...defaultCurveSvgOptions, ...options };
+  const W = o.width;
+  const H = o.height;
+  const m = { left: 64, right: 24, top: 48, bottom: 64 };
+  const pw = W - m.left - m.right;
+  const ph = H - m.top - m.bottom;
+  const values = points.flatMap((p) => [p.A1, p.A2]);
+  let lo = values.length ? Math.min(...values) : 0;
+  let hi = values.length ? Math.max(...values) : 100;
+  if (hi - lo < 2) { lo -= 1; hi += 1; }
+  const step = niceStep(hi - lo, 6);
+  lo = Math.max(0, Math.floor(lo / step) * step);
+  hi = Math.min(100, Math.ceil(hi / step) * step);
+  if (hi <= lo) hi = lo + step;
+  const x = (pct: number) => m.left + (pct / 100) * pw;
+  const y = (v: number) => m.top + ph - ((v - lo) / (hi - lo)) * ph;
+  const out: string[] = [];
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`);
+  out.push(`<title>${esc(o.title)}</title>`);
+  out.push(`<rect width="${W}" height="${H}" fill="#fff"/>`);
+  out.push(`<text x="${W / 2}" y="24" text-anchor="middle" font-size="15" font-weight="bold">${esc(o.title)}</text>`);
+  // Grid and y ticks.
+  for (let v = lo; v <= hi + 1e-9; v += step) {
+    const yy = y(v).toFixed(1);
+    out.push(`<line x1="${m.left}" y1="${yy}" x2="${m.left + pw}" y2="${yy}" stroke="#e3e3e3"/>`);
+    out.push(`<text x="${m.left - 8}" y="${yy}" text-anchor="end" dominant-baseline="middle">${Number(v.toFixed(2))}</text>`);
+  }
+  // x ticks.
+  for (let pct = 0; pct <= 100; pct += 10) {
+    const xx = x(pct).toFixed(1);
+    out.push(`<line x1="${xx}" y1="${m.top + ph}" x2="${xx}" y2="${m.top + ph + 5}" stroke="#333"/>`);
+    out.push(`<text x="${xx}" y="${m.top + ph + 20}" text-anchor="middle">${pct}%</text>`);
+  }
+  out.push(`<line x1="${m.left}" y1="${m.top + ph}" x2="${m.left + pw}" y2="${m.top + ph}" stroke="#333"/>`);
+  out.push(`<line x1="${m.left}" y1="${m.top}" x2="${m.left}" y2="${m.top + ph}" stroke="#333"/>`);
+  out.push(`<text x="${m.left + pw / 2}" y="${H - 16}" text-anchor="middle">share of each training part used (documents)</text>`);
+  out.push(`<text transform="translate(18 ${m.top + ph / 2}) rotate(-90)" text-anchor="middle">accuracy on the held-out folds (%)</text>`);
+  const series: Array<{ key: 'A1' | 'A2'; color: string; label: string }> = [
+    { key: 'A2', color: '#d95f02', label: 'A2 (gold label in the top two)' },
+    { key: 'A1', color: '#1b5e9e', label: 'A1 (top choice right)' },
+  ];
+  const sorted = [...points].sort((a, b) => a.percent - b.percent);
+  for (const s of series) {
+    const pts = sorted.map((p) => `${x(p.percent).toFixed(1)},${y(p[s.key]).toFixed(1)}`).join(' ');
+    if (sorted.length > 1) out.push(`<polyline points="${pts}" fill="none" stroke="${s.color}" stroke-width="2"/>`);
+    for (const p of sorted) {
+      const cx = x(p.percent).toFixed(1);
+      const cy = y(p[s.key]).toFixed(1);
+      out.push(`<circle cx="${cx}" cy="${cy}" r="3.5" fill="${s.color}"><title>${s.key} at ${p.percent}%: ${f1(p[s.key])}</title></circle>`);
+      out.push(`<text x="${cx}" y="${(Number(cy) - 8).toFixed(1)}" text-anchor="middle" font-size="10" fill="${s.color}">${f1(p[s.key])}</text>`);
+    }
+  }
+  series.forEach((s, i) => {
+    const ly = m.top + ph - 36 + i * 18;
+    const lx = m.left + pw - 230;
+    out.push(`<line x1="${lx}" y1="${ly}" x2="${lx + 22}" y2="${ly}" stroke="${s.color}" stroke-width="2"/>`);
+    out.push(`<text x="${lx + 28}" y="${ly}" dominant-baseline="middle">${esc(s.label)}</text>`);
+  });
+  out.push('</svg>');
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,101 @@
+/**
+ * Cross-validation (Shah et al. 2010, sections 3.3 and 4): seeded folds by document; in each
+ * fold every model is trained on the training part (split 9:1 into D1 and D2 by train() with
+ * the fold's seed, the same split for every model) and evaluated on the held-out documents;
+ * the folds' counts are pooled into one A1/A2/E1/E2 report per model (training/cv-report.ts).
+ *
+ * Folds run in parallel worker threads (`jobs`; 1 = in this thread). Inside a job, stage one
+ * counts in the job's own thread, so `jobs` threads keep `jobs` cores busy. Every random
+ * choice derives from `seed`, and results are collected by fold number, so the figures do not
+ * depend on `jobs` or on timing.
+ */
+import { MessageChannel } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import type { Corpus } from '../src/corpus/types.js';
+import { CorpusError, UsageError } from '../src/errors.js';
+import { assignFolds, type FoldAssignment } from './cv-folds.js';
+import { defaultFoldOptions, runFold, type FoldOptions, type FoldResult } from './cv-fold.js';
+import { defaultModelDefaults, parseModelList, type CvModel, type Defaults } from './cv-models.js';
+import { buildReport, type CvReport } from './cv-report.js';
+import { documentsNeeded } from './partition.js';
+import type { CvWorkerData } from './cv-worker.js';
+
+export interface CvProgressEvent {
+  fold: number;
+  /** Models of this fold finished, and how many there are; the model just finished. */
+  done: number;
+  total: number;
+  model: string;
+}
+
+export interface CvOptions {
+  folds: number;
+  /** A comma list of model names and groups (training/cv-models.ts), or parsed models. */
+  models: string | CvModel[];
+  /** Folds run at the same time (worker threads; 1 = in this thread). */
+  jobs: number;
+  seed: number;
+  /** Share of each training part in D2. */
+  d2: number;
+  /** At most this many D2 tokens give θ rows. */
+  maxTokens: number;
+  /** Default value transform and solver (the ablations vary them). */
+  defaults: Defaults;
+  onProgress?: (e: CvProgressEvent) => void;
+}
+
+export const defaultCvOptions = (): CvOptions => ({
+  folds: 10, models: 'full,baselines', jobs: 1, seed: 42, d2: 0.1, maxTokens: 40_000, defaults: defaultModelDefaults(),
+});
+
+/** Checks that every training part can be split into D1 and D2. */
+function checkSizes(corpus: Corpus, a: FoldAssignment, d2: number): void {
+  const total = a.test.reduce((s, t) => s + t.length, 0);
+  const need = documentsNeeded(d2);
+  const smallest = total - Math.max(...a.test.map((t) => t.length));
+  if (smallest < need)
+    throw new CorpusError(
+      `with ${a.folds} folds of ${total} gold-marked documents, a training part has only ${smallest} documents; ` +
+        `splitting it into D1 and D2 (D2 share ${d2}) needs ${need}: use more documents or fewer folds`,
+      { file: corpus.source },
+    );
+}
+
+/** Runs a cross-validation and returns its report (figures pooled over folds). */
+export async function runCv(corpus: Corpus, options: Partial<CvOptions> = {}): Promise<CvReport> {
+  const o = { ...defaultCvOptions(), ...options };
+  if (!Number.isInteger(o.jobs) || o.jobs < 1) throw new UsageError(`jobs must be a whole number ≥ 1, not ${o.jobs}`);
+  const models = typeof o.models === 'string' ? parseModelList(o.models, o.defaults) : o.models;
+  const t0 = performance.now();
+  const assignment = assignFolds(corpus, o.folds, o.seed);
+  checkSizes(corpus, assignment, o.d2);
+  const foldOptions: FoldOptions = { ...defaultFoldOptions(), seed: o.seed, d2: o.d2, maxTokens: o.maxTokens, workers: 0, defaults: o.defaults };
+  const progress = (fold: number) => (done: number, total: number, model: string) => o.onProgress?.({ fold, done, total, model });
+  const folds = [...Array(o.folds).keys()];
+  let results: FoldResult[];
+  if (o.jobs === 1) {
+    results = [];
+    for (const k of folds) results.push(await runFold(corpus, assignment, k, models, foldOptions, progress(k)));
+  } else {
+    const workerData: CvWorkerData = { corpus, assignment, models, options: foldOptions };
+    const pool = new Piscina({
+      filename: new URL('./cv-worker.js', import.meta.url).href,
+      minThreads: Math.min(o.jobs, o.folds),
+      maxThreads: Math.min(o.jobs, o.folds),
+      idleTimeout: 1000,
+      workerData,
+    });
+    try {
+      results = await Promise.all(folds.map((k) => {
+        const { port1, port2 } = new MessageChannel();
+        const report = progress(k);
+        port1.on('message', (m: { done: number; total: number; model: string }) => report(m.done, m.total, m.model));
+        port1.unref();
+        return (pool.run({ fold: k, port: port2 }, { transferList: [port2] as never }) as Promise<FoldResult>).finally(() => port1.close());
+      }));
+    } finally {
+      await pool.destroy();
+    }
+  }
+  return buildReport({ corpus, assignment, models, results, options: { folds: o.folds, seed: o.seed, d2: o.d2, maxTokens: o.maxTokens, jobs: o.jobs, defaults: o.defaults }, wallSeconds: (performance.now() - t0) / 1000 });
+}
