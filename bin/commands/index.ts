@@ -14,5 +14,6 @@ export const COMMANDS: Record<string, () => Promise<{ register: RegisterCommand 
   train: () => import('./train.js'),
   tag: () => import('./tag.js'),
   eval: () => import('./eval.js'),
+  cv: () => import('./cv.js'),
   serve: () => import('./serve.js'),
 };
