@@ -37,6 +37,8 @@ export interface EncodedCorpus {
 export interface EncodeOptions {
   /** 'intern' adds unseen strings to the vocabulary, 'lookup' maps them to -1. */
   mode: 'intern' | 'lookup';
+  /** Allocate the arrays in SharedArrayBuffers (read by worker threads without copies). */
+  shared?: boolean;
 }
 
 /** Number of documents of an encoding. */
@@ -48,6 +50,7 @@ export function docCount(enc: EncodedCorpus): number {
 export function encodeCorpus(corpus: Corpus | readonly Document[], vocab: Vocab, options: EncodeOptions): EncodedCorpus {
   const docs = Array.isArray(corpus) ? (corpus as readonly Document[]) : (corpus as Corpus).documents;
   const intern = options.mode === 'intern';
+  const i32 = (n: number) => (options.shared ? new Int32Array(new SharedArrayBuffer(n * 4)) : new Int32Array(n));
   let nTokens = 0;
   let nSent = 0;
   for (const d of docs)
@@ -57,17 +60,17 @@ export function encodeCorpus(corpus: Corpus | readonly Document[], vocab: Vocab,
     }
   const enc: EncodedCorpus = {
     nTokens,
-    docStart: new Int32Array(docs.length + 1),
-    sentStart: new Int32Array(nSent + 1),
-    word: new Int32Array(nTokens),
-    arabic: new Uint8Array(nTokens),
-    prevWord: new Int32Array(nTokens),
-    nextWord: new Int32Array(nTokens),
-    prevILetter: new Int32Array(nTokens),
-    nextILetter: new Int32Array(nTokens),
-    prevFLetter: new Int32Array(nTokens),
-    nextFLetter: new Int32Array(nTokens),
-    gold: new Int32Array(nTokens * N_TARGETS).fill(-1),
+    docStart: i32(docs.length + 1),
+    sentStart: i32(nSent + 1),
+    word: i32(nTokens),
+    arabic: options.shared ? new Uint8Array(new SharedArrayBuffer(nTokens)) : new Uint8Array(nTokens),
+    prevWord: i32(nTokens),
+    nextWord: i32(nTokens),
+    prevILetter: i32(nTokens),
+    nextILetter: i32(nTokens),
+    prevFLetter: i32(nTokens),
+    nextFLetter: i32(nTokens),
+    gold: i32(nTokens * N_TARGETS).fill(-1),
   };
   const first = new Int32Array(nTokens);
   const last = new Int32Array(nTokens);
@@ -76,6 +79,8 @@ export function encodeCorpus(corpus: Corpus | readonly Document[], vocab: Vocab,
   const valueId = intern ? (ns: (typeof TARGETS)[number], s: string) => vocab.intern(ns, s) : (ns: (typeof TARGETS)[number], s: string) => vocab.get(ns, s);
   // Letter ids per known word id, so each word's letters are looked up once.
   const letterCache = new Map<number, [number, number]>();
+  // Value ids per label key (a key determines its elements), so each label is interned once.
+  const goldCache = new Map<string, Int32Array>();
   let t = 0;
   let si = 0;
   for (let di = 0; di < docs.length; di++) {
@@ -95,7 +100,7 @@ export function encodeCorpus(corpus: Corpus | readonly Document[], vocab: Vocab,
         }
         first[t] = letters[0];
         last[t] = letters[1];
-        encodeGold(token, enc.gold, t * N_TARGETS, valueId);
+        encodeGold(token, enc.gold, t * N_TARGETS, valueId, goldCache);
         t++;
       }
       for (let i = start; i < t; i++) {
@@ -120,47 +125,19 @@ function encodeGold(
   gold: Int32Array,
   at: number,
   valueId: (ns: (typeof TARGETS)[number], s: string) => number,
+  cache: Map<string, Int32Array>,
 ): void {
   if (token.gold < 0) return;
   const c = token.candidates[token.gold];
   if (!c) return;
-  gold[at] = valueId('label', c.key);
-  for (let k = 0; k < LABEL_ELEMENTS.length; k++) gold[at + 1 + k] = valueId(LABEL_ELEMENTS[k], c.elements[LABEL_ELEMENTS[k]]);
-}
-
-/** The documents [from, to) of an encoding, as fresh arrays (safe to transfer to a worker). */
-export function sliceEncoded(enc: EncodedCorpus, from: number, to: number): EncodedCorpus {
-  const a = enc.docStart[from];
-  const b = enc.docStart[to];
-  const docStart = enc.docStart.slice(from, to + 1).map((x) => x - a);
-  let s0 = 0;
-  while (enc.sentStart[s0] < a) s0++;
-  let s1 = s0;
-  while (s1 < enc.sentStart.length - 1 && enc.sentStart[s1] < b) s1++;
-  const sentStart = enc.sentStart.slice(s0, s1 + 1).map((x) => x - a);
-  sentStart[sentStart.length - 1] = b - a;
-  return {
-    nTokens: b - a,
-    docStart,
-    sentStart,
-    word: enc.word.slice(a, b),
-    arabic: enc.arabic.slice(a, b),
-    prevWord: enc.prevWord.slice(a, b),
-    nextWord: enc.nextWord.slice(a, b),
-    prevILetter: enc.prevILetter.slice(a, b),
-    nextILetter: enc.nextILetter.slice(a, b),
-    prevFLetter: enc.prevFLetter.slice(a, b),
-    nextFLetter: enc.nextFLetter.slice(a, b),
-    gold: enc.gold.slice(a * N_TARGETS, b * N_TARGETS),
-  };
-}
-
-/** The ArrayBuffers behind an encoding (its transfer list). */
-export function encodedBuffers(enc: EncodedCorpus): ArrayBuffer[] {
-  return [
-    enc.docStart, enc.sentStart, enc.word, enc.arabic, enc.prevWord, enc.nextWord,
-    enc.prevILetter, enc.nextILetter, enc.prevFLetter, enc.nextFLetter, enc.gold,
-  ].map((a) => a.buffer as ArrayBuffer);
+  let ids = cache.get(c.key);
+  if (!ids) {
+    ids = new Int32Array(N_TARGETS);
+    ids[0] = valueId('label', c.key);
+    for (let k = 0; k < LABEL_ELEMENTS.length; k++) ids[1 + k] = valueId(LABEL_ELEMENTS[k], c.elements[LABEL_ELEMENTS[k]]);
+    cache.set(c.key, ids);
+  }
+  gold.set(ids, at);
 }
 
 /** Context id of token i for a context name (BOS/EOS at sentence edges; -1 unknown at inference). */

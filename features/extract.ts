@@ -1,8 +1,9 @@
 /**
  * Feature extraction (z_ijk = β*_jk x_ij, Algorithm 1): for a token and its candidate labels,
  * one row of p values per candidate, p = templates.length, column j = template j. Local
- * templates read β* (features/counts.ts) through a value transform (features/transform.ts);
- * document templates read Ztf (features/doc.ts).
+ * templates read β* (features/beta.ts) through a value transform (features/transform.ts);
+ * document templates read Ztf (features/doc.ts). Per token and group (word kind × context),
+ * β* is entered once; then each distinct value of each target is one binary search.
  *
  * Use: `const fx = new FeatureExtractor(parts); const df = fx.document(doc);` then
  * `df.sentence(s, candidates)` → one Float64Array per token, z[k·p + j] = feature j of
@@ -12,12 +13,11 @@
 import type { Candidate, Document } from '../src/corpus/types.js';
 import { UsageError } from '../src/errors.js';
 import { LABEL_ELEMENTS } from '../src/labels/elements.js';
-import type { CountTable } from './counts.js';
+import { NONE, VALUE_LIMIT, type BetaTable } from './beta.js';
 import { DocContext, type DocTables } from './doc.js';
 import { N_TARGETS, contextArray, encodeCorpus, type EncodedCorpus } from './encode.js';
-import { NONE, SEED_HI, SEED_LO, finishHi, finishLo, stepHi, stepLo } from './hash.js';
-import { groupTemplates, type TemplateGroup } from './tally.js';
-import { isDocTemplate, targetIndex, validateTemplates, type Template } from './templates.js';
+import { groupSpecs } from './tally.js';
+import { isDocTemplate, targetIndex, templateName, validateTemplates, type Context, type Template } from './templates.js';
 import { VALUE_TRANSFORMS, type ValueTransform } from './transform.js';
 import type { Vocab } from './vocab.js';
 
@@ -25,7 +25,7 @@ import type { Vocab } from './vocab.js';
 export interface ExtractorParts {
   templates: readonly Template[];
   vocab: Vocab;
-  counts: CountTable;
+  counts: BetaTable;
   /** Required when the templates include document templates. */
   doc?: DocTables | null;
   transform: ValueTransform;
@@ -33,12 +33,21 @@ export interface ExtractorParts {
 
 const LABEL_CACHE_LIMIT = 200_000;
 
+/** A group of local templates and the columns it fills. */
+interface ExtractGroup {
+  group: number;
+  word: 'word' | 'none';
+  context: Context;
+  targets: Int32Array;
+  columns: Int32Array;
+}
+
 export class FeatureExtractor {
   /** Number of columns (= templates.length). */
   readonly p: number;
   readonly templates: readonly Template[];
   readonly transform: ValueTransform;
-  /** @internal */ readonly groups: TemplateGroup[];
+  /** @internal */ readonly groups: ExtractGroup[];
   /** @internal */ readonly docColumns: { column: number; target: number; pos: number }[];
   /** @internal */ readonly usedTargets: Int32Array;
   /** @internal */ readonly tcode: number;
@@ -52,7 +61,13 @@ export class FeatureExtractor {
     this.p = parts.templates.length;
     this.transform = parts.transform;
     this.tcode = VALUE_TRANSFORMS.indexOf(parts.transform);
-    this.groups = groupTemplates(parts.templates);
+    this.groups = groupSpecs(parts.templates).map((g) => {
+      const cols = parts.templates.flatMap((t, j) => (!isDocTemplate(t) && t.word === g.word && t.context === g.context ? [j] : []));
+      for (const j of cols)
+        if (!parts.counts.has(g.group, targetIndex(parts.templates[j].target)))
+          throw new UsageError(`β* was not counted for template ${templateName(parts.templates[j])}`);
+      return { group: g.group, word: g.word, context: g.context, columns: Int32Array.from(cols), targets: Int32Array.from(cols, (j) => targetIndex(parts.templates[j].target)) };
+    });
     this.docColumns = [];
     parts.templates.forEach((t, j) => {
       if (!isDocTemplate(t)) return;
@@ -149,32 +164,27 @@ export class DocumentFeatures {
         slot[k * N_TARGETS + t] = x;
       }
     }
-    const counts = fx.parts.counts;
+    const beta = fx.parts.counts;
     const word = this.enc.word[ti];
     const tcode = fx.tcode;
-    const needMarginal = tcode >= 2;
     for (let gi = 0; gi < fx.groups.length; gi++) {
       const g = fx.groups[gi];
       const w = g.word === 'word' ? word : NONE;
       const ca = this.ctxArrays[gi];
       const c = ca === null ? NONE : ca[ti];
       const known = (g.word === 'none' || w >= 0) && (ca === null || c >= 0);
-      const hH = stepHi(stepHi(SEED_HI, w), c);
-      const hL = stepLo(stepLo(SEED_LO, w), c);
-      const m = known && needMarginal
-        ? counts.get(finishHi(stepHi(stepHi(hH, g.marginal), NONE)), finishLo(stepLo(stepLo(hL, g.marginal), NONE)))
-        : 0;
-      for (let mi = 0; mi < g.codes.length; mi++) {
-        const code = g.codes[mi];
+      // One look-up of the context (w, c); its marginal; then a binary search per value.
+      const at = known ? beta.find(g.group, w, c) : -1;
+      const m = at >= 0 ? beta.marginalAt(at) : 0;
+      for (let mi = 0; mi < g.columns.length; mi++) {
         const t = g.targets[mi];
         const j = g.columns[mi];
         const n = nUniq[t];
         const base = t * cap;
-        const cH = stepHi(hH, code);
-        const cL = stepLo(hL, code);
+        const keyBase = t * VALUE_LIMIT;
         for (let x = 0; x < n; x++) {
           const v = uniq[base + x];
-          const cnt = known && v >= 0 ? counts.get(finishHi(stepHi(cH, v)), finishLo(stepLo(cL, v))) : 0;
+          const cnt = at >= 0 && v >= 0 ? beta.countAt(at, keyBase + v) : 0;
           tv[x] = tcode === 0 ? cnt : tcode === 1 ? Math.log1p(cnt) : tcode === 2 ? (m > 0 ? cnt / m : 0) : Math.log((cnt + 1) / (m + 1));
         }
         for (let k = 0; k < K; k++) out[offset + k * p + j] = tv[slot[k * N_TARGETS + t]];

@@ -51,38 +51,49 @@ export class SeenLexicon {
    */
   static build(d1: Corpus | readonly Document[], vocab: Vocab): SeenLexicon {
     const docs = Array.isArray(d1) ? (d1 as readonly Document[]) : (d1 as Corpus).documents;
-    const labels: LabelEntry[] = new Array(vocab.size('label'));
-    const pairs = new Set<number>();
+    // Packed (not holey) array: reading a hole would walk the prototype chain.
+    const labels: (LabelEntry | null)[] = new Array(vocab.size('label')).fill(null);
     const nLabels = Math.max(1, vocab.size('label'));
+    const labelIds_ = vocab.map('label');
+    const wordIds = vocab.map('word');
+    let pairs = new Float64Array(1024);
+    let n = 0;
     for (const doc of docs)
       for (const sent of doc.sentences)
         for (const token of sent.tokens) {
           if (token.gold < 0) continue;
           const c = token.candidates[token.gold];
           if (!c) continue;
-          const id = vocab.get('label', c.key);
-          const w = vocab.get('word', token.lookup);
+          const id = labelIds_.get(c.key) ?? -1;
+          const w = wordIds.get(token.lookup) ?? -1;
           if (id < 0 || w < 0) continue;
           if (!labels[id])
             labels[id] = Object.freeze({
               key: c.key, lemma: c.lemma, morph: c.morph, voc: c.voc, gloss: c.gloss,
               elements: Object.freeze({ ...c.elements }),
             });
-          pairs.add(w * nLabels + id);
+          if (n === pairs.length) {
+            const p = new Float64Array(n * 2);
+            p.set(pairs);
+            pairs = p;
+          }
+          pairs[n++] = w * nLabels + id;
         }
     for (let i = 0; i < labels.length; i++)
       if (!labels[i]) throw new UsageError(`label id ${i} (${vocab.string('label', i)}) was never seen in D1`);
-    const sorted = Float64Array.from(pairs).sort();
+    const sorted = pairs.subarray(0, n).sort();
+    let m = 0;
+    for (let i = 0; i < n; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[m++] = sorted[i];
     const nWords = vocab.size('word');
     const wordOffsets = new Int32Array(nWords + 1);
-    const labelIds = new Int32Array(sorted.length);
-    for (let i = 0; i < sorted.length; i++) {
+    const labelIds = new Int32Array(m);
+    for (let i = 0; i < m; i++) {
       const w = Math.floor(sorted[i] / nLabels);
       labelIds[i] = sorted[i] - w * nLabels;
       wordOffsets[w + 1]++;
     }
     for (let w = 0; w < nWords; w++) wordOffsets[w + 1] += wordOffsets[w];
-    return new SeenLexicon(vocab, labels, wordOffsets, labelIds);
+    return new SeenLexicon(vocab, labels as LabelEntry[], wordOffsets, labelIds);
   }
 
   /** Number of labels in the table. */

@@ -1,42 +1,41 @@
 /**
- * Piscina worker of stage one: counts one shard of D1 (an encoding, see features/encode.ts)
- * into its own β* table and hands the table's slot array back by transfer (Piscina.move),
- * never by structured clone. Loaded from the compiled dist/ JS as ./stage1-worker.js.
+ * Piscina worker of stage one: counts one key slice of every group of β* over the whole of D1
+ * (whose encoding it reads from SharedArrayBuffers, no copy) and hands the blocks back by
+ * transfer (Piscina.move), never by structured clone. Loaded from the compiled dist/ JS as
+ * ./stage1-worker.js.
  */
 import type { MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { CountTable } from '../features/counts.js';
+import type { GroupBlock } from '../features/beta.js';
 import type { EncodedCorpus } from '../features/encode.js';
-import { tallyTokens } from '../features/tally.js';
-import type { Template } from '../features/templates.js';
+import { countGroup, type GroupSpec, type IdSizes } from '../features/tally.js';
 
 export interface Stage1Task {
-  shard: EncodedCorpus;
-  templates: Template[];
-  /** Initial table size hint (keys). */
-  expectedKeys: number;
-  /** Receives `{ done }` (tokens of this shard) now and then. */
+  enc: EncodedCorpus;
+  specs: GroupSpec[];
+  /** Per spec: slice bounds of its primary key (see sliceBounds). */
+  bounds: number[][];
+  /** Which slice this task counts. */
+  slice: number;
+  sizes: IdSizes;
+  /** Receives `{ done }` (groups finished) after each group. */
   port?: MessagePort;
 }
 
-export interface ShardCounts {
-  slots: Uint32Array;
-  size: number;
-  goldTokens: number;
+export interface SliceCounts {
+  blocks: GroupBlock[];
   seconds: number;
 }
 
-export default function countShard(task: Stage1Task): unknown {
+export default function countSlice(task: Stage1Task): unknown {
   const t0 = performance.now();
-  const table = new CountTable(task.expectedKeys);
-  const port = task.port;
-  const goldTokens = tallyTokens(task.shard, task.templates, table, 0, task.shard.nTokens,
-    port ? (done) => port.postMessage({ done }) : undefined);
-  port?.close();
-  const raw = table.toRaw();
-  const result: ShardCounts = { slots: raw.slots, size: raw.size, goldTokens, seconds: (performance.now() - t0) / 1000 };
-  return Piscina.move({
-    [Piscina.transferableSymbol]: [raw.slots.buffer],
-    [Piscina.valueSymbol]: result,
-  } as unknown as ArrayBuffer);
+  const blocks: GroupBlock[] = [];
+  task.specs.forEach((spec, s) => {
+    blocks.push(countGroup(task.enc, spec, task.bounds[s][task.slice], task.bounds[s][task.slice + 1], task.sizes));
+    task.port?.postMessage({ done: s + 1 });
+  });
+  task.port?.close();
+  const result: SliceCounts = { blocks, seconds: (performance.now() - t0) / 1000 };
+  const buffers = blocks.flatMap((b) => [b.word, b.ctx, b.marginal, b.runEnd, b.key, b.count].map((a) => a.buffer));
+  return Piscina.move({ [Piscina.transferableSymbol]: buffers, [Piscina.valueSymbol]: result } as unknown as ArrayBuffer);
 }

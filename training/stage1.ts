@@ -1,31 +1,32 @@
 /**
  * Stage one of Algorithm 1 (Shah et al. 2010): β* = counts over D1.
- * The main thread interns D1 (features/encode.ts), shards its documents into contiguous runs
- * of about equal token counts, and has one piscina worker per shard count it into its own
- * table (training/stage1-worker.ts); the slot arrays come back by transfer and are merged
- * here. While the workers count, the main thread builds the document tables (Ztf) and the
- * seen-label lexicon. Counts are integers, so the merged table — and its canonical buffers —
- * are the same for any number of workers. `workers: 0` counts in this thread (no pool).
+ * The main thread interns D1 into typed arrays held in SharedArrayBuffers (features/encode.ts).
+ * Each group of β* (word kind × context) is cut into as many slices of its key space as there
+ * are workers, balanced by gold tokens; piscina worker k counts slice k of every group over
+ * all of D1 (training/stage1-worker.ts) and moves its blocks back. Slices are disjoint key
+ * ranges, so "merging" is concatenation in order, and the result is the same bytes for any
+ * number of workers. While the workers count, the main thread builds the document tables
+ * (Ztf) and the seen-label lexicon. `workers: 0` counts in this thread (no pool).
  */
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { CountTable } from '../features/counts.js';
+import { BetaTable, type GroupBlock } from '../features/beta.js';
 import { DocTables } from '../features/doc.js';
-import { N_TARGETS, docCount, encodeCorpus, encodedBuffers, sliceEncoded, type EncodedCorpus } from '../features/encode.js';
+import { N_TARGETS, docCount, encodeCorpus } from '../features/encode.js';
 import { SeenLexicon } from '../features/lexicon.js';
-import { tallyTokens } from '../features/tally.js';
+import { countGroup, groupSpecs, sliceBounds, type IdSizes } from '../features/tally.js';
 import { isDocTemplate, validateTemplates, type Template } from '../features/templates.js';
 import { Vocab } from '../features/vocab.js';
 import type { Corpus } from '../src/corpus/types.js';
 import { CorpusError, UsageError } from '../src/errors.js';
-import type { Target } from '../src/labels/elements.js';
-import type { ShardCounts, Stage1Task } from './stage1-worker.js';
+import { TARGETS, type Target } from '../src/labels/elements.js';
+import type { SliceCounts, Stage1Task } from './stage1-worker.js';
 
 export type Stage1Stage = 'encode' | 'count' | 'merge' | 'doc' | 'lexicon';
 
 export interface Stage1Options {
   templates: readonly Template[];
-  /** Worker threads (≥ 1), or 0 to count in the calling thread. */
+  /** Worker threads (1–64), or 0 to count in the calling thread. */
   workers: number;
   /** Progress: (stage, done, total); 'count' is in tokens of D1. */
   onProgress?: (stage: Stage1Stage, done: number, total: number) => void;
@@ -39,16 +40,17 @@ export interface Stage1Stats {
   goldTokens: number;
   documents: number;
   workers: number;
-  /** Distinct β* keys (marginals included). */
-  keys: number;
-  /** Wall-clock seconds: total and per phase (count = dispatch to last worker's result). */
+  /** β* entries (counts of a value) and level-one contexts (each with a marginal). */
+  entries: number;
+  contexts: number;
+  /** Wall-clock seconds: total and per phase (count = dispatch to the last worker's result). */
   seconds: number;
   encodeSeconds: number;
   countSeconds: number;
   mergeSeconds: number;
   /** Main-thread work overlapped with counting: document tables and lexicon. */
   sideSeconds: number;
-  /** Seconds each worker spent counting its shard. */
+  /** Seconds each worker spent counting its slice. */
   workerSeconds: number[];
   tokensPerSecond: number;
 }
@@ -57,7 +59,7 @@ export interface StageOneResult {
   /** Frozen vocabulary of D1. */
   vocab: Vocab;
   /** β*, marginals included. */
-  counts: CountTable;
+  counts: BetaTable;
   /** Postings for Ztf (empty target list when the templates have no document template). */
   doc: DocTables;
   /** Labels seen per word in D1 (equation 9). */
@@ -65,46 +67,28 @@ export interface StageOneResult {
   stats: Stage1Stats;
 }
 
-/** Splits documents into n contiguous runs of about equal token counts: n + 1 document bounds. */
-export function shardBounds(enc: EncodedCorpus, n: number): number[] {
-  const nDocs = docCount(enc);
-  const bounds = [0];
-  for (let k = 1; k < n; k++) {
-    const goal = (enc.nTokens * k) / n;
-    let d = bounds[k - 1];
-    while (d < nDocs && enc.docStart[d + 1] <= goal) d++;
-    bounds.push(Math.max(d, bounds[k - 1]));
-  }
-  bounds.push(nDocs);
-  return bounds;
-}
-
-function expectedKeys(enc: EncodedCorpus, templates: readonly Template[], share: number): number {
-  const local = templates.filter((t) => !isDocTemplate(t)).length;
-  return Math.min(1 << 24, Math.ceil(enc.nTokens * share * (local + 1) * 0.15));
-}
+const MAX_WORKERS = 64;
 
 /** Counts β* over D1 and builds the vocabulary, document tables and seen-label lexicon. */
 export async function runStageOne(d1: Corpus, options: Stage1Options): Promise<StageOneResult> {
   const { templates, workers, onProgress } = { ...defaultStage1Options, ...options };
   validateTemplates(templates);
-  if (!Number.isInteger(workers) || workers < 0) throw new UsageError(`workers must be a whole number ≥ 0, not ${workers}`);
+  if (!Number.isInteger(workers) || workers < 0 || workers > MAX_WORKERS)
+    throw new UsageError(`workers must be a whole number from 0 to ${MAX_WORKERS}, not ${workers}`);
   const t0 = performance.now();
   const vocab = new Vocab();
-  const enc = encodeCorpus(d1, vocab, { mode: 'intern' });
+  const enc = encodeCorpus(d1, vocab, { mode: 'intern', shared: workers > 0 });
   let gold = 0;
   for (let i = 0; i < enc.nTokens; i++) if (enc.gold[i * N_TARGETS] >= 0) gold++;
   if (gold === 0) throw new CorpusError('the training corpus has no gold-marked tokens', { file: d1.source });
   onProgress?.('encode', enc.nTokens, enc.nTokens);
   const t1 = performance.now();
+  const specs = groupSpecs(templates);
+  const sizes: IdSizes = { word: vocab.size('word'), letter: vocab.size('letter'), values: TARGETS.map((t) => vocab.size(t)) };
   const tfTargets = [...new Set(templates.filter(isDocTemplate).map((t) => t.target))] as Target[];
-  const tpl = templates.map((t) => ({ ...t }));
-  let counts: CountTable;
+  let doc: DocTables | undefined;
+  let lexicon: SeenLexicon | undefined;
   let sideSeconds = 0;
-  let mergeSeconds = 0;
-  let workerSeconds: number[] = [];
-  let doc: DocTables;
-  let lexicon: SeenLexicon;
   const side = () => {
     const s = performance.now();
     onProgress?.('doc', 0, 1);
@@ -115,60 +99,57 @@ export async function runStageOne(d1: Corpus, options: Stage1Options): Promise<S
     onProgress?.('lexicon', 1, 1);
     sideSeconds = (performance.now() - s) / 1000;
   };
+  let blocks: GroupBlock[];
+  let workerSeconds: number[];
   let t2: number;
   if (workers === 0) {
-    counts = new CountTable(expectedKeys(enc, tpl, 1));
-    tallyTokens(enc, tpl, counts, 0, enc.nTokens, (done) => onProgress?.('count', done, enc.nTokens));
+    blocks = specs.map((spec, s) => {
+      const b = countGroup(enc, spec, 0, Number.MAX_SAFE_INTEGER, sizes);
+      onProgress?.('count', Math.round((enc.nTokens * (s + 1)) / specs.length), enc.nTokens);
+      return b;
+    });
     workerSeconds = [(performance.now() - t1) / 1000];
     t2 = performance.now();
-    side();
   } else {
-    const bounds = shardBounds(enc, Math.min(workers, docCount(enc)));
-    const nShards = bounds.length - 1;
+    const bounds = specs.map((spec) => sliceBounds(enc, spec, sizes, workers));
     const pool = new Piscina({
       filename: new URL('./stage1-worker.js', import.meta.url).href,
-      minThreads: nShards,
-      maxThreads: nShards,
+      minThreads: workers,
+      maxThreads: workers,
       idleTimeout: 1000,
     });
     try {
-      const done = new Array<number>(nShards).fill(0);
-      const tasks: Promise<ShardCounts>[] = [];
-      for (let k = 0; k < nShards; k++) {
-        const shard = sliceEncoded(enc, bounds[k], bounds[k + 1]);
+      const done = new Array<number>(workers).fill(0);
+      const report = () =>
+        onProgress?.('count', Math.round((enc.nTokens * done.reduce((a, b) => a + b, 0)) / (specs.length * workers)), enc.nTokens);
+      const tasks = Array.from({ length: workers }, (_, k) => {
         const { port1, port2 } = new MessageChannel();
         port1.on('message', (m: { done: number }) => {
           done[k] = m.done;
-          onProgress?.('count', done.reduce((a, b) => a + b, 0), enc.nTokens);
+          report();
         });
         port1.unref();
-        const task: Stage1Task = { shard, templates: tpl, expectedKeys: expectedKeys(shard, tpl, 1), port: port2 };
-        tasks.push(
-          (pool.run(task, { transferList: [...encodedBuffers(shard), port2] as never }) as Promise<ShardCounts>).finally(() =>
-            port1.close(),
-          ),
-        );
-      }
+        const task: Stage1Task = { enc, specs, bounds, slice: k, sizes, port: port2 };
+        return (pool.run(task, { transferList: [port2] as never }) as Promise<SliceCounts>).finally(() => port1.close());
+      });
       side();
       const results = await Promise.all(tasks);
       t2 = performance.now();
+      done.fill(specs.length);
+      report();
       workerSeconds = results.map((r) => r.seconds);
-      const tables = results.map((r) => CountTable.fromRaw({ slots: r.slots, size: r.size }));
-      tables.sort((a, b) => b.size - a.size);
-      counts = tables[0];
-      for (let k = 1; k < tables.length; k++) {
-        onProgress?.('merge', k - 1, tables.length - 1);
-        counts.merge(tables[k]);
-      }
-      onProgress?.('merge', tables.length - 1, tables.length - 1);
-      mergeSeconds = (performance.now() - t2) / 1000;
+      blocks = results.flatMap((r) => r.blocks);
     } finally {
       await pool.destroy();
     }
   }
-  vocab.freeze();
+  onProgress?.('merge', 0, 1);
+  const counts = BetaTable.fromBlocks(blocks);
+  onProgress?.('merge', 1, 1);
   const t3 = performance.now();
-  const seconds = (t3 - t0) / 1000;
+  if (!doc) side();
+  vocab.freeze();
+  const seconds = (performance.now() - t0) / 1000;
   return {
     vocab,
     counts,
@@ -179,11 +160,12 @@ export async function runStageOne(d1: Corpus, options: Stage1Options): Promise<S
       goldTokens: gold,
       documents: docCount(enc),
       workers,
-      keys: counts.size,
+      entries: counts.size,
+      contexts: counts.contexts,
       seconds,
       encodeSeconds: (t1 - t0) / 1000,
       countSeconds: (t2 - t1) / 1000,
-      mergeSeconds,
+      mergeSeconds: (t3 - t2) / 1000,
       sideSeconds,
       workerSeconds,
       tokensPerSecond: enc.nTokens / seconds,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { N_TARGETS, docCount, encodeCorpus, sliceEncoded } from '../../features/encode.js';
+import { N_TARGETS, docCount, encodeCorpus } from '../../features/encode.js';
 import { BOS, EOS, Vocab } from '../../features/vocab.js';
 import { tinyCorpus, tinyTestDocument } from './fixture.js';
 
@@ -44,12 +44,11 @@ test('lookup mode maps unseen strings to -1 and leaves the vocabulary alone', ()
   assert.equal(enc.word[0], v.get('word', 'ktb'));
 });
 
-test('sliceEncoded equals encoding the documents alone (ids aside from the vocabulary)', () => {
-  const v = new Vocab();
-  const corpus = tinyCorpus();
-  const enc = encodeCorpus(corpus, v, { mode: 'intern' });
-  const part = sliceEncoded(enc, 1, 3);
-  const alone = encodeCorpus(corpus.documents.slice(1), v, { mode: 'intern' });
-  assert.deepEqual(part, alone);
-  assert.deepEqual(sliceEncoded(enc, 0, 3), enc);
+test('shared encoding lives in SharedArrayBuffers and equals the plain one', () => {
+  const plain = encodeCorpus(tinyCorpus(), new Vocab(), { mode: 'intern' });
+  const shared = encodeCorpus(tinyCorpus(), new Vocab(), { mode: 'intern', shared: true });
+  assert.ok(shared.word.buffer instanceof SharedArrayBuffer && shared.gold.buffer instanceof SharedArrayBuffer);
+  assert.ok(shared.arabic.buffer instanceof SharedArrayBuffer);
+  for (const k of Object.keys(plain) as (keyof typeof plain)[])
+    assert.deepEqual(Array.from(shared[k] as ArrayLike<number>), Array.from(plain[k] as ArrayLike<number>), k);
 });

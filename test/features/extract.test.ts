@@ -1,15 +1,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CountTable } from '../../features/counts.js';
+import { BetaTable } from '../../features/beta.js';
 import { DocTables } from '../../features/doc.js';
 import { encodeCorpus } from '../../features/encode.js';
 import { FeatureExtractor } from '../../features/extract.js';
 import { SeenLexicon, candidatesFor } from '../../features/lexicon.js';
-import { tallyTokens } from '../../features/tally.js';
+import { countAll } from '../../features/tally.js';
 import { TF_TARGETS, resolveFeatureSet, templateName, type Template } from '../../features/templates.js';
 import { VALUE_TRANSFORMS } from '../../features/transform.js';
 import { Vocab } from '../../features/vocab.js';
 import type { Corpus } from '../../src/corpus/types.js';
+import { TARGETS } from '../../src/labels/elements.js';
 import { UsageError } from '../../src/errors.js';
 import { partitionCorpus } from '../../training/partition.js';
 import { tinyCorpus, tinyTestDocument } from './fixture.js';
@@ -19,8 +20,7 @@ import { syntheticCorpus } from './synthetic-corpus.js';
 function stageOne(d1: Corpus, templates: Template[]) {
   const vocab = new Vocab();
   const enc = encodeCorpus(d1, vocab, { mode: 'intern' });
-  const counts = new CountTable();
-  tallyTokens(enc, templates, counts);
+  const counts = BetaTable.fromBlocks(countAll(enc, templates, { word: vocab.size('word'), letter: vocab.size('letter'), values: TARGETS.map((t) => vocab.size(t)) }));
   const doc = DocTables.build(enc, vocab, TF_TARGETS);
   const lexicon = SeenLexicon.build(d1, vocab);
   return { vocab: vocab.freeze(), counts, doc, lexicon };

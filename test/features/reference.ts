@@ -4,9 +4,8 @@
  */
 import type { Candidate, Corpus, Document, Token } from '../../src/corpus/types.js';
 import { TARGETS, type Target } from '../../src/labels/elements.js';
-import { CountTable } from '../../features/counts.js';
-import { NONE, keyHi, keyLo } from '../../features/hash.js';
-import { isDocTemplate, marginalCode, templateCode, type Context, type Template } from '../../features/templates.js';
+import { NONE, groupIndex, type BetaTable } from '../../features/beta.js';
+import { isDocTemplate, targetIndex, type Context, type Template } from '../../features/templates.js';
 import type { ValueTransform } from '../../features/transform.js';
 import { BOUNDARY_STRINGS, wordLetters, type Vocab } from '../../features/vocab.js';
 
@@ -33,11 +32,12 @@ export function contextOf(tokens: readonly Token[], i: number, context: Context)
   }
 }
 
+/** Reference keys: word kind, context, target ('*' for a marginal), word, context string, value. */
 function localKey(t: Template & { word: 'word' | 'none'; context: Context }, token: Token, ctx: string, value: string): string {
-  return [templateCode(t), t.word === 'word' ? token.lookup : NO, ctx, value].join(SEP);
+  return [t.word, t.context, t.target, t.word === 'word' ? token.lookup : NO, ctx, value].join(SEP);
 }
 function marginalKey(word: 'word' | 'none', context: Context, token: Token, ctx: string): string {
-  return [marginalCode(word, context), word === 'word' ? token.lookup : NO, ctx, NO].join(SEP);
+  return [word, context, '*', word === 'word' ? token.lookup : NO, ctx, NO].join(SEP);
 }
 
 /** β* by brute force: string key → count, marginals included. */
@@ -64,24 +64,31 @@ export function referenceCounts(corpus: Corpus, templates: readonly Template[]):
   return m;
 }
 
-/** Checks a CountTable against the reference; returns a list of differences (empty when equal). */
-export function compareCounts(table: CountTable, ref: Map<string, number>, vocab: Vocab): string[] {
+/** Checks β* against the reference; returns a list of differences (empty when equal). */
+export function compareCounts(table: BetaTable, ref: Map<string, number>, vocab: Vocab): string[] {
   const diffs: string[] = [];
-  const TARGET_BY_INDEX = (code: number) => TARGETS[Math.floor(code / 32)];
+  let entries = 0;
+  let contexts = 0;
   for (const [k, count] of ref) {
-    const [codeS, w, c, v] = k.split(SEP);
-    const code = Number(codeS);
-    const ctxKind = code % 8;
-    const ctxNs = ctxKind === 1 || ctxKind === 2 ? 'word' : 'letter';
+    const [word, context, target, w, c, v] = k.split(SEP);
+    const g = groupIndex(word as 'word' | 'none', context as Context);
+    const ctxNs = context === 'prevWord' || context === 'nextWord' ? 'word' : 'letter';
     const wi = w === NO ? NONE : vocab.get('word', w);
     const ci = c === NO ? NONE : vocab.get(ctxNs, c);
-    const marginal = Math.floor(code / 32) === 31;
-    const vi = v === NO ? NONE : vocab.get(TARGET_BY_INDEX(code), v);
-    if (!marginal && vi < 0) diffs.push(`value ${v} not interned`);
-    const got = table.get(keyHi(code, wi, ci, vi), keyLo(code, wi, ci, vi));
-    if (got !== count) diffs.push(`${k}: table ${got}, reference ${count}`);
+    let got: number;
+    if (target === '*') {
+      contexts++;
+      got = table.marginal(g, wi, ci);
+    } else {
+      entries++;
+      const vi = vocab.get(target as Target, v);
+      if (vi < 0) diffs.push(`value ${v} not interned`);
+      got = table.count(g, wi, ci, targetIndex(target as Target), vi);
+    }
+    if (got !== count) diffs.push(`${k.split(SEP).join('|')}: table ${got}, reference ${count}`);
   }
-  if (table.size !== ref.size) diffs.push(`table has ${table.size} keys, reference ${ref.size}`);
+  if (table.size !== entries) diffs.push(`table has ${table.size} entries, reference ${entries}`);
+  if (table.contexts !== contexts) diffs.push(`table has ${table.contexts} contexts, reference ${contexts}`);
   return diffs;
 }
 

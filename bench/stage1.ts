@@ -1,0 +1,200 @@
+/**
+ * Stage-one and extraction speed, printed as JSON:
+ * - calibration: one busy loop in a worker thread alone, then two at once → the machine's
+ *   parallel capacity (2 = two full cores; this VM's two vCPUs measured ≈ 1);
+ * - stage one (features 'full') on a seeded synthetic corpus shaped like the ATB (~30k Zipf
+ *   word types, ~12 candidates, 16 LEs; D1 = 90% of ~350k tokens) with 0 (in-thread), 1 and 2
+ *   workers: tokens/s, phases, and the 1→2-worker speedup as a share of the capacity;
+ * - the same on UD Arabic-PUD read crudely (one token per syntactic word, gold = LId + XPOS,
+ *   one candidate), when the data is there;
+ * - merged β* size, canonical export and load times;
+ * - extraction tokens/s in one thread on D2 with C(t) = analyzer ∪ seen, for several feature
+ *   sets and transforms.
+ * Runs alternate worker counts and keep each count's fastest run.
+ *
+ * Run: `npx tsc -p . && node dist/bench/stage1.js [--tokens N] [--runs N]`.
+ */
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { BetaTable } from '../features/beta.js';
+import { FeatureExtractor } from '../features/extract.js';
+import { candidatesFor } from '../features/lexicon.js';
+import { resolveFeatureSet } from '../features/templates.js';
+import type { ValueTransform } from '../features/transform.js';
+import type { Corpus, Document, Token } from '../src/corpus/types.js';
+import { dataPaths } from '../src/config.js';
+import { readConllu } from '../src/formats/conllu.js';
+import { emptyElements, labelKey } from '../src/labels/elements.js';
+import { hasArabic, lookupForm, toBuckwalter } from '../src/script/buckwalter.js';
+import { partitionCorpus } from '../training/partition.js';
+import { runStageOne, type Stage1Stats, type StageOneResult } from '../training/stage1.js';
+import { syntheticCorpus } from '../test/features/synthetic-corpus.js';
+
+const arg = (name: string, dflt: number): number => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? Number(process.argv[i + 1]) || dflt : dflt;
+};
+const TOKENS = arg('--tokens', 350_000);
+const RUNS = arg('--runs', 2);
+const r3 = (x: number) => Number(x.toFixed(3));
+
+const BUSY = `
+const { parentPort, workerData } = require('node:worker_threads');
+const t = performance.now();
+let x = 0;
+for (let i = 0; i < workerData; i++) x = (x + Math.imul(i, 2654435761)) ^ (x >>> 3);
+parentPort.postMessage({ ms: performance.now() - t, x });`;
+
+function busy(n: number, iterations: number): Promise<number> {
+  const t = performance.now();
+  return Promise.all(
+    Array.from({ length: n }, () => new Promise<number>((resolve, reject) => {
+      const w = new Worker(BUSY, { eval: true, workerData: iterations });
+      w.once('message', (m: { ms: number }) => resolve(m.ms));
+      w.once('error', reject);
+    })),
+  ).then(() => performance.now() - t);
+}
+
+async function calibrate(): Promise<{ oneMs: number; twoMs: number; capacity: number }> {
+  let iterations = 5e7;
+  for (;;) {
+    const ms = await busy(1, iterations);
+    if (ms > 400) break;
+    iterations *= 2;
+  }
+  const one: number[] = [];
+  const two: number[] = [];
+  for (let k = 0; k < 3; k++) {
+    one.push(await busy(1, iterations));
+    two.push(await busy(2, iterations));
+  }
+  const oneMs = Math.min(...one);
+  const twoMs = Math.min(...two);
+  return { oneMs: Math.round(oneMs), twoMs: Math.round(twoMs), capacity: r3((2 * oneMs) / twoMs) };
+}
+
+function summary(s: Stage1Stats) {
+  return {
+    seconds: r3(s.seconds), tokensPerSecond: Math.round(s.tokensPerSecond), encode: r3(s.encodeSeconds),
+    count: r3(s.countSeconds), merge: r3(s.mergeSeconds), sideWork: r3(s.sideSeconds),
+    workerSeconds: s.workerSeconds.map(r3), entries: s.entries, contexts: s.contexts,
+  };
+}
+
+async function stageOneRuns(d1: Corpus, features: string) {
+  const templates = resolveFeatureSet(features);
+  const best = new Map<number, Stage1Stats>();
+  let last: StageOneResult | undefined;
+  for (let run = 0; run < RUNS; run++)
+    for (const workers of [1, 2, 0]) {
+      last = undefined;
+      (globalThis as { gc?: () => void }).gc?.();
+      const r = await runStageOne(d1, { templates, workers });
+      const b = best.get(workers);
+      if (!b || r.stats.seconds < b.seconds) best.set(workers, r.stats);
+      last = r;
+    }
+  const s1 = best.get(1)!;
+  const s2 = best.get(2)!;
+  return {
+    result: last!,
+    report: {
+      features, tokens: s1.tokens, goldTokens: s1.goldTokens, documents: s1.documents,
+      inThread: summary(best.get(0)!), workers1: summary(s1), workers2: summary(s2),
+      speedup: r3(s1.seconds / s2.seconds),
+      countPhaseSpeedup: r3(s1.countSeconds / s2.countSeconds),
+    },
+  };
+}
+
+/** UD Arabic-PUD as a crude gold corpus: one token per syntactic word, one candidate (the gold). */
+function pudCorpus(): Corpus | null {
+  const file = dataPaths.pudConllu();
+  if (!existsSync(file)) return null;
+  const documents: Document[] = readConllu(file).map((d) => ({
+    id: d.id,
+    sentences: d.sentences.map((s) => ({
+      id: s.id,
+      tokens: s.words.map((w): Token => {
+        const arabic = hasArabic(w.form);
+        if (!arabic || w.upos === 'PUNCT') return { form: w.form, lookup: w.form, arabic: false, candidates: [], gold: -1 };
+        const lemma = toBuckwalter(w.misc.get('LId') ?? w.lemma);
+        const elements = { ...emptyElements(), lemma, pos: w.upos, case: w.feats.get('Case') ?? '', mood: w.feats.get('Mood') ?? '',
+          genpos: w.feats.get('Gender') ?? '', numpos: w.feats.get('Number') ?? '', perpos: w.feats.get('Person') ?? '' };
+        const c = { key: labelKey(lemma, w.xpos), lemma, morph: w.xpos, voc: '', gloss: '', elements, source: 'analyzer' as const };
+        return { form: w.form, lookup: lookupForm(w.form), arabic: true, candidates: [c], gold: 0 };
+      }),
+    })),
+  }));
+  return { documents, source: file };
+}
+
+function extraction(parts: StageOneResult, d2: Corpus, features: string, transform: ValueTransform) {
+  const templates = resolveFeatureSet(features);
+  const fx = new FeatureExtractor({ ...parts, templates, transform });
+  const cands = d2.documents.map((d) => d.sentences.map((s) => s.tokens.map((t) => candidatesFor(t, parts.lexicon))));
+  let tokens = 0;
+  let scored = 0;
+  let candidates = 0;
+  let sink = 0;
+  const pass = () => {
+    const t = performance.now();
+    d2.documents.forEach((doc, di) => {
+      const df = fx.document(doc);
+      doc.sentences.forEach((s, si) => {
+        const zs = df.sentence(si, cands[di][si]);
+        for (const z of zs) if (z.length > 0) sink += z[0];
+      });
+    });
+    return (performance.now() - t) / 1000;
+  };
+  for (const d of cands) for (const s of d) for (const c of s) {
+    tokens++;
+    if (c.length > 0) {
+      scored++;
+      candidates += c.length;
+    }
+  }
+  pass(); // warm-up
+  const seconds = Math.min(pass(), pass());
+  return {
+    features, transform, p: fx.p, tokens, scoredTokens: scored, candidatesPerScoredToken: r3(candidates / scored),
+    seconds: r3(seconds), tokensPerSecond: Math.round(tokens / seconds), featureValuesPerSecond: Math.round((candidates * fx.p) / seconds),
+    checksum: r3(sink),
+  };
+}
+
+async function main(): Promise<void> {
+  const out: Record<string, unknown> = { node: process.version, cpus: availableParallelism(), runs: RUNS };
+  out.calibration = await calibrate();
+  const t0 = performance.now();
+  const corpus = syntheticCorpus({ tokens: TOKENS });
+  const { d1, d2 } = partitionCorpus(corpus, { seed: 42 });
+  out.synthetic = { tokens: TOKENS, documents: corpus.documents.length, generateSeconds: r3((performance.now() - t0) / 1000) };
+  const syn = await stageOneRuns(d1, 'full');
+  const cap = (out.calibration as { capacity: number }).capacity;
+  out.stageOneSynthetic = { ...syn.report, speedupShareOfCapacity: r3(syn.report.speedup / cap) };
+  const counts = syn.result.counts;
+  const t = performance.now();
+  const loaded = BetaTable.load(JSON.parse(JSON.stringify(counts.toJSON())), counts.toBuffers());
+  out.table = {
+    entries: counts.size, contexts: counts.contexts, memoryMB: r3(counts.byteLength / 2 ** 20),
+    loadSeconds: r3((performance.now() - t) / 1000), loadedEntries: loaded.size,
+  };
+  const pud = pudCorpus();
+  if (pud) {
+    const r = await stageOneRuns(pud, 'full');
+    out.stageOnePud = { ...r.report, speedupShareOfCapacity: r3(r.report.speedup / cap) };
+  }
+  const parts = await runStageOne(d1, { templates: resolveFeatureSet('full+prior'), workers: 1 });
+  const extract: unknown[] = [];
+  for (const [features, transform] of [['full', 'log1p'], ['full', 'logrel'], ['full+prior', 'logrel'], ['aggr', 'rel']] as const)
+    extract.push(extraction(parts, d2, features, transform));
+  out.extraction = extract;
+  out.peakRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
+  process.stdout.write(JSON.stringify(out, null, 2) + '\n');
+}
+
+void main();
