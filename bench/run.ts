@@ -1,0 +1,212 @@
+/**
+ * `npm run bench`: the scale-up benchmark. For each corpus size, each step runs in its own
+ * child process (clean peak RSS, nothing shared):
+ *   1. bench/scale.js generates the corpus (a pos file) from UD Arabic-PUD's projection;
+ *   2. bench/train.js measures stage one with 1 and 2 workers against the busy-loop capacity;
+ *   3. the real `lexdis train` command trains on the pos file (peak RSS and CPU recorded by a
+ *      preloaded hook, bench/common.ts);
+ *   4. bench/tag.js loads the model and measures ranking, analyzer and tagger speed.
+ * Prints everything as JSON on stdout and writes bench/out/results.json, summary.md and
+ * scale.svg. Targets are checked; with --profile a step that misses one is run again under
+ * `node --cpu-prof` and its top frames are reported.
+ *
+ * Options: --sizes 35000,350000,1000000  --quick (35k and 350k, one run, fewer tagged tokens)
+ *          --seed 42  --runs 2  --out bench/out  --profile  --keep (keep corpora and models)
+ *          --budget-min 60 (sizes not started within the budget are skipped)
+ */
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { projectRoot } from '../src/config.js';
+import { writeFileAtomic } from '../src/io.js';
+import { argNumber, argValue, childJson, hasFlag, MB, round, runNode, summarizeProfile, type ChildRun } from './common.js';
+import { resultPanels, scaleSvg, type SizeRow } from './plot.js';
+import { summaryMarkdown, type Target } from './report.js';
+
+const root = projectRoot();
+const dist = (p: string) => join(root, 'dist', 'bench', p);
+const LEXDIS = join(root, 'bin', 'lexdis');
+const MIN = 60_000;
+
+export interface Row extends SizeRow {
+  corpus?: Record<string, unknown> | null;
+  stage1?: (SizeRow['stage1'] & Record<string, unknown>) | null;
+  train?: (NonNullable<SizeRow['train']> & Record<string, unknown>) | null;
+  tag?: (NonNullable<SizeRow['tag']> & Record<string, unknown>) | null;
+  errors: string[];
+  profiles?: Record<string, unknown>;
+}
+
+interface Settings {
+  sizes: number[];
+  seed: number;
+  runs: number;
+  tagTokens: number;
+  out: string;
+  profile: boolean;
+  keep: boolean;
+  budgetMs: number;
+}
+
+function settings(argv: string[]): Settings {
+  const quick = hasFlag(argv, '--quick');
+  const sizes = (argValue(argv, '--sizes') ?? (quick ? '35000,350000' : '35000,350000,1000000'))
+    .split(',').map((s) => Number(s.trim().replace(/_/g, '')));
+  if (sizes.some((n) => !Number.isInteger(n) || n < 2000)) throw new Error('--sizes must be whole numbers ≥ 2000, comma-separated');
+  return {
+    sizes, seed: argNumber(argv, '--seed', 42), runs: argNumber(argv, '--runs', quick ? 1 : 2),
+    tagTokens: argNumber(argv, '--tag-tokens', quick ? 30_000 : 100_000), out: resolve(argValue(argv, '--out') ?? join(root, 'bench', 'out')),
+    profile: hasFlag(argv, '--profile'), keep: hasFlag(argv, '--keep'), budgetMs: argNumber(argv, '--budget-min', 60) * MIN,
+  };
+}
+
+const log = (s: string) => process.stderr.write(`[bench] ${s}\n`);
+
+/** Runs a step; its failure is recorded on the row instead of ending the benchmark. */
+async function step<T>(row: Row, what: string, fn: () => Promise<T>): Promise<T | null> {
+  const t = performance.now();
+  try {
+    const v = await fn();
+    log(`${row.tokens} ${what}: ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    return v;
+  } catch (err) {
+    const msg = `${what}: ${(err as Error).message}`;
+    log(`${row.tokens} FAILED ${msg}`);
+    row.errors.push(msg);
+    return null;
+  }
+}
+
+function trainArgs(file: string, model: string, s: Settings): string[] {
+  return ['train', file, '-o', model, '--workers', '2', '--seed', String(s.seed), '--json'];
+}
+
+function trainRow(run: ChildRun): NonNullable<Row['train']> {
+  const j = childJson<{
+    seconds: { stage1: number; rows: number; theta: number; total: number }; d2: { rows: number; usedTokens: number };
+    betaKeys: number; tokens: number; model: { bytes: number; saveMs: number }; wallSeconds: number; candidatesPerToken: number;
+    d2Accuracy: unknown; solver: unknown;
+  }>(run, 'lexdis train');
+  return {
+    wallSeconds: round(run.wallSeconds), peakRssMB: Math.round((run.peakRssBytes ?? NaN) / MB), cpuSeconds: round(run.cpuSeconds ?? NaN),
+    trainAndSaveSeconds: round(j.wallSeconds), readCorpusAndStartSeconds: round(run.wallSeconds - j.wallSeconds),
+    stage1Seconds: round(j.seconds.stage1), rowsSeconds: round(j.seconds.rows), thetaSeconds: round(j.seconds.theta),
+    rows: j.d2.rows, rowsPerSecond: Math.round(j.d2.rows / j.seconds.rows), thetaRowsPerSecond: Math.round(j.d2.rows / j.seconds.theta),
+    d2TokensUsed: j.d2.usedTokens, betaKeys: j.betaKeys, modelBytes: j.model.bytes, saveSeconds: round(j.model.saveMs / 1000),
+    candidatesPerToken: round(j.candidatesPerToken), d2Accuracy: j.d2Accuracy, solver: j.solver,
+  };
+}
+
+/** Runs a step again under --cpu-prof and summarises the profiles it wrote (main thread and workers). */
+async function profiled(dir: string, script: string, args: string[]): Promise<unknown> {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const run = await runNode(script, args, { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`], timeoutMs: 30 * MIN });
+  const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
+  const profiles = files.map((f) => ({ file: join(dir, f), ...summarizeProfile(join(dir, f), 12, root) }));
+  profiles.sort((a, b) => b.totalMs - a.totalMs);
+  return { status: run.status, wallSeconds: round(run.wallSeconds), profiles };
+}
+
+async function measureSize(n: number, s: Settings): Promise<Row> {
+  const row: Row = { tokens: n, errors: [] };
+  const file = join(s.out, `scale-${n}.pos`);
+  const model = join(s.out, 'models', `scale-${n}`);
+  mkdirSync(join(s.out, 'models'), { recursive: true });
+  row.corpus = await step(row, 'generate', async () => {
+    const j = childJson<{ bytes: number; seconds: unknown; renamedTokenShare: number; generated: Record<string, never> }>(
+      await runNode(dist('scale.js'), ['--tokens', String(n), '--seed', String(s.seed), '-o', file], { timeoutMs: 10 * MIN }), 'scale');
+    const g = j.generated as unknown as { documents: number; tokens: number; wordTypes: number; lemmaTypes: number; candidates: { mean: number }; docTokens: { mean: number } };
+    return {
+      file, bytes: j.bytes, seconds: j.seconds, documents: g.documents, tokens: g.tokens, wordTypes: g.wordTypes, lemmaTypes: g.lemmaTypes,
+      candidatesPerToken: round(g.candidates.mean), docTokensMean: round(g.docTokens.mean), renamedTokenShare: round(j.renamedTokenShare),
+    };
+  });
+  row.stage1 = await step(row, 'stage one', async () =>
+    childJson(await runNode(dist('train.js'), ['--tokens', String(n), '--seed', String(s.seed), '--runs', String(s.runs)],
+      { timeoutMs: 30 * MIN, nodeArgs: ['--expose-gc'] }), 'bench/train'));
+  if (row.corpus) {
+    row.train = await step(row, 'lexdis train', async () =>
+      trainRow(await runNode(LEXDIS, trainArgs(file, model, s), { timeoutMs: 30 * MIN, measure: true })));
+    if (row.train) {
+      row.tag = await step(row, 'tag', async () => {
+        const run = await runNode(dist('tag.js'), ['--model', model, '--tokens', String(Math.min(n, s.tagTokens)), '--seed', String(s.seed + 1)],
+          { timeoutMs: 20 * MIN });
+        return childJson(run, 'bench/tag');
+      });
+    }
+  }
+  if (s.profile) await profileMisses(row, s, file, model);
+  if (!s.keep) {
+    rmSync(file, { force: true });
+    rmSync(model, { recursive: true, force: true });
+  }
+  return row;
+}
+
+/** Under --profile: the steps whose target this size missed, profiled. */
+async function profileMisses(row: Row, s: Settings, file: string, model: string): Promise<void> {
+  const misses = targets([row]).filter((t) => t.met === false);
+  const prof: Record<string, unknown> = {};
+  const dir = (what: string) => join(s.out, 'prof', `${what}-${row.tokens}`);
+  for (const t of misses) {
+    if (t.step === 'train' && !prof.train) prof.train = await step(row, 'profile train', () => profiled(dir('train'), LEXDIS, trainArgs(file, model, s)));
+    if (t.step === 'stage1' && !prof.stage1)
+      prof.stage1 = await step(row, 'profile stage one', () => profiled(dir('stage1'), dist('train.js'), ['--tokens', String(row.tokens), '--seed', String(s.seed), '--runs', '1']));
+    if (t.step === 'tag' && !prof.tag)
+      prof.tag = await step(row, 'profile tag', () => profiled(dir('tag'), dist('tag.js'), ['--model', model, '--tokens', String(Math.min(row.tokens, s.tagTokens)), '--seed', String(s.seed + 1)]));
+  }
+  if (Object.keys(prof).length > 0) row.profiles = prof;
+}
+
+/** The targets of issue 7, checked on the sizes measured (met: null when not measured). */
+export function targets(rows: readonly Row[]): Target[] {
+  const out: Target[] = [];
+  const get = (n: number) => rows.find((r) => r.tokens === n);
+  const r350 = get(350_000);
+  if (r350) out.push({ name: 'train 350k tokens (whole command)', step: 'train', tokens: 350_000, value: r350.train?.wallSeconds ?? null, limit: '≤ 60 s', met: r350.train ? r350.train.wallSeconds <= 60 : null });
+  const r1m = get(1_000_000);
+  if (r1m) out.push({ name: 'peak RSS of lexdis train at 1M tokens', step: 'train', tokens: 1_000_000, value: r1m.train?.peakRssMB ?? null, limit: '≤ 2048 MB', met: r1m.train ? r1m.train.peakRssMB <= 2048 : null });
+  for (const r of rows) {
+    const share = (r.stage1 as { speedupShareOfCapacity?: number } | null | undefined)?.speedupShareOfCapacity;
+    out.push({ name: 'stage one 1→2-worker speedup / machine capacity', step: 'stage1', tokens: r.tokens, value: share ?? null, limit: '≥ 0.85', met: share === undefined ? null : share >= 0.85 });
+    const tps = (r.tag as { ranking?: { tokensPerSecond: number } } | null | undefined)?.ranking?.tokensPerSecond;
+    out.push({ name: 'tagging (ranking) tokens/s, one thread', step: 'tag', tokens: r.tokens, value: tps ?? null, limit: '≥ 20000', met: tps === undefined ? null : tps >= 20_000 });
+  }
+  return out;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const s = settings(argv);
+  mkdirSync(s.out, { recursive: true });
+  const t0 = performance.now();
+  const machine = { node: process.version, cpus: availableParallelism(), memoryMB: Math.round(totalmem() / MB), loadAverageStart: loadavg().map((x) => round(x, 2)) };
+  const rows: Row[] = [];
+  for (const n of s.sizes) {
+    if (performance.now() - t0 > s.budgetMs) {
+      log(`${n}: skipped (budget of ${s.budgetMs / MIN} min used)`);
+      rows.push({ tokens: n, errors: ['skipped: time budget used'] });
+      continue;
+    }
+    rows.push(await measureSize(n, s));
+  }
+  const result = {
+    kind: 'lexdis-bench-scale-run',
+    command: `node dist/bench/run.js ${argv.join(' ')}`.trim(),
+    settings: { ...s, out: s.out },
+    machine: { ...machine, loadAverageEnd: loadavg().map((x) => round(x, 2)) },
+    seconds: round((performance.now() - t0) / 1000, 1),
+    sizes: rows,
+    targets: targets(rows),
+  };
+  writeFileAtomic(join(s.out, 'results.json'), `${JSON.stringify(result, null, 2)}\n`);
+  writeFileAtomic(join(s.out, 'summary.md'), summaryMarkdown(result));
+  writeFileAtomic(join(s.out, 'scale.svg'), scaleSvg(`lexdis scale-up benchmark, seed ${s.seed}, ${new Date().toISOString().slice(0, 10)}`, resultPanels(rows), rows.map((r) => r.tokens)));
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  if (rows.some((r) => r.errors.length > 0)) process.exitCode = 1;
+}
+
+main(process.argv.slice(2)).catch((err: Error) => {
+  process.stderr.write(`Error: ${err.message}\n`);
+  process.exitCode = 1;
+});

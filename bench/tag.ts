@@ -1,0 +1,101 @@
+/**
+ * Tagging speed with a trained model, single thread, printed as JSON:
+ * - model size on disk, load time (Model.load) and the memory it takes;
+ * - ranking: ModelRanker over documents prepared with the model's seen labels (C(t)), on
+ *   fresh scale-up documents (another seed than the training corpus), tokens/s with and
+ *   without the preparation (target ≥ 20k tokens/s);
+ * - raw text: the analyzer alone, then the whole Tagger (analyzer + C(t) + ranking) on UD
+ *   Arabic-PUD's 1,000 sentences, with a cold analyzer cache and again warm.
+ *
+ * Run: `node dist/bench/tag.js --model DIR [--tokens 100000] [--seed 43]`.
+ */
+import { Analyzer } from '../src/analyzer/index.js';
+import { dataPaths } from '../src/config.js';
+import { readTextFile } from '../src/io.js';
+import { Model } from '../src/model/model.js';
+import { prepareDocument } from '../src/rank/prepare.js';
+import { ModelRanker } from '../src/rank/ranker.js';
+import { Tagger } from '../src/rank/tagger.js';
+import { argNumber, argValue, MB, peakRssBytes, round } from './common.js';
+import { generateScaleCorpus, loadScaleSource, type ScaleSource } from './scale.js';
+
+const rss = () => process.memoryUsage().rss;
+
+async function main(argv: string[]): Promise<void> {
+  const dir = argValue(argv, '--model');
+  if (!dir) throw new Error('usage: node dist/bench/tag.js --model DIR [--tokens N] [--seed S]');
+  const tokens = argNumber(argv, '--tokens', 100_000);
+  const seed = argNumber(argv, '--seed', 43);
+  const source = (argValue(argv, '--source') ?? 'pud') as ScaleSource;
+
+  const rss0 = rss();
+  const t0 = performance.now();
+  const model = await Model.load(dir);
+  const loadSeconds = (performance.now() - t0) / 1000;
+  const modelRss = rss() - rss0;
+
+  const corpus = generateScaleCorpus(loadScaleSource(source, seed), { tokens, seed });
+  const ranker = new ModelRanker(model);
+  let nTokens = 0;
+  let scored = 0;
+  let candidates = 0;
+  const tp = performance.now();
+  const prepared = corpus.documents.map((d) => prepareDocument(d, model.lexicon).doc);
+  const prepareSeconds = (performance.now() - tp) / 1000;
+  for (const d of prepared) for (const s of d.sentences) for (const t of s.tokens) {
+    nTokens++;
+    if (t.candidates.length > 0) {
+      scored++;
+      candidates += t.candidates.length;
+    }
+  }
+  // warm-up on the first documents, then one timed pass over all of them
+  let sink = 0;
+  for (const d of prepared.slice(0, 50)) sink += ranker.rankDocument(d).length;
+  const tr = performance.now();
+  for (const d of prepared) for (const sent of ranker.rankDocument(d)) for (const rt of sent) sink += rt.ranked.length;
+  const rankSeconds = (performance.now() - tr) / 1000;
+
+  // raw text: analyzer alone and the whole tagger, cold cache then warm
+  const text = readTextFile(dataPaths.referenceSentences());
+  const ta = performance.now();
+  const analyzer = Analyzer.load(dataPaths.bama());
+  const analyzerLoadSeconds = (performance.now() - ta) / 1000;
+  const tb = performance.now();
+  const lines = analyzer.analyzeText(text);
+  const analyzeSeconds = (performance.now() - tb) / 1000;
+  const textTokens = lines.reduce((n, l) => n + l.length, 0);
+  const tagger = new Tagger(model, Analyzer.load(dataPaths.bama()));
+  const tc = performance.now();
+  const cold = tagger.tagText(text, { top: 1 });
+  const tagColdSeconds = (performance.now() - tc) / 1000;
+  const tw = performance.now();
+  tagger.tagText(text, { top: 1 });
+  const tagWarmSeconds = (performance.now() - tw) / 1000;
+  sink += cold.length;
+
+  const out = {
+    kind: 'lexdis-bench-tag',
+    model: { dir, bytesOnDisk: model.bytesOnDisk, loadSeconds: round(loadSeconds), storeLoadMs: Math.round(model.loadMs), rssMB: Math.round(modelRss / MB) },
+    ranking: {
+      documents: prepared.length, tokens: nTokens, scoredTokens: scored, candidatesPerScoredToken: round(candidates / Math.max(scored, 1)),
+      prepareSeconds: round(prepareSeconds), rankSeconds: round(rankSeconds),
+      tokensPerSecond: Math.round(nTokens / rankSeconds),
+      tokensPerSecondWithPrepare: Math.round(nTokens / (rankSeconds + prepareSeconds)),
+    },
+    text: {
+      sentences: lines.length, tokens: textTokens, analyzerLoadSeconds: round(analyzerLoadSeconds),
+      analyzerTokensPerSecond: Math.round(textTokens / analyzeSeconds),
+      taggerColdTokensPerSecond: Math.round(textTokens / tagColdSeconds),
+      taggerWarmTokensPerSecond: Math.round(textTokens / tagWarmSeconds),
+    },
+    checksum: sink,
+    peakRssMB: Math.round(peakRssBytes() / MB),
+  };
+  process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+}
+
+main(process.argv.slice(2)).catch((err: Error) => {
+  process.stderr.write(`Error: ${err.message}\n`);
+  process.exitCode = 1;
+});
