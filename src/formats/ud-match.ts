@@ -233,7 +233,7 @@ export function matchCandidates(words: ConlluWord[], candidates: Candidate[]): M
   if (fit.length === 0) {
     const why = [...scored].map(([i, a]) => [i, misfit(i, a)] as const);
     const stage = (['voice', 'class', 'segmentation'] as const).find((k) => why.some(([, m]) => m === k))!;
-    const bi = why.find(([, m]) => m === stage)![0];
+    const [bi] = [...scored].filter(([i]) => why.find(([j]) => j === i)![1] === stage).reduce((x, y) => (y[1].score > x[1].score ? y : x));
     const reason: UnmatchedReason = stage === 'voice' ? 'voice-disagrees' : stage === 'class' ? 'pos-disagrees' : 'segmentation-disagrees';
     const what = stage === 'voice' ? 'passive' : stage === 'class' ? (want === 'verb' ? 'verb' : 'not a verb') : 'segmentation';
     return { matched: false, ann, exp, reason, detail: `${gold} (${what}): ${candidates[bi].morph}` };

@@ -1,0 +1,200 @@
+/**
+ * The whole UD Arabic-PUD projection, checked against the report checked in at
+ * test/fixtures/ud/pud-projection-report.json (every figure, exactly), plus hand-checked
+ * sentences, determinism and the round trip through the pos format.
+ *
+ * Regenerate the report on purpose only:
+ *   LEXDIS_UPDATE_REPORT=1 node --test dist/test/formats/ud-projection.test.js
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Analyzer } from '../../src/analyzer/index.js';
+import { dataPaths, projectRoot } from '../../src/config.js';
+import { corpusToPos, posToCorpus, readPosFile, writePosFile } from '../../src/formats/pos.js';
+import { projectUd, type Projection, type WordTrace } from '../../src/formats/ud-project.js';
+import { reportMarkdown } from '../../src/formats/ud-report.js';
+import { sampleMarkdown, sampleWords } from '../../src/formats/ud-sample.js';
+
+const FIX = join(projectRoot(), 'test', 'fixtures', 'ud');
+const REPORT = join(FIX, 'pud-projection-report.json');
+
+let analyzer: Analyzer | undefined;
+const getAnalyzer = (): Analyzer => (analyzer ??= Analyzer.load(dataPaths.bama()));
+let pud: (Projection & { traces: WordTrace[] }) | undefined;
+function projectPud(): Projection & { traces: WordTrace[] } {
+  if (!pud) {
+    const traces: WordTrace[] = [];
+    const text = readFileSync(dataPaths.pudConllu(), 'utf8');
+    pud = { ...projectUd(text, getAnalyzer(), { file: dataPaths.pudConllu(), trace: (w) => void traces.push(w) }), traces };
+  }
+  return pud;
+}
+
+test('the whole PUD projection gives exactly the checked-in report', () => {
+  const { report } = projectPud();
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  if (process.env.LEXDIS_UPDATE_REPORT === '1') writeFileSync(REPORT, json);
+  assert.ok(existsSync(REPORT), `${REPORT} is missing: regenerate it with LEXDIS_UPDATE_REPORT=1`);
+  assert.deepEqual(report, JSON.parse(readFileSync(REPORT, 'utf8')));
+  // and the figures hang together
+  assert.equal(report.documents, 397);
+  assert.equal(report.sentences, 1000);
+  assert.equal(report.syntacticWords, 20747);
+  const reasons = Object.values(report.unmatched.byReason).reduce((a, b) => a + b, 0);
+  assert.equal(report.unmatched.total, reasons);
+  assert.equal(report.matched.total + report.unmatched.total + report.tokenization.noTreebankWord, report.tokens.arabic);
+  assert.equal(report.matched.singleCandidate + report.matched.decidedByAgreement + report.matched.tied.total, report.matched.total);
+  assert.equal(Object.values(report.tokenization.byKind).reduce((a, b) => a + b, 0), report.tokens.arabic);
+  assert.ok(report.matched.rate >= 0.85, `matched ${report.matched.rate} < 0.85`);
+  assert.match(reportMarkdown(report), /matched to an analyzer candidate \| \d+ \| \d+\.\d%/);
+});
+
+type Row = [lookup: string, how: string, lemma: string, morph: string];
+
+/**
+ * Sentences checked by eye against the analyzer's candidates. Each row: look-up form, lemma
+ * level (or unmatched reason), gold lemma and morphology. Where the treebank's LId itself
+ * leads astray the row says so; the projection follows the documented rules there.
+ */
+const HAND_CHECKED: Record<string, Row[]> = {
+  // "Kori Schulman, Obama's special assistant, wrote in a blog post on Monday: ..."
+  n01001011: [
+    ['ktbt', 'exact', 'katab-u_1', 'katab/VERB_PERFECT+at/PVSUFF_SUBJ:3FS'],
+    ['kwry', 'lemma-not-among-candidates', 'kwry_0', 'kwry/NOUN_PROP'], // the name Kori, not kuwriy~ "Korean"
+    ['$wlmAn', 'not-found', '$wlmAn_0', '$wlmAn/NOUN_PROP'],
+    ['AlmsAEdp', 'exact', 'musAEid_1', 'Al/DET+musAEid/NOUN+ap/NSUFF_FEM_SG'],
+    ['AlxASp', 'exact', 'xAS~_1', 'Al/DET+xAS~/ADJ+ap/NSUFF_FEM_SG'],
+    ['l>wbAmA', 'not-found', 'AwbAmA_0', 'li/PREP+>wbAmA/NOUN_PROP'],
+    ['fy', 'exact', 'fiy_1', 'fiy/PREP'],
+    ['tdwynp', 'segmentation-disagrees', 'tadowiyn_1', 'tdwyn/NOUN+p/NSUFF_FEM_SG'], // only tadowiyn+hu (alternative spelling)
+    ['n$rthA', 'exact', 'na$ar-u_1', 'na$ar/VERB_PERFECT+at/PVSUFF_SUBJ:3FS+hA/PVSUFF_DO:3FS'],
+    ['ywm', 'exact', 'yawom_1', 'yawom/NOUN'],
+    ['Al<vnyn', 'exact', '{ivonayoni_1', 'Al/DET+{ivonayoni/NOUN_PROP'],
+    ['fymA', 'exact', 'fiymA_1', 'fiy/PREP+mA/REL_PRON'], // "while" would be fiymA_2 CONJ; the LId says _1
+    ['Alkvyr', 'sense', 'kaviyr_1', 'Al/DET+kaviyr/NOUN'],
+    ['mn', 'exact', 'min_1', 'min/PREP'],
+    ['EmlyAt', 'vocalized', 'Eamaliy~ap_1', 'Eamaliy~/NOUN+At/NSUFF_FEM_PL'],
+    ['AlAntqAl', 'exact', '{inotiqAl_1', 'Al/DET+{inotiqAl/NOUN'],
+    ['Alrqmy', 'exact', 'raqamiy~_1', 'Al/DET+raqamiy~/ADJ'],
+    ['gyr', 'exact', 'gayor_1', 'gayor/NEG_PART'],
+    ['msbwqp', 'exact', 'masobuwq_1', 'masobuwq/ADJ+ap/NSUFF_FEM_SG'],
+    ['fy', 'exact', 'fiy_1', 'fiy/PREP'],
+    ['AlwlAyAt', 'exact', 'wilAyap_1', 'Al/DET+wilAy/NOUN+At/NSUFF_FEM_PL'],
+    ['AlmtHdp', 'vocalized', 'mut~aHid_1', 'Al/DET+mut~aHid/ADJ+ap/NSUFF_FEM_SG'],
+    ['f<n', 'vocalized', '<in~a_1', 'fa/CONJ+<in~a/FUNC_WORD'],
+    ['AlAntqAl', 'exact', '{inotiqAl_1', 'Al/DET+{inotiqAl/NOUN'],
+    ['Alslmy', 'exact', 'silomiy~_1', 'Al/DET+silomiy~/ADJ'],
+    ['llslTp', 'exact', 'suloTap_1', 'li/PREP+Al/DET+suloT/NOUN+ap/NSUFF_FEM_SG'],
+    ['sbq', 'vocalized', 'sabaq-iu_1', 'sabaq/VERB_PERFECT+a/PVSUFF_SUBJ:3MS'],
+    ['lh', 'exact', 'li-_1', 'la/PREP+hu/PRON_3MS'],
+    ['>n', 'vocalized', '>an_1', '>an/FUNC_WORD'],
+    ['Hdv', 'exact', 'Hadav-u_1', 'Hadav/VERB_PERFECT+a/PVSUFF_SUBJ:3MS'],
+  ],
+  // "He also said that Klein had been secretive, uncooperative and unwilling to leave his cell ..."
+  n01035030: [
+    ['qAl', 'exact', 'qAl-u_1', 'qAl/VERB_PERFECT+a/PVSUFF_SUBJ:3MS'],
+    ['>yDA', 'exact', '>ayoDAF_1', '>ayoD/ADV+AF/NSUFF_MASC_SG_ACC_INDEF'],
+    ['>n', 'vocalized', '>an~a_1', '>an~a/FUNC_WORD'],
+    ['klAyn', 'not-found', 'klAyn_0', 'klAyn/NOUN_PROP'],
+    ['kAn', 'vocalized', 'kAn_1', 'kAn/VERB_PERFECT+a/PVSUFF_SUBJ:3MS'],
+    ['ktwmA', 'exact', 'katuwm_1', 'katuwm/ADJ+AF/NSUFF_MASC_SG_ACC_INDEF'],
+    ['wgyr', 'exact', 'gayor_1', 'wa/CONJ+gayor/NEG_PART'],
+    ['mtEAwn', 'exact', 'mutaEAwin_1', 'mutaEAwin/ADJ'],
+    ['wgyr', 'exact', 'gayor_1', 'wa/CONJ+gayor/NEG_PART'],
+    ['rAgb', 'class', 'rAgib_1', 'rAgib/NOUN'], // the LId's rAgib_2 is BAMA's proper name Ragheb
+    ['b>n', 'compound', 'bi>an_1', 'bi/PREP+>an/FUNC_WORD'],
+    ['yxrj', 'exact', 'xaraj-u_1', 'ya/IV3MS+xoruj/VERB_IMPERFECT'],
+    ['mn', 'exact', 'min_1', 'min/PREP'],
+    ['znzAnth', 'exact', 'zinozAnap_1', 'zinozAn/NOUN+ap/NSUFF_FEM_SG+hu/POSS_PRON_3MS'],
+    ['Almwjwdp', 'exact', 'mawojuwd_1', 'Al/DET+mawojuwd/NOUN+ap/NSUFF_FEM_SG'],
+    ['tHt', 'exact', 'taHota_1', 'taHota/PREP'],
+    ['AlmHkmp', 'exact', 'maHokamap_1', 'Al/DET+maHokam/NOUN+ap/NSUFF_FEM_SG'],
+    ['lHDwr', 'exact', 'HuDuwr_1', 'li/PREP+HuDuwr/NOUN'],
+    ['jlsp', 'exact', 'jalosap_1', 'jalos/NOUN+ap/NSUFF_FEM_SG'],
+    ['mHAkmth', 'exact', 'muHAkamap_1', 'muHAkam/NOUN+ap/NSUFF_FEM_SG+hu/POSS_PRON_3MS'],
+  ],
+  // "The maximum allowed per person is 5000 dollars."
+  n01003007: [
+    ['AlHd', 'exact', 'Had~_1', 'Al/DET+Had~/NOUN'],
+    ['Al>qSY', 'class', '>aqoSaY_3', 'Al/DET+>aqoSaY/NOUN'], // the LId's >aqoSaY_2 is BAMA's al-Aqsa
+    ['AlmsmwH', 'exact', 'masomuwH_1', 'Al/DET+masomuwH/ADJ'],
+    ['bh', 'vocalized', 'bi-_1', 'bi/PREP+hi/PRON_3MS'],
+    ['ll$xS', 'exact', '$axoS_1', 'li/PREP+Al/DET+$axoS/NOUN'],
+    ['AlwAHd', 'exact', 'wAHid_1', 'Al/DET+wAHid/ADJ'],
+    ['hw', 'exact', 'huwa_1', 'huwa/PRON_3MS'],
+    ['dwlAr', 'exact', 'duwlAr_1', 'duwlAr/NOUN'],
+  ],
+  // "She was also charged with attempting to kill her two-year-old daughter."
+  n01011004: [
+    ['wjht', 'voice-disagrees', 'waja~h_1', 'wjht/VERB_PERFECT+/PVSUFF_SUBJ:3FS'], // passive; BAMA 1.0 has only the active
+    ['<lyhA', 'exact', '<ilaY_1', '<ilay/PREP+hA/PRON_3FS'],
+    ['Althmp', 'exact', 'tuhomap_1', 'Al/DET+tuhom/NOUN+ap/NSUFF_FEM_SG'],
+    ['>yDA', 'exact', '>ayoDAF_1', '>ayoD/ADV+AF/NSUFF_MASC_SG_ACC_INDEF'],
+    ['bmHAwlp', 'exact', 'muHAwalap_1', 'bi/PREP+muHAwal/NOUN+ap/NSUFF_FEM_SG'],
+    ['qtl', 'exact', 'qatol_1', 'qatol/NOUN'],
+    ['AbnthA', 'lemma-not-among-candidates', '{ibon_1', 'Abn/NOUN+t/NSUFF_FEM_SG+hA/POSS_PRON_3FS'], // LId "son"; BAMA's {ibonap_1 fits
+    ['*At', 'exact', '*At_1', '*At/NOUN'],
+    ['AlEAmyn', 'exact', 'EAm_1', 'Al/DET+EAm/NOUN+ayoni/NSUFF_MASC_DU_ACCGEN'],
+  ],
+};
+
+test('hand-checked sentences get the gold analyses written down for them', () => {
+  const { traces } = projectPud();
+  for (const [id, rows] of Object.entries(HAND_CHECKED)) {
+    const got: Row[] = traces.filter((w) => w.sentence.id === id).map((w) => {
+      const t = w.token;
+      const g = t.candidates[t.gold];
+      const how = w.result === null ? 'none' : w.result.matched ? w.result.level : w.result.reason;
+      assert.equal(t.goldUnmatched === true, w.result?.matched !== true, `${id} ${t.lookup}`);
+      assert.equal(g.source, t.goldUnmatched ? 'gold' : 'analyzer');
+      return [t.lookup, how, g.lemma, g.morph];
+    });
+    assert.deepEqual(got, rows, id);
+  }
+});
+
+test('deterministic, and the pos file reads back into the same corpus', () => {
+  const first = projectPud();
+  const again = projectUd(readFileSync(dataPaths.pudConllu(), 'utf8'), getAnalyzer(), { file: dataPaths.pudConllu() });
+  const text = writePosFile(corpusToPos(first.corpus));
+  assert.equal(writePosFile(corpusToPos(again.corpus)), text);
+  assert.deepEqual(again.report, first.report);
+  const back = posToCorpus(readPosFile(text, 'pud.pos'));
+  assert.deepEqual(back.documents.map((d) => d.id), first.corpus.documents.map((d) => d.id));
+  back.documents.forEach((d, i) => {
+    const orig = first.corpus.documents[i];
+    assert.deepEqual(d.sentences.map((s) => s.tokens), orig.sentences.map((s) => s.tokens), d.id);
+  });
+  assert.match(text, /^;;; DOCUMENT: n01001\n\nINPUT STRING: كتبت\nLOOK-UP WORD: ktbt\n {2}INDEX: P1W1\n/);
+  assert.match(text, /Comment: ud: unmatched \(not-found\): \$wlmAn_0\n/);
+});
+
+test('a small hand-made treebank: documents, sentences, INDEX and gold marks', () => {
+  const file = join(FIX, 'small.conllu');
+  const { corpus, report } = projectUd(readFileSync(file, 'utf8'), getAnalyzer(), { file });
+  assert.equal(report.treebank, 'small.conllu');
+  assert.deepEqual(corpus.documents.map((d) => [d.id, d.sentences.map((s) => s.id)]), [['d1', ['d1-1', 'd1-2']], ['d2', ['d2-1']]]);
+  const s1 = corpus.documents[0].sentences[0].tokens;
+  assert.deepEqual(s1.map((t) => [t.form, t.arabic, t.index]), [
+    ['وكتبت', true, { paragraph: 1, word: 1 }], ['الرسالة', true, { paragraph: 1, word: 2 }], ['.', false, { paragraph: 1, word: 3 }],
+  ]);
+  assert.equal(s1[0].candidates[s1[0].gold].morph, 'wa/CONJ+katab/VERB_PERFECT+at/PVSUFF_SUBJ:3FS');
+  assert.equal(s1[1].candidates[s1[1].gold].lemma, 'risAlap_1');
+  const kitAbuh = corpus.documents[0].sentences[1].tokens[0];
+  assert.equal(kitAbuh.candidates[kitAbuh.gold].morph, 'kitAb/NOUN+hu/POSS_PRON_3MS');
+  assert.equal(corpus.documents[0].sentences[1].tokens[0].index?.paragraph, 2);
+});
+
+test('the sample for checking by eye is seeded', () => {
+  const { traces } = projectPud();
+  const a = sampleWords(traces, { size: 10, seed: 7 });
+  const b = sampleWords(traces, { size: 10, seed: 7 });
+  const c = sampleWords(traces, { size: 10, seed: 8 });
+  assert.deepEqual(a, b);
+  assert.notDeepEqual(a.map((w) => w.token), c.map((w) => w.token));
+  assert.ok(a.every((w) => w.result?.matched === true));
+  assert.ok(sampleWords(traces, { size: 5, which: 'unmatched', seed: 1 }).every((w) => w.result?.matched === false));
+  assert.match(sampleMarkdown(a, { size: 10, seed: 7 }), /^# Sample of 10 matched words \(seed 7\)\n\n1\. \*\*/);
+});
