@@ -5,7 +5,7 @@
  * confidences. Saved through the LevelDB model store; once loaded it is read-only and can
  * be shared by concurrent requests.
  */
-import { CountTable } from '../../features/counts.js';
+import { BetaTable, type BetaBuffers } from '../../features/beta.js';
 import { DocTables } from '../../features/doc.js';
 import { FeatureExtractor } from '../../features/extract.js';
 import { SeenLexicon } from '../../features/lexicon.js';
@@ -16,6 +16,9 @@ import { ModelFormatError, ModelVersionError } from '../errors.js';
 import { readModel, writeModel, type BinaryArray, type ModelHeader } from './store.js';
 
 export const MODEL_KIND = 'lexdis-model';
+
+/** The flat arrays of β* as stored (features/beta.ts). */
+const BETA_PARTS = ['ctxWord', 'ctxCtx', 'ctxMarginal', 'ctxRunEnd', 'entKey', 'entCount'] as const satisfies readonly (keyof BetaBuffers)[];
 
 /** What a model says about itself (stored as the store header's `lexdis` field). */
 export interface ModelInfo {
@@ -44,7 +47,7 @@ export class Model {
   constructor(
     readonly info: ModelInfo,
     readonly vocab: Vocab,
-    readonly counts: CountTable,
+    readonly counts: BetaTable,
     readonly doc: DocTables,
     readonly lexicon: SeenLexicon,
     readonly theta: Theta,
@@ -70,12 +73,10 @@ export class Model {
   }
 
   async save(dir: string): Promise<{ bytes: number; ms: number }> {
-    const counts = this.counts.toBuffers();
+    const beta = this.counts.toBuffers();
     const docBuf = this.doc.toBuffers();
     const binary: Record<string, BinaryArray> = {
-      'beta/keyHi': counts.keyHi,
-      'beta/keyLo': counts.keyLo,
-      'beta/counts': counts.counts,
+      ...Object.fromEntries(BETA_PARTS.map((name) => [`beta/${name}`, beta[name]])),
       'doc/wordOffsets': docBuf.wordOffsets,
       'doc/wordDocs': docBuf.wordDocs,
       'theta/weights': this.theta.weights,
@@ -84,7 +85,7 @@ export class Model {
     docBuf.valueDocs.forEach((a, i) => (binary[`doc/valueDocs/${i}`] = a));
     return writeModel(dir, {
       header: { kind: MODEL_KIND, lexdis: this.info },
-      json: { vocab: this.vocab.toJSON(), doc: this.doc.toJSON(), lexicon: this.lexicon.toJSON(), theta: { bias: this.theta.bias } },
+      json: { vocab: this.vocab.toJSON(), beta: this.counts.toJSON(), doc: this.doc.toJSON(), lexicon: this.lexicon.toJSON(), theta: { bias: this.theta.bias } },
       binary,
     });
   }
@@ -110,9 +111,10 @@ export class Model {
       return a;
     };
     const vocab = Vocab.load(parts.json.vocab);
-    const counts = CountTable.fromBuffers({
-      keyHi: need('beta/keyHi') as Uint32Array, keyLo: need('beta/keyLo') as Uint32Array, counts: need('beta/counts') as Uint32Array,
-    });
+    const counts = BetaTable.load(
+      parts.json.beta,
+      Object.fromEntries(BETA_PARTS.map((name) => [name, need(`beta/${name}`)])) as unknown as BetaBuffers,
+    );
     const docJson = parts.json.doc as { targets?: unknown[] };
     const nt = Array.isArray(docJson?.targets) ? docJson.targets.length : 0;
     const doc = DocTables.load(parts.json.doc, {
