@@ -23,6 +23,11 @@ export async function buildProgram(argv: string[] = []): Promise<Command> {
 }
 
 export async function main(argv: string[]): Promise<void> {
+  // A closed pipe (`lexdis … | head`) ends the run quietly, whoever was writing.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
   try {
     const program = await buildProgram(argv);
     await program.parseAsync(argv);

@@ -1,17 +1,8 @@
 /** Data goes to stdout (respecting back-pressure; a closed pipe ends quietly); logs go to stderr. */
 import { UsageError } from '../src/errors.js';
 
-let epipeHandled = false;
-
-/** Writes to stdout, waiting when the pipe is full. */
+/** Writes to stdout, waiting when the pipe is full (bin/cli.ts ends quietly on a closed pipe). */
 export async function writeOut(chunk: string): Promise<void> {
-  if (!epipeHandled) {
-    epipeHandled = true;
-    process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EPIPE') process.exit(0);
-      throw err;
-    });
-  }
   if (!process.stdout.write(chunk)) await new Promise<void>((resolve) => process.stdout.once('drain', resolve));
 }
 
