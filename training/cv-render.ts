@@ -12,6 +12,17 @@ import { curveSvg } from './cv-svg.js';
 
 const f = (x: number | undefined) => (x === undefined ? '–' : x.toFixed(1));
 const f2 = (x: number) => x.toFixed(2);
+const sign = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(2)}`;
+
+/** "ΔA1 ± sd (better/worse folds)" against Mfull, or '' for Mfull itself. */
+function delta(r: CvReport, model: string): string {
+  const v = r.models[model]?.vsFull;
+  return v ? `${sign(v.dA1)} ± ${v.sdA1.toFixed(2)} (${v.better}/${v.worse})` : '';
+}
+function delta2(r: CvReport, model: string): string {
+  const v = r.models[model]?.vsFull;
+  return v ? `${sign(v.dA2)} ± ${v.sdA2.toFixed(2)}` : '';
+}
 
 function rowTable<R extends Row>(rows: readonly R[], extra?: (r: R) => string[], extraHead: string[] = []): string[] {
   const head = ['model', ...extraHead, 'A1', 'A2', 'E1', 'E2', 'A1 (amb.)', 'A2 (amb.)'];
@@ -40,8 +51,9 @@ export function cvMarkdown(r: CvReport, command?: string): string {
   if (full) L.push(`Gold test tokens: ${full.tokens} (ambiguous ${full.ambiguousTokens}); candidates per token ${f2(full.meanCandidates)}; ceiling (gold among the candidates) ${f(full.ceiling)}%.`);
   L.push('');
   const t = r.tables;
+  const paired = 'ΔA1 vs Mfull ± sd (folds better/worse)';
   if (t.table5.length) {
-    L.push('## Table 5: alternative approaches', '', ...rowTable(t.table5), '');
+    L.push('## Table 5: alternative approaches', '', ...rowTable(t.table5, (x) => [delta(r, x.model), delta2(r, x.model)], [paired, 'ΔA2 ± sd']), '');
     L.push('(The paper\'s MADA row has no counterpart here.)', '');
   }
   if (t.table4.length) {
@@ -52,15 +64,18 @@ export function cvMarkdown(r: CvReport, command?: string): string {
     L.push('');
   }
   if (t.baselines.length) {
-    L.push('## Baselines (same folds, same candidates C(t))', '', ...rowTable(t.baselines), '');
+    L.push('## Baselines (same folds, same candidates C(t))', '', ...rowTable(t.baselines, (x) => [delta(r, x.model), delta2(r, x.model)], [paired, 'ΔA2 ± sd']), '');
     const c = r.check;
     if (c.fullBeatsBaselinesAndUni !== null)
       L.push(c.fullBeatsBaselinesAndUni ? 'Mfull beats every baseline and Muni on A1 and A2.' : `Mfull does NOT beat every baseline and Muni: ${c.losses.join('; ')}.`, '');
   }
-  if (t.solvers.length > 1) L.push('## Solver ablation (θ on Zfull)', '', ...rowTable(t.solvers, (x) => [r.models[x.model].notConverged ? `${r.models[x.model].notConverged}` : '0'], ['folds not converged']), '');
+  if (t.solvers.length > 1) {
+    L.push('## Solver ablation (θ on Zfull)', '');
+    L.push(...rowTable(t.solvers, (x) => [String(r.models[x.model].notConverged ?? 0), delta(r, x.model), delta2(r, x.model)], ['folds not converged', paired, 'ΔA2 ± sd']), '');
+  }
   if (t.transforms.length > 1) {
     L.push('## Value transforms and the base-rate (+prior) group (Zfull)', '');
-    L.push(...rowTable(t.transforms, (x) => [x.prior ? 'yes' : 'no', x.transform], ['+prior', 'transform']), '');
+    L.push(...rowTable(t.transforms, (x) => [x.prior ? 'yes' : 'no', x.transform, delta(r, x.model), delta2(r, x.model)], ['+prior', 'transform', paired, 'ΔA2 ± sd']), '');
   }
   if (t.curve.length) {
     L.push('## Learning curve (Mfull)', '', '![learning curve](curve.svg)', '');

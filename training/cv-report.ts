@@ -59,6 +59,8 @@ export interface CvModelResult {
   skipped: { fold: number; reason: string }[];
   /** Mean θ over folds per feature, for a model made of one training. */
   theta?: Record<string, number>;
+  /** Paired with Mfull fold by fold: mean and sd of the A1 and A2 differences (this − Mfull), folds better/worse in A1. */
+  vsFull?: { folds: number; dA1: number; sdA1: number; dA2: number; sdA2: number; better: number; worse: number };
   /** Mean A1/A2 on D2 (in-sample for θ), and folds whose solver did not converge. */
   d2Accuracy?: { A1: number; A2: number };
   notConverged?: number;
@@ -130,6 +132,29 @@ function modelResult(m: CvModel, results: FoldResult[], defaults: Defaults): CvM
   return out;
 }
 
+function meanSd(xs: number[]): [number, number] {
+  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const sd = xs.length > 1 ? Math.sqrt(xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (xs.length - 1)) : 0;
+  return [mean, sd];
+}
+
+/** Fold-by-fold differences of a model's A1/A2 from Mfull's (folds both ran). */
+function paired(m: CvModelResult, full: CvModelResult): CvModelResult['vsFull'] {
+  const ref = new Map(full.perFold.map((f) => [f.fold, f]));
+  const d1: number[] = [];
+  const d2: number[] = [];
+  for (const f of m.perFold) {
+    const r = ref.get(f.fold);
+    if (!r) continue;
+    d1.push(f.A1 - r.A1);
+    d2.push(f.A2 - r.A2);
+  }
+  if (d1.length === 0) return undefined;
+  const [dA1, sdA1] = meanSd(d1);
+  const [dA2, sdA2] = meanSd(d2);
+  return { folds: d1.length, dA1, sdA1, dA2, sdA2, better: d1.filter((x) => x > 0).length, worse: d1.filter((x) => x < 0).length };
+}
+
 /** Assembles the report from the folds' results (in fold order). */
 export function buildReport(input: BuildInput): CvReport {
   const { corpus, assignment, models, options } = input;
@@ -137,6 +162,7 @@ export function buildReport(input: BuildInput): CvReport {
   const d = options.defaults;
   const byName: Record<string, CvModelResult> = {};
   for (const m of models) byName[m.name] = modelResult(m, results, d);
+  if (Object.hasOwn(byName, 'full')) for (const m of Object.values(byName)) if (m.name !== 'full') m.vsFull = paired(m, byName.full);
   const rep = (name: string): EvalReport | null => (Object.hasOwn(byName, name) ? byName[name].report : null);
   const rows = (names: readonly string[]) => names.flatMap((n) => { const r = rep(n); return r ? [row(n, r)] : []; });
 
