@@ -158,7 +158,9 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
     betaKeys: s1.counts.size,
     seconds: { stage1: (t1 - t0) / 1000, rows: (t2 - t1) / 1000, theta: (t3 - t2) / 1000, total: (t4 - t0) / 1000 },
   };
-  (model.info as ModelInfo).figures = { ...summary, theta: undefined };
+  const { theta: _theta, ...figures } = summary;
+  // The header is JSON: keep only what survives a round trip, so a loaded model equals the trained one.
+  (model.info as ModelInfo).figures = JSON.parse(JSON.stringify(figures)) as Record<string, unknown>;
   return { model, summary };
 }
 

@@ -1,0 +1,94 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { projectRoot } from '../../src/config.js';
+import { corpusToPos, GOLD_UNMATCHED_COMMENT, readPosFile, writePosFile } from '../../src/formats/pos.js';
+import { pudCorpus } from '../helpers/pud.js';
+
+const BIN = join(projectRoot(), 'bin', 'lexdis');
+let dir = '';
+
+function lexdis(args: string[], input?: string) {
+  const r = spawnSync(BIN, args, { input, encoding: 'utf8', timeout: 120_000, env: { ...process.env, CI: 'true' } });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'lexdis-cli-'));
+  writeFileSync(join(dir, 'gold.pos'), writePosFile(corpusToPos(pudCorpus(250))));
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+test('train writes a model and a JSON summary; an unwritable output fails before any work', () => {
+  const r = lexdis(['train', join(dir, 'gold.pos'), '-o', join(dir, 'm'), '--features', 'aggr', '--workers', '1', '--json']);
+  assert.equal(r.code, 0, r.err);
+  const s = JSON.parse(r.out);
+  assert.equal(s.kind, 'lexdis-train-summary');
+  assert.ok(s.d2.rows > 0 && s.features === 119);
+  assert.match(r.err, /model written to/);
+  const bad = lexdis(['train', join(dir, 'gold.pos'), '-o', join(dir, 'no', 'such', 'm')]);
+  assert.equal(bad.code, 1);
+  assert.match(bad.err, /^Error: .*output folder does not exist \[OUTPUT\]/m);
+  assert.doesNotMatch(bad.err, /\n\s+at /, 'no stack trace');
+});
+
+test('train refuses a corpus without gold marks', () => {
+  const plain = readFileSync(join(dir, 'gold.pos'), 'utf8').replace(/^\* SOLUTION/gm, '  SOLUTION');
+  writeFileSync(join(dir, 'plain.pos'), plain);
+  const r = lexdis(['train', join(dir, 'plain.pos'), '-o', join(dir, 'm2')]);
+  assert.equal(r.code, 1);
+  assert.match(r.err, /no gold marks .*\[CORPUS\]/);
+  assert.ok(!existsSync(join(dir, 'm2')));
+});
+
+test('tag ranks raw text (text and jsonl) with confidences', () => {
+  const text = 'كتبت المساعدة الخاصة في الولايات المتحدة.';
+  const t = lexdis(['tag', '-m', join(dir, 'm'), '--top', '2'], text);
+  assert.equal(t.code, 0, t.err);
+  assert.match(t.out, /^كتبت\t1\t[\d.]+%\t/m);
+  const j = lexdis(['tag', '-m', join(dir, 'm'), '--top', '3', '--format', 'jsonl'], text);
+  const sents = j.out.trim().split('\n').map((l) => JSON.parse(l));
+  assert.equal(sents.length, 1);
+  for (const tok of sents[0].tokens.filter((x: { found: boolean }) => x.found)) {
+    const conf = tok.analyses.map((a: { confidence: number }) => a.confidence);
+    assert.ok(tok.analyses.length <= 3);
+    assert.deepEqual(conf, [...conf].sort((a: number, b: number) => b - a), 'best first');
+  }
+});
+
+test('tag re-ranks an analysis file: numbers kept, one star on the best score, SCORE lines', () => {
+  const out = join(dir, 'ranked.pos');
+  const r = lexdis(['tag', '-m', join(dir, 'm'), '--mark-top', '--format', 'pos', join(dir, 'gold.pos'), '-o', out]);
+  assert.equal(r.code, 0, r.err);
+  const src = readPosFile(readFileSync(join(dir, 'gold.pos'), 'utf8'), 'gold.pos');
+  const ranked = readPosFile(readFileSync(out, 'utf8'), 'ranked.pos');
+  const a = src.documents.flatMap((d) => d.tokens);
+  const b = ranked.documents.flatMap((d) => d.tokens);
+  assert.equal(b.length, a.length);
+  b.forEach((t, i) => {
+    const own = t.solutions.filter((s) => s.n > 0);
+    if (own.length === 0) return;
+    // a gold-only solution (a gold label no analyzer candidate matched) is not re-ranked with --mark-top
+    const unmatched = a[i].comments.includes(GOLD_UNMATCHED_COMMENT);
+    const expected = a[i].solutions.filter((s) => !(unmatched && s.gold)).map((s) => s.n);
+    assert.deepEqual(own.map((s) => s.n).sort((x, y) => x - y), expected.sort((x, y) => x - y));
+    assert.equal(own.filter((s) => s.gold).length, 1);
+    const scores = own.map((s) => s.score!);
+    assert.ok(own[0].gold && scores[0] === Math.max(...scores));
+  });
+  assert.deepEqual(readdirSync(dir).filter((f) => f.startsWith('.lexdis-tmp')), []);
+});
+
+test('eval prints A1/A2 as JSON; a feature-set mismatch exits 1 naming both', () => {
+  const r = lexdis(['eval', join(dir, 'm'), join(dir, 'gold.pos'), '--json']);
+  assert.equal(r.code, 0, r.err);
+  const rep = JSON.parse(r.out);
+  assert.equal(rep.kind, 'lexdis-eval');
+  assert.ok(rep.all.label.A1 > 50 && rep.all.label.A2 >= rep.all.label.A1 && rep.ceiling >= rep.all.label.A2);
+  const bad = lexdis(['eval', join(dir, 'm'), join(dir, 'gold.pos'), '--features', 'full']);
+  assert.equal(bad.code, 1);
+  assert.match(bad.err, /'aggr'.*'full'.*\[MODEL_VERSION\]/);
+});

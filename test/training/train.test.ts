@@ -1,0 +1,58 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CorpusError, ModelVersionError } from '../../src/errors.js';
+import { Model } from '../../src/model/model.js';
+import { prepareDocument } from '../../src/rank/prepare.js';
+import { ModelRanker } from '../../src/rank/ranker.js';
+import { train } from '../../training/train.js';
+import { pudCorpus } from '../helpers/pud.js';
+
+test('train on real gold data: sensible figures, deterministic for a seed', async () => {
+  const corpus = pudCorpus(300);
+  const a = await train(corpus, { workers: 0, seed: 7 });
+  const b = await train(corpus, { workers: 2, seed: 7 });
+  assert.deepEqual(Array.from(a.model.theta.weights), Array.from(b.model.theta.weights), 'θ must not depend on the worker count');
+  assert.equal(a.summary.temperature, b.summary.temperature);
+  const s = a.summary;
+  assert.equal(s.features, a.model.templates.length);
+  assert.ok(s.d2.rows > 100, `rows ${s.d2.rows}`);
+  assert.ok(s.d2Accuracy.A1 > 60 && s.d2Accuracy.A1 <= s.d2Accuracy.A2 && s.d2Accuracy.A2 <= s.d2Accuracy.ceiling);
+  const c = await train(corpus, { workers: 0, seed: 8 });
+  assert.notDeepEqual(Array.from(c.model.theta.weights), Array.from(a.model.theta.weights), 'another seed, another split');
+});
+
+test('save → load gives identical scores; a feature-set mismatch is refused naming both', async () => {
+  const corpus = pudCorpus(300);
+  const { model } = await train(corpus, { workers: 0, featureSet: 'aggr' });
+  const dir = mkdtempSync(join(tmpdir(), 'lexdis-model-'));
+  try {
+    await model.save(join(dir, 'm'));
+    const loaded = await Model.load(join(dir, 'm'));
+    assert.deepEqual(loaded.info, model.info);
+    const r1 = new ModelRanker(model);
+    const r2 = new ModelRanker(loaded);
+    for (const d of corpus.documents.slice(0, 20)) {
+      const doc = prepareDocument(d, model.lexicon).doc;
+      const s1 = r1.scoreDocument(doc).flat().map((x) => Array.from(x));
+      const s2 = r2.scoreDocument(doc).flat().map((x) => Array.from(x));
+      assert.deepEqual(s2, s1);
+    }
+    await assert.rejects(Model.load(join(dir, 'm'), { featureSet: 'full' }), (e: unknown) =>
+      e instanceof ModelVersionError && /'aggr'/.test(e.message) && /'full'/.test(e.message));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('bad corpora: no gold marks, and too few documents for D2', async () => {
+  const corpus = pudCorpus(300);
+  const noGold = {
+    documents: corpus.documents.map((d) => ({ ...d, sentences: d.sentences.map((s) => ({ ...s, tokens: s.tokens.map((t) => ({ ...t, gold: -1 })) })) })),
+  };
+  await assert.rejects(train(noGold, { workers: 0 }), (e: unknown) => e instanceof CorpusError && /gold/.test(e.message));
+  await assert.rejects(train({ documents: corpus.documents.slice(0, 1) }, { workers: 0 }),
+    (e: unknown) => e instanceof CorpusError && /document.*needs at least \d+/.test(e.message));
+});
