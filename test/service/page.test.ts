@@ -57,7 +57,11 @@ function expected(word: string): TaggedToken {
 async function detailShows(token: TaggedToken): Promise<void> {
   const best = token.analyses[0];
   await page.locator('#detail .headword').filter({ hasText: best.vocArabic }).waitFor({ timeout: 5000 });
-  assert.equal(await page.locator('#detail .gloss-main').textContent(), best.gloss);
+  const parts = best.gloss.split(' + ').map((p) => p.trim());
+  assert.equal(await page.locator('#detail .gloss-main').textContent(), parts[1]);
+  const phrase = parts.filter(Boolean).join(' ');
+  if (phrase === parts[1]) assert.equal(await page.locator('#detail .gloss-phrase').count(), 0);
+  else assert.equal(await page.locator('#detail .gloss-phrase').textContent(), phrase);
   assert.equal((await page.locator('#detail .translit').textContent()), best.voc);
   assert.equal(await page.locator('#detail .alts li').count(), token.analyses.length - 1);
 }

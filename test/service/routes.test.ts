@@ -36,7 +36,7 @@ test('POST /v1/analyze returns ranked analyses; non-Arabic tokens pass through, 
   assert.equal(ktb.lookup, 'ktb');
   assert.equal(ktb.analyses.length, 2);
   assert.deepEqual(ktb.analyses.map((a: any) => a.rank), [1, 2]);
-  assert.equal(ktb.analyses[0].gloss, 'write');
+  assert.equal(ktb.analyses[0].gloss, ' + write + he/it <verb>');
   assert.equal(ktb.analyses[0].vocArabic, 'كَتَبَ');
   assert.equal(ktb.analyses[0].elements.pos, 'VERB_PERFECT');
   assert.ok(ktb.analyses[0].confidence > ktb.analyses[1].confidence);
@@ -72,10 +72,10 @@ test('POST /v1/analyze/batch answers each text in order', async () => {
   const res = await postJson(`${srv.url}/v1/analyze/batch`, { texts, top: 1 });
   assert.equal(res.status, 200);
   assert.equal(res.body.results.length, 4);
-  assert.equal(res.body.results[0].sentences[0].tokens[1].analyses[0].gloss, 'student');
+  assert.equal(res.body.results[0].sentences[0].tokens[1].analyses[0].gloss, 'the + student + ');
   assert.deepEqual(res.body.results[1].sentences, []);
   assert.equal(res.body.results[2].sentences[0].tokens[0].arabic, false);
-  assert.equal(res.body.results[3].sentences[0].tokens[1].analyses[0].gloss, 'library');
+  assert.equal(res.body.results[3].sentences[0].tokens[1].analyses[0].gloss, 'the + library/bookstore + [fem.sg.]');
 });
 
 test('GET /healthz and GET /v1/model', async () => {
@@ -140,7 +140,10 @@ test('422 for a text over maxTextLength and a batch over maxBatch', async () => 
 
 test('concurrent requests each get their own answer', async () => {
   const words = ['كتب', 'الطالب', 'الدرس', 'في', 'المكتبة'];
-  const glosses: Record<string, string> = { كتب: 'write', الطالب: 'student', الدرس: 'lesson', في: 'in', المكتبة: 'library' };
+  const glosses: Record<string, string> = {
+    كتب: ' + write + he/it <verb>', الطالب: 'the + student + ', الدرس: 'the + lesson + ', في: ' + in + ',
+    المكتبة: 'the + library/bookstore + [fem.sg.]',
+  };
   const texts = Array.from({ length: 60 }, (_, i) => `${words[i % 5]} ${words[(i * 3 + 1) % 5]} ${i}`);
   const answers = await Promise.all(texts.map((text) => postJson(`${srv.url}/v1/analyze`, { text, top: 1 })));
   answers.forEach((res, i) => {

@@ -122,7 +122,7 @@ test('close(): the in-flight request finishes, a later request on the same conne
   const statuses = [...text.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => m[1]);
   assert.deepEqual(statuses, ['200', '503'], text.slice(0, 500));
   assert.match(text, /"code":"SHUTTING_DOWN"/);
-  assert.match(text, /"gloss":"write"/);
+  assert.match(text, /"gloss":" \+ write \+ he\/it <verb>"/);
 });
 
 test('SIGTERM: the process finishes the in-flight request, then exits with status 0', { timeout: 30_000 }, async () => {

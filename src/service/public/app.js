@@ -49,6 +49,17 @@ function posName(pos) {
   return POS_NAMES[pos] ?? pos.toLowerCase().replace(/_/g, ' ');
 }
 
+/**
+ * The analyzer's gloss is "prefix + stem + suffix" (e.g. " + go/depart + he/it <verb>").
+ * Returns the stem's gloss (the word's meaning) and the whole gloss as a phrase.
+ */
+function splitGloss(gloss) {
+  const parts = (gloss ?? '').split(' + ').map((p) => p.trim());
+  const phrase = parts.filter(Boolean).join(' ');
+  const stem = parts.length === 3 && parts[1] ? parts[1] : phrase;
+  return { stem: stem || '(no gloss)', phrase };
+}
+
 /** A lemma ID without its stem-vowel and sense marks: كَتَب-ُ_1 → كَتَب. */
 function citation(lemmaId) {
   return lemmaId.replace(/[-_].*$/, '') || lemmaId;
@@ -75,8 +86,12 @@ async function loadModelInfo() {
     limits = { ...limits, ...info.service.limits };
     textBox.maxLength = limits.maxTextLength;
     const m = info.model ?? {};
-    const parts = [m.trainingCorpus ?? m.corpus, m.featureSet, m.formatVersion !== undefined ? `format ${m.formatVersion}` : null]
-      .filter((x) => typeof x === 'string' || typeof x === 'number');
+    const corpus = m.corpus && typeof m.corpus === 'object' ? m.corpus : null;
+    const source = corpus?.source ? String(corpus.source).split(/[\\/]/).pop() : m.trainingCorpus;
+    const parts = [
+      typeof m.featureSet === 'string' ? `${m.featureSet} features` : null,
+      source ? `trained on ${source}${corpus?.tokens ? ` (${Number(corpus.tokens).toLocaleString('en')} tokens)` : ''}` : null,
+    ].filter(Boolean);
     $('model-info').textContent = parts.length ? `model: ${parts.join(' · ')}` : '';
   } catch {
     // the page still works without the header line
@@ -155,6 +170,7 @@ function showDetail(token) {
     return;
   }
   const [best, ...others] = token.analyses;
+  const bestGloss = splitGloss(best.gloss);
   const elements = el('table');
   for (const [k, v] of Object.entries(best.elements)) {
     if (v) elements.append(el('tr', {}, el('td', { text: k }), el('td', { class: 'code', text: v })));
@@ -162,13 +178,15 @@ function showDetail(token) {
   const parts = [
     el('p', { class: 'headword', lang: 'ar', dir: 'rtl', text: best.vocArabic }),
     el('p', { class: 'translit', text: best.voc }),
-    el('p', { class: 'gloss-main', text: best.gloss || '(no gloss)' }),
+    el('p', { class: 'gloss-main', text: bestGloss.stem }),
+    bestGloss.phrase !== bestGloss.stem ? el('p', { class: 'gloss-phrase', text: bestGloss.phrase }) : null,
     el('dl', { class: 'facts' },
       el('dt', { text: 'Lemma' }),
       el('dd', {}, el('span', { class: 'ar', lang: 'ar', dir: 'rtl', text: citation(best.lemmaArabic) }), ' ',
         el('span', { class: 'code', dir: 'ltr', text: best.lemma })),
       el('dt', { text: 'Part of speech' }),
       el('dd', {}, el('span', { class: 'pos-tag', text: posName(best.pos) })),
+      ...(best.source === 'train' ? [el('dt', { text: 'Source' }), el('dd', { text: 'seen in training (not given by the analyzer)' })] : []),
       el('dt', { text: 'Morphology' }),
       el('dd', { class: 'code', dir: 'ltr', text: best.morph.split('+').join(' + ') }),
       el('dt', { text: 'Confidence' }),
@@ -180,15 +198,15 @@ function showDetail(token) {
     for (const a of others) {
       list.append(el('li', {},
         el('span', { class: 'alt-voc', lang: 'ar', dir: 'rtl', text: a.vocArabic }),
-        el('span', { class: 'alt-gloss', text: a.gloss || '(no gloss)' }),
-        el('span', { class: 'alt-meta', text: `${posName(a.pos)} · ${a.lemma}` }),
+        el('span', { class: 'alt-gloss', text: splitGloss(a.gloss).stem }),
+        el('span', { class: 'alt-meta', text: [posName(a.pos), a.lemma, a.source === 'train' ? 'from training' : null].filter(Boolean).join(' · ') }),
         confidence(a.confidence, `analysis ${a.rank} confidence`)));
     }
     parts.push(el('h3', { text: `Other analyses (${others.length})` }), list);
   } else {
     parts.push(el('p', { class: 'help', text: 'The analyzer found no other analysis.' }));
   }
-  detail.replaceChildren(...parts);
+  detail.replaceChildren(...parts.filter(Boolean));
 }
 
 result.addEventListener('click', (event) => {

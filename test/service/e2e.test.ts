@@ -1,0 +1,111 @@
+/**
+ * End to end with a real model: train one on part of UD Arabic-PUD through the library
+ * (seeded), save it, start `lexdis serve --model DIR --port 0` as a child process, open
+ * the page in headless Chromium, paste a sentence, click a word and check the shown
+ * gloss against the API's answer. Saves test/artifacts/service-page.png (the CI
+ * artifact). Ends with SIGTERM: the server must exit with status 0.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { dataPaths, projectRoot } from '../../src/config.js';
+import { loadCorpus } from '../../src/formats/load.js';
+import { requireGold } from '../../src/formats/pos.js';
+import type { TaggedSentence, TaggedToken } from '../../src/service/types.js';
+import { train } from '../../training/train.js';
+import { launchChromium } from '../fixtures/service/browser.js';
+
+/** The sentence pasted into the page (and quoted in the README). */
+const SENTENCE = 'ذهب الطالب إلى المكتبة ليقرأ كتابا عن تاريخ مصر.';
+/** Training documents taken from the front of UD Arabic-PUD (one sentence each). */
+const TRAIN_DOCS = 200;
+const SCREENSHOT = join(projectRoot(), 'test', 'artifacts', 'service-page.png');
+
+let work: string;
+let server: ChildProcess;
+let exited: Promise<number | null>;
+let url: string;
+let browser: Browser;
+let page: Page;
+let stderr = '';
+let answer: TaggedSentence[];
+
+before(async () => {
+  browser = await launchChromium();
+  work = mkdtempSync(join(tmpdir(), 'lexdis-e2e-'));
+  const corpus = requireGold(loadCorpus([dataPaths.pudConllu()]));
+  const { model } = await train({ ...corpus, documents: corpus.documents.slice(0, TRAIN_DOCS) }, { seed: 42, workers: 0 });
+  await model.save(join(work, 'model'));
+
+  server = spawn(process.execPath, [join(projectRoot(), 'bin', 'lexdis'), 'serve', '--model', join(work, 'model'), '--port', '0'],
+    { stdio: ['ignore', 'ignore', 'pipe'] });
+  exited = new Promise((resolve) => server.on('exit', (code) => resolve(code)));
+  url = await new Promise<string>((resolve, reject) => {
+    server.stderr!.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+      const m = /"msg":"Server listening at (http:\/\/127\.0\.0\.1:\d+)"/.exec(stderr);
+      if (m) resolve(m[1]);
+    });
+    server.on('exit', (code) => reject(new Error(`lexdis serve exited with ${code}: ${stderr}`)));
+  });
+  const res = await fetch(`${url}/v1/analyze`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: SENTENCE, top: 10 }),
+  });
+  assert.equal(res.status, 200);
+  answer = ((await res.json()) as { sentences: TaggedSentence[] }).sentences;
+  page = await browser.newPage({ viewport: { width: 1200, height: 860 }, deviceScaleFactor: 1 });
+});
+
+after(async () => {
+  await browser?.close();
+  if (server && server.exitCode === null) server.kill('SIGKILL');
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+function token(word: string): TaggedToken {
+  const t = answer.flatMap((s) => s.tokens).find((x) => x.input === word);
+  assert.ok(t, `no token ${word} in the answer`);
+  return t;
+}
+
+test('GET /v1/model describes the trained model', async () => {
+  const info = (await (await fetch(`${url}/v1/model`)).json()) as { model: Record<string, unknown> };
+  assert.equal(info.model.featureSet, 'full');
+  assert.equal((info.model.corpus as { documents: number }).documents, TRAIN_DOCS);
+});
+
+test('paste a sentence, click a word: the page shows the model\'s top analysis', { timeout: 60_000 }, async () => {
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.locator('#text').fill(SENTENCE);
+  await page.getByRole('button', { name: 'Analyze' }).click();
+  await page.locator('#result .word').first().waitFor({ timeout: 10_000 });
+  const arabicWords = answer.flatMap((s) => s.tokens).filter((t) => t.arabic).map((t) => t.input);
+  assert.deepEqual(await page.locator('#result .word').allTextContents(), arabicWords);
+
+  for (const word of ['المكتبة', 'ذهب']) {
+    const expected = token(word);
+    assert.ok(expected.found, `${word} should be found by the analyzer`);
+    await page.locator('#result').getByRole('button', { name: word, exact: true }).click();
+    const best = expected.analyses[0];
+    await page.locator('#detail .headword').filter({ hasText: best.vocArabic }).waitFor({ timeout: 5000 });
+    const stem = best.gloss.split(' + ').map((p) => p.trim())[1];
+    assert.ok(stem, `gloss "${best.gloss}" has a stem part`);
+    assert.equal(await page.locator('#detail .gloss-main').textContent(), stem);
+    assert.equal(await page.locator('#detail .alts li').count(), expected.analyses.length - 1);
+  }
+  assert.match(token('المكتبة').analyses[0].gloss, /library/);
+  assert.ok(token('ذهب').analyses.length > 1, 'ذهب is ambiguous (go, take, gild, gold…)');
+  mkdirSync(join(projectRoot(), 'test', 'artifacts'), { recursive: true });
+  await page.screenshot({ path: SCREENSHOT, fullPage: true });
+  assert.ok(existsSync(SCREENSHOT));
+});
+
+test('SIGTERM stops lexdis serve with status 0', { timeout: 20_000 }, async () => {
+  server.kill('SIGTERM');
+  assert.equal(await exited, 0, stderr.slice(-2000));
+  assert.match(stderr, /"msg":"shutting down"/);
+});
