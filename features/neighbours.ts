@@ -58,22 +58,27 @@ export function goldLabels(doc: Document): (string | null)[][] {
 
 /**
  * The prevLabel / nextLabel context ids of the tokens of some documents, in corpus order
- * (the token numbering of features/encode.ts). Labels are looked up, never interned.
+ * (the token numbering of features/encode.ts), written into the given arrays (fresh ones by
+ * default). Labels are looked up, never interned; a label the vocabulary lacks gets
+ * `unknownId` (-1, "unknown", at inference; stage one, which counts only known ids, passes
+ * NO_LABEL).
  */
-export function labelContextIds(docs: readonly Document[], vocab: Vocab, nTokens: number): { prevLabel: Int32Array; nextLabel: Int32Array } {
-  const prevLabel = new Int32Array(nTokens);
-  const nextLabel = new Int32Array(nTokens);
+export function labelContextIds(
+  docs: readonly Document[], vocab: Vocab, nTokens: number,
+  prevLabel: Int32Array = new Int32Array(nTokens), nextLabel: Int32Array = new Int32Array(nTokens), unknownId = -1,
+): { prevLabel: Int32Array; nextLabel: Int32Array } {
   const ids = new Int32Array(nTokens);
   let t = 0;
   for (const d of docs)
     for (const s of d.sentences) {
       const start = t;
       for (const token of s.tokens) {
+        if (t >= nTokens) throw new UsageError(`labelContextIds: more than ${nTokens} tokens`);
         const key = contextLabelOf(token);
         if (key === null) ids[t] = NO_LABEL;
         else {
           const id = vocab.get('label', key);
-          ids[t] = id >= 0 ? id + LABEL_ID_OFFSET : -1;
+          ids[t] = id >= 0 ? id + LABEL_ID_OFFSET : unknownId;
         }
         t++;
       }

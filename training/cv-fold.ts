@@ -11,6 +11,7 @@ import { encodeCorpus } from '../features/encode.js';
 import { SeenLexicon } from '../features/lexicon.js';
 import { goldLabels, withContextLabels } from '../features/neighbours.js';
 import { Vocab } from '../features/vocab.js';
+import { LexdisError } from '../src/errors.js';
 import type { Model } from '../src/model/model.js';
 import { FirstSolution, MostFrequentLabel, RandomCandidate, countLabelFrequencies } from '../src/rank/baselines.js';
 import { evaluate, type EvalItem, type EvalReport } from '../src/rank/eval.js';
@@ -149,9 +150,16 @@ export async function runFold(
     let result: Model | string;
     if (typeof c === 'string') result = c;
     else {
-      const { model, summary } = await train(c, { ...trainOptions, featureSet: spec.featureSet, transform: spec.transform, solver: spec.solver });
-      notes[spec.key] = note(spec, summary);
-      result = model;
+      try {
+        const { model, summary } = await train(c, { ...trainOptions, featureSet: spec.featureSet, transform: spec.transform, solver: spec.solver });
+        notes[spec.key] = note(spec, summary);
+        result = model;
+      } catch (err) {
+        // A model that cannot be trained (e.g. a solver refusing its options) is reported as
+        // skipped with the reason, and the other models of the run go on; bugs still throw.
+        if (!(err instanceof LexdisError)) throw err;
+        result = `training ${spec.featureSet}/${spec.transform}/${spec.solver} failed: ${err.message}`;
+      }
     }
     cache.set(spec.key, result);
     return result;
