@@ -79,8 +79,8 @@ export function cvMarkdown(r: CvReport, command?: string): string {
   }
   if (t.curve.length) {
     L.push('## Learning curve (Mfull)', '', '![learning curve](curve.svg)', '');
-    L.push('| share of training part | training documents (mean) | A1 | A2 | E1 | E2 | folds |', '|---:|---:|---:|---:|---:|---:|---:|');
-    for (const p of t.curve) L.push(`| ${p.percent}% | ${p.trainDocuments.toFixed(1)} | ${f(p.A1)} | ${f(p.A2)} | ${f(p.E1)} | ${f(p.E2)} | ${p.folds} |`);
+    L.push('| share of training part | training documents (mean) | A1 | A2 | E1 | E2 | ceiling | folds |', '|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const p of t.curve) L.push(`| ${p.percent}% | ${p.trainDocuments.toFixed(1)} | ${f(p.A1)} | ${f(p.A2)} | ${f(p.E1)} | ${f(p.E2)} | ${f(p.ceiling)} | ${p.folds} |`);
     L.push('');
   }
   const skipped = Object.values(r.models).filter((m) => m.skipped.length > 0);
@@ -108,8 +108,8 @@ export function cvMarkdown(r: CvReport, command?: string): string {
 
 /** The learning curve as CSV. */
 export function curveCsv(r: CvReport): string {
-  const lines = ['percent,train_documents,A1,A2,E1,E2,folds'];
-  for (const p of r.tables.curve) lines.push([p.percent, p.trainDocuments.toFixed(1), p.A1.toFixed(3), p.A2.toFixed(3), p.E1.toFixed(3), p.E2.toFixed(3), p.folds].join(','));
+  const lines = ['percent,train_documents,A1,A2,E1,E2,ceiling,folds'];
+  for (const p of r.tables.curve) lines.push([p.percent, p.trainDocuments.toFixed(1), p.A1.toFixed(3), p.A2.toFixed(3), p.E1.toFixed(3), p.E2.toFixed(3), p.ceiling.toFixed(3), p.folds].join(','));
   return lines.join('\n') + '\n';
 }
 

@@ -47,6 +47,8 @@ export interface CurvePoint {
   A2: number;
   E1: number;
   E2: number;
+  /** Share of test tokens whose gold label is among the candidates (grows with D1's seen labels). */
+  ceiling: number;
   folds: number;
 }
 
@@ -189,7 +191,7 @@ export function buildReport(input: BuildInput): CvReport {
     curve.push({
       percent: m.training.percent, model: m.name,
       trainDocuments: notes.length ? notes.reduce((s, n) => s + n.trainDocuments, 0) / notes.length : 0,
-      A1: r.all.label.A1, A2: r.all.label.A2, E1: r.all.label.E1, E2: r.all.label.E2, folds: byName[m.name].perFold.length,
+      A1: r.all.label.A1, A2: r.all.label.A2, E1: r.all.label.E1, E2: r.all.label.E2, ceiling: r.ceiling, folds: byName[m.name].perFold.length,
     });
   }
   curve.sort((a, b) => a.percent - b.percent);

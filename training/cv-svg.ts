@@ -7,6 +7,8 @@ export interface CurveSeriesPoint {
   percent: number;
   A1: number;
   A2: number;
+  /** Drawn dashed when present: the share of tokens whose gold label is among the candidates. */
+  ceiling?: number;
 }
 
 export interface CurveSvgOptions {
@@ -39,7 +41,7 @@ export function curveSvg(points: readonly CurveSeriesPoint[], options: Partial<C
   const m = { left: 64, right: 24, top: 48, bottom: 64 };
   const pw = W - m.left - m.right;
   const ph = H - m.top - m.bottom;
-  const values = points.flatMap((p) => [p.A1, p.A2]);
+  const values = points.flatMap((p) => (p.ceiling === undefined ? [p.A1, p.A2] : [p.A1, p.A2, p.ceiling]));
   let lo = values.length ? Math.min(...values) : 0;
   let hi = values.length ? Math.max(...values) : 100;
   if (hi - lo < 2) { lo -= 1; hi += 1; }
@@ -75,6 +77,11 @@ export function curveSvg(points: readonly CurveSeriesPoint[], options: Partial<C
     { key: 'A1', color: '#1b5e9e', label: 'A1 (top choice right)' },
   ];
   const sorted = [...points].sort((a, b) => a.percent - b.percent);
+  const ceil = sorted.filter((p) => p.ceiling !== undefined);
+  if (ceil.length > 0) {
+    const pts = ceil.map((p) => `${x(p.percent).toFixed(1)},${y(p.ceiling!).toFixed(1)}`).join(' ');
+    out.push(`<polyline class="ceiling" points="${pts}" fill="none" stroke="#888" stroke-width="1.5" stroke-dasharray="5 4"/>`);
+  }
   for (const s of series) {
     const pts = sorted.map((p) => `${x(p.percent).toFixed(1)},${y(p[s.key]).toFixed(1)}`).join(' ');
     if (sorted.length > 1) out.push(`<polyline points="${pts}" fill="none" stroke="${s.color}" stroke-width="2"/>`);
@@ -85,10 +92,12 @@ export function curveSvg(points: readonly CurveSeriesPoint[], options: Partial<C
       out.push(`<text x="${cx}" y="${(Number(cy) - 8).toFixed(1)}" text-anchor="middle" font-size="10" fill="${s.color}">${f1(p[s.key])}</text>`);
     }
   }
-  series.forEach((s, i) => {
-    const ly = m.top + ph - 36 + i * 18;
-    const lx = m.left + pw - 230;
-    out.push(`<line x1="${lx}" y1="${ly}" x2="${lx + 22}" y2="${ly}" stroke="${s.color}" stroke-width="2"/>`);
+  const legend = [...series.map((s) => ({ ...s, dash: '' }))];
+  if (ceil.length > 0) legend.unshift({ key: 'A2', color: '#888', label: 'ceiling (gold among the candidates)', dash: ' stroke-dasharray="5 4"' });
+  legend.forEach((s, i) => {
+    const ly = m.top + ph - 18 * legend.length + i * 18;
+    const lx = m.left + pw - 250;
+    out.push(`<line x1="${lx}" y1="${ly}" x2="${lx + 22}" y2="${ly}" stroke="${s.color}" stroke-width="2"${s.dash}/>`);
     out.push(`<text x="${lx + 28}" y="${ly}" dominant-baseline="middle">${esc(s.label)}</text>`);
   });
   out.push('</svg>');

@@ -13,6 +13,9 @@ test('learning-curve SVG: two series, one marker per point, escaped title, axis 
   assert.ok(svg.includes('>70.5<') && svg.includes('>91.0<'));
   const ys = [...svg.matchAll(/<circle cx="[\d.]+" cy="([\d.]+)"/g)].map((m) => Number(m[1]));
   assert.ok(ys.every((y) => y >= 48 && y <= 440 - 64), `${ys}`);
+  const withCeiling = curveSvg(pts.map((p) => ({ ...p, ceiling: 95 })));
+  assert.equal((withCeiling.match(/<polyline /g) ?? []).length, 3);
+  assert.ok(withCeiling.includes('ceiling (gold among the candidates)'));
   // A single point draws markers but no line.
   assert.equal((curveSvg([pts[0]]).match(/<polyline /g) ?? []).length, 0);
 });

@@ -58,7 +58,7 @@ test('a small cv run: report structure, tables, Mfull beats random, files', asyn
     assert.equal(readFileSync(files[2], 'utf8').trim().split('\n').length, 3);
     const svg = readFileSync(files[3], 'utf8');
     assert.match(svg, /^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    assert.equal((svg.match(/<polyline /g) ?? []).length, 2);
+    assert.equal((svg.match(/<polyline /g) ?? []).length, 3, 'A1, A2 and the ceiling');
     assert.ok(!existsSync(join(dir, 'out', 'report.json.tmp')));
   } finally {
     rmSync(dir, { recursive: true, force: true });
