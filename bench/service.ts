@@ -14,15 +14,17 @@
  * RSS over time (quarters of the run) to show whether memory levels off.
  *
  * Run: `npx tsc -p . && node dist/bench/service.js [--model DIR] [--tables DIR]
- *       [--connections 50] [--duration 10] [--warmup 2] [--abuse] [--out bench/out/service.json]`
+ *       [--connections 50] [--duration 10] [--warmup 2] [--abuse] [--log] [--out bench/out/service.json]`
+ * `--log` turns the server's JSON access log on (written to /dev/null), to measure its cost.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { dataPaths, projectRoot } from '../src/config.js';
 import { readTextFile, splitLines } from '../src/io.js';
+import { Tagger } from '../src/rank/tagger.js';
 import { startServer } from '../src/service/server.js';
 import type { TaggerLike } from '../src/service/types.js';
 import { garbage, malformedJson, oversized, repeatUntil, slowloris } from '../test/fixtures/service/abusers.js';
@@ -45,12 +47,7 @@ export function benchText(n = 30): string {
 
 /** Loads the tagger named by the child's arguments. */
 async function loadTagger(modelDir: string | undefined, tables: string | undefined): Promise<{ tagger: TaggerLike; kind: string }> {
-  if (modelDir) {
-    const mod = await import(pathToFileURL(resolve(projectRoot(), 'dist', 'src', 'rank', 'tagger.js')).href) as {
-      Tagger: { load(dir: string, o: { tables?: string }): Promise<TaggerLike> };
-    };
-    return { tagger: await mod.Tagger.load(resolve(modelDir), { tables }), kind: 'model' };
-  }
+  if (modelDir) return { tagger: await Tagger.load(resolve(modelDir), tables ? { tables } : {}), kind: 'model' };
   const fake = await import(pathToFileURL(resolve(projectRoot(), 'dist', 'test', 'fixtures', 'service', 'fake-tagger.js')).href) as {
     FakeTagger: new () => TaggerLike;
   };
@@ -60,8 +57,10 @@ async function loadTagger(modelDir: string | undefined, tables: string | undefin
 /** Child side: serve on an ephemeral loopback port and report it to the parent. */
 async function serveChild(): Promise<void> {
   const { tagger, kind } = await loadTagger(arg('model'), arg('tables'));
+  // --log: the access log is formatted and written as in production, to /dev/null
   const logging = process.argv.includes('--log');
-  const { url } = await startServer(tagger, { host: '127.0.0.1', port: 0 }, { logger: logging });
+  const logStream = logging ? createWriteStream('/dev/null') : undefined;
+  const { url } = await startServer(tagger, { host: '127.0.0.1', port: 0 }, { logger: logging, logStream });
   process.send?.({ url, kind, modelInfo: tagger.modelInfo() });
 }
 
@@ -95,6 +94,16 @@ export function sampleMemory(pid: number, everyMs = 200): { stop(): { samples: n
 }
 
 const round = (x: number, d = 1) => Number(x.toFixed(d));
+
+/** The few header fields worth a line in the bench output. */
+function summarizeModel(info: unknown, dir: string | undefined): Record<string, unknown> {
+  const m = (info ?? {}) as Record<string, unknown>;
+  const corpus = (m.corpus ?? {}) as Record<string, unknown>;
+  return {
+    dir, formatVersion: m.formatVersion, featureSet: m.featureSet,
+    corpus: { source: corpus.source, documents: corpus.documents, tokens: corpus.tokens },
+  };
+}
 
 /** Counts of each value. */
 function tally(xs: number[]): Record<string, number> {
@@ -155,7 +164,7 @@ async function main(): Promise<void> {
     const result = {
       bench: abusing ? 'service-abuse' : 'service',
       tagger: kind,
-      model: modelInfo,
+      model: summarizeModel(modelInfo, arg('model')),
       accessLog: process.argv.includes('--log'),
       text: { words: text.split(' ').length, tokens: tokens.length, arabic: tokens.filter((t) => t.arabic).length,
         found: tokens.filter((t) => t.found).length, bytes: Buffer.byteLength(body) },
