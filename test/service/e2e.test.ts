@@ -7,7 +7,7 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,6 +102,25 @@ test('paste a sentence, click a word: the page shows the model\'s top analysis',
   mkdirSync(join(projectRoot(), 'test', 'artifacts'), { recursive: true });
   await page.screenshot({ path: SCREENSHOT, fullPage: true });
   assert.ok(existsSync(SCREENSHOT));
+});
+
+/** Runs `lexdis ARGS…` to completion. */
+function lexdis(args: string[]): { status: number | null; stderr: string } {
+  const r = spawnSync(process.execPath, [join(projectRoot(), 'bin', 'lexdis'), ...args], { encoding: 'utf8', timeout: 60_000 });
+  return { status: r.status, stderr: r.stderr };
+}
+
+test('lexdis serve: clear errors for a busy port, a bad port and a missing model', { timeout: 90_000 }, async () => {
+  const busy = lexdis(['serve', '--model', join(work, 'model'), '--port', new URL(url).port]);
+  assert.equal(busy.status, 1);
+  assert.match(busy.stderr, /^Error: cannot listen on 127\.0\.0\.1:\d+: address already in use \[USAGE\]$/m);
+  const badPort = lexdis(['serve', '--model', join(work, 'model'), '--port', '70000']);
+  assert.equal(badPort.status, 1);
+  assert.match(badPort.stderr, /--port must be a port number/);
+  const missing = lexdis(['serve', '--model', join(work, 'nope'), '--port', '0']);
+  assert.equal(missing.status, 1);
+  assert.match(missing.stderr, /^Error: .*nope.*\[DATA_NOT_FOUND\]$/m);
+  for (const r of [busy, badPort, missing]) assert.doesNotMatch(r.stderr, /\n\s+at /, 'no stack trace');
 });
 
 test('SIGTERM stops lexdis serve with status 0', { timeout: 20_000 }, async () => {
