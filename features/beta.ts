@@ -94,8 +94,8 @@ export class BetaTable {
   private readonly ctxMarginal: Uint32Array;
   /** Run of context k: chunk ctxChunk[k], entries [runStart[k], runEnd[k]) of that chunk. */
   private readonly ctxChunk: Uint16Array;
-  private readonly runStart: Uint32Array;
-  private readonly runEnd: Uint32Array;
+  private readonly runStartArr: Uint32Array;
+  private readonly runEndArr: Uint32Array;
   private readonly chunks: Chunk[];
   private readonly nEntries: number;
   /** Level-one hash, built on first look-up: stride 4 [group, word, ctx, k + 1] (0 = empty). */
@@ -112,8 +112,8 @@ export class BetaTable {
     this.ctxCtx = new Int32Array(nCtx);
     this.ctxMarginal = new Uint32Array(nCtx);
     this.ctxChunk = new Uint16Array(nCtx);
-    this.runStart = new Uint32Array(nCtx);
-    this.runEnd = new Uint32Array(nCtx);
+    this.runStartArr = new Uint32Array(nCtx);
+    this.runEndArr = new Uint32Array(nCtx);
     this.chunks = [];
     let c0 = 0;
     let nEntries = 0;
@@ -123,8 +123,8 @@ export class BetaTable {
       this.ctxCtx.set(bl.ctx, c0);
       this.ctxMarginal.set(bl.marginal, c0);
       this.ctxChunk.fill(this.chunks.length, c0, c0 + bl.word.length);
-      this.runEnd.set(bl.runEnd, c0);
-      for (let k = 1; k < bl.runEnd.length; k++) this.runStart[c0 + k] = bl.runEnd[k - 1];
+      this.runEndArr.set(bl.runEnd, c0);
+      for (let k = 1; k < bl.runEnd.length; k++) this.runStartArr[c0 + k] = bl.runEnd[k - 1];
       this.chunks.push({ key: bl.key, count: bl.count });
       c0 += bl.word.length;
       nEntries += bl.key.length;
@@ -172,7 +172,7 @@ export class BetaTable {
 
   /** Bytes held (level one, entries, and the look-up index once built). */
   get byteLength(): number {
-    const level1 = [this.ctxWord, this.ctxCtx, this.ctxMarginal, this.ctxChunk, this.runStart, this.runEnd];
+    const level1 = [this.ctxWord, this.ctxCtx, this.ctxMarginal, this.ctxChunk, this.runStartArr, this.runEndArr];
     return level1.reduce((n, a) => n + a.byteLength, 0) + this.nEntries * 8 + (this.index?.byteLength ?? 0);
   }
 
@@ -228,8 +228,8 @@ export class BetaTable {
   countAt(ctx: number, key: number): number {
     const chunk = this.chunks[this.ctxChunk[ctx]];
     const keys = chunk.key;
-    let lo = this.runStart[ctx];
-    const end = this.runEnd[ctx];
+    let lo = this.runStartArr[ctx];
+    const end = this.runEndArr[ctx];
     let hi = end;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
@@ -237,6 +237,26 @@ export class BetaTable {
       else hi = mid;
     }
     return lo < end && keys[lo] === key ? chunk.count[lo] : 0;
+  }
+
+  /** The entry keys array holding a context's run (see runStart/runEnd). */
+  runKeys(ctx: number): Int32Array {
+    return this.chunks[this.ctxChunk[ctx]].key;
+  }
+
+  /** The counts array parallel to {@link runKeys}. */
+  runCounts(ctx: number): Uint32Array {
+    return this.chunks[this.ctxChunk[ctx]].count;
+  }
+
+  /** First entry of a context's run in runKeys(ctx). */
+  runStart(ctx: number): number {
+    return this.runStartArr[ctx];
+  }
+
+  /** End (exclusive) of a context's run in runKeys(ctx). */
+  runEnd(ctx: number): number {
+    return this.runEndArr[ctx];
   }
 
   /** count(group; w, c; target = value); 0 when absent. */
@@ -268,7 +288,7 @@ export class BetaTable {
       offsets.push(at);
       at += c.key.length;
     }
-    for (let k = 0; k < n; k++) ctxRunEnd[k] = this.runEnd[k] + offsets[this.ctxChunk[k]];
+    for (let k = 0; k < n; k++) ctxRunEnd[k] = this.runEndArr[k] + offsets[this.ctxChunk[k]];
     let entKey: Int32Array;
     let entCount: Uint32Array;
     if (this.chunks.length === 1) ({ key: entKey, count: entCount } = this.chunks[0]);

@@ -51,26 +51,31 @@ function csr(nKeys: number, keys: number[], docs: number[]): [Int32Array, Int32A
 
 /** Number of common elements of two ascending arrays (galloping when one is much shorter). */
 export function intersectCount(a: Int32Array, b: Int32Array): number {
-  if (a.length > b.length) [a, b] = [b, a];
-  if (a.length === 0) return 0;
+  return intersectRanges(a, 0, a.length, b, 0, b.length);
+}
+
+/** Number of common elements of a[a0, a1) and b[b0, b1), both ascending. */
+function intersectRanges(a: Int32Array, a0: number, a1: number, b: Int32Array, b0: number, b1: number): number {
+  if (a1 - a0 > b1 - b0) return intersectRanges(b, b0, b1, a, a0, a1);
+  if (a1 <= a0) return 0;
   let n = 0;
-  if (a.length * 8 < b.length) {
-    let lo = 0;
-    for (let i = 0; i < a.length; i++) {
+  if ((a1 - a0) * 8 < b1 - b0) {
+    let lo = b0;
+    for (let i = a0; i < a1; i++) {
       const x = a[i];
-      let hi = b.length;
+      let hi = b1;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
         if (b[mid] < x) lo = mid + 1;
         else hi = mid;
       }
-      if (lo < b.length && b[lo] === x) n++;
+      if (lo < b1 && b[lo] === x) n++;
     }
     return n;
   }
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
+  let i = a0;
+  let j = b0;
+  while (i < a1 && j < b1) {
     const x = a[i];
     const y = b[j];
     if (x === y) {
@@ -137,6 +142,11 @@ export class DocTables {
     return this.targets.indexOf(target);
   }
 
+  /** Number of value ids indexed for targets[pos]. */
+  valueCount(pos: number): number {
+    return this.b.valueOffsets[pos].length - 1;
+  }
+
   /** D1 documents containing word id w (ascending). */
   wordPostings(w: number): Int32Array {
     const o = this.b.wordOffsets;
@@ -157,9 +167,54 @@ export class DocTables {
     return w < 0 || w + 1 >= o.length ? 0 : o[w + 1] - o[w];
   }
 
-  /** C(w, e, v): D1 documents holding both word w and value v of targets[pos]. */
+  /**
+   * C(w, e, v): D1 documents holding both word w and value v of targets[pos]. Long postings
+   * (at least one bitset's worth of words) are intersected through bitsets built on demand.
+   */
   cooccurrence(w: number, pos: number, v: number): number {
-    return intersectCount(this.wordPostings(w), this.valuePostings(pos, v));
+    const wo = this.b.wordOffsets;
+    const vo = this.b.valueOffsets[pos];
+    if (w < 0 || w + 1 >= wo.length || v < 0 || v + 1 >= vo.length) return 0;
+    const a0 = wo[w];
+    const a1 = wo[w + 1];
+    const b0 = vo[v];
+    const b1 = vo[v + 1];
+    const words = (this.nDocs + 31) >>> 5;
+    if (a1 - a0 < words || b1 - b0 < words) return intersectRanges(this.b.wordDocs, a0, a1, this.b.valueDocs[pos], b0, b1);
+    const ba = this.bitset(0, w, this.b.wordDocs, a0, a1);
+    const bb = this.bitset(pos + 1, v, this.b.valueDocs[pos], b0, b1);
+    let n = 0;
+    for (let i = 0; i < words; i++) {
+      let x = ba[i] & bb[i];
+      x -= (x >>> 1) & 0x55555555;
+      x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+      n += Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+    }
+    return n;
+  }
+
+  /** Σ over the D1 documents d′ holding value v of targets[pos] of weights[d′]. */
+  sumOverValueDocs(pos: number, v: number, weights: Float64Array): number {
+    const vo = this.b.valueOffsets[pos];
+    if (v < 0 || v + 1 >= vo.length) return 0;
+    const docs = this.b.valueDocs[pos];
+    let s = 0;
+    for (let i = vo[v], e = vo[v + 1]; i < e; i++) s += weights[docs[i]];
+    return s;
+  }
+
+  /** Bitsets of long postings, per list (0 = words, 1 + pos = values of targets[pos]) and id. */
+  private readonly bitsets: Map<number, Uint32Array>[] = [];
+
+  private bitset(list: number, id: number, docs: Int32Array, from: number, to: number): Uint32Array {
+    const cache = (this.bitsets[list] ??= new Map());
+    let bs = cache.get(id);
+    if (!bs) {
+      bs = new Uint32Array((this.nDocs + 31) >>> 5);
+      for (let i = from; i < to; i++) bs[docs[i] >>> 5] |= 1 << (docs[i] & 31);
+      cache.set(id, bs);
+    }
+    return bs;
   }
 
   toJSON(): DocTablesJSON {
@@ -192,13 +247,22 @@ const T_LOG1P = 1;
 const T_REL = 2;
 
 /** Ztf values for the tokens of one document (see the module comment). */
+/** Scratch shared by the DocContexts of one DocTables: per target, S values stamped by document. */
+interface TotalsScratch {
+  value: Float64Array;
+  stamp: Int32Array;
+}
+const scratchOf = new WeakMap<DocTables, TotalsScratch[]>();
+let docSerial = 0;
+
 export class DocContext {
   private readonly tf = new Map<number, number>();
   private readonly n: number;
   private readonly m: number;
   private overlap: Float64Array | null = null;
-  private readonly sCache = new Map<number, number>();
-  private readonly cCache = new Map<number, number>();
+  /** Per target position: S per value id, valid where stamp = this.serial (no Map in the hot path). */
+  private readonly scratch: TotalsScratch[];
+  private readonly serial = ++docSerial;
   private readonly t: number;
 
   /** `enc` holds one document, encoded in lookup mode against D1's vocabulary. */
@@ -219,6 +283,15 @@ export class DocContext {
     this.n = n;
     this.m = m;
     this.t = transform === 'raw' ? T_RAW : transform === 'log1p' ? T_LOG1P : transform === 'rel' ? T_REL : 3;
+    let sc = scratchOf.get(tables);
+    if (!sc) {
+      sc = tables.targets.map((_, pos) => {
+        const nValues = Math.max(0, tables.valueCount(pos));
+        return { value: new Float64Array(nValues), stamp: new Int32Array(nValues) };
+      });
+      scratchOf.set(tables, sc);
+    }
+    this.scratch = sc;
   }
 
   private overlaps(): Float64Array {
@@ -233,27 +306,13 @@ export class DocContext {
 
   /** Σ_w tf_d(w)·C(w, e, v) over the whole document. */
   total(pos: number, v: number): number {
-    if (v < 0) return 0;
-    const key = v * 32 + pos;
-    let s = this.sCache.get(key);
-    if (s === undefined) {
-      const o = this.overlaps();
-      const p = this.tables.valuePostings(pos, v);
-      s = 0;
-      for (let i = 0; i < p.length; i++) s += o[p[i]];
-      this.sCache.set(key, s);
-    }
+    const sc = this.scratch[pos];
+    if (v < 0 || v >= sc.stamp.length) return 0;
+    if (sc.stamp[v] === this.serial) return sc.value[v];
+    const s = this.tables.sumOverValueDocs(pos, v, this.overlaps());
+    sc.stamp[v] = this.serial;
+    sc.value[v] = s;
     return s;
-  }
-
-  private own(w: number, pos: number, v: number): number {
-    const key = (w * 32 + pos) * 0x4000000 + v;
-    let c = this.cCache.get(key);
-    if (c === undefined) {
-      c = this.tables.cooccurrence(w, pos, v);
-      this.cCache.set(key, c);
-    }
-    return c;
   }
 
   /** The transformed Ztf value of value v of targets[pos] for token i of the document. */
@@ -264,10 +323,10 @@ export class DocContext {
     if (this.enc.arabic[i]) {
       n--;
       const w = this.enc.word[i];
-      if (w >= 0 && v >= 0) {
-        s -= this.own(w, pos, v);
+      if (w >= 0) {
+        if (s > 0) s -= this.tables.cooccurrence(w, pos, v);
         m -= this.tables.df(w);
-      } else if (w >= 0) m -= this.tables.df(w);
+      }
     }
     switch (this.t) {
       case T_RAW: return n > 0 ? s / n : 0;

@@ -39,6 +39,8 @@ export interface EncodeOptions {
   mode: 'intern' | 'lookup';
   /** Allocate the arrays in SharedArrayBuffers (read by worker threads without copies). */
   shared?: boolean;
+  /** Encode gold value ids (default true); false leaves `gold` all -1 (tagging needs none). */
+  gold?: boolean;
 }
 
 /** Number of documents of an encoding. */
@@ -50,6 +52,7 @@ export function docCount(enc: EncodedCorpus): number {
 export function encodeCorpus(corpus: Corpus | readonly Document[], vocab: Vocab, options: EncodeOptions): EncodedCorpus {
   const docs = Array.isArray(corpus) ? (corpus as readonly Document[]) : (corpus as Corpus).documents;
   const intern = options.mode === 'intern';
+  const withGold = options.gold !== false;
   const i32 = (n: number) => (options.shared ? new Int32Array(new SharedArrayBuffer(n * 4)) : new Int32Array(n));
   let nTokens = 0;
   let nSent = 0;
@@ -100,7 +103,7 @@ export function encodeCorpus(corpus: Corpus | readonly Document[], vocab: Vocab,
         }
         first[t] = letters[0];
         last[t] = letters[1];
-        encodeGold(token, enc.gold, t * N_TARGETS, valueId, goldCache);
+        if (withGold) encodeGold(token, enc.gold, t * N_TARGETS, valueId, goldCache);
         t++;
       }
       for (let i = start; i < t; i++) {

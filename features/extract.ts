@@ -12,7 +12,7 @@
  */
 import type { Candidate, Document } from '../src/corpus/types.js';
 import { UsageError } from '../src/errors.js';
-import { LABEL_ELEMENTS } from '../src/labels/elements.js';
+import { LABEL_ELEMENTS, TARGETS } from '../src/labels/elements.js';
 import { NONE, VALUE_LIMIT, type BetaTable } from './beta.js';
 import { DocContext, type DocTables } from './doc.js';
 import { N_TARGETS, contextArray, encodeCorpus, type EncodedCorpus } from './encode.js';
@@ -32,6 +32,8 @@ export interface ExtractorParts {
 }
 
 const LABEL_CACHE_LIMIT = 200_000;
+const EMPTY_KEYS = new Int32Array(0);
+const EMPTY_COUNTS = new Uint32Array(0);
 
 /** A group of local templates and the columns it fills. */
 interface ExtractGroup {
@@ -40,6 +42,29 @@ interface ExtractGroup {
   context: Context;
   targets: Int32Array;
   columns: Int32Array;
+  /**
+   * For the base-rate group without context (one context, whose run holds every value of
+   * every target): counts per target index and value id, read directly (no search).
+   */
+  dense: { marginal: number; counts: (Uint32Array | null)[] } | null;
+}
+
+function denseRates(parts: ExtractorParts, group: number, word: string, context: string, targets: Int32Array): ExtractGroup['dense'] {
+  if (word !== 'none' || context !== 'none') return null;
+  const beta = parts.counts;
+  const at = beta.find(group, NONE, NONE);
+  const counts: (Uint32Array | null)[] = new Array(N_TARGETS).fill(null);
+  for (const t of targets) counts[t] = new Uint32Array(parts.vocab.size(TARGETS[t]));
+  if (at < 0) return { marginal: 0, counts };
+  const keys = beta.runKeys(at);
+  const cnts = beta.runCounts(at);
+  for (let e = beta.runStart(at); e < beta.runEnd(at); e++) {
+    const t = Math.floor(keys[e] / VALUE_LIMIT);
+    const v = keys[e] - t * VALUE_LIMIT;
+    const row = counts[t];
+    if (row && v < row.length) row[v] = cnts[e];
+  }
+  return { marginal: beta.marginalAt(at), counts };
 }
 
 export class FeatureExtractor {
@@ -52,6 +77,7 @@ export class FeatureExtractor {
   /** @internal */ readonly usedTargets: Int32Array;
   /** @internal */ readonly tcode: number;
   private readonly labelCache = new Map<string, Int32Array>();
+  private readonly byObject = new WeakMap<Candidate, Int32Array>();
 
   constructor(readonly parts: ExtractorParts) {
     validateTemplates(parts.templates);
@@ -66,7 +92,10 @@ export class FeatureExtractor {
       for (const j of cols)
         if (!parts.counts.has(g.group, targetIndex(parts.templates[j].target)))
           throw new UsageError(`β* was not counted for template ${templateName(parts.templates[j])}`);
-      return { group: g.group, word: g.word, context: g.context, columns: Int32Array.from(cols), targets: Int32Array.from(cols, (j) => targetIndex(parts.templates[j].target)) };
+      // Members in ascending target order: entries of a run are sorted by target, then value.
+      cols.sort((a, b) => targetIndex(parts.templates[a].target) - targetIndex(parts.templates[b].target));
+      const targets = Int32Array.from(cols, (j) => targetIndex(parts.templates[j].target));
+      return { group: g.group, word: g.word, context: g.context, columns: Int32Array.from(cols), targets, dense: denseRates(parts, g.group, g.word, g.context, targets) };
     });
     this.docColumns = [];
     parts.templates.forEach((t, j) => {
@@ -78,22 +107,30 @@ export class FeatureExtractor {
     this.usedTargets = Int32Array.from(new Set(parts.templates.map((t) => targetIndex(t.target))));
   }
 
-  /** Value ids of a candidate for every target (TARGETS order; -1 = unseen in D1), cached by key. */
+  /**
+   * Value ids of a candidate for every target (TARGETS order; -1 = unseen in D1). Cached by
+   * candidate object (readers and the analyzer share candidate objects across tokens of a word)
+   * and by label key.
+   */
   valueIds(c: Candidate): Int32Array {
-    let ids = this.labelCache.get(c.key);
+    let ids = this.byObject.get(c);
     if (ids) return ids;
-    const v = this.parts.vocab;
-    ids = new Int32Array(N_TARGETS);
-    ids[0] = v.get('label', c.key);
-    for (let k = 0; k < LABEL_ELEMENTS.length; k++) ids[k + 1] = v.get(LABEL_ELEMENTS[k], c.elements[LABEL_ELEMENTS[k]]);
-    if (this.labelCache.size >= LABEL_CACHE_LIMIT) this.labelCache.clear();
-    this.labelCache.set(c.key, ids);
+    ids = this.labelCache.get(c.key);
+    if (!ids) {
+      const v = this.parts.vocab;
+      ids = new Int32Array(N_TARGETS);
+      ids[0] = v.get('label', c.key);
+      for (let k = 0; k < LABEL_ELEMENTS.length; k++) ids[k + 1] = v.get(LABEL_ELEMENTS[k], c.elements[LABEL_ELEMENTS[k]]);
+      if (this.labelCache.size >= LABEL_CACHE_LIMIT) this.labelCache.clear();
+      this.labelCache.set(c.key, ids);
+    }
+    this.byObject.set(c, ids);
     return ids;
   }
 
   /** Prepares one document: encodes it against the (frozen) vocabulary and sets up Ztf. */
   document(doc: Document): DocumentFeatures {
-    const enc = encodeCorpus([doc], this.parts.vocab, { mode: 'lookup' });
+    const enc = encodeCorpus([doc], this.parts.vocab, { mode: 'lookup', gold: false });
     const ctx = this.docColumns.length > 0 ? new DocContext(this.parts.doc!, enc, this.transform) : null;
     return new DocumentFeatures(this, doc, enc, ctx);
   }
@@ -106,6 +143,8 @@ export class DocumentFeatures {
   private uniq = new Int32Array(0);
   private slot = new Int32Array(0);
   private tv = new Float64Array(0);
+  private remap = new Int32Array(0);
+  private perm = new Int32Array(0);
   private readonly nUniq = new Int32Array(N_TARGETS);
 
   constructor(
@@ -164,6 +203,34 @@ export class DocumentFeatures {
         slot[k * N_TARGETS + t] = x;
       }
     }
+    // Sort each target's distinct values ascending (and remap the slots), so that a run of β*
+    // is walked once, forward, per group.
+    const remap = this.remap;
+    const perm = this.perm;
+    for (let u = 0; u < used.length; u++) {
+      const t = used[u];
+      const n = nUniq[t];
+      if (n < 2) continue;
+      const base = t * cap;
+      let sorted = true;
+      for (let x = 1; x < n && sorted; x++) if (uniq[base + x - 1] > uniq[base + x]) sorted = false;
+      if (sorted) continue;
+      for (let x = 0; x < n; x++) remap[x] = x;
+      for (let x = 1; x < n; x++) {
+        const v = uniq[base + x];
+        const r = remap[x];
+        let y = x - 1;
+        while (y >= 0 && uniq[base + y] > v) {
+          uniq[base + y + 1] = uniq[base + y];
+          remap[y + 1] = remap[y];
+          y--;
+        }
+        uniq[base + y + 1] = v;
+        remap[y + 1] = r;
+      }
+      for (let x = 0; x < n; x++) perm[remap[x]] = x;
+      for (let k = 0; k < K; k++) slot[k * N_TARGETS + t] = perm[slot[k * N_TARGETS + t]];
+    }
     const beta = fx.parts.counts;
     const word = this.enc.word[ti];
     const tcode = fx.tcode;
@@ -173,9 +240,32 @@ export class DocumentFeatures {
       const ca = this.ctxArrays[gi];
       const c = ca === null ? NONE : ca[ti];
       const known = (g.word === 'none' || w >= 0) && (ca === null || c >= 0);
-      // One look-up of the context (w, c); its marginal; then a binary search per value.
+      const dense = g.dense;
+      if (dense) {
+        const m = dense.marginal;
+        for (let mi = 0; mi < g.columns.length; mi++) {
+          const t = g.targets[mi];
+          const row = dense.counts[t]!;
+          const n = nUniq[t];
+          const base = t * cap;
+          for (let x = 0; x < n; x++) {
+            const v = uniq[base + x];
+            const cnt = v >= 0 && v < row.length ? row[v] : 0;
+            tv[x] = tcode === 0 ? cnt : tcode === 1 ? Math.log1p(cnt) : tcode === 2 ? (m > 0 ? cnt / m : 0) : Math.log((cnt + 1) / (m + 1));
+          }
+          const j = g.columns[mi];
+          for (let k = 0; k < K; k++) out[offset + k * p + j] = tv[slot[k * N_TARGETS + t]];
+        }
+        continue;
+      }
+      // One look-up of the context (w, c) and its marginal; then one forward walk of its run
+      // (galloping), as the queried keys (target, value) come in ascending order.
       const at = known ? beta.find(g.group, w, c) : -1;
       const m = at >= 0 ? beta.marginalAt(at) : 0;
+      const keys = at >= 0 ? beta.runKeys(at) : EMPTY_KEYS;
+      const cnts = at >= 0 ? beta.runCounts(at) : EMPTY_COUNTS;
+      let cur = at >= 0 ? beta.runStart(at) : 0;
+      const end = at >= 0 ? beta.runEnd(at) : 0;
       for (let mi = 0; mi < g.columns.length; mi++) {
         const t = g.targets[mi];
         const j = g.columns[mi];
@@ -184,7 +274,29 @@ export class DocumentFeatures {
         const keyBase = t * VALUE_LIMIT;
         for (let x = 0; x < n; x++) {
           const v = uniq[base + x];
-          const cnt = at >= 0 && v >= 0 ? beta.countAt(at, keyBase + v) : 0;
+          let cnt = 0;
+          if (v >= 0 && cur < end) {
+            const key = keyBase + v;
+            if (keys[cur] < key) {
+              // Gallop: find hi with keys[hi] ≥ key, then binary search in (lo, hi].
+              let lo = cur;
+              let step = 1;
+              let hi = cur + 1;
+              while (hi < end && keys[hi] < key) {
+                lo = hi;
+                step *= 2;
+                hi = lo + step;
+              }
+              if (hi > end) hi = end;
+              while (lo + 1 < hi) {
+                const mid = (lo + hi) >>> 1;
+                if (keys[mid] < key) lo = mid;
+                else hi = mid;
+              }
+              cur = hi;
+            }
+            if (cur < end && keys[cur] === key) cnt = cnts[cur];
+          }
           tv[x] = tcode === 0 ? cnt : tcode === 1 ? Math.log1p(cnt) : tcode === 2 ? (m > 0 ? cnt / m : 0) : Math.log((cnt + 1) / (m + 1));
         }
         for (let k = 0; k < K; k++) out[offset + k * p + j] = tv[slot[k * N_TARGETS + t]];
@@ -209,5 +321,7 @@ export class DocumentFeatures {
     this.uniq = new Int32Array(cap * N_TARGETS);
     this.slot = new Int32Array(cap * N_TARGETS);
     this.tv = new Float64Array(cap);
+    this.remap = new Int32Array(cap);
+    this.perm = new Int32Array(cap);
   }
 }
