@@ -8,7 +8,7 @@
  * mode 'intern' grows the vocabulary (stage one over D1); mode 'lookup' only reads it
  * (D2 and tagging): unseen words, letters and values are -1.
  */
-import type { Corpus, Document, Token } from '../src/corpus/types.js';
+import type { Candidate, Corpus, Document } from '../src/corpus/types.js';
 import { LABEL_ELEMENTS, TARGETS } from '../src/labels/elements.js';
 import { BOS, EOS, Vocab, wordLetters } from './vocab.js';
 
@@ -78,12 +78,13 @@ export function encodeCorpus(corpus: Corpus | readonly Document[], vocab: Vocab,
   const first = new Int32Array(nTokens);
   const last = new Int32Array(nTokens);
   const letterId = (s: string) => (intern ? vocab.intern('letter', s) : vocab.get('letter', s));
-  const wordId = (s: string) => (intern ? vocab.intern('word', s) : vocab.get('word', s));
+  const words = vocab.map('word');
   const valueId = intern ? (ns: (typeof TARGETS)[number], s: string) => vocab.intern(ns, s) : (ns: (typeof TARGETS)[number], s: string) => vocab.get(ns, s);
-  // Letter ids per known word id, so each word's letters are looked up once.
-  const letterCache = new Map<number, [number, number]>();
-  // Value ids per label key (a key determines its elements), so each label is interned once.
-  const goldCache = new Map<string, Int32Array>();
+  // First and last letter ids per word id (-2 = not yet known), so each word's letters are looked up once.
+  let letterOf = new Int32Array(Math.max(64, vocab.size('word') * 2)).fill(-2);
+  // Value ids per candidate object and per label key (a key determines its elements).
+  const goldByObject = new Map<Candidate, Int32Array>();
+  const goldByKey = new Map<string, Int32Array>();
   let t = 0;
   let si = 0;
   for (let di = 0; di < docs.length; di++) {
@@ -92,18 +93,31 @@ export function encodeCorpus(corpus: Corpus | readonly Document[], vocab: Vocab,
       enc.sentStart[si++] = t;
       const start = t;
       for (const token of sent.tokens) {
-        const w = wordId(token.lookup);
+        let w = words.get(token.lookup) ?? -1;
+        if (w < 0 && intern) w = vocab.intern('word', token.lookup);
         enc.word[t] = w;
         enc.arabic[t] = token.arabic ? 1 : 0;
-        let letters = w >= 0 ? letterCache.get(w) : undefined;
-        if (!letters) {
-          const [f, l] = wordLetters(token.lookup);
-          letters = [letterId(f), letterId(l)];
-          if (w >= 0) letterCache.set(w, letters);
+        if (w >= 0 && 2 * w + 1 >= letterOf.length) {
+          const grown = new Int32Array(Math.max(letterOf.length * 2, 2 * w + 2)).fill(-2);
+          grown.set(letterOf);
+          letterOf = grown;
         }
-        first[t] = letters[0];
-        last[t] = letters[1];
-        if (withGold) encodeGold(token, enc.gold, t * N_TARGETS, valueId, goldCache);
+        if (w >= 0 && letterOf[2 * w] !== -2) {
+          first[t] = letterOf[2 * w];
+          last[t] = letterOf[2 * w + 1];
+        } else {
+          const [f, l] = wordLetters(token.lookup);
+          first[t] = letterId(f);
+          last[t] = letterId(l);
+          if (w >= 0) {
+            letterOf[2 * w] = first[t];
+            letterOf[2 * w + 1] = last[t];
+          }
+        }
+        if (withGold && token.gold >= 0) {
+          const c = token.candidates[token.gold];
+          if (c) enc.gold.set(goldIds(c, valueId, goldByObject, goldByKey), t * N_TARGETS);
+        }
         t++;
       }
       for (let i = start; i < t; i++) {
@@ -123,24 +137,23 @@ export function encodeCorpus(corpus: Corpus | readonly Document[], vocab: Vocab,
   return enc;
 }
 
-function encodeGold(
-  token: Token,
-  gold: Int32Array,
-  at: number,
+function goldIds(
+  c: Candidate,
   valueId: (ns: (typeof TARGETS)[number], s: string) => number,
-  cache: Map<string, Int32Array>,
-): void {
-  if (token.gold < 0) return;
-  const c = token.candidates[token.gold];
-  if (!c) return;
-  let ids = cache.get(c.key);
+  byObject: Map<Candidate, Int32Array>,
+  byKey: Map<string, Int32Array>,
+): Int32Array {
+  let ids = byObject.get(c);
+  if (ids) return ids;
+  ids = byKey.get(c.key);
   if (!ids) {
     ids = new Int32Array(N_TARGETS);
     ids[0] = valueId('label', c.key);
     for (let k = 0; k < LABEL_ELEMENTS.length; k++) ids[1 + k] = valueId(LABEL_ELEMENTS[k], c.elements[LABEL_ELEMENTS[k]]);
-    cache.set(c.key, ids);
+    byKey.set(c.key, ids);
   }
-  gold.set(ids, at);
+  byObject.set(c, ids);
+  return ids;
 }
 
 /** Context id of token i for a context name (BOS/EOS at sentence edges; -1 unknown at inference). */
