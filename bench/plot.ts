@@ -37,7 +37,7 @@ function niceAxis(max: number): { top: number; step: number } {
 }
 
 function panel(p: Panel, x0: number, width: number, height: number, sizes: number[]): string {
-  const m = { l: 58, r: 12, t: 30, b: 64 };
+  const m = { l: 58, r: 12, t: 30, b: 40 };
   const w = width - m.l - m.r;
   const h = height - m.t - m.b;
   const lo = Math.log10(Math.min(...sizes));
@@ -64,7 +64,7 @@ function panel(p: Panel, x0: number, width: number, height: number, sizes: numbe
     const pts = s.points.filter((q): q is [number, number] => q[1] !== null);
     if (pts.length > 1) out.push(`<polyline fill="none" stroke="${s.color}" stroke-width="2" points="${pts.map(([n, v]) => `${X(n).toFixed(1)},${Y(v).toFixed(1)}`).join(' ')}"/>`);
     for (const [n, v] of pts) out.push(`<circle cx="${X(n).toFixed(1)}" cy="${Y(v).toFixed(1)}" r="3.5" fill="${s.color}"><title>${esc(s.name)}: ${v} at ${n}</title></circle>`);
-    const ly = m.t + h + 48 + 0;
+    const ly = height + 10;
     const lx = x0 + m.l + (i % 2) * (w / 2);
     const dy = Math.floor(i / 2) * 14;
     out.push(`<line x1="${lx}" x2="${lx + 16}" y1="${ly + dy - 4}" y2="${ly + dy - 4}" stroke="${s.color}" stroke-width="2"/>`);
@@ -77,8 +77,9 @@ function panel(p: Panel, x0: number, width: number, height: number, sizes: numbe
 export function scaleSvg(title: string, panels: Panel[], sizes: number[]): string {
   const width = 460;
   const legendRows = Math.max(...panels.map((p) => Math.ceil(p.series.length / 2)));
-  const height = 330 + 14 * legendRows;
-  const body = panels.map((p, i) => panel(p, i * width, width, height - 20, sizes)).join('\n');
+  const plotHeight = 300;
+  const height = plotHeight + 14 * legendRows + 34;
+  const body = panels.map((p, i) => panel(p, i * width, width, plotHeight, sizes)).join('\n');
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width * panels.length}" height="${height}" font-family="sans-serif" font-size="11">`,
     `<rect width="100%" height="100%" fill="white"/>`,

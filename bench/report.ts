@@ -70,6 +70,13 @@ export function summaryMarkdown(result: Json): string {
     out.push('', '## Profiles (top frames by self time)', '');
     for (const r of profs)
       for (const [what, p] of Object.entries(r.profiles as Json)) {
+        if (what === 'trainMemory' && p) {
+          out.push(`Memory of a whole training at ${r.tokens} tokens, by phase (bench/train.ts --memory):`, '');
+          out.push('| phase | s | RSS MB | heap MB | external MB | peak RSS MB |', '|---|---:|---:|---:|---:|---:|');
+          for (const ph of (p as Json).phases as Json[]) out.push(`| ${ph.phase} | ${ph.seconds} | ${ph.rssMB} | ${ph.heapMB} | ${ph.externalMB} | ${ph.peakRssMB} |`);
+          out.push('');
+          continue;
+        }
         for (const f of ((p as Json)?.profiles ?? []) as Json[]) {
           out.push(`${what} at ${r.tokens} tokens — ${f.file} (${f.totalMs} ms sampled):`, '');
           out.push('| function | where | self ms | share |', '|---|---|---:|---:|');

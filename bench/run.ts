@@ -140,6 +140,7 @@ async function measureSize(n: number, s: Settings): Promise<Row> {
   if (!s.keep) {
     rmSync(file, { force: true });
     rmSync(model, { recursive: true, force: true });
+    rmSync(`${model}-memory`, { recursive: true, force: true });
   }
   return row;
 }
@@ -151,6 +152,9 @@ async function profileMisses(row: Row, s: Settings, file: string, model: string)
   const dir = (what: string) => join(s.out, 'prof', `${what}-${row.tokens}`);
   for (const t of misses) {
     if (t.step === 'train' && !prof.train) prof.train = await step(row, 'profile train', () => profiled(dir('train'), LEXDIS, trainArgs(file, model, s)));
+    if (t.step === 'train' && t.name.startsWith('peak RSS') && !prof.trainMemory)
+      prof.trainMemory = await step(row, 'train memory by phase', async () => childJson(await runNode(dist('train.js'),
+        ['--memory', file, '--model', `${model}-memory`, '--seed', String(s.seed)], { timeoutMs: 30 * MIN, nodeArgs: ['--expose-gc'] }), 'bench/train --memory'));
     if (t.step === 'stage1' && !prof.stage1)
       prof.stage1 = await step(row, 'profile stage one', () => profiled(dir('stage1'), dist('train.js'), ['--tokens', String(row.tokens), '--seed', String(s.seed), '--runs', '1']));
     if (t.step === 'tag' && !prof.tag)

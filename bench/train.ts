@@ -7,8 +7,17 @@
  * for a clean peak RSS).
  *
  * Run: `node dist/bench/train.js --tokens 350000 [--seed 42] [--runs 2] [--features full]`.
+ *
+ * With `--memory FILE.pos`: where the memory of a whole training goes instead — the corpus read
+ * as `lexdis train` reads it, then train() (2 workers) and the model saved to `--model DIR`,
+ * with RSS, V8 heap and external (typed array) memory at each phase, as JSON (train() reports
+ * the stage-one phases as they run, rows, θ and evaluate when they are done).
  */
+import { rmSync } from 'node:fs';
 import { resolveFeatureSet } from '../features/templates.js';
+import { loadCorpus } from '../src/formats/load.js';
+import { requireGold } from '../src/formats/pos.js';
+import { train } from '../training/train.js';
 import { partitionCorpus } from '../training/partition.js';
 import { runStageOne, type Stage1Stats } from '../training/stage1.js';
 import { argNumber, argValue, calibrate, MB, peakRssBytes, round } from './common.js';
@@ -22,7 +31,39 @@ function phases(s: Stage1Stats) {
   };
 }
 
+/** Memory after each phase of reading a corpus and training on it (see the module comment). */
+async function memoryPhases(file: string, dir: string, seed: number): Promise<void> {
+  const phases: Record<string, unknown>[] = [];
+  const t0 = performance.now();
+  const snap = (phase: string) => {
+    const m = process.memoryUsage();
+    phases.push({
+      phase, seconds: round((performance.now() - t0) / 1000, 1), rssMB: Math.round(m.rss / MB), heapMB: Math.round(m.heapUsed / MB),
+      externalMB: Math.round((m.external + m.arrayBuffers) / MB), peakRssMB: Math.round(peakRssBytes() / MB),
+    });
+  };
+  snap('start');
+  const corpus = requireGold(loadCorpus([file]));
+  snap('corpus read');
+  (globalThis as { gc?: () => void }).gc?.();
+  snap('corpus read, after GC');
+  let last = '';
+  const { model } = await train(corpus, {
+    workers: 2, seed, onProgress: (stage) => {
+      if (stage !== last) snap(`first progress of ${stage}`);
+      last = stage;
+    },
+  });
+  snap('trained');
+  rmSync(dir, { recursive: true, force: true });
+  await model.save(dir);
+  snap('saved');
+  process.stdout.write(`${JSON.stringify({ kind: 'lexdis-bench-train-memory', file, phases }, null, 2)}\n`);
+}
+
 async function main(argv: string[]): Promise<void> {
+  const memory = argValue(argv, '--memory');
+  if (memory) return memoryPhases(memory, argValue(argv, '--model') ?? `${memory}.model`, argNumber(argv, '--seed', 42));
   const tokens = argNumber(argv, '--tokens', 350_000);
   const seed = argNumber(argv, '--seed', 42);
   const runs = Math.max(1, argNumber(argv, '--runs', 2));
