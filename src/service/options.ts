@@ -18,6 +18,8 @@ export interface ServiceOptions {
    * gets 503 TIMEOUT.
    */
   requestTimeoutMs: number;
+  /** Most texts waiting to be tagged, all requests together (503 OVERLOADED beyond). */
+  maxQueue: number;
   /** `top` used when a request gives none. */
   defaultTop: number;
   /** Largest `top` a request may ask for (400 VALIDATION above it). */
@@ -43,6 +45,7 @@ export const defaultOptions: Readonly<ServiceOptions> = Object.freeze({
   maxTextLength: 20_000,
   maxBatch: 32,
   requestTimeoutMs: 10_000,
+  maxQueue: 2048,
   defaultTop: 3,
   maxTop: 20,
   headersTimeoutMs: 10_000,
@@ -55,7 +58,7 @@ export const defaultOptions: Readonly<ServiceOptions> = Object.freeze({
 });
 
 const POSITIVE_INTEGERS = [
-  'bodyLimit', 'maxTextLength', 'maxBatch', 'requestTimeoutMs', 'defaultTop', 'maxTop',
+  'bodyLimit', 'maxTextLength', 'maxBatch', 'requestTimeoutMs', 'maxQueue', 'defaultTop', 'maxTop',
   'headersTimeoutMs', 'receiveTimeoutMs', 'keepAliveTimeoutMs', 'maxConnections',
 ] as const;
 

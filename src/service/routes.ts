@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { HttpError } from './errors.js';
 import { publicLimits, type ServiceOptions } from './options.js';
+import { TurnQueue } from './queue.js';
 import { analyzeSchema, batchSchema, healthSchema, modelSchema } from './schemas.js';
 import type { TaggerLike } from './types.js';
 import { tagTexts } from './work.js';
@@ -32,12 +33,13 @@ export function registerApiRoutes(
 ): void {
   const startedAt = Date.now();
   const modelInfo = tagger.modelInfo();
+  const queue = new TurnQueue(o.maxQueue);
 
   app.post<{ Body: AnalyzeBody }>('/v1/analyze', { schema: analyzeSchema(o) }, async (request, reply) => {
     const { text } = request.body;
     const top = request.body.top ?? o.defaultTop;
     checkLength(text, o, 'text');
-    const [sentences] = await tagTexts(tagger, [text], top, deadlineOf(reply, o));
+    const [sentences] = await tagTexts(tagger, queue, [text], top, deadlineOf(reply, o));
     return { top, sentences };
   });
 
@@ -48,7 +50,7 @@ export function registerApiRoutes(
       throw new HttpError(422, 'TOO_MANY_TEXTS', `the batch has ${texts.length} texts; the limit is ${o.maxBatch}`);
     }
     texts.forEach((t, i) => checkLength(t, o, `texts[${i}]`));
-    const all = await tagTexts(tagger, texts, top, deadlineOf(reply, o));
+    const all = await tagTexts(tagger, queue, texts, top, deadlineOf(reply, o));
     return { top, results: all.map((sentences) => ({ sentences })) };
   });
 

@@ -6,7 +6,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import autocannon from 'autocannon';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { projectRoot } from '../../src/config.js';
@@ -86,6 +88,34 @@ test('a long batch yields between texts: a short request is answered meanwhile',
     assert.equal((await long).status, 200);
     assert.deepEqual(done, ['health', 'long']);
     assert.ok(healthMs < 300, `health answered in ${healthMs.toFixed(0)} ms while the long request ran`);
+  } finally {
+    await srv.close();
+  }
+});
+
+test('under load, a new connection is accepted and answered at once (one tagging job per loop turn)', { timeout: 30_000 }, async () => {
+  const srv = await serve(new FakeTagger({ delayMs: 5 }), { logger: false });
+  try {
+    const load = autocannon({
+      url: `${srv.url}/v1/analyze`, method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'كتب الطالب' }), connections: 100, duration: 3,
+    });
+    await new Promise((r) => setTimeout(r, 800));
+    const probes: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      const status = await new Promise<number>((resolve, reject) => {
+        request(`${srv.url}/healthz`, { agent: false }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode ?? 0)); })
+          .on('error', reject).end();
+      });
+      assert.equal(status, 200);
+      probes.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const result = await load;
+    assert.equal(result.errors, 0);
+    assert.ok(result.requests.total > 100, `${result.requests.total} requests under load`);
+    assert.ok(Math.max(...probes) < 400, `new-connection probes took ${probes.map((p) => p.toFixed(0)).join(', ')} ms`);
   } finally {
     await srv.close();
   }
