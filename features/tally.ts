@@ -80,6 +80,24 @@ export function sliceBounds(enc: EncodedCorpus, spec: GroupSpec, sizes: IdSizes,
   return bounds;
 }
 
+/*
+ * Scratch reused across calls in one thread: the token list, and per target a counter array
+ * that is all zeros between calls (every counter raised in a run is reset when emitted).
+ */
+let allScratch = new Int32Array(0);
+const counterScratch: Uint32Array[] = [];
+
+function scratchInts(n: number): Int32Array {
+  if (allScratch.length < n) allScratch = new Int32Array(n);
+  return allScratch;
+}
+
+function counter(target: number, size: number): Uint32Array {
+  let c = counterScratch[target];
+  if (!c || c.length < size) counterScratch[target] = c = new Uint32Array(size);
+  return c;
+}
+
 /** Stable counting sort of idx by keys[idx[i]] - offset over [0, range). */
 function countingSort(idx: Int32Array, keys: Int32Array, offset: number, range: number): Int32Array {
   const start = new Int32Array(range + 1);
@@ -90,32 +108,13 @@ function countingSort(idx: Int32Array, keys: Int32Array, offset: number, range: 
   return out;
 }
 
-class Grow {
-  a: Int32Array;
-  n = 0;
-  constructor(cap: number) {
-    this.a = new Int32Array(Math.max(16, cap));
-  }
-  push(x: number): void {
-    if (this.n === this.a.length) {
-      const b = new Int32Array(this.a.length * 2);
-      b.set(this.a);
-      this.a = b;
-    }
-    this.a[this.n++] = x;
-  }
-  done(): Int32Array {
-    return this.a.slice(0, this.n);
-  }
-}
-
 /** Counts the gold tokens of `enc` whose primary key is in [lo, hi) for one group. */
 export function countGroup(enc: EncodedCorpus, spec: GroupSpec, lo: number, hi: number, sizes: IdSizes): GroupBlock {
   const [P, pRange] = primaryOf(enc, spec, sizes);
   const S = spec.word === 'word' ? contextArray(enc, spec.context) : null;
   const gold = enc.gold;
   let n = 0;
-  const all = new Int32Array(enc.nTokens);
+  const all = scratchInts(enc.nTokens);
   for (let i = 0; i < enc.nTokens; i++) {
     if (gold[i * N_TARGETS] < 0) continue;
     if (P === null ? lo === 0 && hi > 0 : P[i] >= lo && P[i] < hi) all[n++] = i;
@@ -127,7 +126,7 @@ export function countGroup(enc: EncodedCorpus, spec: GroupSpec, lo: number, hi: 
   const nt = targets.length;
   const counters = targets.map((t) => {
     if (sizes.values[t] > VALUE_LIMIT) throw new UsageError(`more than ${VALUE_LIMIT} values for target ${t}`);
-    return new Uint32Array(sizes.values[t]);
+    return counter(t, sizes.values[t]);
   });
   // The gold values of the counted targets, gathered in sorted order (row r = token order[r]).
   const vals = new Int32Array(n * nt);
@@ -136,12 +135,17 @@ export function countGroup(enc: EncodedCorpus, spec: GroupSpec, lo: number, hi: 
     for (let ti = 0; ti < nt; ti++) vals[r * nt + ti] = gold[g0 + targets[ti]];
   }
   const touched = new Int32Array(Math.max(1, n));
-  const word = new Grow(n / 4);
-  const ctx = new Grow(n / 4);
-  const marginal = new Grow(n / 4);
-  const runEnd = new Grow(n / 4);
-  const key = new Grow(n * nt);
-  const count = new Grow(n * nt);
+  // Outputs at their upper bounds (contexts ≤ tokens, entries ≤ tokens × targets), cut at the end.
+  const oWord = new Int32Array(n);
+  const oCtx = new Int32Array(n);
+  const oMarginal = new Uint32Array(n);
+  const oRunEnd = new Uint32Array(n);
+  const oKey = new Int32Array(n * nt);
+  const oCount = new Uint32Array(n * nt);
+  const bases = Int32Array.from(targets, (t) => t * VALUE_LIMIT);
+  const wordGroup = spec.word === 'word';
+  let nc = 0;
+  let ne = 0;
   let a = 0;
   while (a < n) {
     const i0 = order[a];
@@ -149,42 +153,49 @@ export function countGroup(enc: EncodedCorpus, spec: GroupSpec, lo: number, hi: 
     const s0 = S ? S[i0] : NONE;
     let b = a + 1;
     while (b < n && (P ? P[order[b]] === p0 : true) && (S ? S[order[b]] === s0 : true)) b++;
-    word.push(spec.word === 'word' ? p0 : NONE);
-    ctx.push(spec.word === 'word' ? s0 : p0);
-    marginal.push(b - a);
-    for (let ti = 0; ti < nt; ti++) {
-      const cnt = counters[ti];
-      let m = 0;
-      for (let r = a; r < b; r++) {
-        const v = vals[r * nt + ti];
-        if (cnt[v]++ === 0) touched[m++] = v;
+    oWord[nc] = wordGroup ? p0 : NONE;
+    oCtx[nc] = wordGroup ? s0 : p0;
+    oMarginal[nc] = b - a;
+    if (b === a + 1) {
+      // A context seen once (most bigrams): one entry per target, count 1.
+      for (let ti = 0; ti < nt; ti++) {
+        oKey[ne] = bases[ti] + vals[a * nt + ti];
+        oCount[ne++] = 1;
       }
-      if (m > 16) touched.subarray(0, m).sort();
-      else
-        for (let x = 1; x < m; x++) {
-          const v = touched[x];
-          let y = x - 1;
-          while (y >= 0 && touched[y] > v) {
-            touched[y + 1] = touched[y];
-            y--;
-          }
-          touched[y + 1] = v;
+    } else
+      for (let ti = 0; ti < nt; ti++) {
+        const cnt = counters[ti];
+        let m = 0;
+        for (let r = a; r < b; r++) {
+          const v = vals[r * nt + ti];
+          if (cnt[v]++ === 0) touched[m++] = v;
         }
-      const base = targets[ti] * VALUE_LIMIT;
-      for (let x = 0; x < m; x++) {
-        const v = touched[x];
-        key.push(base + v);
-        count.push(cnt[v]);
-        cnt[v] = 0;
+        if (m > 16) touched.subarray(0, m).sort();
+        else
+          for (let x = 1; x < m; x++) {
+            const v = touched[x];
+            let y = x - 1;
+            while (y >= 0 && touched[y] > v) {
+              touched[y + 1] = touched[y];
+              y--;
+            }
+            touched[y + 1] = v;
+          }
+        const base = bases[ti];
+        for (let x = 0; x < m; x++) {
+          const v = touched[x];
+          oKey[ne] = base + v;
+          oCount[ne++] = cnt[v];
+          cnt[v] = 0;
+        }
       }
-    }
-    runEnd.push(key.n);
+    oRunEnd[nc++] = ne;
     a = b;
   }
   return {
     group: spec.group, targets: [...targets],
-    word: word.done(), ctx: ctx.done(), marginal: new Uint32Array(marginal.done().buffer),
-    runEnd: new Uint32Array(runEnd.done().buffer), key: key.done(), count: new Uint32Array(count.done().buffer),
+    word: oWord.slice(0, nc), ctx: oCtx.slice(0, nc), marginal: oMarginal.slice(0, nc),
+    runEnd: oRunEnd.slice(0, nc), key: oKey.slice(0, ne), count: oCount.slice(0, ne),
   };
 }
 

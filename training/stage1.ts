@@ -50,8 +50,8 @@ export interface Stage1Stats {
   mergeSeconds: number;
   /** Main-thread work overlapped with counting: document tables and lexicon. */
   sideSeconds: number;
-  /** Seconds each worker spent counting its slice. */
-  workerSeconds: number[];
+  /** Seconds spent on each slice task (one per worker, or 4 per worker with several). */
+  sliceSeconds: number[];
   tokensPerSecond: number;
 }
 
@@ -68,6 +68,8 @@ export interface StageOneResult {
 }
 
 const MAX_WORKERS = 64;
+/** Slices of each group per worker when there are several workers. */
+export const SLICES_PER_WORKER = 2;
 
 /** Counts β* over D1 and builds the vocabulary, document tables and seen-label lexicon. */
 export async function runStageOne(d1: Corpus, options: Stage1Options): Promise<StageOneResult> {
@@ -100,7 +102,7 @@ export async function runStageOne(d1: Corpus, options: Stage1Options): Promise<S
     sideSeconds = (performance.now() - s) / 1000;
   };
   let blocks: GroupBlock[];
-  let workerSeconds: number[];
+  let sliceSeconds: number[];
   let t2: number;
   if (workers === 0) {
     blocks = specs.map((spec, s) => {
@@ -108,10 +110,13 @@ export async function runStageOne(d1: Corpus, options: Stage1Options): Promise<S
       onProgress?.('count', Math.round((enc.nTokens * (s + 1)) / specs.length), enc.nTokens);
       return b;
     });
-    workerSeconds = [(performance.now() - t1) / 1000];
+    sliceSeconds = [(performance.now() - t1) / 1000];
     t2 = performance.now();
   } else {
-    const bounds = specs.map((spec) => sliceBounds(enc, spec, sizes, workers));
+    // More slices than workers (dynamic scheduling): slices of equal tokens can differ in cost
+    // (rare words make more contexts and entries), and a free worker takes the next slice.
+    const nSlices = workers === 1 ? 1 : workers * SLICES_PER_WORKER;
+    const bounds = specs.map((spec) => sliceBounds(enc, spec, sizes, nSlices));
     const pool = new Piscina({
       filename: new URL('./stage1-worker.js', import.meta.url).href,
       minThreads: workers,
@@ -119,10 +124,10 @@ export async function runStageOne(d1: Corpus, options: Stage1Options): Promise<S
       idleTimeout: 1000,
     });
     try {
-      const done = new Array<number>(workers).fill(0);
+      const done = new Array<number>(nSlices).fill(0);
       const report = () =>
-        onProgress?.('count', Math.round((enc.nTokens * done.reduce((a, b) => a + b, 0)) / (specs.length * workers)), enc.nTokens);
-      const tasks = Array.from({ length: workers }, (_, k) => {
+        onProgress?.('count', Math.round((enc.nTokens * done.reduce((a, b) => a + b, 0)) / (specs.length * nSlices)), enc.nTokens);
+      const tasks = Array.from({ length: nSlices }, (_, k) => {
         const { port1, port2 } = new MessageChannel();
         port1.on('message', (m: { done: number }) => {
           done[k] = m.done;
@@ -137,7 +142,7 @@ export async function runStageOne(d1: Corpus, options: Stage1Options): Promise<S
       t2 = performance.now();
       done.fill(specs.length);
       report();
-      workerSeconds = results.map((r) => r.seconds);
+      sliceSeconds = results.map((r) => r.seconds);
       blocks = results.flatMap((r) => r.blocks);
     } finally {
       await pool.destroy();
@@ -167,7 +172,7 @@ export async function runStageOne(d1: Corpus, options: Stage1Options): Promise<S
       countSeconds: (t2 - t1) / 1000,
       mergeSeconds: (t3 - t2) / 1000,
       sideSeconds,
-      workerSeconds,
+      sliceSeconds,
       tokensPerSecond: enc.nTokens / seconds,
     },
   };

@@ -7,7 +7,7 @@ import { TF_TARGETS, resolveFeatureSet } from '../../features/templates.js';
 import { Vocab } from '../../features/vocab.js';
 import type { Corpus } from '../../src/corpus/types.js';
 import { CorpusError, UsageError } from '../../src/errors.js';
-import { runStageOne, type StageOneResult } from '../../training/stage1.js';
+import { SLICES_PER_WORKER, runStageOne, type StageOneResult } from '../../training/stage1.js';
 import { tinyCorpus } from '../features/fixture.js';
 import { compareCounts, referenceCounts } from '../features/reference.js';
 import { syntheticCorpus } from '../features/synthetic-corpus.js';
@@ -35,7 +35,7 @@ test('1, 2 and 3 workers and the in-thread path give byte-identical results equa
   assert.ok(results[2].vocab.frozen);
   const s = results[3].stats;
   assert.equal(s.workers, 3);
-  assert.equal(s.workerSeconds.length, 3);
+  assert.equal(s.sliceSeconds.length, 3 * SLICES_PER_WORKER);
   assert.equal(s.tokens, 6000);
   assert.equal(s.documents, corpus.documents.length);
   assert.equal(s.entries, results[3].counts.size);
