@@ -16,61 +16,14 @@
  * layout is canonical by construction (sorted; the same bytes for any number of workers), it
  * needs no empty slots, and counting is a counting sort (features/tally.ts).
  */
-import { ModelFormatError, UsageError } from '../src/errors.js';
-import { TARGETS, type Target } from '../src/labels/elements.js';
-import { CONTEXTS, type Context } from './templates.js';
+import { UsageError } from '../src/errors.js';
+import { TARGETS } from '../src/labels/elements.js';
+import { CONTEXTS } from './templates.js';
 
-export const BETA_KIND = 'lexdis-beta';
-export const BETA_VERSION = 1;
+import { BETA_KIND, BETA_VERSION, checkBeta, entryKey, groupIndex, type BetaBuffers, type BetaJSON, type GroupBlock } from './beta-format.js';
 
-/** The id for 'no word' / 'no context' in a group key. */
-export const NONE = -1;
-
-/** Value ids must stay below this (key = target·VALUE_LIMIT + value fits an int32). */
-export const VALUE_LIMIT = 1 << 26;
-
-/** Group index of a (word kind, context) pair: 0–6 word groups, 7–13 base-rate groups. */
-export function groupIndex(word: 'word' | 'none', context: Context): number {
-  return (word === 'word' ? 0 : 7) + CONTEXTS.indexOf(context);
-}
-
-/** The entry key of (target index, value id). */
-export function entryKey(target: number, value: number): number {
-  return target * VALUE_LIMIT + value;
-}
-
-/** One group's counts (also what a worker returns for a slice of a group). */
-export interface GroupBlock {
-  /** groupIndex of the group. */
-  group: number;
-  /** Target indices counted, ascending. */
-  targets: number[];
-  /** Per context: word id (NONE for base-rate groups), context id (NONE for context 'none'), marginal. */
-  word: Int32Array;
-  ctx: Int32Array;
-  marginal: Uint32Array;
-  /** End of each context's run in key/count (relative to the block). */
-  runEnd: Uint32Array;
-  key: Int32Array;
-  count: Uint32Array;
-}
-
-export interface BetaJSON {
-  kind: typeof BETA_KIND;
-  version: number;
-  groups: Array<{ word: 'word' | 'none'; context: Context; targets: Target[]; contexts: number; entries: number }>;
-}
-
-/** Flat buffers of a BetaTable: every group's arrays concatenated in group order. */
-export interface BetaBuffers {
-  ctxWord: Int32Array;
-  ctxCtx: Int32Array;
-  ctxMarginal: Uint32Array;
-  /** Cumulative run ends over all contexts (length = number of contexts). */
-  ctxRunEnd: Uint32Array;
-  entKey: Int32Array;
-  entCount: Uint32Array;
-}
+export { BETA_KIND, BETA_VERSION, NONE, VALUE_LIMIT, checkBeta, entryKey, groupIndex } from './beta-format.js';
+export type { BetaBuffers, BetaJSON, GroupBlock } from './beta-format.js';
 
 function mix3(a: number, b: number, c: number): number {
   let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b);
@@ -303,36 +256,9 @@ export class BetaTable {
     return { ctxWord: this.ctxWord, ctxCtx: this.ctxCtx, ctxMarginal: this.ctxMarginal, ctxRunEnd, entKey, entCount };
   }
 
-  /** Rebuilds a saved table without copying its entries; checks the kind tag, shapes and sort order. */
+  /** Rebuilds a saved table without copying its entries; checks it first (see checkBeta). */
   static load(json: unknown, b: BetaBuffers): BetaTable {
-    const j = json as Partial<BetaJSON> | null;
-    if (!j || typeof j !== 'object' || j.kind !== BETA_KIND) throw new ModelFormatError(`not a lexdis β* table (kind tag '${String(j?.kind)}')`);
-    if (j.version !== BETA_VERSION) throw new ModelFormatError(`β* version ${String(j.version)}, expected ${BETA_VERSION}`);
-    const groups = j.groups;
-    if (!Array.isArray(groups)) throw new ModelFormatError('β* lacks its group list');
-    const nCtx = groups.reduce((n, g) => n + g.contexts, 0);
-    const nEnt = groups.reduce((n, g) => n + g.entries, 0);
-    const bad = (why: string) => new ModelFormatError(`β* is damaged: ${why}`);
-    if ([b.ctxWord, b.ctxCtx, b.ctxMarginal, b.ctxRunEnd].some((a) => a?.length !== nCtx)) throw bad('context arrays have the wrong length');
-    if (b.entKey?.length !== nEnt || b.entCount?.length !== nEnt) throw bad('entry arrays have the wrong length');
-    let c0 = 0;
-    let prevGroup = -1;
-    for (const g of groups) {
-      if (!(CONTEXTS as readonly string[]).includes(g.context) || (g.word !== 'word' && g.word !== 'none')) throw bad('unknown group');
-      const gi = groupIndex(g.word, g.context);
-      if (gi <= prevGroup) throw bad('groups out of order');
-      prevGroup = gi;
-      if (!g.targets.every((t) => (TARGETS as readonly string[]).includes(t))) throw bad('unknown target');
-      for (let k = c0; k < c0 + g.contexts; k++) {
-        const start = k === 0 ? 0 : b.ctxRunEnd[k - 1];
-        if (b.ctxRunEnd[k] < start || b.ctxRunEnd[k] > nEnt) throw bad('run ends out of order');
-        if (k > c0 && (b.ctxWord[k] < b.ctxWord[k - 1] || (b.ctxWord[k] === b.ctxWord[k - 1] && b.ctxCtx[k] <= b.ctxCtx[k - 1])))
-          throw bad('contexts out of order');
-        for (let e = start + 1; e < b.ctxRunEnd[k]; e++) if (b.entKey[e] <= b.entKey[e - 1]) throw bad('entries out of order');
-      }
-      c0 += g.contexts;
-    }
-    if (nCtx > 0 && b.ctxRunEnd[nCtx - 1] !== nEnt) throw bad('runs do not cover the entries');
+    const groups = checkBeta(json, b);
     const block: GroupBlock = {
       group: 0, targets: [], word: b.ctxWord, ctx: b.ctxCtx, marginal: b.ctxMarginal,
       runEnd: b.ctxRunEnd, key: b.entKey, count: b.entCount,

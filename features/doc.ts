@@ -8,15 +8,15 @@
  * with term frequencies tf_d; the token's own occurrence is removed once):
  *   S = Σ_w tf_d(w)·C(w, e, v) − C(w_t, e, v),  M = Σ_w tf_d(w)·df(w) − df(w_t),  n = |d| − 1
  *   raw: S/n   log1p: log1p(S/n)   rel: S/M   logrel: log((S+1)/(M+1))     (0 when n or M is 0)
- * S is computed without forming the (huge) word × value table: with overlap(d') =
- * Σ_{w ∈ d ∩ d'} tf_d(w), Σ_w tf_d(w)·C(w, e, v) = Σ_{d' ∈ P(e, v)} overlap(d'). It is cached
- * per (document, e, v); C(w_t, e, v) by an intersection of two postings, cached per document.
+ * S is computed without forming the (huge) word × value table: with overlap(d′) =
+ * Σ_{w ∈ d ∩ d′} tf_d(w), Σ_w tf_d(w)·C(w, e, v) = Σ_{d′ ∈ P(e, v)} overlap(d′), once per
+ * (document, e, v) (features/doc-context.ts); C(w_t, e, v) intersects two postings, through
+ * bitsets when both are long.
  */
 import { ModelFormatError } from '../src/errors.js';
 import { TARGETS, type Target } from '../src/labels/elements.js';
 import { N_TARGETS, docCount, type EncodedCorpus } from './encode.js';
 import type { Vocab } from './vocab.js';
-import type { ValueTransform } from './transform.js';
 
 const EMPTY = new Int32Array(0);
 
@@ -239,100 +239,5 @@ export class DocTables {
         !b.valueOffsets.every((o, i) => ok(o, b.valueDocs[i])))
       throw new ModelFormatError('document tables are damaged');
     return new DocTables(nDocs, targets, b);
-  }
-}
-
-const T_RAW = 0;
-const T_LOG1P = 1;
-const T_REL = 2;
-
-/** Ztf values for the tokens of one document (see the module comment). */
-/** Scratch shared by the DocContexts of one DocTables: per target, S values stamped by document. */
-interface TotalsScratch {
-  value: Float64Array;
-  stamp: Int32Array;
-}
-const scratchOf = new WeakMap<DocTables, TotalsScratch[]>();
-let docSerial = 0;
-
-export class DocContext {
-  private readonly tf = new Map<number, number>();
-  private readonly n: number;
-  private readonly m: number;
-  private overlap: Float64Array | null = null;
-  /** Per target position: S per value id, valid where stamp = this.serial (no Map in the hot path). */
-  private readonly scratch: TotalsScratch[];
-  private readonly serial = ++docSerial;
-  private readonly t: number;
-
-  /** `enc` holds one document, encoded in lookup mode against D1's vocabulary. */
-  constructor(
-    private readonly tables: DocTables,
-    private readonly enc: EncodedCorpus,
-    transform: ValueTransform,
-  ) {
-    let n = 0;
-    for (let i = 0; i < enc.nTokens; i++) {
-      if (!enc.arabic[i]) continue;
-      n++;
-      const w = enc.word[i];
-      if (w >= 0 && tables.df(w) > 0) this.tf.set(w, (this.tf.get(w) ?? 0) + 1);
-    }
-    let m = 0;
-    for (const [w, f] of this.tf) m += f * tables.df(w);
-    this.n = n;
-    this.m = m;
-    this.t = transform === 'raw' ? T_RAW : transform === 'log1p' ? T_LOG1P : transform === 'rel' ? T_REL : 3;
-    let sc = scratchOf.get(tables);
-    if (!sc) {
-      sc = tables.targets.map((_, pos) => {
-        const nValues = Math.max(0, tables.valueCount(pos));
-        return { value: new Float64Array(nValues), stamp: new Int32Array(nValues) };
-      });
-      scratchOf.set(tables, sc);
-    }
-    this.scratch = sc;
-  }
-
-  private overlaps(): Float64Array {
-    if (this.overlap) return this.overlap;
-    const o = new Float64Array(this.tables.nDocs);
-    for (const [w, f] of this.tf) {
-      const p = this.tables.wordPostings(w);
-      for (let i = 0; i < p.length; i++) o[p[i]] += f;
-    }
-    return (this.overlap = o);
-  }
-
-  /** Σ_w tf_d(w)·C(w, e, v) over the whole document. */
-  total(pos: number, v: number): number {
-    const sc = this.scratch[pos];
-    if (v < 0 || v >= sc.stamp.length) return 0;
-    if (sc.stamp[v] === this.serial) return sc.value[v];
-    const s = this.tables.sumOverValueDocs(pos, v, this.overlaps());
-    sc.stamp[v] = this.serial;
-    sc.value[v] = s;
-    return s;
-  }
-
-  /** The transformed Ztf value of value v of targets[pos] for token i of the document. */
-  value(pos: number, v: number, i: number): number {
-    let s = this.total(pos, v);
-    let m = this.m;
-    let n = this.n;
-    if (this.enc.arabic[i]) {
-      n--;
-      const w = this.enc.word[i];
-      if (w >= 0) {
-        if (s > 0) s -= this.tables.cooccurrence(w, pos, v);
-        m -= this.tables.df(w);
-      }
-    }
-    switch (this.t) {
-      case T_RAW: return n > 0 ? s / n : 0;
-      case T_LOG1P: return n > 0 ? Math.log1p(s / n) : 0;
-      case T_REL: return m > 0 ? s / m : 0;
-      default: return Math.log((s + 1) / (m + 1));
-    }
   }
 }

@@ -2,8 +2,10 @@
  * Feature extraction (z_ijk = β*_jk x_ij, Algorithm 1): for a token and its candidate labels,
  * one row of p values per candidate, p = templates.length, column j = template j. Local
  * templates read β* (features/beta.ts) through a value transform (features/transform.ts);
- * document templates read Ztf (features/doc.ts). Per token and group (word kind × context),
- * β* is entered once; then each distinct value of each target is one binary search.
+ * document templates read Ztf (features/doc.ts, features/doc-context.ts). Per token and group
+ * (word kind × context), β* is entered once (one hash look-up of the context); the distinct
+ * values of the candidates, sorted per target, are then found in one forward (galloping) walk
+ * of the context's run.
  *
  * Use: `const fx = new FeatureExtractor(parts); const df = fx.document(doc);` then
  * `df.sentence(s, candidates)` → one Float64Array per token, z[k·p + j] = feature j of
@@ -12,12 +14,13 @@
  */
 import type { Candidate, Document } from '../src/corpus/types.js';
 import { UsageError } from '../src/errors.js';
-import { LABEL_ELEMENTS, TARGETS } from '../src/labels/elements.js';
+import { LABEL_ELEMENTS } from '../src/labels/elements.js';
 import { NONE, VALUE_LIMIT, type BetaTable } from './beta.js';
-import { DocContext, type DocTables } from './doc.js';
+import { planDocColumns, planGroups, type DocColumn, type ExtractGroup } from './extract-plan.js';
+import { DocContext } from './doc-context.js';
+import type { DocTables } from './doc.js';
 import { N_TARGETS, contextArray, encodeCorpus, type EncodedCorpus } from './encode.js';
-import { groupSpecs } from './tally.js';
-import { isDocTemplate, targetIndex, templateName, validateTemplates, type Context, type Template } from './templates.js';
+import { targetIndex, validateTemplates, type Template } from './templates.js';
 import { VALUE_TRANSFORMS, type ValueTransform } from './transform.js';
 import type { Vocab } from './vocab.js';
 
@@ -35,45 +38,13 @@ const LABEL_CACHE_LIMIT = 200_000;
 const EMPTY_KEYS = new Int32Array(0);
 const EMPTY_COUNTS = new Uint32Array(0);
 
-/** A group of local templates and the columns it fills. */
-interface ExtractGroup {
-  group: number;
-  word: 'word' | 'none';
-  context: Context;
-  targets: Int32Array;
-  columns: Int32Array;
-  /**
-   * For the base-rate group without context (one context, whose run holds every value of
-   * every target): counts per target index and value id, read directly (no search).
-   */
-  dense: { marginal: number; counts: (Uint32Array | null)[] } | null;
-}
-
-function denseRates(parts: ExtractorParts, group: number, word: string, context: string, targets: Int32Array): ExtractGroup['dense'] {
-  if (word !== 'none' || context !== 'none') return null;
-  const beta = parts.counts;
-  const at = beta.find(group, NONE, NONE);
-  const counts: (Uint32Array | null)[] = new Array(N_TARGETS).fill(null);
-  for (const t of targets) counts[t] = new Uint32Array(parts.vocab.size(TARGETS[t]));
-  if (at < 0) return { marginal: 0, counts };
-  const keys = beta.runKeys(at);
-  const cnts = beta.runCounts(at);
-  for (let e = beta.runStart(at); e < beta.runEnd(at); e++) {
-    const t = Math.floor(keys[e] / VALUE_LIMIT);
-    const v = keys[e] - t * VALUE_LIMIT;
-    const row = counts[t];
-    if (row && v < row.length) row[v] = cnts[e];
-  }
-  return { marginal: beta.marginalAt(at), counts };
-}
-
 export class FeatureExtractor {
   /** Number of columns (= templates.length). */
   readonly p: number;
   readonly templates: readonly Template[];
   readonly transform: ValueTransform;
   /** @internal */ readonly groups: ExtractGroup[];
-  /** @internal */ readonly docColumns: { column: number; target: number; pos: number }[];
+  /** @internal */ readonly docColumns: DocColumn[];
   /** @internal */ readonly usedTargets: Int32Array;
   /** @internal */ readonly tcode: number;
   private readonly labelCache = new Map<string, Int32Array>();
@@ -87,23 +58,8 @@ export class FeatureExtractor {
     this.p = parts.templates.length;
     this.transform = parts.transform;
     this.tcode = VALUE_TRANSFORMS.indexOf(parts.transform);
-    this.groups = groupSpecs(parts.templates).map((g) => {
-      const cols = parts.templates.flatMap((t, j) => (!isDocTemplate(t) && t.word === g.word && t.context === g.context ? [j] : []));
-      for (const j of cols)
-        if (!parts.counts.has(g.group, targetIndex(parts.templates[j].target)))
-          throw new UsageError(`β* was not counted for template ${templateName(parts.templates[j])}`);
-      // Members in ascending target order: entries of a run are sorted by target, then value.
-      cols.sort((a, b) => targetIndex(parts.templates[a].target) - targetIndex(parts.templates[b].target));
-      const targets = Int32Array.from(cols, (j) => targetIndex(parts.templates[j].target));
-      return { group: g.group, word: g.word, context: g.context, columns: Int32Array.from(cols), targets, dense: denseRates(parts, g.group, g.word, g.context, targets) };
-    });
-    this.docColumns = [];
-    parts.templates.forEach((t, j) => {
-      if (!isDocTemplate(t)) return;
-      const pos = parts.doc ? parts.doc.targetPos(t.target) : -1;
-      if (pos < 0) throw new UsageError(`template ${t.target}:doc needs document tables for '${t.target}'`);
-      this.docColumns.push({ column: j, target: targetIndex(t.target), pos });
-    });
+    this.groups = planGroups(parts);
+    this.docColumns = planDocColumns(parts);
     this.usedTargets = Int32Array.from(new Set(parts.templates.map((t) => targetIndex(t.target))));
   }
 

@@ -3,7 +3,7 @@
  * β* counts and marginals, and the feature values z. Tests compare the fast code with these.
  */
 import type { Candidate, Corpus, Document, Token } from '../../src/corpus/types.js';
-import { TARGETS, type Target } from '../../src/labels/elements.js';
+import type { Target } from '../../src/labels/elements.js';
 import { NONE, groupIndex, type BetaTable } from '../../features/beta.js';
 import { isDocTemplate, targetIndex, type Context, type Template } from '../../features/templates.js';
 import type { ValueTransform } from '../../features/transform.js';
