@@ -32,6 +32,11 @@ export interface TrainOptions {
   workers: number;
   /** At most this many D2 tokens give θ rows. */
   maxTokens: number;
+  /**
+   * After θ is fitted on D2, count β* again over D1 ∪ D2 for the saved model (the paper keeps
+   * D1's counts). Measured by cross-validation: see docs/method.md.
+   */
+  recount: boolean;
   onProgress?: (stage: TrainStage, done: number, total: number) => void;
 }
 
@@ -44,6 +49,7 @@ export const defaultTrainOptions: TrainOptions = {
   seed: 42,
   workers: 1,
   maxTokens: 40_000,
+  recount: false,
 };
 
 export interface TrainSummary {
@@ -120,10 +126,10 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
     temperature,
     corpus: { source: corpus.source, hash: corpusHash(corpus), documents: corpus.documents.length, tokens: all.tokens, goldTokens: all.gold },
   };
-  const model = new Model(info, s1.vocab, s1.counts, s1.doc, s1.lexicon, { weights: theta.weights, bias: theta.bias });
+  const fitted = new Model(info, s1.vocab, s1.counts, s1.doc, s1.lexicon, { weights: theta.weights, bias: theta.bias });
 
   // A1/A2 on D2 (the rows θ was fitted on: an in-sample figure, reported as such).
-  const ranker = new ModelRanker(model);
+  const ranker = new ModelRanker(fitted);
   const items: EvalItem[] = [];
   let cands = 0;
   let candTokens = 0;
@@ -139,6 +145,11 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
   }
   const ev = evaluate(items);
   o.onProgress?.('evaluate', 1, 1);
+  let model = fitted;
+  if (o.recount) {
+    const all = await runStageOne({ documents: [...part.d1.documents, ...part.d2.documents], source: corpus.source }, { templates, workers: o.workers });
+    model = new Model(info, all.vocab, all.counts, all.doc, all.lexicon, fitted.theta);
+  }
   const t4 = performance.now();
   const names = templates.map(templateName);
   const summary: TrainSummary = {
@@ -155,7 +166,7 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
     temperature,
     solver: { name: o.solver, iterations: theta.model.iterations, converged: theta.model.converged, note: theta.model.note },
     d2Accuracy: { A1: ev.all.label.A1, A2: ev.all.label.A2, ceiling: ev.ceiling },
-    betaKeys: s1.counts.size,
+    betaKeys: model.counts.size,
     seconds: { stage1: (t1 - t0) / 1000, rows: (t2 - t1) / 1000, theta: (t3 - t2) / 1000, total: (t4 - t0) / 1000 },
   };
   const { theta: _theta, ...figures } = summary;
@@ -171,7 +182,7 @@ function placeholderInfo(o: TrainOptions, templates: ReturnType<typeof resolveFe
     templateHash: templateSetHash(templates),
     transform: o.transform,
     solver: o.solver,
-    options: { d2: o.d2, maxTokens: o.maxTokens, solverOptions: o.solverOptions },
+    options: { d2: o.d2, maxTokens: o.maxTokens, solverOptions: o.solverOptions, recount: o.recount },
     seed: o.seed,
     corpus: { hash: '', documents: 0, tokens: 0, goldTokens: 0 },
     figures: {},
