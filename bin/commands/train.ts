@@ -25,6 +25,7 @@ interface TrainFlags {
   encoding: TextEncoding;
   tables: string;
   json?: boolean;
+  recount: boolean;
 }
 
 function describe(s: TrainSummary, dir: string): string {
@@ -52,6 +53,7 @@ async function run(corpora: string[], flags: TrainFlags): Promise<void> {
     seed: numberOption('--seed', flags.seed, Number.isInteger, 'an integer'),
     workers: numberOption('--workers', flags.workers, (n) => Number.isInteger(n) && n >= 0, 'a whole number ≥ 0'),
     maxTokens: numberOption('--max-tokens', flags.maxTokens, (n) => Number.isInteger(n) && n >= 0, 'a whole number ≥ 0'),
+    recount: flags.recount,
   };
   const corpus = requireGold(loadCorpus(corpora, { format: flags.format, encoding: flags.encoding, tables: flags.tables }));
   const progress = progressCallback();
@@ -91,6 +93,8 @@ export function register(program: Command): void {
     .addOption(new Option('--format <format>', 'corpus format (auto: by extension)').choices(['auto', 'pos', 'candidates', 'conllu']).default('auto'))
     .addOption(new Option('--encoding <encoding>', 'corpus encoding').choices(['utf-8', 'windows-1256']).default('utf-8'))
     .option('--tables <dir>', 'analyzer tables (for CoNLL-U corpora)', dataPaths.bama())
+    .option('--recount', 'after θ, count β* over D1 ∪ D2 for the saved model' + (d.recount ? ' (default)' : ''), d.recount)
+    .option('--no-recount', 'keep D1\'s counts, as the paper does' + (d.recount ? '' : ' (default)'))
     .option('--json', 'also print the summary as JSON on stdout')
     .addHelpText('after', '\nExample:\n  $ lexdis import-ud ar_pud-ud-test.conllu -o pud.pos && lexdis train pud.pos -o models/pud --workers 2\n')
     .action((corpora: string[], flags: TrainFlags) => run(corpora, flags));
