@@ -80,7 +80,7 @@ function summary(s: Stage1Stats & { cpuSeconds: number }) {
   return {
     seconds: r3(s.seconds), tokensPerSecond: Math.round(s.tokensPerSecond), cpuSeconds: r3(s.cpuSeconds),
     encode: r3(s.encodeSeconds), count: r3(s.countSeconds), merge: r3(s.mergeSeconds), sideWork: r3(s.sideSeconds),
-    sliceSeconds: s.sliceSeconds.map(r3), entries: s.entries, contexts: s.contexts,
+    workerSeconds: s.workerSeconds.map(r3), entries: s.entries, contexts: s.contexts,
   };
 }
 

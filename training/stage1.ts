@@ -51,7 +51,7 @@ export interface Stage1Stats {
   /** Main-thread work overlapped with counting: document tables and lexicon. */
   sideSeconds: number;
   /** Seconds spent on each slice task (one per worker, or 4 per worker with several). */
-  sliceSeconds: number[];
+  workerSeconds: number[];
   tokensPerSecond: number;
 }
 
@@ -102,7 +102,7 @@ export async function runStageOne(d1: Corpus, options: Stage1Options): Promise<S
     sideSeconds = (performance.now() - s) / 1000;
   };
   let blocks: GroupBlock[];
-  let sliceSeconds: number[];
+  let workerSeconds: number[];
   let t2: number;
   if (workers === 0) {
     blocks = specs.map((spec, s) => {
@@ -110,7 +110,7 @@ export async function runStageOne(d1: Corpus, options: Stage1Options): Promise<S
       onProgress?.('count', Math.round((enc.nTokens * (s + 1)) / specs.length), enc.nTokens);
       return b;
     });
-    sliceSeconds = [(performance.now() - t1) / 1000];
+    workerSeconds = [(performance.now() - t1) / 1000];
     t2 = performance.now();
   } else {
     // More slices than workers (dynamic scheduling): slices of equal tokens can differ in cost
@@ -142,7 +142,7 @@ export async function runStageOne(d1: Corpus, options: Stage1Options): Promise<S
       t2 = performance.now();
       done.fill(specs.length);
       report();
-      sliceSeconds = results.map((r) => r.seconds);
+      workerSeconds = results.map((r) => r.seconds);
       blocks = results.flatMap((r) => r.blocks);
     } finally {
       await pool.destroy();
@@ -172,7 +172,7 @@ export async function runStageOne(d1: Corpus, options: Stage1Options): Promise<S
       countSeconds: (t2 - t1) / 1000,
       mergeSeconds: (t3 - t2) / 1000,
       sideSeconds,
-      sliceSeconds,
+      workerSeconds,
       tokensPerSecond: enc.nTokens / seconds,
     },
   };

@@ -35,7 +35,7 @@ test('1, 2 and 3 workers and the in-thread path give byte-identical results equa
   assert.ok(results[2].vocab.frozen);
   const s = results[3].stats;
   assert.equal(s.workers, 3);
-  assert.equal(s.sliceSeconds.length, 3 * SLICES_PER_WORKER);
+  assert.equal(s.workerSeconds.length, 3 * SLICES_PER_WORKER);
   assert.equal(s.tokens, 6000);
   assert.equal(s.documents, corpus.documents.length);
   assert.equal(s.entries, results[3].counts.size);
