@@ -50,7 +50,7 @@ export interface Stage1Stats {
   mergeSeconds: number;
   /** Main-thread work overlapped with counting: document tables and lexicon. */
   sideSeconds: number;
-  /** Seconds spent on each slice task (one per worker, or 4 per worker with several). */
+  /** Seconds of each counting task: one with 1 worker, SLICES_PER_WORKER per worker with several. */
   workerSeconds: number[];
   tokensPerSecond: number;
 }
