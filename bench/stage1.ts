@@ -2,7 +2,7 @@
  * Stage-one and extraction speed, printed as JSON:
  * - calibration: one busy loop in a worker thread alone, then two at once → the machine's
  *   parallel capacity (2 = two full cores; this VM's two vCPUs measured ≈ 1);
- * - stage one (features 'full') on a seeded synthetic corpus shaped like the ATB (~30k Zipf
+ * - stage one (features 'full'; threads forced, minTokensPerWorker 0) on a seeded synthetic corpus shaped like the ATB (~30k Zipf
  *   word types, ~12 candidates, 16 LEs; D1 = 90% of ~350k tokens) with 0 (in-thread), 1 and 2
  *   workers: tokens/s, phases, and the 1→2-worker speedup as a share of the capacity;
  * - the same on UD Arabic-PUD read crudely (one token per syntactic word, gold = LId + XPOS,
@@ -91,7 +91,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.le
  * speedup is divided by that round's capacity, so a burst of load from other processes
  * affects both sides of the ratio; the median share is reported, with each count's best run.
  */
-async function stageOneRuns(d1: Corpus, features: string) {
+async function stageOneRuns(d1: Corpus, features: string, minTokensPerWorker = 0) {
   const templates = resolveFeatureSet(features);
   const best = new Map<number, Stage1Stats & { cpuSeconds: number }>();
   const rounds: { capacity: number; seconds1: number; seconds2: number; speedup: number; share: number }[] = [];
@@ -103,7 +103,7 @@ async function stageOneRuns(d1: Corpus, features: string) {
       last = undefined;
       (globalThis as { gc?: () => void }).gc?.();
       const cpu = process.cpuUsage();
-      const r = await runStageOne(d1, { templates, workers });
+      const r = await runStageOne(d1, { templates, workers, minTokensPerWorker });
       const u = process.cpuUsage(cpu);
       const stats = { ...r.stats, cpuSeconds: (u.user + u.system) / 1e6 };
       secs.set(workers, stats.seconds);
@@ -222,6 +222,9 @@ async function main(): Promise<void> {
   if (pud) {
     const r = await stageOneRuns(pud, 'full');
     out.stageOnePud = { ...r.report, bestSpeedupShareOfCapacity: r3(r.report.bestSpeedup / cap) };
+    // With the default minTokensPerWorker, a corpus this small is counted in the calling thread.
+    const auto = await runStageOne(pud, { templates: resolveFeatureSet('full'), workers: 2 });
+    out.stageOnePudDefault = { workersUsed: auto.stats.workers, seconds: r3(auto.stats.seconds), tokensPerSecond: Math.round(auto.stats.tokensPerSecond) };
   }
   const parts = await runStageOne(d1, { templates: resolveFeatureSet('full+prior'), workers: 1 });
   const extract: unknown[] = [];

@@ -6,7 +6,8 @@
  * all of D1 (training/stage1-worker.ts) and moves its blocks back. Slices are disjoint key
  * ranges, so "merging" is concatenation in order, and the result is the same bytes for any
  * number of workers. While the workers count, the main thread builds the document tables
- * (Ztf) and the seen-label lexicon. `workers: 0` counts in this thread (no pool).
+ * (Ztf) and the seen-label lexicon. `workers: 0` counts in this thread (no pool); so does any
+ * D1 too small to pay for starting threads (fewer than `minTokensPerWorker` tokens per worker).
  */
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
@@ -28,17 +29,24 @@ export interface Stage1Options {
   templates: readonly Template[];
   /** Worker threads (1–64), or 0 to count in the calling thread. */
   workers: number;
+  /**
+   * Tokens of D1 per worker thread below which fewer threads are used (none: count in this
+   * thread). Starting a worker and compiling its code costs ~0.1–0.3 s, while a thread counts
+   * ~100k tokens/s. 0 always uses `workers` threads.
+   */
+  minTokensPerWorker?: number;
   /** Progress: (stage, done, total); 'count' is in tokens of D1. */
   onProgress?: (stage: Stage1Stage, done: number, total: number) => void;
 }
 
-export const defaultStage1Options: Omit<Stage1Options, 'templates'> = { workers: 1 };
+export const defaultStage1Options: Omit<Stage1Options, 'templates'> = { workers: 1, minTokensPerWorker: 50_000 };
 
 export interface Stage1Stats {
   /** Tokens and gold tokens of D1, its documents. */
   tokens: number;
   goldTokens: number;
   documents: number;
+  /** Worker threads used (0 = counted in the calling thread). */
   workers: number;
   /** β* entries (counts of a value) and level-one contexts (each with a marginal). */
   entries: number;
@@ -73,10 +81,13 @@ export const SLICES_PER_WORKER = 2;
 
 /** Counts β* over D1 and builds the vocabulary, document tables and seen-label lexicon. */
 export async function runStageOne(d1: Corpus, options: Stage1Options): Promise<StageOneResult> {
-  const { templates, workers, onProgress } = { ...defaultStage1Options, ...options };
+  const { templates, workers: asked, minTokensPerWorker = 0, onProgress } = { ...defaultStage1Options, ...options };
   validateTemplates(templates);
-  if (!Number.isInteger(workers) || workers < 0 || workers > MAX_WORKERS)
-    throw new UsageError(`workers must be a whole number from 0 to ${MAX_WORKERS}, not ${workers}`);
+  if (!Number.isInteger(asked) || asked < 0 || asked > MAX_WORKERS)
+    throw new UsageError(`workers must be a whole number from 0 to ${MAX_WORKERS}, not ${asked}`);
+  let nTokens = 0;
+  for (const d of d1.documents) for (const s of d.sentences) nTokens += s.tokens.length;
+  const workers = minTokensPerWorker > 0 ? Math.min(asked, Math.floor(nTokens / minTokensPerWorker)) : asked;
   const t0 = performance.now();
   const vocab = new Vocab();
   const enc = encodeCorpus(d1, vocab, { mode: 'intern', shared: workers > 0 });

@@ -27,7 +27,7 @@ function bytes(r: StageOneResult) {
 test('1, 2 and 3 workers and the in-thread path give byte-identical results equal to brute force', async () => {
   const corpus = syntheticCorpus({ seed: 21, tokens: 6000, wordTypes: 800, candidates: 8, docTokens: 150 });
   const results: StageOneResult[] = [];
-  for (const workers of [0, 1, 2, 3]) results.push(await runStageOne(corpus, { templates, workers }));
+  for (const workers of [0, 1, 2, 3]) results.push(await runStageOne(corpus, { templates, workers, minTokensPerWorker: 0 }));
   const ref = bytes(results[0]);
   for (const r of results.slice(1)) assert.deepEqual(bytes(r), ref);
   assert.deepEqual(compareCounts(results[2].counts, referenceCounts(corpus, templates), results[2].vocab), []);
@@ -44,7 +44,7 @@ test('1, 2 and 3 workers and the in-thread path give byte-identical results equa
 });
 
 test('every part round trips through its saved form', async () => {
-  const r = await runStageOne(tinyCorpus(), { templates, workers: 2 });
+  const r = await runStageOne(tinyCorpus(), { templates, workers: 2, minTokensPerWorker: 0 });
   const vocab = Vocab.load(JSON.parse(JSON.stringify(r.vocab.toJSON())));
   const counts = BetaTable.load(JSON.parse(JSON.stringify(r.counts.toJSON())), r.counts.toBuffers());
   const doc = DocTables.load(JSON.parse(JSON.stringify(r.doc.toJSON())), r.doc.toBuffers());
@@ -56,7 +56,7 @@ test('every part round trips through its saved form', async () => {
 test('progress reports every stage and ends with the D1 token count', async () => {
   const corpus = syntheticCorpus({ seed: 2, tokens: 50_000, wordTypes: 2000, docTokens: 200 });
   const calls: [string, number, number][] = [];
-  await runStageOne(corpus, { templates: resolveFeatureSet('baseline'), workers: 2, onProgress: (s, d, t) => calls.push([s, d, t]) });
+  await runStageOne(corpus, { templates: resolveFeatureSet('baseline'), workers: 2, minTokensPerWorker: 0, onProgress: (s, d, t) => calls.push([s, d, t]) });
   const stages = new Set(calls.map((c) => c[0]));
   assert.deepEqual([...stages].sort(), ['count', 'doc', 'encode', 'lexicon', 'merge']);
   const counts = calls.filter((c) => c[0] === 'count');
@@ -72,7 +72,19 @@ test('bad input: no gold marks, bad worker counts', async () => {
   await assert.rejects(runStageOne(tinyCorpus(), { templates, workers: 1.5 }), UsageError);
   await assert.rejects(runStageOne(tinyCorpus(), { templates, workers: 65 }), UsageError);
   // More workers than documents (and than words): empty slices, still correct.
-  const r = await runStageOne(tinyCorpus(), { templates, workers: 5 });
+  const r = await runStageOne(tinyCorpus(), { templates, workers: 5, minTokensPerWorker: 0 });
+  assert.equal(r.stats.workers, 5);
   assert.deepEqual(compareCounts(r.counts, referenceCounts(tinyCorpus(), templates), r.vocab), []);
+});
+
+test('a D1 too small to pay for threads is counted in this thread (default minTokensPerWorker)', async () => {
+  const tiny = await runStageOne(tinyCorpus(), { templates, workers: 2 });
+  assert.equal(tiny.stats.workers, 0);
+  const corpus = syntheticCorpus({ seed: 9, tokens: 60_000, wordTypes: 2000, docTokens: 200 });
+  const r = await runStageOne(corpus, { templates: resolveFeatureSet('baseline'), workers: 2, minTokensPerWorker: 25_000 });
+  assert.equal(r.stats.workers, 2);
+  const one = await runStageOne(corpus, { templates: resolveFeatureSet('baseline'), workers: 2, minTokensPerWorker: 40_000 });
+  assert.equal(one.stats.workers, 1);
+  assert.deepEqual(one.counts.toBuffers(), r.counts.toBuffers());
 });
 
