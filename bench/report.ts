@@ -78,7 +78,8 @@ export function summaryMarkdown(result: Json): string {
           out.push('');
           continue;
         }
-        for (const f of ((p as Json)?.profiles ?? []) as Json[]) {
+        // the main thread and the busiest workers; short profiles (calibration loops) left out
+        for (const f of (((p as Json)?.profiles ?? []) as Json[]).filter((x) => x.totalMs >= 1000).slice(0, 4)) {
           out.push(`${what} at ${r.tokens} tokens — ${f.file} (${f.totalMs} ms sampled):`, '');
           out.push('| function | where | self ms | share |', '|---|---|---:|---:|');
           for (const fr of f.frames as Json[]) out.push(`| ${fr.function} | ${fr.where} | ${fr.selfMs} | ${(100 * fr.selfShare).toFixed(1)}% |`);

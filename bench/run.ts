@@ -13,10 +13,11 @@
  * Options: --sizes 35000,350000,1000000  --quick (35k and 350k, one run, fewer tagged tokens)
  *          --seed 42  --runs 2  --out bench/out  --profile  --keep (keep corpora and models)
  *          --budget-min 60 (sizes not started within the budget are skipped)
+ *          --report-only bench/out/results.json (only rewrite summary.md and scale.svg from it)
  */
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, totalmem } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { projectRoot } from '../src/config.js';
 import { writeFileAtomic } from '../src/io.js';
 import { argNumber, argValue, childJson, hasFlag, MB, round, runNode, summarizeProfile, type ChildRun } from './common.js';
@@ -105,7 +106,8 @@ async function profiled(dir: string, script: string, args: string[]): Promise<un
   const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
   const profiles = files.map((f) => ({ file: join(dir, f), ...summarizeProfile(join(dir, f), 12, root) }));
   profiles.sort((a, b) => b.totalMs - a.totalMs);
-  return { status: run.status, wallSeconds: round(run.wallSeconds), profiles };
+  // the main thread and the busiest worker threads (calibration loops write short profiles too)
+  return { status: run.status, wallSeconds: round(run.wallSeconds), profiles: profiles.slice(0, 6), files: files.length };
 }
 
 async function measureSize(n: number, s: Settings): Promise<Row> {
@@ -180,7 +182,18 @@ export function targets(rows: readonly Row[]): Target[] {
   return out;
 }
 
+/** Writes summary.md and scale.svg beside a results.json. */
+function writeReports(out: string, result: { settings: { seed: number }; sizes: Row[] }): void {
+  writeFileAtomic(join(out, 'summary.md'), summaryMarkdown(result));
+  writeFileAtomic(join(out, 'scale.svg'), scaleSvg(`lexdis scale-up benchmark, seed ${result.settings.seed}`, resultPanels(result.sizes), result.sizes.map((r) => r.tokens)));
+}
+
 async function main(argv: string[]): Promise<void> {
+  const from = argValue(argv, '--report-only');
+  if (from) {
+    writeReports(dirname(resolve(from)), JSON.parse(readFileSync(from, 'utf8')));
+    return;
+  }
   const s = settings(argv);
   mkdirSync(s.out, { recursive: true });
   const t0 = performance.now();
@@ -204,8 +217,7 @@ async function main(argv: string[]): Promise<void> {
     targets: targets(rows),
   };
   writeFileAtomic(join(s.out, 'results.json'), `${JSON.stringify(result, null, 2)}\n`);
-  writeFileAtomic(join(s.out, 'summary.md'), summaryMarkdown(result));
-  writeFileAtomic(join(s.out, 'scale.svg'), scaleSvg(`lexdis scale-up benchmark, seed ${s.seed}, ${new Date().toISOString().slice(0, 10)}`, resultPanels(rows), rows.map((r) => r.tokens)));
+  writeReports(s.out, result);
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   if (rows.some((r) => r.errors.length > 0)) process.exitCode = 1;
 }
