@@ -115,6 +115,7 @@ export async function runStageOne(d1: Corpus, options: Stage1Options): Promise<S
   let blocks: GroupBlock[];
   let workerSeconds: number[];
   let t2: number;
+  let stopping: Promise<void> = Promise.resolve();
   if (workers === 0) {
     blocks = specs.map((spec, s) => {
       const b = countGroup(enc, spec, 0, Number.MAX_SAFE_INTEGER, sizes);
@@ -155,14 +156,18 @@ export async function runStageOne(d1: Corpus, options: Stage1Options): Promise<S
       report();
       workerSeconds = results.map((r) => r.seconds);
       blocks = results.flatMap((r) => r.blocks);
-    } finally {
+    } catch (err) {
       await pool.destroy();
+      throw err;
     }
+    // The threads wind down while the table is assembled.
+    stopping = pool.destroy();
   }
   onProgress?.('merge', 0, 1);
   const counts = BetaTable.fromBlocks(blocks);
   onProgress?.('merge', 1, 1);
   const t3 = performance.now();
+  await stopping;
   if (!doc) side();
   vocab.freeze();
   const seconds = (performance.now() - t0) / 1000;
