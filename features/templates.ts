@@ -59,30 +59,12 @@ export function isDocTemplate(t: Template): t is DocTemplate {
 
 const TARGET_INDEX = new Map<string, number>(TARGETS.map((t, i) => [t, i]));
 const CONTEXT_INDEX = new Map<string, number>(CONTEXTS.map((c, i) => [c, i]));
-const WORD_INDEX = new Map<string, number>(WORD_KINDS.map((w, i) => [w, i]));
 
 /** Index of a target in TARGETS. */
 export function targetIndex(target: Target): number {
   const i = TARGET_INDEX.get(target);
   if (i === undefined) throw new UsageError(`unknown feature target '${target}'`);
   return i;
-}
-
-/**
- * A stable small integer naming a template independently of the set it is in (used in β*
- * keys): (targetIndex·4 + wordKind)·8 + context.
- */
-export function templateCode(t: Template): number {
-  const ctx = isDocTemplate(t) ? 0 : CONTEXT_INDEX.get(t.context)!;
-  return (targetIndex(t.target) * 4 + WORD_INDEX.get(t.word)!) * 8 + ctx;
-}
-
-/** Pseudo target index under which marginals (counts over all values) are keyed. */
-export const MARGINAL_TARGET = 31;
-
-/** Code of the marginal count(word kind, context) shared by every target. */
-export function marginalCode(word: 'word' | 'none', context: Context): number {
-  return (MARGINAL_TARGET * 4 + WORD_INDEX.get(word)!) * 8 + CONTEXT_INDEX.get(context)!;
 }
 
 /** `target:word:context` for local templates, `target:doc` for document ones. */

@@ -19,13 +19,3 @@ export function parseTransform(name: string): ValueTransform {
   if ((VALUE_TRANSFORMS as readonly string[]).includes(name)) return name as ValueTransform;
   throw new UsageError(`unknown value transform '${name}' (known: ${VALUE_TRANSFORMS.join(', ')})`);
 }
-
-/** Applies a transform to a count and its marginal. */
-export function transformValue(t: ValueTransform, count: number, marginal: number): number {
-  switch (t) {
-    case 'raw': return count;
-    case 'log1p': return Math.log1p(count);
-    case 'rel': return marginal > 0 ? count / marginal : 0;
-    case 'logrel': return Math.log((count + 1) / (marginal + 1));
-  }
-}

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
-  FEATURE_SETS, TF_TARGETS, featureSetNames, isDocTemplate, marginalCode, parseTemplate, resolveFeatureSet,
-  templateCode, templateName, templateSetHash, validateTemplates,
+  FEATURE_SETS, TF_TARGETS, featureSetNames, isDocTemplate, parseTemplate, resolveFeatureSet,
+  templateName, templateSetHash, validateTemplates,
 } from '../../features/templates.js';
 import { UsageError } from '../../src/errors.js';
 import { LABEL_ELEMENTS, TARGETS } from '../../src/labels/elements.js';
@@ -34,15 +34,14 @@ test('resolveFeatureSet returns copies and rejects unknown names', () => {
   assert.throws(() => resolveFeatureSet('toString'), UsageError);
 });
 
-test('template names round trip; codes are unique and apart from marginal codes', () => {
+test('template names round trip and are unique', () => {
   const all = [...resolveFeatureSet('full+prior')];
-  const codes = new Set<number>();
+  const names = new Set<string>();
   for (const t of all) {
     assert.deepEqual(parseTemplate(templateName(t)), t);
-    codes.add(templateCode(t));
+    names.add(templateName(t));
   }
-  assert.equal(codes.size, all.length);
-  for (const w of ['word', 'none'] as const) for (const c of ['none', 'prevWord', 'nextFLetter'] as const) assert.ok(!codes.has(marginalCode(w, c)));
+  assert.equal(names.size, all.length);
   assert.throws(() => parseTemplate('label:word:sideways'), UsageError);
   assert.throws(() => parseTemplate('nolabel:doc'), UsageError);
   assert.throws(() => validateTemplates([...all, all[0]]), UsageError);
