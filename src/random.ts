@@ -9,12 +9,17 @@ export class Rng {
     this.state = (seed >>> 0) ^ 0x9e3779b9;
   }
 
-  /** Uniform in [0, 1). */
-  next(): number {
+  /** Uniform integer in [0, 2^32). */
+  uint32(): number {
     let t = (this.state = (this.state + 0x6d2b79f5) >>> 0);
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return (t ^ (t >>> 14)) >>> 0;
+  }
+
+  /** Uniform in [0, 1). */
+  next(): number {
+    return this.uint32() / 4294967296;
   }
 
   /** Integer in [0, n). */

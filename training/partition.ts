@@ -6,6 +6,7 @@
  */
 import type { Corpus, Document } from '../src/corpus/types.js';
 import { CorpusError, UsageError } from '../src/errors.js';
+import { Rng } from '../src/random.js';
 
 export interface PartitionOptions {
   /** Share of the documents that go to D2, in (0, 1). */
@@ -25,16 +26,6 @@ export interface Partition {
   dropped: number;
 }
 
-/** mulberry32: a small seeded PRNG returning floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Number of D2 documents for n documents. */
 export function d2Size(n: number, share: number): number {
@@ -73,13 +64,7 @@ export function partitionCorpus(corpus: Corpus, options: Partial<PartitionOption
         `${d2Share} needs at least ${documentsNeeded(d2Share)}`,
       { file: corpus.source },
     );
-  // Fisher–Yates with the seeded generator.
-  const order = eligible.slice();
-  const rand = mulberry32(seed);
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [order[i], order[j]] = [order[j], order[i]];
-  }
+  const order = new Rng(seed).shuffle(eligible.slice());
   const d2Index = order.slice(0, n2).sort((a, b) => a - b);
   const d1Index = order.slice(n2).sort((a, b) => a - b);
   const pick = (idx: number[]): Corpus => ({ documents: idx.map((i) => corpus.documents[i]), source: corpus.source });

@@ -5,13 +5,14 @@ import { encodeCorpus } from '../../features/encode.js';
 import { Vocab } from '../../features/vocab.js';
 import { ModelFormatError } from '../../src/errors.js';
 import { TARGETS } from '../../src/labels/elements.js';
-import { mulberry32 } from '../../training/partition.js';
+import { Rng } from '../../src/random.js';
 import { tinyCorpus } from './fixture.js';
 import { valueOf } from './reference.js';
 import { syntheticCorpus } from './synthetic-corpus.js';
 
 test('intersectCount equals a naive count (merge and galloping paths)', () => {
-  const r = mulberry32(7);
+  const rng = new Rng(7);
+  const r = () => rng.next();
   const sorted = (n: number, range: number) => Int32Array.from(new Set(Array.from({ length: n }, () => Math.floor(r() * range)))).sort();
   for (let k = 0; k < 200; k++) {
     const a = sorted(Math.floor(r() * 40), 300);

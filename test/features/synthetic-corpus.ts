@@ -6,7 +6,7 @@
  */
 import type { Candidate, Corpus, Document, Sentence, Token } from '../../src/corpus/types.js';
 import { LABEL_ELEMENTS, emptyElements, labelKey } from '../../src/labels/elements.js';
-import { mulberry32 } from '../../training/partition.js';
+import { Rng } from '../../src/random.js';
 
 export interface SyntheticOptions {
   seed: number;
@@ -54,7 +54,8 @@ function zipfSampler(n: number, s: number, rand: () => number): () => number {
 /** Generates a corpus; the same options give the same corpus. */
 export function syntheticCorpus(opts: Partial<SyntheticOptions> = {}): Corpus {
   const o = { ...defaultSyntheticOptions, ...opts };
-  const rand = mulberry32(o.seed);
+  const rng = new Rng(o.seed);
+  const rand = () => rng.next();
   const int = (n: number) => Math.floor(rand() * n);
   // Morphology tags: each fixes the 15 non-lemma LEs.
   const tags = Array.from({ length: o.morphTags }, (_, m) => {

@@ -2,20 +2,15 @@
  * Small helpers shared by the solvers: a seeded PRNG, option merging with checks, a dot product.
  */
 import { UsageError } from '../../src/errors.js';
+import { Rng } from '../../src/random.js';
 
 /**
- * Seeded 32-bit PRNG (mulberry32). Returns a function giving uniform integers in [0, 2^32).
+ * Seeded 32-bit PRNG (src/random.ts, mulberry32) as a function giving uniform integers in [0, 2^32).
  * Same seed → same sequence on every platform.
  */
 export function seededUint32(seed: number): () => number {
-  let s = (Math.trunc(seed) >>> 0) ^ 0x9e3779b9;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
-  };
+  const rng = new Rng(Math.trunc(seed));
+  return () => rng.uint32();
 }
 
 /** Fisher–Yates shuffle of `index[0..count)` in place, driven by `next` (from seededUint32). */
