@@ -20,7 +20,7 @@ interface TagFlags {
   model: string;
   top: string;
   input: 'auto' | 'text' | 'pos';
-  format: 'text' | 'jsonl' | 'pos';
+  format?: 'text' | 'jsonl' | 'pos';
   inputScript: InputScript;
   markTop?: boolean;
   keepGold?: boolean;
@@ -77,20 +77,20 @@ async function run(file: string | undefined, flags: TagFlags): Promise<void> {
   const input = flags.input === 'auto' ? (file && extname(file).toLowerCase() === '.pos' ? 'pos' : 'text') : flags.input;
   const raw = file && file !== '-' ? readTextFile(file, flags.encoding) : await readStdin(flags.encoding);
   const tagger = await Tagger.load(flags.model, { tables: flags.tables });
-  const f = { ...flags, input };
+  const f = { ...flags, input, format: flags.format ?? (input === 'pos' ? 'pos' : 'text') } as const;
   let out: string;
   if (input === 'pos') {
-    if (flags.format !== 'pos' && flags.format !== 'jsonl') throw new UsageError('an analysis file is re-ranked as pos or jsonl');
+    if (f.format === 'text') throw new UsageError('an analysis file is re-ranked as pos or jsonl, not text');
     const corpus = posToCorpus(readPosFile(raw, file ?? '<stdin>'));
-    out = flags.format === 'pos'
+    out = f.format === 'pos'
       ? rerankedPos(tagger, corpus, f)
       : tagger.rankCorpus(corpus).flat().map((sent) => JSON.stringify({ tokens: sent.map((rt) => ({ input: rt.token.form, ranked: rt.ranked.slice(0, top).map((r) => ({ n: r.candidate.solutionNo, key: r.candidate.key, score: r.score, confidence: r.confidence })) })) })).join('\n') + '\n';
-  } else if (flags.format === 'pos') {
+  } else if (f.format === 'pos') {
     const corpus = analyzedToCorpus(tagger.analyzer.analyzeText(prepareInput(raw, flags.inputScript)), { source: file });
     out = rerankedPos(tagger, corpus, f);
   } else {
     const sentences = tagger.tagText(raw, { top, inputScript: flags.inputScript });
-    out = flags.format === 'jsonl' ? sentences.map((s, i) => JSON.stringify({ sentence: i + 1, ...s })).join('\n') + (sentences.length ? '\n' : '') : textLines(sentences);
+    out = f.format === 'jsonl' ? sentences.map((s, i) => JSON.stringify({ sentence: i + 1, ...s })).join('\n') + (sentences.length ? '\n' : '') : textLines(sentences);
   }
   if (flags.output) writeFileAtomic(flags.output, out);
   else await writeOut(out);
@@ -111,7 +111,7 @@ export function register(program: Command): void {
     .option('--top <k>', 'analyses shown per word (text and jsonl formats)', '1')
     .addOption(new Option('--input <kind>', 'what the input is (auto: .pos files are analysis files, anything else raw text)').choices(['auto', 'text', 'pos']).default('auto'))
     .addOption(new Option('--format <format>', 'text: a line per analysis (word, rank, confidence, vocalization, lemma, POS, gloss); ' +
-      'jsonl: a JSON object per sentence; pos: an ATB analysis file with SCORE lines').choices(['text', 'jsonl', 'pos']).default('text'))
+      'jsonl: a JSON object per sentence; pos: an ATB analysis file with SCORE lines (default: pos for an analysis file, text for raw text)').choices(['text', 'jsonl', 'pos']))
     .addOption(new Option('--input-script <script>', 'script of raw text input').choices(['auto', 'arabic', 'buckwalter']).default('auto'))
     .option('--mark-top', 'star (*) the predicted solution in pos output (existing stars are dropped)')
     .option('--keep-gold', 'keep the existing * marks of an analysis file (the default unless --mark-top)')

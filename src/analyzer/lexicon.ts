@@ -100,7 +100,12 @@ export function loadLexicon(dir: string): Lexicon {
   const ids = new Map<string, number>();
   const [abPairs, acPairs, bcPairs] = (['tableAB', 'tableAC', 'tableBC'] as const).map((f) => readTable(join(dir, f), ids));
   const categoryId = (cat: string): number => ids.get(cat) ?? -1;
-  const dict = (name: string) => new LexiconDict(readUtf8(join(dir, name)), join(dir, name), categoryId);
+  const dict = (name: string) => {
+    const file = join(dir, name);
+    const d = new LexiconDict(readUtf8(file), file, categoryId);
+    if (d.entryCount === 0) throw new InputParseError('lexicon file has no entries', { file, line: 1 });
+    return d;
+  };
   const prefixes = dict('dictPrefixes');
   const stems = dict('dictStems');
   const suffixes = dict('dictSuffixes');

@@ -7,6 +7,7 @@
  * Documents are the treebank's (consecutive `# newdoc id`), sentences its sentences, INDEX
  * P = sentence number in the document, W = token number in the sentence (both 1-based).
  */
+import { CorpusError } from '../errors.js';
 import type { AnalyzedToken } from '../analyzer/types.js';
 import { candidateSolutions } from '../analyzer/types.js';
 import type { Candidate, Corpus, Document, Sentence, Token } from '../corpus/types.js';
@@ -125,6 +126,8 @@ function projectSentence(s: ConlluSentence, analyzer: LineAnalyzer, opts: Projec
 export function projectUd(text: string, analyzer: LineAnalyzer, options: Partial<ProjectOptions> = {}): Projection {
   const opts: ProjectOptions = { ...defaultProjectOptions, ...options };
   const sentences = parseConllu(text, opts.file);
+  if (sentences.length > 0 && !sentences.some((s) => s.words.some((w) => w.misc.has('LId'))))
+    throw new CorpusError('no word carries a LId= lemma annotation in MISC: nothing to project gold labels from', { file: opts.file });
   const rep = new ReportBuilder(opts.file, opts.examples);
   const documents: Document[] = [];
   let done = 0;

@@ -156,7 +156,9 @@ async function withModelDb<T>(dir: string, job: (db: Db, abs: string) => Promise
       } catch (err) {
         const now = existsSync(abs) ? statSync(abs).ino : -1;
         if (attempt < 3 && (now !== ino || swapInProgress(abs))) continue;
-        throw err;
+        if (err instanceof LexdisError) throw err;
+        // LevelDB's own failures (a truncated or overwritten table file…) mean a damaged model.
+        throw new ModelFormatError(`model is damaged or unreadable: ${(err as Error).message}`, { file: abs });
       } finally {
         await db?.close();
       }
