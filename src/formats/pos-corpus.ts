@@ -45,9 +45,26 @@ function isStandardComment(c: string): boolean {
   return c.trim() === '' || c === NON_ALPHABETIC_COMMENT || c === GOLD_UNMATCHED_COMMENT || NOT_FOUND_RE.test(c);
 }
 
-function corpusToken(t: PosToken, factor: (lemma: string, morph: string) => LabelElements, where: string): Token {
+/**
+ * Keeps one flat copy of each distinct string. Strings cut from a file's text are slices
+ * that keep the whole text alive; a large corpus holds few distinct strings, so copying each
+ * once lets the text be freed and shares the rest.
+ */
+class Interner {
+  private readonly seen = new Map<string, string>();
+  get(s: string): string {
+    let out = this.seen.get(s);
+    if (out === undefined) {
+      out = s.length < 13 ? s : Buffer.from(s, 'utf8').toString('utf8');
+      this.seen.set(out, out);
+    }
+    return out;
+  }
+}
+
+function corpusToken(t: PosToken, factor: (lemma: string, morph: string) => LabelElements, str: Interner, where: string): Token {
   const arabic = t.lookup !== undefined && !t.comments.includes(NON_ALPHABETIC_COMMENT);
-  const token: Token = { form: t.input, lookup: t.lookup ?? t.input, arabic, candidates: [], gold: -1 };
+  const token: Token = { form: str.get(t.input), lookup: str.get(t.lookup ?? t.input), arabic, candidates: [], gold: -1 };
   if (t.index) token.index = { paragraph: t.index.paragraph, word: t.index.word };
   const note = t.comments.filter((c) => !isStandardComment(c));
   if (note.length > 0) token.note = note.join('\n');
@@ -59,15 +76,15 @@ function corpusToken(t: PosToken, factor: (lemma: string, morph: string) => Labe
     throw new CorpusError(`${where}: token "${t.input}" stars an alternative although it has solutions of its own`);
   const byKey = new Map<string, number>();
   for (const s of sources) {
-    const lemma = (s.lemma ?? '').trim();
-    const morph = s.morph.trim();
-    const key = labelKey(lemma, morph);
+    const lemma = str.get((s.lemma ?? '').trim());
+    const morph = str.get(s.morph.trim());
+    const key = str.get(labelKey(lemma, morph));
     let at = byKey.get(key);
     if (at === undefined) {
       at = token.candidates.length;
       byKey.set(key, at);
       token.candidates.push({
-        key, lemma, morph, voc: s.voc, gloss: s.gloss ?? '', elements: factor(lemma, morph), source: 'analyzer', solutionNo: s.n,
+        key, lemma, morph, voc: str.get(s.voc), gloss: str.get(s.gloss ?? ''), elements: factor(lemma, morph), source: 'analyzer', solutionNo: s.n,
       });
     }
     if (s.gold) token.gold = at;
@@ -82,12 +99,14 @@ function corpusToken(t: PosToken, factor: (lemma: string, morph: string) => Labe
 /** Builds the corpus of a pos file (see the module comment for the rules). */
 export function posToCorpus(pos: PosFile, options: Partial<PosToCorpusOptions> = {}): Corpus {
   const { factorize } = { ...defaultPosToCorpusOptions, ...options };
+  // One frozen elements object per label, shared by every candidate with that label.
   const cache = new Map<string, LabelElements>();
+  const str = new Interner();
   const factor = (lemma: string, morph: string): LabelElements => {
     const key = labelKey(lemma, morph);
     let el = cache.get(key);
-    if (!el) cache.set(key, (el = factorize(lemma, morph)));
-    return { ...el };
+    if (!el) cache.set(key, (el = Object.freeze(Object.fromEntries(Object.entries(factorize(lemma, morph)).map(([k, v]) => [k, str.get(v)]))) as LabelElements));
+    return el;
   };
   const where = pos.source ?? 'pos file';
   const documents: Document[] = pos.documents.map((d: PosDocument) => {
@@ -102,7 +121,7 @@ export function posToCorpus(pos: PosFile, options: Partial<PosToCorpusOptions> =
         sentences.push(current);
         paragraph = p;
       }
-      current.tokens.push(corpusToken(t, factor, where));
+      current.tokens.push(corpusToken(t, factor, str, where));
     }
     return { id, sentences };
   });
