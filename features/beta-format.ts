@@ -15,9 +15,9 @@ export const NONE = -1;
 /** Value ids must stay below this (key = target·VALUE_LIMIT + value fits an int32). */
 export const VALUE_LIMIT = 1 << 26;
 
-/** Group index of a (word kind, context) pair: 0–6 word groups, 7–13 base-rate groups. */
+/** Group index of a (word kind, context) pair: word groups first, then base-rate groups (CONTEXTS order in each). */
 export function groupIndex(word: 'word' | 'none', context: Context): number {
-  return (word === 'word' ? 0 : 7) + CONTEXTS.indexOf(context);
+  return (word === 'word' ? 0 : CONTEXTS.length) + CONTEXTS.indexOf(context);
 }
 
 /** The entry key of (target index, value id). */

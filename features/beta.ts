@@ -40,7 +40,7 @@ interface Chunk {
 
 export class BetaTable {
   /** Per group index: whether counted and its targets. */
-  private readonly groupTargets: (Set<number> | null)[] = new Array(14).fill(null);
+  private readonly groupTargets: (Set<number> | null)[] = new Array(2 * CONTEXTS.length).fill(null);
   /** Level one, all groups in canonical order. */
   private readonly ctxWord: Int32Array;
   private readonly ctxCtx: Int32Array;
@@ -105,7 +105,7 @@ export class BetaTable {
         last.entries += bl.key.length;
       } else
         meta.push({
-          word: bl.group < 7 ? 'word' : 'none', context: CONTEXTS[bl.group % 7],
+          word: bl.group < CONTEXTS.length ? 'word' : 'none', context: CONTEXTS[bl.group % CONTEXTS.length],
           targets: bl.targets.map((t) => TARGETS[t]), contexts: bl.word.length, entries: bl.key.length,
         });
       if (bl.word.length > 0 || !prev || prev.group !== bl.group) prev = bl;

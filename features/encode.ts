@@ -10,6 +10,7 @@
  */
 import type { Candidate, Corpus, Document } from '../src/corpus/types.js';
 import { LABEL_ELEMENTS, TARGETS } from '../src/labels/elements.js';
+import { NO_LABEL, labelContextIds } from './neighbours.js';
 import { BOS, EOS, Vocab, wordLetters } from './vocab.js';
 
 /** Number of targets (columns of `gold`). */
@@ -30,6 +31,12 @@ export interface EncodedCorpus {
   nextILetter: Int32Array;
   prevFLetter: Int32Array;
   nextFLetter: Int32Array;
+  /**
+   * Context-label ids of t−1 and t+1 (features/neighbours.ts: gold labels unless the tokens
+   * carry others); -1 everywhere when not computed (see EncodeOptions.labels).
+   */
+  prevLabel: Int32Array;
+  nextLabel: Int32Array;
   /** gold[i·N_TARGETS + k]: value id of target TARGETS[k] in token i's gold label, or -1. */
   gold: Int32Array;
 }
@@ -41,6 +48,8 @@ export interface EncodeOptions {
   shared?: boolean;
   /** Encode gold value ids (default true); false leaves `gold` all -1 (tagging needs none). */
   gold?: boolean;
+  /** Compute the neighbour-label contexts prevLabel/nextLabel (default: when gold is encoded). */
+  labels?: boolean;
 }
 
 /** Number of documents of an encoding. */
@@ -74,6 +83,8 @@ export function encodeCorpus(corpus: Corpus | readonly Document[], vocab: Vocab,
     prevFLetter: i32(nTokens),
     nextFLetter: i32(nTokens),
     gold: i32(nTokens * N_TARGETS).fill(-1),
+    prevLabel: i32(nTokens),
+    nextLabel: i32(nTokens),
   };
   const first = new Int32Array(nTokens);
   const last = new Int32Array(nTokens);
@@ -134,6 +145,11 @@ export function encodeCorpus(corpus: Corpus | readonly Document[], vocab: Vocab,
   }
   enc.docStart[docs.length] = t;
   enc.sentStart[nSent] = t;
+  if (options.labels ?? withGold) labelContextIds(docs, vocab, nTokens, enc.prevLabel, enc.nextLabel, intern ? NO_LABEL : -1);
+  else {
+    enc.prevLabel.fill(-1);
+    enc.nextLabel.fill(-1);
+  }
   return enc;
 }
 
@@ -165,6 +181,8 @@ export function contextArray(enc: EncodedCorpus, context: string): Int32Array | 
     case 'nextILetter': return enc.nextILetter;
     case 'prevFLetter': return enc.prevFLetter;
     case 'nextFLetter': return enc.nextFLetter;
+    case 'prevLabel': return enc.prevLabel;
+    case 'nextLabel': return enc.nextLabel;
     default: return null;
   }
 }

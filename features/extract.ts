@@ -20,6 +20,7 @@ import { planDocColumns, planGroups, type DocColumn, type ExtractGroup } from '.
 import { DocContext } from './doc-context.js';
 import type { DocTables } from './doc.js';
 import { N_TARGETS, contextArray, encodeCorpus, type EncodedCorpus } from './encode.js';
+import { LABEL_CONTEXTS } from './neighbours.js';
 import { targetIndex, validateTemplates, type Template } from './templates.js';
 import { VALUE_TRANSFORMS, type ValueTransform } from './transform.js';
 import type { Vocab } from './vocab.js';
@@ -44,6 +45,8 @@ export class FeatureExtractor {
   readonly templates: readonly Template[];
   readonly transform: ValueTransform;
   /** @internal */ readonly groups: ExtractGroup[];
+  /** Whether some template reads the neighbour-label contexts (features/neighbours.ts). */
+  readonly labelContexts: boolean;
   /** @internal */ readonly docColumns: DocColumn[];
   /** @internal */ readonly usedTargets: Int32Array;
   /** @internal */ readonly tcode: number;
@@ -60,6 +63,7 @@ export class FeatureExtractor {
     this.tcode = VALUE_TRANSFORMS.indexOf(parts.transform);
     this.groups = planGroups(parts);
     this.docColumns = planDocColumns(parts);
+    this.labelContexts = this.groups.some((g) => (LABEL_CONTEXTS as readonly string[]).includes(g.context));
     this.usedTargets = Int32Array.from(new Set(parts.templates.map((t) => targetIndex(t.target))));
   }
 
@@ -86,7 +90,7 @@ export class FeatureExtractor {
 
   /** Prepares one document: encodes it against the (frozen) vocabulary and sets up Ztf. */
   document(doc: Document): DocumentFeatures {
-    const enc = encodeCorpus([doc], this.parts.vocab, { mode: 'lookup', gold: false });
+    const enc = encodeCorpus([doc], this.parts.vocab, { mode: 'lookup', gold: false, labels: this.labelContexts });
     const ctx = this.docColumns.length > 0 ? new DocContext(this.parts.doc!, enc, this.transform) : null;
     return new DocumentFeatures(this, doc, enc, ctx);
   }

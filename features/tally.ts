@@ -10,6 +10,7 @@
 import { UsageError } from '../src/errors.js';
 import { NONE, VALUE_LIMIT, groupIndex, type GroupBlock } from './beta.js';
 import { N_TARGETS, contextArray, type EncodedCorpus } from './encode.js';
+import { LABEL_ID_OFFSET } from './neighbours.js';
 import { isDocTemplate, targetIndex, type Context, type Template } from './templates.js';
 
 /** A group of local templates: its word kind and context, and the target indices it counts. */
@@ -44,6 +45,7 @@ export function groupSpecs(templates: readonly Template[]): GroupSpec[] {
 }
 
 function ctxRange(context: Context, sizes: IdSizes): number {
+  if (context === 'prevLabel' || context === 'nextLabel') return sizes.values[0] + LABEL_ID_OFFSET;
   return context === 'prevWord' || context === 'nextWord' ? sizes.word : sizes.letter;
 }
 

@@ -14,10 +14,11 @@
 import { createHash } from 'node:crypto';
 import { UsageError } from '../src/errors.js';
 import { LABEL_ELEMENTS, TARGETS, type Target } from '../src/labels/elements.js';
+import { LABEL_CONTEXTS } from './neighbours.js';
 
 /** Local contexts, in Table 3 order after 'none'. */
 export const CONTEXTS = [
-  'none', 'prevWord', 'nextWord', 'prevILetter', 'nextILetter', 'prevFLetter', 'nextFLetter',
+  'none', 'prevWord', 'nextWord', 'prevILetter', 'nextILetter', 'prevFLetter', 'nextFLetter', ...LABEL_CONTEXTS,
 ] as const;
 export type Context = (typeof CONTEXTS)[number];
 
@@ -110,6 +111,12 @@ export const FEATURE_SETS: Readonly<Record<string, readonly Template[]>> = (() =
   sets.uni = TARGETS.map((target) => ({ target, word: 'word', context: 'none' }) as Template);
   sets.tf = TF_TARGETS.map((target) => ({ target, word: 'doc' }) as Template);
   sets.full = [...sets.aggr, ...sets.tf];
+  // Mlemma' of Mind (section 4.1.3): Zfull − Zlemma (lemma's Table-3 templates; its tf template stays).
+  sets['full-lemma'] = sets.full.filter((t) => !(t.target === 'lemma' && !isDocTemplate(t)));
+  // Neighbour-label features (features/neighbours.ts) for Mcheat and M2pass: per target,
+  // count(t, e(l), label(t∓1)) and count(e(l), label(t∓1)).
+  sets.nbr = TARGETS.flatMap((target) => (['word', 'none'] as const).flatMap((word) => LABEL_CONTEXTS.map((context) => ({ target, word, context }) as Template)));
+  sets['full+nbr'] = [...sets.full, ...sets.nbr];
   return sets;
 })();
 

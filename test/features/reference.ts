@@ -7,9 +7,21 @@ import type { Target } from '../../src/labels/elements.js';
 import { NONE, groupIndex, type BetaTable } from '../../features/beta.js';
 import { isDocTemplate, targetIndex, type Context, type Template } from '../../features/templates.js';
 import type { ValueTransform } from '../../features/transform.js';
+import { LABEL_BOS, LABEL_EOS, LABEL_ID_OFFSET, NO_LABEL, contextLabelOf } from '../../features/neighbours.js';
 import { BOUNDARY_STRINGS, wordLetters, type Vocab } from '../../features/vocab.js';
 
 const NO = '\u2205';
+/** Context string of a neighbour without a label (features/neighbours.ts NO_LABEL). */
+const NO_LABEL_STRING = '\u2205label';
+
+/** The id features/neighbours.ts gives a neighbour-label context string. */
+function labelContextId(c: string, vocab: Vocab): number {
+  if (c === BOUNDARY_STRINGS[0]) return LABEL_BOS;
+  if (c === BOUNDARY_STRINGS[1]) return LABEL_EOS;
+  if (c === NO_LABEL_STRING) return NO_LABEL;
+  const id = vocab.get('label', c);
+  return id >= 0 ? id + LABEL_ID_OFFSET : -1;
+}
 /** Field separator of reference keys ('|' is a Buckwalter letter). */
 export const SEP = '\u0001';
 
@@ -29,6 +41,8 @@ export function contextOf(tokens: readonly Token[], i: number, context: Context)
     case 'nextILetter': return next === null ? BOUNDARY_STRINGS[1] : wordLetters(next)[0];
     case 'prevFLetter': return prev === null ? BOUNDARY_STRINGS[0] : wordLetters(prev)[1];
     case 'nextFLetter': return next === null ? BOUNDARY_STRINGS[1] : wordLetters(next)[1];
+    case 'prevLabel': return prev === null ? BOUNDARY_STRINGS[0] : contextLabelOf(tokens[i - 1]) ?? NO_LABEL_STRING;
+    case 'nextLabel': return next === null ? BOUNDARY_STRINGS[1] : contextLabelOf(tokens[i + 1]) ?? NO_LABEL_STRING;
   }
 }
 
@@ -74,7 +88,7 @@ export function compareCounts(table: BetaTable, ref: Map<string, number>, vocab:
     const g = groupIndex(word as 'word' | 'none', context as Context);
     const ctxNs = context === 'prevWord' || context === 'nextWord' ? 'word' : 'letter';
     const wi = w === NO ? NONE : vocab.get('word', w);
-    const ci = c === NO ? NONE : vocab.get(ctxNs, c);
+    const ci = c === NO ? NONE : context === 'prevLabel' || context === 'nextLabel' ? labelContextId(c, vocab) : vocab.get(ctxNs, c);
     let got: number;
     if (target === '*') {
       contexts++;
