@@ -129,7 +129,9 @@ export async function runFold(
   const trainCorpusFor = (spec: TrainingSpec): Corpus | string => {
     if (spec.contexts === 'gold') return { ...split.train, documents: split.train.documents.map((d) => withContextLabels(d, goldLabels(d))) };
     if (spec.contexts === 'first-pass') {
-      const first = cache.get(trainingsOf({ name: '2pass', kind: '2pass' }, o.defaults)[0].key);
+      // The first pass on D2: Mfull as θ was fitted (D1's β*), i.e. the last training before this one.
+      const specs = trainingsOf({ name: '2pass', kind: '2pass' }, o.defaults);
+      const first = cache.get(specs[specs.length - 2].key);
       if (typeof first !== 'object') return `the first pass (Mfull) is not available: ${first ?? 'not trained'}`;
       const inD2 = new Set(partition.d2Index);
       return {
@@ -151,7 +153,7 @@ export async function runFold(
     if (typeof c === 'string') result = c;
     else {
       try {
-        const { model, summary } = await train(c, { ...trainOptions, featureSet: spec.featureSet, transform: spec.transform, solver: spec.solver });
+        const { model, summary } = await train(c, { ...trainOptions, featureSet: spec.featureSet, transform: spec.transform, solver: spec.solver, recount: spec.recount });
         notes[spec.key] = note(spec, summary);
         result = model;
       } catch (err) {
@@ -172,7 +174,8 @@ export async function runFold(
     }
   };
 
-  const lexicon = seenLexiconOf(partition.d1);
+  // The baselines' C(t): the labels seen where the models' β* comes from (D1, or D1 ∪ D2 with recount).
+  const lexicon = seenLexiconOf(o.defaults.recount ? split.train : partition.d1);
   const results: Record<string, ModelFoldResult> = {};
   const seconds: Record<string, number> = {};
   let done = 0;
@@ -184,13 +187,15 @@ export async function runFold(
     const missing = trained.find((t): t is string => typeof t === 'string');
     if (missing !== undefined) results[m.name] = { skipped: missing };
     else {
-      const [a, b] = trained as Model[];
+      const ms = trained as Model[];
+      const [a, b] = ms;
+      const own = ms[ms.length - 1];
       let report: EvalReport;
       switch (m.kind) {
         case 'trained': report = evaluateOn(new ModelRanker(a), split.test, a.lexicon); break;
         case 'ind': report = evaluateOn(new IndependentCombination(a, b), split.test, a.lexicon); break;
         case 'cheat': report = evaluateOn(new ModelRanker(a), split.test, a.lexicon, (d) => withContextLabels(d, goldLabels(d))); break;
-        case '2pass': report = evaluateOn(new ModelRanker(b), split.test, b.lexicon, (d) => withContextLabels(d, predictedLabels(a, d))); break;
+        case '2pass': report = evaluateOn(new ModelRanker(own), split.test, own.lexicon, (d) => withContextLabels(d, predictedLabels(a, d))); break;
         case 'baseline': {
           const r = m.name === 'first-solution' ? new FirstSolution()
             : m.name === 'random' ? new RandomCandidate(o.seed)

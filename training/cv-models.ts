@@ -42,6 +42,8 @@ export interface TrainingSpec {
   /** Share (percent) of the training documents used. */
   percent: number;
   contexts: ContextSource;
+  /** Recount β* over D1 ∪ D2 after θ (train()'s `recount`). */
+  recount: boolean;
 }
 
 export type CvModel =
@@ -54,9 +56,13 @@ export type CvModel =
 export interface Defaults {
   transform: ValueTransform;
   solver: SolverName;
+  /** Whether trained models recount β* over D1 ∪ D2 after fitting θ (applies to every model of a run). */
+  recount: boolean;
 }
 
-export const defaultModelDefaults = (): Defaults => ({ transform: defaultTrainOptions.transform, solver: defaultTrainOptions.solver });
+export const defaultModelDefaults = (): Defaults => ({
+  transform: defaultTrainOptions.transform, solver: defaultTrainOptions.solver, recount: defaultTrainOptions.recount,
+});
 
 /** Canonical name of a model trained on SET with a transform and a solver. */
 export function trainedName(set: string, transform: ValueTransform, solver: SolverName, d: Defaults = defaultModelDefaults()): string {
@@ -65,14 +71,15 @@ export function trainedName(set: string, transform: ValueTransform, solver: Solv
 
 /** The training spec of SET/transform/solver on percent% of the documents. */
 export function trainingSpec(
-  featureSet: string, transform: ValueTransform, solver: SolverName, percent = 100, contexts: ContextSource = 'none',
+  featureSet: string, transform: ValueTransform, solver: SolverName, recount: boolean, percent = 100, contexts: ContextSource = 'none',
 ): TrainingSpec {
-  return { key: `${featureSet}/${transform}/${solver}@${percent}#${contexts}`, featureSet, transform, solver, percent, contexts };
+  const key = `${featureSet}/${transform}/${solver}@${percent}#${contexts}${recount ? '+recount' : ''}`;
+  return { key, featureSet, transform, solver, percent, contexts, recount };
 }
 
 /** The model groups, expanded to canonical names. */
 export function modelGroups(d: Defaults = defaultModelDefaults()): Record<string, string[]> {
-  const table5 = ['full', 'baseline', 'uni', 'ind', 'cheat', '2pass'];
+  const table5 = ['full', 'baseline', 'uni', 'ind', 'cheat', '2pass', 'full+prior'];
   const table4 = [...LABEL_ELEMENTS, 'full'];
   const baselines = [...BASELINE_NAMES];
   const solvers = SOLVER_NAMES.map((s) => trainedName('full', d.transform, s, d));
@@ -90,7 +97,7 @@ export function parseModel(name: string, d: Defaults = defaultModelDefaults()): 
   if (curve) {
     const p = Number(curve[1]);
     if (!(p >= 1 && p <= 100)) throw new UsageError(`curve point '${name}': the share must be 1…100 percent`);
-    return { name: `curve:${p}`, kind: 'trained', training: trainingSpec('full', d.transform, d.solver, p) };
+    return { name: `curve:${p}`, kind: 'trained', training: trainingSpec('full', d.transform, d.solver, d.recount, p) };
   }
   const [set, ...mods] = name.split('/');
   if (!featureSetNames().includes(set)) throw new UsageError(`unknown model '${name}': ${modelNamesHelp()}`);
@@ -103,7 +110,7 @@ export function parseModel(name: string, d: Defaults = defaultModelDefaults()): 
   }
   transform ??= d.transform;
   solver ??= d.solver;
-  return { name: trainedName(set, transform, solver, d), kind: 'trained', training: trainingSpec(set, transform, solver) };
+  return { name: trainedName(set, transform, solver, d), kind: 'trained', training: trainingSpec(set, transform, solver, d.recount) };
 }
 
 /** Parses a comma list of model names and groups into distinct models, in order of first mention. */
@@ -122,13 +129,19 @@ export function parseModelList(list: string, d: Defaults = defaultModelDefaults(
   return [...out.values()];
 }
 
-/** The trainings a model needs, in the order they must run. */
+/**
+ * The trainings a model needs, in the order they must run. M2pass needs Mfull (its first pass
+ * on the test documents) and, when the run recounts β*, Mfull without the recount: the first
+ * pass on D2 must be the D1-only model θ was fitted with (a recounted model has seen D2).
+ * The last training is the model's own.
+ */
 export function trainingsOf(m: CvModel, d: Defaults = defaultModelDefaults()): TrainingSpec[] {
+  const spec = (set: string, contexts: ContextSource = 'none', recount = d.recount) => trainingSpec(set, d.transform, d.solver, recount, 100, contexts);
   switch (m.kind) {
     case 'trained': return [m.training];
-    case 'ind': return [trainingSpec('lemma', d.transform, d.solver), trainingSpec(REST_OF_LEMMA_SET, d.transform, d.solver)];
-    case 'cheat': return [trainingSpec(NEIGHBOUR_SET, d.transform, d.solver, 100, 'gold')];
-    case '2pass': return [trainingSpec('full', d.transform, d.solver), trainingSpec(NEIGHBOUR_SET, d.transform, d.solver, 100, 'first-pass')];
+    case 'ind': return [spec('lemma'), spec(REST_OF_LEMMA_SET)];
+    case 'cheat': return [spec(NEIGHBOUR_SET, 'gold')];
+    case '2pass': return [spec('full'), ...(d.recount ? [spec('full', 'none', false)] : []), spec(NEIGHBOUR_SET, 'first-pass')];
     case 'baseline': return [];
   }
 }

@@ -224,7 +224,7 @@ export function buildReport(input: BuildInput): CvReport {
     })),
     models: byName,
     tables: {
-      table5: rows(['baseline', 'ind', 'uni', 'cheat', '2pass', 'full']),
+      table5: rows(['baseline', 'ind', 'uni', 'cheat', '2pass', 'full', 'full+prior']),
       table4,
       baselines: rows([...BASELINE_NAMES, 'full']),
       solvers: rows(SOLVER_NAMES.map((s) => trainedName('full', d.transform, s, d))),

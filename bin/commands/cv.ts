@@ -23,6 +23,7 @@ interface CvFlags {
   maxTokens: string;
   transform: ValueTransform;
   solver: SolverName;
+  recount: boolean;
   format: CorpusFormat;
   encoding: TextEncoding;
   tables: string;
@@ -56,7 +57,7 @@ function progressBars(folds: number, models: number): { on(e: CvProgressEvent): 
 }
 
 async function run(corpora: string[], flags: CvFlags): Promise<void> {
-  const defaults = { transform: flags.transform, solver: flags.solver };
+  const defaults = { transform: flags.transform, solver: flags.solver, recount: flags.recount };
   const options = {
     folds: numberOption('--folds', flags.folds, (n) => Number.isInteger(n) && n >= 2, 'a whole number ≥ 2'),
     jobs: numberOption('--jobs', flags.jobs, (n) => Number.isInteger(n) && n >= 1, 'a whole number ≥ 1'),
@@ -106,9 +107,12 @@ export function register(program: Command): void {
     .option('--max-tokens <n>', 'at most this many D2 tokens give θ rows (0: all)', String(d.maxTokens))
     .addOption(new Option('--transform <name>', 'default value transform of the models').choices([...VALUE_TRANSFORMS]).default(d.defaults.transform))
     .addOption(new Option('--solver <name>', 'default stage-two solver of the models').choices([...SOLVER_NAMES]).default(d.defaults.solver))
+    .option('--recount', 'trained models recount β* over D1 ∪ D2 after θ (lexdis\'s default)')
+    .option('--no-recount', 'keep β* from D1 only, as in the paper')
     .addOption(new Option('--format <format>', 'corpus format (auto: by extension)').choices(['auto', 'pos', 'candidates', 'conllu']).default('auto'))
     .addOption(new Option('--encoding <encoding>', 'corpus encoding').choices(['utf-8', 'windows-1256']).default('utf-8'))
     .option('--tables <dir>', 'analyzer tables (for CoNLL-U corpora)', dataPaths.bama())
+    .setOptionValueWithSource('recount', d.defaults.recount, 'default')
     .addHelpText('after', '\nExample:\n  $ lexdis cv pud.pos --folds 10 --models all --jobs 2 -o results/pud-cv\n')
     .action((corpora: string[], flags: CvFlags) => run(corpora, flags));
 }

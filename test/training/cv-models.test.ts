@@ -4,13 +4,13 @@ import { UsageError } from '../../src/errors.js';
 import { LABEL_ELEMENTS } from '../../src/labels/elements.js';
 import { displayName, modelGroups, parseModel, parseModelList, trainingsOf } from '../../training/cv-models.js';
 
-const d = { transform: 'log1p', solver: 'svr' } as const;
+const d = { transform: 'log1p', solver: 'svr', recount: false } as const;
 
 test('model names: groups, canonical names, shared trainings', () => {
   const names = parseModelList('full,baselines,full/log1p/svr,lemma', d).map((m) => m.name);
   assert.deepEqual(names, ['full', 'first-solution', 'random', 'most-frequent', 'lemma']);
   const g = modelGroups(d);
-  assert.deepEqual(g.table5, ['full', 'baseline', 'uni', 'ind', 'cheat', '2pass']);
+  assert.deepEqual(g.table5, ['full', 'baseline', 'uni', 'ind', 'cheat', '2pass', 'full+prior']);
   assert.deepEqual(g.table4, [...LABEL_ELEMENTS, 'full']);
   assert.deepEqual(g.solvers, ['full', 'full/linreg', 'full/ridge', 'full/svc']);
   assert.equal(g.transforms.length, 8);
@@ -23,6 +23,11 @@ test('model names: groups, canonical names, shared trainings', () => {
   assert.equal(key('ind')[0], key('lemma')[0]);
   assert.notEqual(key('cheat')[0], key('2pass')[1]);
   assert.deepEqual(trainingsOf(parseModel('random', d), d), []);
+  // With recount, M2pass's first pass on D2 is Mfull without the recount (the model θ was fitted with).
+  const r = { ...d, recount: true };
+  const two = trainingsOf(parseModel('2pass', r), r);
+  assert.deepEqual(two.map((t) => [t.featureSet, t.recount, t.contexts]), [['full', true, 'none'], ['full', false, 'none'], ['full+nbr', true, 'first-pass']]);
+  assert.equal(two[0].key, trainingsOf(parseModel('full', r), r)[0].key);
   assert.equal(displayName('full+prior/rel'), 'Mfull+prior (rel)');
   assert.equal(displayName('lemma'), 'Mlemma');
 });

@@ -15,7 +15,7 @@ const corpus = cvCorpus(30, 4, 15);
 const base = { folds: 3, seed: 7, maxTokens: 0 };
 
 test('a small cv run: report structure, tables, Mfull beats random, files', async () => {
-  const r = await runCv(corpus, { ...base, models: 'full,uni,baselines,ind,cheat,2pass,lemma,pos,full/linreg,curve:50,curve:100' });
+  const r = await runCv(corpus, { ...base, models: 'full,uni,baselines,ind,cheat,2pass,lemma,pos,full/svc,curve:50,curve:100' });
   assert.equal(r.kind, 'lexdis-cv-report');
   assert.equal(r.folds.length, 3);
   assert.equal(r.corpus.goldDocuments, 30);
@@ -35,7 +35,7 @@ test('a small cv run: report structure, tables, Mfull beats random, files', asyn
   assert.ok(full.all.label.A2 >= random.all.label.A2);
   assert.deepEqual(r.tables.table5.map((x) => x.model), ['ind', 'uni', 'cheat', '2pass', 'full']);
   assert.deepEqual(r.tables.baselines.map((x) => x.model), ['first-solution', 'random', 'most-frequent', 'full']);
-  assert.deepEqual(r.tables.solvers.map((x) => x.model), ['full', 'full/linreg']);
+  assert.deepEqual(r.tables.solvers.map((x) => x.model), ['full', 'full/svc']);
   assert.equal(r.tables.table4.length, LABEL_ELEMENTS.length);
   const lemmaRow = r.tables.table4.find((x) => x.le === 'lemma')!;
   assert.equal(lemmaRow.own!.A1, r.models.lemma.report!.all.lemma.A1);
