@@ -87,7 +87,12 @@ export function cvMarkdown(r: CvReport, command?: string): string {
   const skipped = Object.values(r.models).filter((m) => m.skipped.length > 0);
   if (skipped.length) {
     L.push('## Skipped', '');
-    for (const m of skipped) L.push(`- ${m.display}: ${m.skipped.map((s) => `fold ${s.fold}: ${s.reason}`).join('; ')}`);
+    for (const m of skipped) {
+      // Folds with the same reason on one line (fold numbers 1-based, as in the progress bars).
+      const byReason = new Map<string, number[]>();
+      for (const x of m.skipped) byReason.set(x.reason, [...(byReason.get(x.reason) ?? []), x.fold + 1]);
+      L.push(`- ${m.display}: ${[...byReason].map(([reason, folds]) => `fold${folds.length > 1 ? 's' : ''} ${folds.join(', ')}: ${reason}`).join('; ')}`);
+    }
     L.push('');
   }
   if (Object.hasOwn(r.models, 'full') && r.models.full.perFold.length) {
