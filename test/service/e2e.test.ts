@@ -16,7 +16,7 @@ import { dataPaths, projectRoot } from '../../src/config.js';
 import { loadCorpus } from '../../src/formats/load.js';
 import { requireGold } from '../../src/formats/pos.js';
 import type { TaggedSentence, TaggedToken } from '../../src/service/types.js';
-import { train } from '../../training/train.js';
+import { defaultTrainOptions, train } from '../../training/train.js';
 import { launchChromium } from '../fixtures/service/browser.js';
 
 /** The sentence pasted into the page (and quoted in the README). */
@@ -74,7 +74,7 @@ function token(word: string): TaggedToken {
 
 test('GET /v1/model describes the trained model', async () => {
   const info = (await (await fetch(`${url}/v1/model`)).json()) as { model: Record<string, unknown> };
-  assert.equal(info.model.featureSet, 'full');
+  assert.equal(info.model.featureSet, defaultTrainOptions.featureSet);
   assert.equal((info.model.corpus as { documents: number }).documents, TRAIN_DOCS);
 });
 
