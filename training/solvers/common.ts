@@ -112,3 +112,25 @@ export function autoCost(x: Float64Array, n: number, biasValue: number): number 
   const meanSq = sum / n + biasValue * biasValue;
   return meanSq > 0 ? 1 / meanSq : 1;
 }
+
+/**
+ * The diagonal of the dual's Q matrix for dual coordinate descent: Q_ii = ‖x_i‖² + B² + d,
+ * with B the bias column's value and d the L2-loss diagonal term (0 for L1 loss).
+ */
+export function dualDiagonal(x: Float64Array, n: number, p: number, B: number, d: number): Float64Array {
+  const qd = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    let s = B * B + d;
+    const off = i * p;
+    for (let j = 0; j < p; j++) s += x[off + j] * x[off + j];
+    qd[i] = s;
+  }
+  return qd;
+}
+
+/** 0, 1, …, n − 1: the row order that each pass shuffles. */
+export function identityIndex(n: number): Int32Array {
+  const index = new Int32Array(n);
+  for (let i = 0; i < n; i++) index[i] = i;
+  return index;
+}

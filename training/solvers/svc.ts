@@ -15,7 +15,7 @@
  * The returned score wᵀx + b is the signed margin: larger means "more likely the gold candidate".
  */
 import { UsageError } from '../../src/errors.js';
-import { autoCost, axpyAt, boolean, dotAt, integer, mergeOptions, oneOf, positive, positiveInt, positiveOrAuto, secondsSince, seededUint32, shufflePrefix } from './common.js';
+import { autoCost, axpyAt, boolean, dotAt, dualDiagonal, identityIndex, integer, mergeOptions, oneOf, positive, positiveInt, positiveOrAuto, secondsSince, seededUint32, shufflePrefix } from './common.js';
 import { validateRows, type LinearModel, type Rows } from './types.js';
 
 /** Options of fitSvc. */
@@ -83,16 +83,9 @@ export function fitSvc(rows: Rows, options?: Partial<SvcOptions>): LinearModel {
   let wb = 0;
   const alpha = new Float64Array(n);
   const sign = new Int8Array(n);
-  const qd = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    sign[i] = y[i] > 0.5 ? 1 : -1;
-    let s = B * B + diag;
-    const off = i * p;
-    for (let j = 0; j < p; j++) s += x[off + j] * x[off + j];
-    qd[i] = s;
-  }
-  const index = new Int32Array(n);
-  for (let i = 0; i < n; i++) index[i] = i;
+  for (let i = 0; i < n; i++) sign[i] = y[i] > 0.5 ? 1 : -1;
+  const qd = dualDiagonal(x, n, p, B, diag);
+  const index = identityIndex(n);
   const next = seededUint32(opts.seed);
 
   let active = n;

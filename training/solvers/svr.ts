@@ -16,7 +16,7 @@
  * Stopping: the L1 norm of the projected-gradient violations falls to `tolerance` × its first-pass value.
  */
 import { UsageError } from '../../src/errors.js';
-import { autoCost, axpyAt, boolean, dotAt, integer, mergeOptions, nonNegative, oneOf, positive, positiveInt, positiveOrAuto, secondsSince, seededUint32, shufflePrefix } from './common.js';
+import { autoCost, axpyAt, boolean, dotAt, dualDiagonal, identityIndex, integer, mergeOptions, nonNegative, oneOf, positive, positiveInt, positiveOrAuto, secondsSince, seededUint32, shufflePrefix } from './common.js';
 import { validateRows, type LinearModel, type Rows } from './types.js';
 
 /** Options of fitSvr. */
@@ -83,15 +83,8 @@ export function fitSvr(rows: Rows, options?: Partial<SvrOptions>): LinearModel {
   const w = new Float64Array(p);
   let wb = 0;
   const beta = new Float64Array(n);
-  const qd = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    let s = B * B + lambda;
-    const off = i * p;
-    for (let j = 0; j < p; j++) s += x[off + j] * x[off + j];
-    qd[i] = s;
-  }
-  const index = new Int32Array(n);
-  for (let i = 0; i < n; i++) index[i] = i;
+  const qd = dualDiagonal(x, n, p, B, lambda);
+  const index = identityIndex(n);
   const next = seededUint32(opts.seed);
 
   let active = n;
