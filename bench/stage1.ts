@@ -14,6 +14,7 @@
  *
  * Run: `npx tsc -p . && node dist/bench/stage1.js [--tokens N] [--runs N]`.
  */
+import { calibrate } from './common.js';
 import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -38,43 +39,6 @@ const arg = (name: string, dflt: number): number => {
 const TOKENS = arg('--tokens', 350_000);
 const RUNS = arg('--runs', 3);
 const r3 = (x: number) => Number(x.toFixed(3));
-
-const BUSY = `
-const { parentPort, workerData } = require('node:worker_threads');
-const t = performance.now();
-let x = 0;
-for (let i = 0; i < workerData; i++) x = (x + Math.imul(i, 2654435761)) ^ (x >>> 3);
-parentPort.postMessage({ ms: performance.now() - t, x });`;
-
-function busy(n: number, iterations: number): Promise<number> {
-  const t = performance.now();
-  return Promise.all(
-    Array.from({ length: n }, () => new Promise<number>((resolve, reject) => {
-      const w = new Worker(BUSY, { eval: true, workerData: iterations });
-      w.once('message', (m: { ms: number }) => resolve(m.ms));
-      w.once('error', reject);
-    })),
-  ).then(() => performance.now() - t);
-}
-
-let busyIterations = 0;
-
-/** One busy loop alone, then two at once (best of `rounds`): capacity = 2·one / two. */
-async function calibrate(rounds = 3): Promise<{ oneMs: number; twoMs: number; capacity: number }> {
-  if (!busyIterations) {
-    busyIterations = 2e7;
-    while ((await busy(1, busyIterations)) < 300) busyIterations *= 2;
-  }
-  const one: number[] = [];
-  const two: number[] = [];
-  for (let k = 0; k < rounds; k++) {
-    one.push(await busy(1, busyIterations));
-    two.push(await busy(2, busyIterations));
-  }
-  const oneMs = Math.min(...one);
-  const twoMs = Math.min(...two);
-  return { oneMs: Math.round(oneMs), twoMs: Math.round(twoMs), capacity: r3((2 * oneMs) / twoMs) };
-}
 
 function summary(s: Stage1Stats & { cpuSeconds: number }) {
   return {
