@@ -17,7 +17,6 @@
 import { calibrate } from './common.js';
 import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import { BetaTable } from '../features/beta.js';
 import { FeatureExtractor } from '../features/extract.js';
 import { candidatesFor } from '../features/lexicon.js';
