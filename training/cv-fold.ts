@@ -51,7 +51,16 @@ export interface TrainingNote {
   d2Accuracy: { A1: number; A2: number; ceiling: number };
 }
 
-export type ModelFoldResult = { report: EvalReport; skipped?: undefined } | { report?: undefined; skipped: string };
+/** A model's figures on a fold: all gold words, and split by whether the word occurs in the training labels (C(t)'s seen part). */
+export type ModelFoldResult =
+  | { report: EvalReport; seen: EvalReport; unseen: EvalReport; skipped?: undefined }
+  | { report?: undefined; skipped: string };
+
+export interface FoldEvaluation {
+  report: EvalReport;
+  seen: EvalReport;
+  unseen: EvalReport;
+}
 
 export interface FoldResult {
   fold: number;
@@ -67,17 +76,25 @@ export interface FoldResult {
 
 export type FoldProgress = (done: number, total: number, model: string) => void;
 
-/** Ranks prepared documents and evaluates the gold-marked Arabic tokens. */
-export function evaluateOn(ranker: Disambiguator, docs: readonly Document[], lexicon: SeenLexicon, contexts?: (d: Document) => Document): EvalReport {
+/**
+ * Ranks prepared documents and evaluates the gold-marked Arabic tokens: all of them, and
+ * apart those whose word has labels seen in training (in `lexicon`) and those whose word has none.
+ */
+export function evaluateOn(ranker: Disambiguator, docs: readonly Document[], lexicon: SeenLexicon, contexts?: (d: Document) => Document): FoldEvaluation {
   const items: EvalItem[] = [];
+  const seen: EvalItem[] = [];
+  const unseen: EvalItem[] = [];
   for (const d of docs) {
     const p = prepareDocument(contexts ? contexts(d) : d, lexicon);
     ranker.rankDocument(p.doc).forEach((sent, si) => sent.forEach((rt, ti) => {
       const gold = p.gold[si][ti];
-      if (gold && rt.token.arabic) items.push({ ranked: rt, gold });
+      if (!gold || !rt.token.arabic) return;
+      const item = { ranked: rt, gold };
+      items.push(item);
+      (lexicon.seenFor(rt.token.lookup).length > 0 ? seen : unseen).push(item);
     }));
   }
-  return evaluate(items);
+  return { report: evaluate(items), seen: evaluate(seen), unseen: evaluate(unseen) };
 }
 
 /** The labels seen per word in D1 (equation 9), without counting anything: the baselines' C(t). */
@@ -190,7 +207,7 @@ export async function runFold(
       const ms = trained as Model[];
       const [a, b] = ms;
       const own = ms[ms.length - 1];
-      let report: EvalReport;
+      let report: FoldEvaluation;
       switch (m.kind) {
         case 'trained': report = evaluateOn(new ModelRanker(a), split.test, a.lexicon); break;
         case 'ind': report = evaluateOn(new IndependentCombination(a, b), split.test, a.lexicon); break;
@@ -204,7 +221,7 @@ export async function runFold(
           break;
         }
       }
-      results[m.name] = { report };
+      results[m.name] = report;
     }
     release(specs);
     seconds[m.name] = (performance.now() - tm) / 1000;

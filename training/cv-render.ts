@@ -84,6 +84,21 @@ export function cvMarkdown(r: CvReport, command?: string): string {
     for (const p of t.curve) L.push(`| ${p.percent}% | ${p.trainDocuments.toFixed(1)} | ${f(p.A1)} | ${f(p.A2)} | ${f(p.E1)} | ${f(p.E2)} | ${f(p.ceiling)} | ${p.folds} |`);
     L.push('');
   }
+  const split = Object.values(r.models).filter((m) => m.seen && m.unseen && (t.table5.some((x) => x.model === m.name) || t.baselines.some((x) => x.model === m.name)));
+  if (split.length > 0 && split[0].unseen!.tokens > 0) {
+    const u = split[0].unseen!;
+    const total = u.tokens + split[0].seen!.tokens;
+    L.push('## Words seen and unseen in training', '');
+    L.push(`${u.tokens} of the ${total} test words (${f((100 * u.tokens) / total)}%) have no label seen in the training part; ` +
+      `${u.ambiguousTokens} of them have more than one candidate. Ceiling: seen ${f(split[0].seen!.ceiling)}%, unseen ${f(u.ceiling)}%.`, '');
+    L.push('| model | seen A1 | seen A2 | seen A1 (amb.) | unseen A1 | unseen A2 | unseen A1 (amb.) | unseen A2 (amb.) |', '|---|---:|---:|---:|---:|---:|---:|---:|');
+    for (const m of split) {
+      const a = m.seen!;
+      const b = m.unseen!;
+      L.push(`| ${m.display} | ${f(a.all.label.A1)} | ${f(a.all.label.A2)} | ${f(a.ambiguous.label.A1)} | ${f(b.all.label.A1)} | ${f(b.all.label.A2)} | ${f(b.ambiguous.label.A1)} | ${f(b.ambiguous.label.A2)} |`);
+    }
+    L.push('');
+  }
   const skipped = Object.values(r.models).filter((m) => m.skipped.length > 0);
   if (skipped.length) {
     L.push('## Skipped', '');

@@ -57,6 +57,9 @@ export interface CvModelResult {
   display: string;
   /** Pooled over the folds that ran it (null when every fold skipped it). */
   report: EvalReport | null;
+  /** The same, on the words with labels seen in training, and on the others. */
+  seen: EvalReport | null;
+  unseen: EvalReport | null;
   perFold: { fold: number; tokens: number; A1: number; A2: number }[];
   skipped: { fold: number; reason: string }[];
   /** Mean θ over folds per feature, for a model made of one training. */
@@ -105,6 +108,8 @@ function row(name: string, r: EvalReport): Row {
 
 function modelResult(m: CvModel, results: FoldResult[], defaults: Defaults): CvModelResult {
   const reports: EvalReport[] = [];
+  const seen: EvalReport[] = [];
+  const unseen: EvalReport[] = [];
   const perFold: CvModelResult['perFold'] = [];
   const skipped: CvModelResult['skipped'] = [];
   for (const f of results) {
@@ -112,10 +117,13 @@ function modelResult(m: CvModel, results: FoldResult[], defaults: Defaults): CvM
     if (!r) continue;
     if (r.report) {
       reports.push(r.report);
+      seen.push(r.seen);
+      unseen.push(r.unseen);
       perFold.push({ fold: f.fold, tokens: r.report.tokens, A1: r.report.all.label.A1, A2: r.report.all.label.A2 });
     } else skipped.push({ fold: f.fold, reason: r.skipped });
   }
-  const out: CvModelResult = { name: m.name, display: displayName(m.name), report: reports.length ? mergeReports(reports) : null, perFold, skipped };
+  const merge = (rs: EvalReport[]) => (rs.length ? mergeReports(rs) : null);
+  const out: CvModelResult = { name: m.name, display: displayName(m.name), report: merge(reports), seen: merge(seen), unseen: merge(unseen), perFold, skipped };
   const specs = trainingsOf(m, defaults);
   if (specs.length > 0) {
     const key = specs[specs.length - 1].key;

@@ -30,6 +30,8 @@ test('a small cv run: report structure, tables, Mfull beats random, files', asyn
   const tokens = new Set(Object.values(r.models).map((m) => m.report!.tokens));
   assert.equal(tokens.size, 1);
   const full = r.models.full.report!;
+  assert.equal(r.models.full.seen!.tokens + r.models.full.unseen!.tokens, full.tokens);
+  assert.ok(r.models.full.unseen!.tokens > 0 && r.models.full.seen!.all.label.A1 > r.models.full.unseen!.all.label.A1);
   const random = r.models.random.report!;
   assert.ok(full.all.label.A1 > random.all.label.A1 + 5, `Mfull A1 ${full.all.label.A1} vs random ${random.all.label.A1}`);
   assert.ok(full.all.label.A2 >= random.all.label.A2);
@@ -53,7 +55,7 @@ test('a small cv run: report structure, tables, Mfull beats random, files', asyn
     assert.deepEqual(files.map((f) => f.slice(dir.length + 5)), ['report.json', 'report.md', 'curve.csv', 'curve.svg']);
     assert.deepEqual(JSON.parse(readFileSync(files[0], 'utf8')), JSON.parse(JSON.stringify(r)));
     const md = readFileSync(files[1], 'utf8');
-    for (const h of ['## Table 5', '## Table 4', '## Baselines', '## Solver ablation', '## Learning curve']) assert.ok(md.includes(h), h);
+    for (const h of ['## Table 5', '## Table 4', '## Baselines', '## Solver ablation', '## Learning curve', '## Words seen and unseen']) assert.ok(md.includes(h), h);
     assert.ok(md.includes('| Mfull |'));
     assert.equal(readFileSync(files[2], 'utf8').trim().split('\n').length, 3);
     const svg = readFileSync(files[3], 'utf8');
