@@ -91,7 +91,13 @@ export async function runCv(corpus: Corpus, options: Partial<CvOptions> = {}): P
         const report = progress(k);
         port1.on('message', (m: { done: number; total: number; model: string }) => report(m.done, m.total, m.model));
         port1.unref();
-        return (pool.run({ fold: k, port: port2 }, { transferList: [port2] as never }) as Promise<FoldResult>).finally(() => port1.close());
+        return (pool.run({ fold: k, port: port2 }, { transferList: [port2] as never }) as Promise<FoldResult>)
+          .then((r) => {
+            // The port's last messages may not have arrived yet: report the fold complete here.
+            report(models.length, models.length, '');
+            return r;
+          })
+          .finally(() => port1.close());
       }));
     } finally {
       await pool.destroy();

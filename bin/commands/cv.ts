@@ -38,17 +38,20 @@ function progressBars(folds: number, models: number): { on(e: CvProgressEvent): 
   );
   const total = multi.create(folds * models, 0, { name: 'all folds'.padEnd(10), model: '' });
   const bars = new Map<number, cliProgress.SingleBar>();
-  let done = 0;
+  const doneByFold = new Map<number, number>();
   return {
     on(e) {
+      const before = doneByFold.get(e.fold) ?? 0;
+      if (e.done <= before) return;
+      doneByFold.set(e.fold, e.done);
       let bar = bars.get(e.fold);
-      if (!bar) bars.set(e.fold, (bar = multi.create(e.total, 0, { name: `fold ${e.fold + 1}`.padEnd(10), model: '' })));
-      bar.update(e.done, { model: e.model });
-      if (e.done === e.total) {
+      if (!bar && e.done < e.total) bars.set(e.fold, (bar = multi.create(e.total, 0, { name: `fold ${e.fold + 1}`.padEnd(10), model: '' })));
+      bar?.update(e.done, { model: e.model });
+      if (bar && e.done === e.total) {
         multi.remove(bar);
         bars.delete(e.fold);
       }
-      total.update(++done, { model: '' });
+      total.update([...doneByFold.values()].reduce((a, b) => a + b, 0), { model: '' });
     },
     stop() {
       multi.stop();
