@@ -104,7 +104,9 @@ export interface ThetaFit {
 export function fitTheta(rows: Rows, options: Partial<Stage2Options> = {}): ThetaFit {
   const o = { ...defaultStage2Options, ...options };
   if (rows.n === 0) throw new CorpusError('D2 has no ambiguous gold token to fit θ on: use a larger corpus or a larger --d2 share');
-  const solverOptions = { seed: o.seed, ...o.solverOptions };
+  // Only the coordinate-descent solvers draw random numbers; least squares takes no seed.
+  const seeded = o.solver === 'svr' || o.solver === 'svc';
+  const solverOptions = seeded ? { seed: o.seed, ...o.solverOptions } : { ...o.solverOptions };
   if (!o.standardize) {
     const model = fit(o.solver, rows, solverOptions);
     return { weights: model.weights, bias: model.bias, model };

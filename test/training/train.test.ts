@@ -56,3 +56,12 @@ test('bad corpora: no gold marks, and too few documents for D2', async () => {
   await assert.rejects(train({ documents: corpus.documents.slice(0, 1) }, { workers: 0 }),
     (e: unknown) => e instanceof CorpusError && /document.*needs at least \d+/.test(e.message));
 });
+
+test('every stage-two solver trains (least squares takes no seed)', async () => {
+  const corpus = pudCorpus(300);
+  for (const solver of ['svr', 'svc', 'linreg', 'ridge'] as const) {
+    const { summary } = await train(corpus, { workers: 0, featureSet: 'uni', solver });
+    assert.equal(summary.solver.name, solver);
+    assert.ok(summary.d2Accuracy.A1 > 50, `${solver}: A1 ${summary.d2Accuracy.A1}`);
+  }
+});
