@@ -3,8 +3,8 @@
  * paper's Tables 4 and 5 plus the baselines, ablations and learning curve; the curve as CSV
  * and SVG; and writes them all, with the JSON, under a results directory (atomic writes).
  */
-import { accessSync, constants, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { OutputError } from '../src/errors.js';
 import { writeFileAtomic } from '../src/io.js';
 import type { CvReport, Row } from './cv-report.js';
@@ -135,6 +135,25 @@ export function curveCsv(r: CvReport): string {
 }
 
 /** Creates the results directory (and its parents) and checks that it is writable: call it before a long run. */
+/**
+ * Fails early, creating nothing, when the results directory could not be made: its nearest
+ * existing ancestor must be a writable directory (and `dir` itself a directory if it exists).
+ */
+export function assertResultsDirWritable(dir: string): void {
+  let at = resolve(dir);
+  while (!existsSync(at)) {
+    const up = dirname(at);
+    if (up === at) break;
+    at = up;
+  }
+  try {
+    if (!statSync(at).isDirectory()) throw new Error(`${at} is not a directory`);
+    accessSync(at, constants.W_OK);
+  } catch (err) {
+    throw new OutputError(`cannot write the results directory: ${(err as Error).message}`, { file: dir });
+  }
+}
+
 export function prepareResultsDir(dir: string): void {
   try {
     mkdirSync(dir, { recursive: true });

@@ -7,7 +7,7 @@ import { loadCorpus, type CorpusFormat } from '../../src/formats/load.js';
 import type { TextEncoding } from '../../src/io.js';
 import { defaultCvOptions, runCv, type CvProgressEvent } from '../../training/cv.js';
 import { modelNamesHelp, parseModelList } from '../../training/cv-models.js';
-import { prepareResultsDir, writeCvResults } from '../../training/cv-render.js';
+import { assertResultsDirWritable, writeCvResults } from '../../training/cv-render.js';
 import { SOLVER_NAMES, type SolverName } from '../../training/solvers/index.js';
 import { log, numberOption, writeOut } from '../output.js';
 import { progressEnabled } from '../progress.js';
@@ -70,7 +70,7 @@ async function run(corpora: string[], flags: CvFlags): Promise<void> {
     models: parseModelList(flags.models, defaults),
     defaults,
   };
-  prepareResultsDir(flags.output);
+  assertResultsDirWritable(flags.output);
   const corpus = loadCorpus(corpora, { format: flags.format, encoding: flags.encoding, tables: flags.tables });
   const bars = progressBars(options.folds, options.models.length);
   const command = `lexdis cv ${process.argv.slice(3).join(' ')}`;

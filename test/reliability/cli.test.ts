@@ -119,7 +119,7 @@ test('a failing command creates no output where there was none', { concurrency: 
     { input: 'conllu', fault: 'truncated', command: 'import-ud', code: 'INPUT_PARSE', open: false },
     { input: 'pos', fault: 'truncated', command: 'train', code: 'INPUT_PARSE', open: false },
     { input: 'text', fault: 'binary', command: 'tag', code: 'INPUT_PARSE', open: false },
-    { input: 'pos', fault: 'no-gold', command: 'cv', code: 'CORPUS', open: true },
+    { input: 'pos', fault: 'no-gold', command: 'cv', code: 'CORPUS', open: false },
   ];
   await Promise.all(cases.map((c) => t.test(`${c.command} with ${c.input}/${c.fault}`, c.open ? { todo: 'known defect (docs/reliability.md)' } : {}, async () => {
     const dir = mkdtempSync(join(root, `new-${c.command}-`));
