@@ -72,17 +72,7 @@ export function validateRows(rows: Rows): void {
 }
 
 /** Plain-JSON form of a LinearModel (weights as a number array). */
-export interface LinearModelJSON {
-  kind: 'linear-model';
-  solver: SolverName;
-  weights: number[];
-  bias: number;
-  iterations: number;
-  converged: boolean;
-  seconds: number;
-  note?: string;
-  options?: Record<string, number | string | boolean>;
-}
+export type LinearModelJSON = Omit<LinearModel, 'weights'> & { weights: number[] };
 
 /** Serializes a LinearModel to plain JSON (lossless for finite doubles). */
 export function linearModelToJSON(model: LinearModel): LinearModelJSON {
