@@ -1,8 +1,8 @@
+import { expectParseError } from '../helpers/errors.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/config.js';
-import { InputParseError } from '../../src/errors.js';
 import { groupDocuments, parseConllu, readConllu } from '../../src/formats/conllu.js';
 
 const FIX = join(projectRoot(), 'test', 'fixtures', 'ud');
@@ -63,15 +63,7 @@ test('sentences without any newdoc form one document; CRLF is accepted', () => {
   assert.equal(docs[0].sentences[1].words[0].misc.size, 0);
 });
 
-function expectError(fn: () => unknown, file: string, line: number, pattern: RegExp): void {
-  assert.throws(fn, (err: unknown) => {
-    assert.ok(err instanceof InputParseError, `InputParseError expected, got ${String(err)}`);
-    assert.equal(err.file, file);
-    assert.equal(err.line, line);
-    assert.match(err.message, pattern);
-    return true;
-  });
-}
+const expectError = (fn: () => unknown, file: string, line: number, pattern: RegExp) => expectParseError(fn, file, line, pattern);
 
 test('malformed fixture files fail with file and line', () => {
   for (const [name, line, pattern] of [

@@ -1,3 +1,4 @@
+import { expectParseError } from '../helpers/errors.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -108,17 +109,7 @@ const BAD: Array<[string, number, RegExp]> = [
 test('malformed files: InputParseError with file and line', () => {
   for (const [name, line, message] of BAD) {
     const file = join(FIX, 'bad-pos', name);
-    assert.throws(
-      () => loadPosFile(file),
-      (err: unknown) => {
-        assert.ok(err instanceof InputParseError, `${name}: ${String(err)}`);
-        assert.equal(err.file, file, name);
-        assert.equal(err.line, line, `${name}: ${err.message}`);
-        assert.match(err.message, message, name);
-        return true;
-      },
-      name,
-    );
+    expectParseError(() => loadPosFile(file), file, line, message, name);
   }
 });
 
