@@ -6,11 +6,7 @@
  */
 import type { DocTables } from './doc.js';
 import type { EncodedCorpus } from './encode.js';
-import type { ValueTransform } from './transform.js';
-
-const T_RAW = 0;
-const T_LOG1P = 1;
-const T_REL = 2;
+import { VALUE_TRANSFORM_DEFS, type ValueTransform } from './transform.js';
 
 /** Ztf values for the tokens of one document (see the module comment). */
 /** Scratch shared by the DocContexts of one DocTables: per target, S values stamped by document. */
@@ -29,7 +25,8 @@ export class DocContext {
   /** Per target position: S per value id, valid where stamp = this.serial (no Map in the hot path). */
   private readonly scratch: TotalsScratch[];
   private readonly serial = ++docSerial;
-  private readonly t: number;
+  private readonly fn: (count: number, marginal: number) => number;
+  private readonly relative: boolean;
 
   /** `enc` holds one document, encoded in lookup mode against D1's vocabulary. */
   constructor(
@@ -48,7 +45,8 @@ export class DocContext {
     for (const [w, f] of this.tf) m += f * tables.df(w);
     this.n = n;
     this.m = m;
-    this.t = transform === 'raw' ? T_RAW : transform === 'log1p' ? T_LOG1P : transform === 'rel' ? T_REL : 3;
+    this.fn = VALUE_TRANSFORM_DEFS[transform].value;
+    this.relative = VALUE_TRANSFORM_DEFS[transform].relative;
     let sc = scratchOf.get(tables);
     if (!sc) {
       sc = tables.targets.map((_, pos) => {
@@ -94,11 +92,8 @@ export class DocContext {
         m -= this.tables.df(w);
       }
     }
-    switch (this.t) {
-      case T_RAW: return n > 0 ? s / n : 0;
-      case T_LOG1P: return n > 0 ? Math.log1p(s / n) : 0;
-      case T_REL: return m > 0 ? s / m : 0;
-      default: return Math.log((s + 1) / (m + 1));
-    }
+    // A transform of the marginal reads (S, m); the others read S per word of the document.
+    if (this.relative) return this.fn(s, m);
+    return n > 0 ? this.fn(s / n, 0) : 0;
   }
 }

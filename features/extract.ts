@@ -22,7 +22,7 @@ import type { DocTables } from './doc.js';
 import { N_TARGETS, contextArray, encodeCorpus, type EncodedCorpus } from './encode.js';
 import { LABEL_CONTEXTS } from './neighbours.js';
 import { targetIndex, validateTemplates, type Template } from './templates.js';
-import { VALUE_TRANSFORMS, type ValueTransform } from './transform.js';
+import { isTransform, transformFunction, type ValueTransform } from './transform.js';
 import type { Vocab } from './vocab.js';
 
 /** What an extractor is built from (all produced by stage one, or loaded from a model). */
@@ -49,18 +49,18 @@ export class FeatureExtractor {
   readonly labelContexts: boolean;
   /** @internal */ readonly docColumns: DocColumn[];
   /** @internal */ readonly usedTargets: Int32Array;
-  /** @internal */ readonly tcode: number;
+  /** @internal The value transform's function of (count, marginal). */ readonly value: (count: number, marginal: number) => number;
   private readonly labelCache = new Map<string, Int32Array>();
   private readonly byObject = new WeakMap<Candidate, Int32Array>();
 
   constructor(readonly parts: ExtractorParts) {
     validateTemplates(parts.templates);
-    if (!(VALUE_TRANSFORMS as readonly string[]).includes(parts.transform))
+    if (!isTransform(parts.transform))
       throw new UsageError(`unknown value transform '${parts.transform}'`);
     this.templates = parts.templates;
     this.p = parts.templates.length;
     this.transform = parts.transform;
-    this.tcode = VALUE_TRANSFORMS.indexOf(parts.transform);
+    this.value = transformFunction(parts.transform);
     this.groups = planGroups(parts);
     this.docColumns = planDocColumns(parts);
     this.labelContexts = this.groups.some((g) => (LABEL_CONTEXTS as readonly string[]).includes(g.context));
@@ -193,7 +193,7 @@ export class DocumentFeatures {
     }
     const beta = fx.parts.counts;
     const word = this.enc.word[ti];
-    const tcode = fx.tcode;
+    const value = fx.value;
     for (let gi = 0; gi < fx.groups.length; gi++) {
       const g = fx.groups[gi];
       const w = g.word === 'word' ? word : NONE;
@@ -211,7 +211,7 @@ export class DocumentFeatures {
           for (let x = 0; x < n; x++) {
             const v = uniq[base + x];
             const cnt = v >= 0 && v < row.length ? row[v] : 0;
-            tv[x] = tcode === 0 ? cnt : tcode === 1 ? Math.log1p(cnt) : tcode === 2 ? (m > 0 ? cnt / m : 0) : Math.log((cnt + 1) / (m + 1));
+            tv[x] = value(cnt, m);
           }
           const j = g.columns[mi];
           for (let k = 0; k < K; k++) out[offset + k * p + j] = tv[slot[k * N_TARGETS + t]];
@@ -257,7 +257,7 @@ export class DocumentFeatures {
             }
             if (cur < end && keys[cur] === key) cnt = cnts[cur];
           }
-          tv[x] = tcode === 0 ? cnt : tcode === 1 ? Math.log1p(cnt) : tcode === 2 ? (m > 0 ? cnt / m : 0) : Math.log((cnt + 1) / (m + 1));
+          tv[x] = value(cnt, m);
         }
         for (let k = 0; k < K; k++) out[offset + k * p + j] = tv[slot[k * N_TARGETS + t]];
       }

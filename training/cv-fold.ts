@@ -15,7 +15,7 @@ import { LexdisError } from '../src/errors.js';
 import type { Model } from '../src/model/model.js';
 import { FirstSolution, MostFrequentLabel, RandomCandidate, countLabelFrequencies } from '../src/rank/baselines.js';
 import { evaluate, type EvalItem, type EvalReport } from '../src/rank/eval.js';
-import { prepareDocument } from '../src/rank/prepare.js';
+import { goldItems, rankPrepared } from '../src/rank/pipeline.js';
 import { ModelRanker } from '../src/rank/ranker.js';
 import type { Disambiguator } from '../src/rank/types.js';
 import { IndependentCombination } from './cv-combine.js';
@@ -81,19 +81,10 @@ export type FoldProgress = (done: number, total: number, model: string) => void;
  * apart those whose word has labels seen in training (in `lexicon`) and those whose word has none.
  */
 export function evaluateOn(ranker: Disambiguator, docs: readonly Document[], lexicon: SeenLexicon, contexts?: (d: Document) => Document): FoldEvaluation {
-  const items: EvalItem[] = [];
+  const items = goldItems(ranker, contexts ? docs.map(contexts) : docs, lexicon);
   const seen: EvalItem[] = [];
   const unseen: EvalItem[] = [];
-  for (const d of docs) {
-    const p = prepareDocument(contexts ? contexts(d) : d, lexicon);
-    ranker.rankDocument(p.doc).forEach((sent, si) => sent.forEach((rt, ti) => {
-      const gold = p.gold[si][ti];
-      if (!gold || !rt.token.arabic) return;
-      const item = { ranked: rt, gold };
-      items.push(item);
-      (lexicon.seenFor(rt.token.lookup).length > 0 ? seen : unseen).push(item);
-    }));
-  }
+  for (const item of items) (lexicon.seenFor(item.ranked.token.lookup).length > 0 ? seen : unseen).push(item);
   return { report: evaluate(items), seen: evaluate(seen), unseen: evaluate(unseen) };
 }
 
@@ -106,8 +97,7 @@ export function seenLexiconOf(d1: Corpus): SeenLexicon {
 
 /** A model's top label per token of a document (null for tokens without candidates): M2pass's first pass. */
 export function predictedLabels(model: Model, doc: Document): (string | null)[][] {
-  const p = prepareDocument(doc, model.lexicon);
-  return new ModelRanker(model).rankDocument(p.doc).map((sent) => sent.map((rt) => (rt.ranked.length > 0 ? rt.ranked[0].candidate.key : null)));
+  return rankPrepared(new ModelRanker(model), doc, model.lexicon).ranked.map((sent) => sent.map((rt) => (rt.ranked.length > 0 ? rt.ranked[0].candidate.key : null)));
 }
 
 function note(spec: TrainingSpec, s: TrainSummary): TrainingNote {

@@ -14,7 +14,7 @@
  * Names are canonical: a transform or solver equal to the default is dropped (`full/log1p/svr` = `full`).
  */
 import { featureSetNames } from '../features/templates.js';
-import { VALUE_TRANSFORMS, type ValueTransform } from '../features/transform.js';
+import { isTransform, VALUE_TRANSFORMS, type ValueTransform } from '../features/transform.js';
 import { UsageError } from '../src/errors.js';
 import { LABEL_ELEMENTS } from '../src/labels/elements.js';
 import { SOLVER_NAMES, type SolverName } from './solvers/index.js';
@@ -104,7 +104,7 @@ export function parseModel(name: string, d: Defaults = defaultModelDefaults()): 
   let transform: ValueTransform | undefined;
   let solver: SolverName | undefined;
   for (const m of mods) {
-    if ((VALUE_TRANSFORMS as readonly string[]).includes(m) && transform === undefined) transform = m as ValueTransform;
+    if (isTransform(m) && transform === undefined) transform = m;
     else if ((SOLVER_NAMES as readonly string[]).includes(m) && solver === undefined) solver = m as SolverName;
     else throw new UsageError(`model '${name}': '${m}' is not a value transform (${VALUE_TRANSFORMS.join(', ')}) or a solver (${SOLVER_NAMES.join(', ')}), or it repeats`);
   }

@@ -117,16 +117,6 @@ export function fitTheta(rows: Rows, options: Partial<Stage2Options> = {}): Thet
   return { weights: raw.weights, bias: raw.bias, model };
 }
 
-/** Scores of every row under θ. */
-export function scoreRows(rows: Rows, weights: Float64Array, bias: number): Float64Array {
-  const out = new Float64Array(rows.n);
-  for (let i = 0; i < rows.n; i++) {
-    let s = bias;
-    for (let j = 0, o = i * rows.p; j < rows.p; j++) s += weights[j] * rows.x[o + j];
-    out[i] = s;
-  }
-  return out;
-}
 
 /** Mean negative log-likelihood of the gold rows under softmax(scores / T) within each group. */
 export function groupNll(scores: Float64Array, rows: Rows, temperature: number): number {

@@ -9,13 +9,14 @@ import { CorpusError } from '../src/errors.js';
 import { resolveFeatureSet, templateName, templateSetHash } from '../features/templates.js';
 import { DEFAULT_TRANSFORM, type ValueTransform } from '../features/transform.js';
 import { Model, type ModelInfo } from '../src/model/model.js';
-import { evaluate, type EvalItem } from '../src/rank/eval.js';
+import { evaluate } from '../src/rank/eval.js';
+import { goldItems } from '../src/rank/pipeline.js';
 import { prepareDocument } from '../src/rank/prepare.js';
 import { ModelRanker } from '../src/rank/ranker.js';
 import { partitionCorpus } from './partition.js';
 import { runStageOne } from './stage1.js';
-import { buildRows, fitTemperature, fitTheta, scoreRows, type Stage2Options } from './stage2.js';
-import type { SolverName } from './solvers/index.js';
+import { buildRows, fitTemperature, fitTheta, type Stage2Options } from './stage2.js';
+import { scoreRows, type SolverName } from './solvers/index.js';
 
 export type TrainStage = 'encode' | 'count' | 'merge' | 'doc' | 'lexicon' | 'rows' | 'theta' | 'evaluate';
 
@@ -133,20 +134,8 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
   const fitted = new Model(info, s1.vocab, s1.counts, s1.doc, s1.lexicon, { weights: theta.weights, bias: theta.bias });
 
   // A1/A2 on D2 (the rows θ was fitted on: an in-sample figure, reported as such).
-  const ranker = new ModelRanker(fitted);
-  const items: EvalItem[] = [];
-  let cands = 0;
-  let candTokens = 0;
-  for (const p of prepared) {
-    const ranked = ranker.rankDocument(p.doc);
-    ranked.forEach((sent, si) => sent.forEach((rt, ti) => {
-      const gold = p.gold[si][ti];
-      if (!gold || !rt.token.arabic) return;
-      items.push({ ranked: rt, gold });
-      cands += rt.ranked.length;
-      candTokens++;
-    }));
-  }
+  const items = goldItems(new ModelRanker(fitted), part.d2.documents, s1.lexicon);
+  const cands = items.reduce((n, it) => n + it.ranked.ranked.length, 0);
   const ev = evaluate(items);
   o.onProgress?.('evaluate', 1, 1);
   let model = fitted;
@@ -163,7 +152,7 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
     goldTokens: all.gold,
     d1: { documents: part.d1.documents.length, tokens: d1Count.tokens },
     d2: { documents: part.d2.documents.length, goldTokens: r.goldTokens, usedTokens: r.usedTokens, rows: r.rows.n, sampled: r.sampled },
-    candidatesPerToken: candTokens === 0 ? 0 : cands / candTokens,
+    candidatesPerToken: items.length === 0 ? 0 : cands / items.length,
     features: templates.length,
     theta: Object.fromEntries(names.map((n, j) => [n, theta.weights[j]])),
     bias: theta.bias,
@@ -177,6 +166,26 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
   // The header is JSON: keep only what survives a round trip, so a loaded model equals the trained one.
   (model.info as ModelInfo).figures = JSON.parse(JSON.stringify(figures)) as Record<string, unknown>;
   return { model, summary };
+}
+
+/**
+ * A training summary for people, a line per step (corpus, D1, D2, candidates and solver, A1/A2
+ * on D2, the largest θ, timings). Takes the summary and the model directory it was written to;
+ * returns the lines joined by newlines.
+ */
+export function describeTraining(s: TrainSummary, dir: string): string {
+  const f = (x: number, d = 1) => x.toFixed(d);
+  const top = Object.entries(s.theta).sort((a, b) => Math.abs(b[1]) - Math.abs(a[1])).slice(0, 8);
+  return [
+    `model written to ${dir}`,
+    `corpus: ${s.documents} documents, ${s.tokens} tokens (${s.goldTokens} with gold)`,
+    `D1: ${s.d1.documents} documents, ${s.d1.tokens} tokens; β*: ${s.betaKeys} keys`,
+    `D2: ${s.d2.documents} documents, ${s.d2.goldTokens} gold tokens; θ fitted on ${s.d2.rows} rows from ${s.d2.usedTokens} ambiguous tokens${s.d2.sampled ? ' (sampled)' : ''}`,
+    `candidates per token ${f(s.candidatesPerToken, 2)}; ${s.features} features; solver ${s.solver.name} (${s.solver.iterations} iterations${s.solver.converged ? '' : ', not converged'}); temperature ${s.temperature.toPrecision(3)}`,
+    `on D2 (in-sample for θ): A1 ${f(s.d2Accuracy.A1)}  A2 ${f(s.d2Accuracy.A2)}  ceiling ${f(s.d2Accuracy.ceiling)}`,
+    `largest θ: ${top.map(([k, v]) => `${k}=${v.toPrecision(3)}`).join(', ')}`,
+    `time: stage one ${f(s.seconds.stage1, 2)} s, rows ${f(s.seconds.rows, 2)} s, θ ${f(s.seconds.theta, 2)} s, total ${f(s.seconds.total, 2)} s`,
+  ].join('\n');
 }
 
 function placeholderInfo(o: TrainOptions, templates: ReturnType<typeof resolveFeatureSet>): ModelInfo {

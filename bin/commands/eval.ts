@@ -5,9 +5,8 @@ import { loadCorpus, type CorpusFormat } from '../../src/formats/load.js';
 import { requireGold } from '../../src/formats/pos.js';
 import type { TextEncoding } from '../../src/io.js';
 import { Model } from '../../src/model/model.js';
-import { evaluate, evalMarkdown, type EvalItem } from '../../src/rank/eval.js';
-import { prepareDocument } from '../../src/rank/prepare.js';
-import { ModelRanker } from '../../src/rank/ranker.js';
+import { evalMarkdown } from '../../src/rank/eval.js';
+import { evaluateModel } from '../../src/rank/pipeline.js';
 import { writeOut } from '../output.js';
 
 interface EvalFlags {
@@ -21,16 +20,7 @@ interface EvalFlags {
 async function run(modelDir: string, corpora: string[], flags: EvalFlags): Promise<void> {
   const model = await Model.load(modelDir, { featureSet: flags.features });
   const corpus = requireGold(loadCorpus(corpora, { format: flags.format, encoding: flags.encoding, tables: flags.tables }));
-  const ranker = new ModelRanker(model);
-  const items: EvalItem[] = [];
-  for (const d of corpus.documents) {
-    const p = prepareDocument(d, model.lexicon);
-    ranker.rankDocument(p.doc).forEach((sent, si) => sent.forEach((rt, ti) => {
-      const gold = p.gold[si][ti];
-      if (gold && rt.token.arabic) items.push({ ranked: rt, gold });
-    }));
-  }
-  const report = evaluate(items);
+  const report = evaluateModel(model, corpus);
   const header = { model: modelDir, featureSet: model.info.featureSet, corpus: corpus.source };
   await writeOut(flags.json ? `${JSON.stringify({ ...header, ...report }, null, 2)}\n` : evalMarkdown(report, `${modelDir} on ${corpus.source}`));
 }

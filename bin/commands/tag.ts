@@ -6,14 +6,12 @@ import { extname } from 'node:path';
 import { Option, type Command } from 'commander';
 import type { InputScript } from '../../src/analyzer/script.js';
 import { dataPaths } from '../../src/config.js';
-import type { Corpus, Document, Token } from '../../src/corpus/types.js';
 import { UsageError } from '../../src/errors.js';
-import { corpusToPos, posToCorpus, readPosFile, writePosFile } from '../../src/formats/pos.js';
-import { analyzedToCorpus } from '../../src/formats/text.js';
+import { posToCorpus, readPosFile } from '../../src/formats/pos.js';
+import { textToCorpus } from '../../src/formats/text.js';
 import { assertWritable, readStdin, readTextFile, writeFileAtomic, type TextEncoding } from '../../src/io.js';
-import { prepareDocument } from '../../src/rank/prepare.js';
-import { Tagger, type TaggedSentence } from '../../src/rank/tagger.js';
-import { prepareInput } from '../../src/analyzer/script.js';
+import { rankedJsonl, rerankedPos, taggedJsonl, taggedText } from '../../src/rank/tag-output.js';
+import { Tagger } from '../../src/rank/tagger.js';
 import { numberOption, writeOut } from '../output.js';
 
 interface TagFlags {
@@ -30,47 +28,6 @@ interface TagFlags {
   encoding: TextEncoding;
 }
 
-/** Human-readable lines: word, then its ranked analyses with confidence. */
-function textLines(sentences: TaggedSentence[]): string {
-  const out: string[] = [];
-  for (const s of sentences) {
-    for (const t of s.tokens) {
-      if (!t.arabic) continue;
-      if (!t.found) {
-        out.push(`${t.input}\t(not found)`);
-        continue;
-      }
-      t.analyses.forEach((a, i) =>
-        out.push(`${i === 0 ? t.input : ''}\t${a.rank}\t${(100 * a.confidence).toFixed(1)}%\t${a.vocArabic}\t${a.voc}\t[${a.lemma}]\t${a.pos}\t${a.gloss}`),
-      );
-    }
-    out.push('');
-  }
-  return out.join('\n') + '\n';
-}
-
-/** Writes a corpus as an analysis file with the model's scores. */
-function rerankedPos(tagger: Tagger, corpus: Corpus, flags: TagFlags): string {
-  if (flags.markTop && flags.keepGold) throw new UsageError('--mark-top and --keep-gold cannot be combined');
-  const scores = new Map<Token, Float64Array>();
-  const documents: Document[] = corpus.documents.map((doc) => {
-    const scored = scoreDocs(tagger, doc, flags.input);
-    tagger.ranker.scoreDocument(scored).forEach((sent, si) => sent.forEach((sc, ti) => scores.set(scored.sentences[si].tokens[ti], sc)));
-    return scored;
-  });
-  return writePosFile(corpusToPos({ ...corpus, documents }, {
-    scores: (t) => scores.get(t),
-    markTop: Boolean(flags.markTop),
-    keepGold: flags.markTop ? false : flags.keepGold ?? true,
-    order: flags.order === 'score' ? 'score' : 'candidates',
-  }));
-}
-
-/** Analysis files keep their own solutions; raw text gets C(t) with the labels seen in training. */
-function scoreDocs(tagger: Tagger, doc: Document, input: TagFlags['input']): Document {
-  return input === 'pos' ? doc : prepareDocument(doc, tagger.model.lexicon).doc;
-}
-
 async function run(file: string | undefined, flags: TagFlags): Promise<void> {
   const top = numberOption('--top', flags.top, (n) => Number.isInteger(n) && n >= 1, 'a whole number ≥ 1');
   if (flags.output) assertWritable(flags.output);
@@ -78,19 +35,18 @@ async function run(file: string | undefined, flags: TagFlags): Promise<void> {
   const raw = file && file !== '-' ? readTextFile(file, flags.encoding) : await readStdin(flags.encoding);
   const tagger = await Tagger.load(flags.model, { tables: flags.tables });
   const f = { ...flags, input, format: flags.format ?? (input === 'pos' ? 'pos' : 'text') } as const;
+  const rerank = { markTop: Boolean(flags.markTop), keepGold: flags.keepGold, order: flags.order };
   let out: string;
   if (input === 'pos') {
     if (f.format === 'text') throw new UsageError('an analysis file is re-ranked as pos or jsonl, not text');
     const corpus = posToCorpus(readPosFile(raw, file ?? '<stdin>'));
-    out = f.format === 'pos'
-      ? rerankedPos(tagger, corpus, f)
-      : tagger.rankCorpus(corpus).flat().map((sent) => JSON.stringify({ tokens: sent.map((rt) => ({ input: rt.token.form, ranked: rt.ranked.slice(0, top).map((r) => ({ n: r.candidate.solutionNo, key: r.candidate.key, score: r.score, confidence: r.confidence })) })) })).join('\n') + '\n';
+    out = f.format === 'pos' ? rerankedPos(tagger, corpus, { ...rerank, candidates: 'file' }) : rankedJsonl(tagger.rankCorpus(corpus), top);
   } else if (f.format === 'pos') {
-    const corpus = analyzedToCorpus(tagger.analyzer.analyzeText(prepareInput(raw, flags.inputScript)), { source: file });
-    out = rerankedPos(tagger, corpus, f);
+    const corpus = textToCorpus(tagger.analyzer, raw, { inputScript: flags.inputScript, source: file });
+    out = rerankedPos(tagger, corpus, { ...rerank, candidates: 'seen' });
   } else {
     const sentences = tagger.tagText(raw, { top, inputScript: flags.inputScript });
-    out = f.format === 'jsonl' ? sentences.map((s, i) => JSON.stringify({ sentence: i + 1, ...s })).join('\n') + (sentences.length ? '\n' : '') : textLines(sentences);
+    out = f.format === 'jsonl' ? taggedJsonl(sentences) : taggedText(sentences);
   }
   if (flags.output) writeFileAtomic(flags.output, out);
   else await writeOut(out);

@@ -8,7 +8,7 @@ import { requireGold } from '../../src/formats/pos.js';
 import type { TextEncoding } from '../../src/io.js';
 import { assertModelPathWritable } from '../../src/model/store.js';
 import { SOLVER_NAMES, type SolverName } from '../../training/solvers/index.js';
-import { defaultTrainOptions, train, type TrainSummary } from '../../training/train.js';
+import { defaultTrainOptions, describeTraining, train } from '../../training/train.js';
 import { log, numberOption, writeOut } from '../output.js';
 import { progressCallback } from '../progress.js';
 
@@ -26,21 +26,6 @@ interface TrainFlags {
   tables: string;
   json?: boolean;
   recount: boolean;
-}
-
-function describe(s: TrainSummary, dir: string): string {
-  const f = (x: number, d = 1) => x.toFixed(d);
-  const top = Object.entries(s.theta).sort((a, b) => Math.abs(b[1]) - Math.abs(a[1])).slice(0, 8);
-  return [
-    `model written to ${dir}`,
-    `corpus: ${s.documents} documents, ${s.tokens} tokens (${s.goldTokens} with gold)`,
-    `D1: ${s.d1.documents} documents, ${s.d1.tokens} tokens; β*: ${s.betaKeys} keys`,
-    `D2: ${s.d2.documents} documents, ${s.d2.goldTokens} gold tokens; θ fitted on ${s.d2.rows} rows from ${s.d2.usedTokens} ambiguous tokens${s.d2.sampled ? ' (sampled)' : ''}`,
-    `candidates per token ${f(s.candidatesPerToken, 2)}; ${s.features} features; solver ${s.solver.name} (${s.solver.iterations} iterations${s.solver.converged ? '' : ', not converged'}); temperature ${s.temperature.toPrecision(3)}`,
-    `on D2 (in-sample for θ): A1 ${f(s.d2Accuracy.A1)}  A2 ${f(s.d2Accuracy.A2)}  ceiling ${f(s.d2Accuracy.ceiling)}`,
-    `largest θ: ${top.map(([k, v]) => `${k}=${v.toPrecision(3)}`).join(', ')}`,
-    `time: stage one ${f(s.seconds.stage1, 2)} s, rows ${f(s.seconds.rows, 2)} s, θ ${f(s.seconds.theta, 2)} s, total ${f(s.seconds.total, 2)} s`,
-  ].join('\n');
 }
 
 async function run(corpora: string[], flags: TrainFlags): Promise<void> {
@@ -63,7 +48,7 @@ async function run(corpora: string[], flags: TrainFlags): Promise<void> {
     const saved = await model.save(flags.output);
     progress.stop();
     const out = { ...summary, model: { dir: flags.output, bytes: saved.bytes, saveMs: saved.ms }, wallSeconds: (performance.now() - t0) / 1000 };
-    log(describe(summary, flags.output));
+    log(describeTraining(summary, flags.output));
     if (flags.json) await writeOut(`${JSON.stringify(out, null, 2)}\n`);
   } finally {
     progress.stop();

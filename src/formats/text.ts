@@ -3,6 +3,8 @@
  * sentences after sentence-final punctuation; every Arabic word gets the analyzer's
  * solutions (or its alternative spellings') as candidates, with no gold mark.
  */
+import type { Analyzer } from '../analyzer/index.js';
+import { prepareInput, type InputScript } from '../analyzer/script.js';
 import type { AnalyzedToken } from '../analyzer/types.js';
 import type { Corpus } from '../corpus/types.js';
 import { analyzedToPosToken } from './pos-analyzer.js';
@@ -48,4 +50,14 @@ export function analyzedToCorpus(
     options,
   );
   return corpus;
+}
+
+/**
+ * Raw text → corpus: the one implementation behind tagging. Takes the analyzer, the text (a
+ * paragraph a line; Arabic script or Buckwalter, as `inputScript` says, auto by default) and
+ * the corpus's source name; returns a one-document corpus whose tokens carry the analyzer's
+ * candidates and no gold mark.
+ */
+export function textToCorpus(analyzer: Analyzer, text: string, options: { inputScript?: InputScript; source?: string } = {}): Corpus {
+  return analyzedToCorpus(analyzer.analyzeText(prepareInput(text, options.inputScript ?? 'auto')), { source: options.source });
 }

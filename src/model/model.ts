@@ -13,6 +13,7 @@ import { canonicalTemplates, parseTemplate, templateName, templateSetHash, type 
 import { parseTransform, type ValueTransform } from '../../features/transform.js';
 import { Vocab } from '../../features/vocab.js';
 import { ModelFormatError, ModelVersionError } from '../errors.js';
+import { linearScore } from './score.js';
 import { readModel, writeModel, type BinaryArray, type ModelHeader } from './store.js';
 
 export const MODEL_KIND = 'lexdis-model';
@@ -65,11 +66,7 @@ export class Model {
 
   /** The score of each candidate from its feature rows z (K × p values). */
   score(z: Float64Array, k: number): number {
-    const p = this.templates.length;
-    const w = this.theta.weights;
-    let s = this.theta.bias;
-    for (let j = 0, o = k * p; j < p; j++) s += w[j] * z[o + j];
-    return s;
+    return linearScore(this.theta.weights, this.theta.bias, z, k * this.templates.length);
   }
 
   async save(dir: string): Promise<{ bytes: number; ms: number }> {

@@ -4,13 +4,13 @@
  * Tagger holds a loaded model and analyzer, reads them only, and can serve concurrent calls.
  */
 import { Analyzer, type AnalyzerOptions } from '../analyzer/index.js';
-import { lemmaInScript, prepareInput, type InputScript } from '../analyzer/script.js';
+import { lemmaInScript, type InputScript } from '../analyzer/script.js';
 import { dataPaths } from '../config.js';
 import type { Corpus } from '../corpus/types.js';
-import { analyzedToCorpus } from '../formats/text.js';
+import { textToCorpus } from '../formats/text.js';
 import { fromBuckwalter } from '../script/buckwalter.js';
 import { Model, type LoadedModel } from '../model/model.js';
-import { prepareDocument } from './prepare.js';
+import { rankPrepared } from './pipeline.js';
 import { ModelRanker } from './ranker.js';
 import type { RankedCandidate, RankedToken } from './types.js';
 
@@ -96,14 +96,12 @@ export class Tagger {
 
   /** Ranks every token of a corpus (candidates C(t) formed with the model's seen labels). */
   rankCorpus(corpus: Corpus): RankedToken[][][] {
-    return corpus.documents.map((d) => this.ranker.rankDocument(prepareDocument(d, this.model.lexicon).doc));
+    return corpus.documents.map((d) => rankPrepared(this.ranker, d, this.model.lexicon).ranked);
   }
 
   /** Tags raw text: one entry per sentence, the `top` best analyses per word. */
   tagText(text: string, options: { top: number; inputScript?: InputScript } = { top: 1 }): TaggedSentence[] {
-    const lines = this.analyzer.analyzeText(prepareInput(text, options.inputScript ?? 'auto'));
-    const corpus = analyzedToCorpus(lines);
-    const ranked = this.rankCorpus(corpus);
+    const ranked = this.rankCorpus(textToCorpus(this.analyzer, text, { inputScript: options.inputScript }));
     return ranked.flatMap((doc) => doc.map((sent) => ({ tokens: sent.map((rt) => taggedToken(rt, options.top)) })));
   }
 

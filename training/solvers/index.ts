@@ -3,6 +3,7 @@
  * per-token argmax helpers used to compare solvers (the tagger picks the best-scoring candidate per token).
  */
 import { UsageError } from '../../src/errors.js';
+import { linearScore } from '../../src/model/score.js';
 import { defaultRidgeOptions, fitLinreg, linregOptions } from './linreg.js';
 import { fitSvc, svcOptions } from './svc.js';
 import { fitSvr, svrOptions } from './svr.js';
@@ -39,18 +40,20 @@ export function fit(solver: SolverName, rows: Rows, options: Record<string, unkn
 /** Score of row `row` of the row-major matrix `x` (p columns): weights · x_row + bias. */
 export function predict(model: LinearModel, x: Float64Array, p: number, row: number): number {
   if (model.weights.length !== p) throw new UsageError(`predict: model has ${model.weights.length} weights, rows have ${p} columns`);
-  const w = model.weights;
-  const off = row * p;
-  let s = model.bias;
-  for (let j = 0; j < p; j++) s += w[j] * x[off + j];
-  return s;
+  return linearScore(model.weights, model.bias, x, row * p);
 }
 
-/** Scores of all rows. */
-export function predictAll(model: LinearModel, rows: Rows): Float64Array {
+/** Scores of all rows under θ = (weights, bias); takes p = weights.length columns per row. */
+export function scoreRows(rows: Rows, weights: ArrayLike<number>, bias: number): Float64Array {
   const out = new Float64Array(rows.n);
-  for (let i = 0; i < rows.n; i++) out[i] = predict(model, rows.x, rows.p, i);
+  for (let i = 0; i < rows.n; i++) out[i] = linearScore(weights, bias, rows.x, i * rows.p);
   return out;
+}
+
+/** Scores of all rows under a fitted model; throws UsageError when its weights do not match the rows' columns. */
+export function predictAll(model: LinearModel, rows: Rows): Float64Array {
+  if (model.weights.length !== rows.p) throw new UsageError(`predict: model has ${model.weights.length} weights, rows have ${rows.p} columns`);
+  return scoreRows(rows, model.weights, model.bias);
 }
 
 /**

@@ -1,0 +1,57 @@
+/**
+ * The one implementation of the ranking pipeline's steps shared by the CLI, training,
+ * cross-validation and the service: prepare (C(t) = analyzer ∪ seen labels, gold kept aside)
+ * → rank → collect the gold-marked tokens for evaluation.
+ */
+import type { Candidate, Corpus, Document } from '../corpus/types.js';
+import type { SeenLexicon } from '../../features/lexicon.js';
+import type { Model } from '../model/model.js';
+import { evaluate, type EvalItem, type EvalReport } from './eval.js';
+import { prepareDocument } from './prepare.js';
+import { ModelRanker } from './ranker.js';
+import type { Disambiguator, RankedToken } from './types.js';
+
+/** A document ranked by a disambiguator, with each token's gold candidate (or null) beside it. */
+export interface RankedDocument {
+  /** Per sentence, per token: the ranking of C(t). */
+  ranked: RankedToken[][];
+  /** Per sentence, per token: the gold candidate (possibly absent from C(t)), or null. */
+  gold: (Candidate | null)[][];
+}
+
+/**
+ * Prepares a document (candidates C(t) formed with `lexicon`, or the analyzer's alone when it
+ * is null; no gold-only candidate) and ranks it. Takes the ranker, the document as read and
+ * the labels seen in training; returns the rankings and the gold candidates. Throws nothing
+ * of its own.
+ */
+export function rankPrepared(ranker: Disambiguator, doc: Document, lexicon: SeenLexicon | null): RankedDocument {
+  const p = prepareDocument(doc, lexicon);
+  return { ranked: ranker.rankDocument(p.doc), gold: p.gold };
+}
+
+/**
+ * Ranks documents and pairs every gold-marked Arabic token's ranking with its gold candidate
+ * (the items {@link evaluate} reads). Takes the ranker, the documents and the seen labels
+ * (see {@link rankPrepared}); returns the items in document order.
+ */
+export function goldItems(ranker: Disambiguator, docs: Iterable<Document>, lexicon: SeenLexicon | null): EvalItem[] {
+  const items: EvalItem[] = [];
+  for (const d of docs) {
+    const { ranked, gold } = rankPrepared(ranker, d, lexicon);
+    ranked.forEach((sent, si) => sent.forEach((rt, ti) => {
+      const g = gold[si][ti];
+      if (g && rt.token.arabic) items.push({ ranked: rt, gold: g });
+    }));
+  }
+  return items;
+}
+
+/**
+ * A1/A2 (and E1/E2, per label element, ambiguous tokens, ceiling) of a model on a gold-marked
+ * corpus, with the model's own C(t). Takes a model and a corpus; returns the report (all
+ * zeros for a corpus without gold marks: call requireGold first to refuse one).
+ */
+export function evaluateModel(model: Model, corpus: Corpus): EvalReport {
+  return evaluate(goldItems(new ModelRanker(model), corpus.documents, model.lexicon));
+}
