@@ -3,9 +3,10 @@
  * Holds the label table (label id → lemma, morph, voc, gloss, elements; label ids are the
  * vocabulary's 'label' ids) and, per word id, the sorted ids of the labels it carried in D1.
  */
-import type { Candidate, Corpus, Document, Token } from '../src/corpus/types.js';
+import { fromAnalyzer, type Candidate, type Corpus, type Document, type Token } from '../src/corpus/types.js';
 import { ModelFormatError, UsageError } from '../src/errors.js';
 import { LABEL_ELEMENTS, type LabelElements } from '../src/labels/elements.js';
+import { lemmaCore, vocalizedLemma } from '../src/formats/ud-lemma.js';
 import type { Vocab } from './vocab.js';
 
 export const LEXICON_KIND = 'lexdis-seen-lexicon';
@@ -16,7 +17,7 @@ export interface LabelEntry {
   key: string;
   lemma: string;
   morph: string;
-  /** Vocalization and gloss of the first D1 token that carried the label. */
+  /** Vocalization and gloss: see {@link labelReading}. */
   voc: string;
   gloss: string;
   elements: Readonly<LabelElements>;
@@ -33,6 +34,46 @@ export interface SeenLexiconJSON {
 }
 
 const EMPTY = new Int32Array(0);
+
+/** How good a label's stored reading is (higher wins; see {@link labelReading}). */
+const READING_OWN = 3;
+const READING_SAME_LEMMA = 2;
+const READING_OTHER = 1;
+const READING_NONE = 0;
+
+/** Label elements compared, besides the lemma, to find the closest analyzer candidate. */
+const COMPARED = LABEL_ELEMENTS.filter((e) => e !== 'lemma');
+
+/**
+ * The vocalization and gloss a label is shown with, from one token that carried it:
+ *  - an analyzer candidate (source 'analyzer' or 'backoff') has its own;
+ *  - a gold label no analyzer gave (whose vocalization is the bare word) takes the
+ *    vocalization of the token's closest analyzer candidate (same lemma up to spelling
+ *    conventions first, then the most label elements in common, then the analyzer's order),
+ *    and its gloss when it has none of its own;
+ *  - a token with no analyzer candidate leaves the label's own.
+ * `quality` ranks these, so that a label seen several times keeps the best reading.
+ */
+export function labelReading(token: Token, c: Candidate): { voc: string; gloss: string; quality: number } {
+  if (fromAnalyzer(c)) return { voc: c.voc, gloss: c.gloss, quality: READING_OWN };
+  let best: Candidate | null = null;
+  let bestScore = -1;
+  const v = vocalizedLemma(c.lemma);
+  const core = lemmaCore(c.lemma);
+  for (const o of token.candidates) {
+    if (!fromAnalyzer(o)) continue;
+    const lemma = vocalizedLemma(o.lemma) === v ? 2 : lemmaCore(o.lemma) === core ? 1 : 0;
+    let score = lemma * 100;
+    for (const e of COMPARED) if (o.elements[e] === c.elements[e]) score++;
+    if (score > bestScore) [best, bestScore] = [o, score];
+  }
+  if (!best) return { voc: c.voc, gloss: c.gloss, quality: READING_NONE };
+  return {
+    voc: best.voc,
+    gloss: c.gloss !== '' ? c.gloss : best.gloss,
+    quality: bestScore >= 100 ? READING_SAME_LEMMA : READING_OTHER,
+  };
+}
 
 export class SeenLexicon {
   /** Candidate objects per label id, built once and shared (frozen). */
@@ -57,6 +98,7 @@ export class SeenLexicon {
     const labelIds_ = vocab.map('label');
     const wordIds = vocab.map('word');
     let pairs = new Float64Array(1024);
+    const quality = new Uint8Array(labels.length);
     let n = 0;
     for (const doc of docs)
       for (const sent of doc.sentences)
@@ -67,11 +109,16 @@ export class SeenLexicon {
           const id = labelIds_.get(c.key) ?? -1;
           const w = wordIds.get(token.lookup) ?? -1;
           if (id < 0 || w < 0) continue;
-          if (!labels[id])
-            labels[id] = Object.freeze({
-              key: c.key, lemma: c.lemma, morph: c.morph, voc: c.voc, gloss: c.gloss,
-              elements: Object.freeze({ ...c.elements }),
-            });
+          if (!labels[id] || quality[id] < READING_OWN) {
+            const r = labelReading(token, c);
+            if (!labels[id] || r.quality > quality[id]) {
+              quality[id] = r.quality;
+              labels[id] = Object.freeze({
+                key: c.key, lemma: c.lemma, morph: c.morph, voc: r.voc, gloss: r.gloss,
+                elements: Object.freeze({ ...c.elements }),
+              });
+            }
+          }
           if (n === pairs.length) {
             const p = new Float64Array(n * 2);
             p.set(pairs);
@@ -160,14 +207,14 @@ export class SeenLexicon {
 }
 
 /**
- * C(t) = analyzer(t) ∪ seen(t) (equation 9): the token's candidates with source 'analyzer',
- * in their order, then the labels seen for its word in D1 that the analyzer did not give, in
+ * C(t) = analyzer(t) ∪ seen(t) (equation 9): the token's candidates with source 'analyzer'
+ * or 'backoff', in their order, then the labels seen for its word in D1 that the analyzer did not give, in
  * label-id order, with source 'train'. Candidates with source 'gold' (a gold label no
  * analyzer candidate matched) or 'train' are not carried over.
  */
 export function candidatesFor(token: Token, lexicon: SeenLexicon): Candidate[] {
   const out: Candidate[] = [];
-  for (const c of token.candidates) if (c.source === 'analyzer') out.push(c);
+  for (const c of token.candidates) if (fromAnalyzer(c)) out.push(c);
   const seen = lexicon.seenFor(token.lookup);
   if (seen.length === 0) return out;
   for (let i = 0; i < seen.length; i++) {

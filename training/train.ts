@@ -8,7 +8,7 @@ import type { Corpus, Document } from '../src/corpus/types.js';
 import { CorpusError } from '../src/errors.js';
 import { resolveFeatureSet, templateName, templateSetHash } from '../features/templates.js';
 import { DEFAULT_TRANSFORM, type ValueTransform } from '../features/transform.js';
-import { Model, type ModelInfo } from '../src/model/model.js';
+import { Model, type ModelAnalyzerOptions, type ModelInfo } from '../src/model/model.js';
 import { evaluate } from '../src/rank/eval.js';
 import { goldItems } from '../src/rank/pipeline.js';
 import { prepareDocument } from '../src/rank/prepare.js';
@@ -38,6 +38,11 @@ export interface TrainOptions {
    * D1's counts). Measured by cross-validation: see docs/method.md.
    */
   recount: boolean;
+  /**
+   * The analyzer options the corpus was analyzed with, recorded in the model for tagging
+   * (a CoNLL-U corpus is projected with them; a pos file carries their result).
+   */
+  analyzer: ModelAnalyzerOptions;
   onProgress?: (stage: TrainStage, done: number, total: number) => void;
 }
 
@@ -55,6 +60,7 @@ export const defaultTrainOptions: TrainOptions = {
   workers: 1,
   maxTokens: 40_000,
   recount: true,
+  analyzer: { backoff: true },
 };
 
 export interface TrainSummary {
@@ -200,5 +206,6 @@ function placeholderInfo(o: TrainOptions, templates: ReturnType<typeof resolveFe
     corpus: { hash: '', documents: 0, tokens: 0, goldTokens: 0 },
     figures: {},
     temperature: 1,
+    analyzer: { ...o.analyzer },
   };
 }

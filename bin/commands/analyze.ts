@@ -17,13 +17,14 @@ interface AnalyzeFlags {
   tables: string;
   encoding: TextEncoding;
   cacheSize: string;
+  backoff?: boolean;
 }
 
 async function run(file: string | undefined, flags: AnalyzeFlags): Promise<void> {
   const cacheSize = Number(flags.cacheSize);
   if (!Number.isInteger(cacheSize) || cacheSize < 0) throw new UsageError(`--cache-size must be a non-negative integer, got "${flags.cacheSize}"`);
   const raw = file && file !== '-' ? readTextFile(file, flags.encoding) : await readStdin(flags.encoding);
-  const analyzer = Analyzer.load(flags.tables, { cacheSize });
+  const analyzer = Analyzer.load(flags.tables, { cacheSize, backoff: Boolean(flags.backoff) });
   const text = prepareInput(raw, flags.inputScript);
   for (const chunk of renderAnalyses(analyzer, text, { format: flags.format, script: flags.script })) await writeOut(chunk);
 }
@@ -50,6 +51,9 @@ export function register(program: Command): void {
     .addOption(new Option('--tables <dir>', 'directory of the six table files (dictPrefixes, dictStems, dictSuffixes, tableAB, tableAC, tableBC); ' +
       'point it at SAMA 3.1\'s tables to use SAMA').default(dataPaths.bama(), `${dataPaths.bama()}: BAMA 1.0 under LEXDIS_DATA`))
     .addOption(new Option('--encoding <encoding>', 'encoding of the input (output is always UTF-8)').choices(['utf-8', 'windows-1256']).default('utf-8'))
+    .option('--backoff', 'give a word with no analysis (nor any for its alternative spellings) backoff analyses: ' +
+      'a proper noun with its clitics split off, after a "lexdis: backoff analyses" comment (pos) or with ' +
+      'source "backoff" (jsonl). Off by default, so that the output is the reference program\'s')
     .option('--cache-size <n>', 'look-up forms whose analyses stay cached (least recently used dropped)', '100000')
     .addHelpText('after', [
       '',

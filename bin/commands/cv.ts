@@ -24,6 +24,7 @@ interface CvFlags {
   transform: ValueTransform;
   solver: SolverName;
   recount: boolean;
+  backoff: boolean;
   format: CorpusFormat;
   encoding: TextEncoding;
   tables: string;
@@ -71,7 +72,7 @@ async function run(corpora: string[], flags: CvFlags): Promise<void> {
     defaults,
   };
   assertResultsDirWritable(flags.output);
-  const corpus = loadCorpus(corpora, { format: flags.format, encoding: flags.encoding, tables: flags.tables });
+  const corpus = loadCorpus(corpora, { format: flags.format, encoding: flags.encoding, tables: flags.tables, analyzer: { backoff: flags.backoff } });
   const bars = progressBars(options.folds, options.models.length);
   const command = `lexdis cv ${process.argv.slice(3).join(' ')}`;
   try {
@@ -115,6 +116,7 @@ export function register(program: Command): void {
     .addOption(new Option('--format <format>', 'corpus format (auto: by extension)').choices(['auto', 'pos', 'candidates', 'conllu']).default('auto'))
     .addOption(new Option('--encoding <encoding>', 'corpus encoding').choices(['utf-8', 'windows-1256']).default('utf-8'))
     .option('--tables <dir>', 'analyzer tables (for CoNLL-U corpora)', dataPaths.bama())
+    .option('--no-backoff', 'project CoNLL-U corpora without backoff analyses for words the lexicon lacks')
     .setOptionValueWithSource('recount', d.defaults.recount, 'default')
     .addHelpText('after', '\nExample:\n  $ lexdis cv pud.pos --folds 10 --models all --jobs 2 -o results/pud-cv\n')
     .action((corpora: string[], flags: CvFlags) => run(corpora, flags));

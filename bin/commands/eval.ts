@@ -4,7 +4,7 @@ import { dataPaths } from '../../src/config.js';
 import { loadCorpus, type CorpusFormat } from '../../src/formats/load.js';
 import { requireGold } from '../../src/formats/pos.js';
 import type { TextEncoding } from '../../src/io.js';
-import { Model } from '../../src/model/model.js';
+import { Model, modelAnalyzerOptions } from '../../src/model/model.js';
 import { evalMarkdown } from '../../src/rank/eval.js';
 import { evaluateModel } from '../../src/rank/pipeline.js';
 import { writeOut } from '../output.js';
@@ -19,7 +19,8 @@ interface EvalFlags {
 
 async function run(modelDir: string, corpora: string[], flags: EvalFlags): Promise<void> {
   const model = await Model.load(modelDir, { featureSet: flags.features });
-  const corpus = requireGold(loadCorpus(corpora, { format: flags.format, encoding: flags.encoding, tables: flags.tables }));
+  const analyzer = modelAnalyzerOptions(model.info);
+  const corpus = requireGold(loadCorpus(corpora, { format: flags.format, encoding: flags.encoding, tables: flags.tables, analyzer }));
   const report = evaluateModel(model, corpus);
   const header = { model: modelDir, featureSet: model.info.featureSet, corpus: corpus.source };
   await writeOut(flags.json ? `${JSON.stringify({ ...header, ...report }, null, 2)}\n` : evalMarkdown(report, `${modelDir} on ${corpus.source}`));
@@ -41,6 +42,6 @@ export function register(program: Command): void {
     .option('--features <set>', 'refuse a model trained with another feature set')
     .addOption(new Option('--format <format>', 'corpus format (auto: by extension)').choices(['auto', 'pos', 'candidates', 'conllu']).default('auto'))
     .addOption(new Option('--encoding <encoding>', 'corpus encoding').choices(['utf-8', 'windows-1256']).default('utf-8'))
-    .option('--tables <dir>', 'analyzer tables (for CoNLL-U corpora)', dataPaths.bama())
+    .option('--tables <dir>', 'analyzer tables (for CoNLL-U corpora, analyzed with the options the model records)', dataPaths.bama())
     .action((model: string, corpora: string[], flags: EvalFlags) => run(model, corpora, flags));
 }

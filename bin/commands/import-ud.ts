@@ -25,6 +25,7 @@ interface ImportUdFlags {
   sampleSize: string;
   sampleOf: 'matched' | 'unmatched' | 'all';
   seed: string;
+  backoff: boolean;
 }
 
 function intOption(name: string, value: string): number {
@@ -39,7 +40,7 @@ function run(treebank: string, flags: ImportUdFlags): void {
   const seed = intOption('--seed', flags.seed);
   for (const out of [flags.output, flags.report, flags.reportMd, flags.sample]) if (out) assertWritable(out);
   const text = readTextFile(treebank);
-  const analyzer = Analyzer.load(flags.analyzer);
+  const analyzer = Analyzer.load(flags.analyzer, { backoff: flags.backoff });
   const progress = progressCallback();
   const traced: WordTrace[] = [];
   const trace = flags.sample ? (w: WordTrace) => void traced.push(w) : undefined;
@@ -73,6 +74,8 @@ export function register(program: Command): void {
     .requiredOption('-o, --output <file>', 'the pos file to write')
     .addOption(new Option('--analyzer <dir>', 'directory of the analyzer\'s six table files (BAMA 1.0, or SAMA 3.1)')
       .default(dataPaths.bama(), `${dataPaths.bama()}: BAMA 1.0 under LEXDIS_DATA`))
+    .option('--no-backoff', 'no backoff analyses for words the lexicon lacks (by default they get proper-noun ' +
+      'analyses with their clitics split off, marked in the pos file; see docs/formats.md)')
     .option('--report <file>', 'write the report as JSON')
     .option('--report-md <file>', 'write the markdown summary to this file instead of stderr')
     .option('--examples <n>', 'examples kept per report bucket', '5')

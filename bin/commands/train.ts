@@ -26,6 +26,7 @@ interface TrainFlags {
   tables: string;
   json?: boolean;
   recount: boolean;
+  backoff: boolean;
 }
 
 async function run(corpora: string[], flags: TrainFlags): Promise<void> {
@@ -39,8 +40,9 @@ async function run(corpora: string[], flags: TrainFlags): Promise<void> {
     workers: numberOption('--workers', flags.workers, (n) => Number.isInteger(n) && n >= 0, 'a whole number ≥ 0'),
     maxTokens: numberOption('--max-tokens', flags.maxTokens, (n) => Number.isInteger(n) && n >= 0, 'a whole number ≥ 0'),
     recount: flags.recount,
+    analyzer: { backoff: flags.backoff },
   };
-  const corpus = requireGold(loadCorpus(corpora, { format: flags.format, encoding: flags.encoding, tables: flags.tables }));
+  const corpus = requireGold(loadCorpus(corpora, { format: flags.format, encoding: flags.encoding, tables: flags.tables, analyzer: options.analyzer }));
   const progress = progressCallback();
   try {
     const t0 = performance.now();
@@ -80,6 +82,8 @@ export function register(program: Command): void {
     .option('--tables <dir>', 'analyzer tables (for CoNLL-U corpora)', dataPaths.bama())
     .option('--recount', 'after θ, count β* over D1 ∪ D2 for the saved model' + (d.recount ? ' (default)' : ''), d.recount)
     .option('--no-recount', 'keep D1\'s counts, as the paper does' + (d.recount ? '' : ' (default)'))
+    .option('--no-backoff', 'the corpus was analyzed without backoff analyses for words the lexicon lacks: ' +
+      'CoNLL-U corpora are projected without them, and the model records it so that tagging goes without them too')
     .option('--json', 'also print the summary as JSON on stdout')
     .addHelpText('after', '\nExample:\n  $ lexdis import-ud ar_pud-ud-test.conllu -o pud.pos && lexdis train pud.pos -o models/pud --workers 2\n')
     .action((corpora: string[], flags: TrainFlags) => run(corpora, flags));

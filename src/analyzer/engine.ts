@@ -9,6 +9,7 @@
 import { UsageError } from '../errors.js';
 import { splitLines } from '../io.js';
 import { alternativeSpellings } from './alternatives.js';
+import { backoffSolutions } from './backoff.js';
 import { LruCache } from './cache.js';
 import type { LexEntry } from './dict.js';
 import { loadLexicon, type Lexicon } from './lexicon.js';
@@ -18,9 +19,15 @@ import type { AnalyzedToken, Alternative, Solution } from './types.js';
 export interface AnalyzerOptions {
   /** How many look-up forms keep their analyses in memory (least recently used evicted; 0 = none). */
   cacheSize: number;
+  /**
+   * A word with no analysis, nor any for its alternative spellings, gets backoff analyses
+   * (proper noun with clitics split off, source 'backoff'; see backoff.ts). Off by default,
+   * so that the output is the reference program's.
+   */
+  backoff: boolean;
 }
 
-export const defaultOptions: AnalyzerOptions = { cacheSize: 100_000 };
+export const defaultOptions: AnalyzerOptions = { cacheSize: 100_000, backoff: false };
 
 /** The analyses of one look-up form. Shared by every caller: the arrays and objects are frozen. */
 export interface WordAnalysis {
@@ -61,12 +68,13 @@ export class Analyzer {
 
   /**
    * Solutions of a look-up form (Buckwalter, no diacritics) and, when it has none, its
-   * alternative spellings with theirs. Cached; the returned data is frozen and shared.
+   * alternative spellings with theirs; with the `backoff` option and none of those, backoff
+   * analyses (backoff.ts) as its solutions. Cached; the returned data is frozen and shared.
    */
   analyzeWord(lookup: string): WordAnalysis {
     const hit = this.cache.get(lookup);
     if (hit) return hit;
-    const solutions = this.solve(lookup);
+    let solutions = this.solve(lookup);
     let alternatives: Alternative[] = EMPTY;
     if (solutions.length === 0) {
       alternatives = Object.freeze(
@@ -74,6 +82,8 @@ export class Analyzer {
           Object.freeze({ form, solutions: this.cache.peek(form)?.solutions ?? this.solve(form) })),
       ) as Alternative[];
     }
+    if (solutions.length === 0 && this.options.backoff && alternatives.every((a) => a.solutions.length === 0))
+      solutions = backoffSolutions(lookup, this.lex);
     const result: WordAnalysis = Object.freeze({ solutions, alternatives });
     this.cache.set(lookup, result);
     return result;

@@ -8,6 +8,7 @@ export { loadLexicon, CompatTable, TABLE_FILES, type Lexicon } from './lexicon.j
 export { LexiconDict, cleanGloss, deducePos, type EntryIndex, type LexEntry } from './dict.js';
 export { tokenizeLine, lookupWord, isArabicClassChar, type RawToken } from './tokenize.js';
 export { alternativeSpellings } from './alternatives.js';
+export { backoffSolutions, backoffLemma, BACKOFF_COMMENT, BACKOFF_POS, BACKOFF_GLOSS } from './backoff.js';
 export { formatAnalyses, formatToken, defaultPrintOptions, type PrintOptions } from './print.js';
 export { lemmaInScript, morphInScript, formInScript, solutionInScript, prepareInput, type InputScript } from './script.js';
 export { renderAnalyses, renderLine, tokenJson, defaultRenderOptions, type OutputFormat, type RenderOptions } from './output.js';

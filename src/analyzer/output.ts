@@ -4,7 +4,7 @@
  *
  * `jsonl` gives one object per token: `sentence` (1-based input line), `token` (1-based
  * within the line), `kind`, `input`, and for words `lookup`, `solutions` (voc, lemma, morph,
- * gloss) and `alternatives` (form, solutions). The script option applies to both formats:
+ * gloss, and `source: "backoff"` on backoff analyses) and `alternatives` (form, solutions). The script option applies to both formats:
  * look-up forms, vocalizations, lemma IDs and morphology in Buckwalter or Arabic script;
  * input strings and glosses are never converted.
  */
@@ -24,9 +24,10 @@ export interface RenderOptions {
 
 export const defaultRenderOptions: RenderOptions = { format: 'pos', script: 'buckwalter' };
 
-function solutionJson(sol: Solution, script: Script): { voc: string; lemma: string; morph: string; gloss: string } {
+function solutionJson(sol: Solution, script: Script): { voc: string; lemma: string; morph: string; gloss: string; source?: 'backoff' } {
   const s = solutionInScript(sol, script);
-  return { voc: s.voc, lemma: s.lemma, morph: s.morph, gloss: s.gloss };
+  const out = { voc: s.voc, lemma: s.lemma, morph: s.morph, gloss: s.gloss };
+  return sol.source ? { ...out, source: sol.source } : out;
 }
 
 /** The JSON object `--format jsonl` prints for one token. */

@@ -2,10 +2,13 @@
  * The reference program's text output for analyzed tokens: each token is a block starting
  * with a blank line, then `INPUT STRING:`; a word adds `LOOK-UP WORD:` and its numbered
  * solutions (each with a `(GLOSS):` line) or a `NOT FOUND` comment followed by its
- * alternatives; other tokens get `Comment: Non-Alphabetic Data`. No sentence marks, no
- * `INDEX:` lines and no `*` choice marks (those belong to the ATB pos-file writer).
+ * alternatives (a word given backoff analyses: the NOT FOUND comment, the backoff comment,
+ * its backoff solutions, then its alternatives); other tokens get `Comment: Non-Alphabetic
+ * Data`. No sentence marks, no `INDEX:` lines and no `*` choice marks (those belong to the
+ * ATB pos-file writer).
  */
 import type { Script } from '../script/buckwalter.js';
+import { BACKOFF_COMMENT } from './backoff.js';
 import { formInScript, lemmaInScript, morphInScript } from './script.js';
 import type { AnalyzedToken, Solution } from './types.js';
 
@@ -32,8 +35,10 @@ export function formatToken(token: AnalyzedToken, options: Partial<PrintOptions>
   if (token.kind === 'other') return `\nINPUT STRING: ${token.input}\n     Comment: Non-Alphabetic Data\n`;
   const lookup = formInScript(token.lookup, script);
   let out = `\nINPUT STRING: ${token.input}\nLOOK-UP WORD: ${lookup}\n`;
-  if (token.solutions.length > 0) return out + formatSolutions(token.solutions, script);
+  const backoff = token.solutions.length > 0 && token.solutions[0].source === 'backoff';
+  if (token.solutions.length > 0 && !backoff) return out + formatSolutions(token.solutions, script);
   out += `     Comment: ${lookup} NOT FOUND\n`;
+  if (backoff) out += `     Comment: ${BACKOFF_COMMENT}\n${formatSolutions(token.solutions, script)}`;
   for (const alt of token.alternatives) {
     const form = formInScript(alt.form, script);
     out += ` ALTERNATIVE: ${form}\n`;

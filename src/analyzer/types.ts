@@ -15,6 +15,8 @@ export interface Solution {
   gloss: string;
   /** Glosses of the three parts, separately (for display). */
   glossParts: { prefix: string; stem: string; suffix: string };
+  /** 'backoff' for an analysis made up for a word the lexicon lacks (backoff.ts); absent for the lexicon's own. */
+  source?: 'backoff';
 }
 
 /** An alternative spelling tried when a word has no analysis (the reference's second look-up). */

@@ -5,6 +5,15 @@
  */
 import type { LabelElements } from '../labels/elements.js';
 
+/** Where a candidate came from (see Candidate.source). */
+export const CANDIDATE_SOURCES = ['analyzer', 'backoff', 'gold', 'train'] as const;
+export type CandidateSource = (typeof CANDIDATE_SOURCES)[number];
+
+/** True for the analyzer's candidates: its lexicon's and its backoff's. */
+export function fromAnalyzer(c: { source: CandidateSource }): boolean {
+  return c.source === 'analyzer' || c.source === 'backoff';
+}
+
 /** One candidate analysis (a label) of a token. */
 export interface Candidate {
   /** Label key: `lemma\tmorph` (see labelKey). Unique within a token's candidates. */
@@ -16,10 +25,11 @@ export interface Candidate {
   /** The label factored into LEs. */
   elements: LabelElements;
   /**
-   * Where it came from: the analyzer, a gold annotation that matched none of the
+   * Where it came from: the analyzer's lexicon, the analyzer's backoff for a word its
+   * lexicon lacks (src/analyzer/backoff.ts), a gold annotation that matched none of the
    * analyzer's candidates, or labels seen for the word in training (equation 9).
    */
-  source: 'analyzer' | 'gold' | 'train';
+  source: CandidateSource;
   /** Solution number in the source file (1-based), when read from an analysis file. */
   solutionNo?: number;
 }

@@ -4,7 +4,7 @@
  * (`.conllu`, projected onto the analyzer's candidates). Several files become one corpus.
  */
 import { extname } from 'node:path';
-import { Analyzer } from '../analyzer/index.js';
+import { Analyzer, type AnalyzerOptions } from '../analyzer/index.js';
 import { dataPaths } from '../config.js';
 import type { Corpus } from '../corpus/types.js';
 import { UsageError } from '../errors.js';
@@ -21,9 +21,13 @@ export interface LoadCorpusOptions {
   encoding: TextEncoding;
   /** Analyzer tables, for CoNLL-U projection. */
   tables: string;
+  /** Analyzer options for CoNLL-U projection (backoff on by default, as for training). */
+  analyzer: Partial<AnalyzerOptions>;
 }
 
-export const defaultLoadCorpusOptions = (): LoadCorpusOptions => ({ format: 'auto', encoding: 'utf-8', tables: dataPaths.bama() });
+export const defaultLoadCorpusOptions = (): LoadCorpusOptions => ({
+  format: 'auto', encoding: 'utf-8', tables: dataPaths.bama(), analyzer: { backoff: true },
+});
 
 /** The format of a file, from the option or its extension. */
 export function corpusFormatOf(path: string, format: CorpusFormat): Exclude<CorpusFormat, 'auto'> {
@@ -45,7 +49,7 @@ export function loadCorpus(paths: readonly string[], options: Partial<LoadCorpus
     if (format === 'pos') corpus = posToCorpus(loadPosFile(path, { encoding: o.encoding }));
     else if (format === 'candidates') corpus = loadCandidatesFile(path, { encoding: o.encoding });
     else {
-      analyzer ??= Analyzer.load(o.tables);
+      analyzer ??= Analyzer.load(o.tables, o.analyzer);
       corpus = projectUd(readTextFile(path, o.encoding), analyzer, { file: path }).corpus;
     }
     const prefix = paths.length > 1 ? `${path}#` : '';

@@ -2,9 +2,11 @@
  * Conversions between the analyzer's tokens (src/analyzer/types.ts) and pos tokens, in the
  * reference program's layout: a word not found gets `LOOK-UP NOT FOUND`, each alternative
  * its own solutions or `FORM NOT FOUND`; non-words get `Non-Alphabetic Data`; solutions are
- * numbered from 1. Used to compare an analysis file with the engine's output, and to write
+ * numbered from 1; a word given backoff analyses gets `NOT FOUND` and BACKOFF_COMMENT
+ * before them (which is how a pos file marks their source). Used to compare an analysis file with the engine's output, and to write
  * analyzer output through writePosFile (with INDEX lines and stars added by the caller).
  */
+import { BACKOFF_COMMENT } from '../analyzer/backoff.js';
 import type { AnalyzedToken, Solution } from '../analyzer/types.js';
 import { NON_ALPHABETIC_COMMENT, type PosSolution, type PosToken } from './pos-model.js';
 
@@ -18,7 +20,9 @@ export function analyzedToPosToken(token: AnalyzedToken, index?: { paragraph: nu
   if (token.kind === 'other') out.comments.push(NON_ALPHABETIC_COMMENT);
   else {
     out.lookup = token.lookup;
-    if (token.solutions.length === 0) out.comments.push(`${token.lookup} NOT FOUND`);
+    const backoff = token.solutions.some((s) => s.source === 'backoff');
+    if (token.solutions.length === 0 || backoff) out.comments.push(`${token.lookup} NOT FOUND`);
+    if (backoff) out.comments.push(BACKOFF_COMMENT);
     out.solutions = posSolutions(token.solutions);
     out.alternatives = token.alternatives.map((a) => ({
       form: a.form,
@@ -37,10 +41,12 @@ function glossParts(gloss: string): Solution['glossParts'] {
   return { prefix: '', stem: gloss, suffix: '' };
 }
 
-function analyzerSolutions(solutions: readonly PosSolution[]): Solution[] {
+function analyzerSolutions(solutions: readonly PosSolution[], backoff = false): Solution[] {
   return solutions.map((s) => {
     const gloss = s.gloss ?? '';
-    return { voc: s.voc, lemma: s.lemma ?? '', morph: s.morph, gloss, glossParts: glossParts(gloss) };
+    const sol: Solution = { voc: s.voc, lemma: s.lemma ?? '', morph: s.morph, gloss, glossParts: glossParts(gloss) };
+    if (backoff) sol.source = 'backoff';
+    return sol;
   });
 }
 
@@ -55,7 +61,7 @@ export function posTokenToAnalyzed(token: PosToken): AnalyzedToken {
     kind: 'word',
     input: token.input,
     lookup: token.lookup,
-    solutions: analyzerSolutions(token.solutions),
+    solutions: analyzerSolutions(token.solutions, token.comments.includes(BACKOFF_COMMENT)),
     alternatives: token.alternatives.map((a) => ({ form: a.form, solutions: analyzerSolutions(a.solutions) })),
   };
 }

@@ -5,7 +5,8 @@
  * `Non-Alphabetic Data` comment; its candidates are its solutions, or when it has none,
  * all its alternatives' solutions, deduplicated by labelKey(lemma, morph) (first kept; lemma
  * and morphology trimmed). `gold` is the starred candidate (or -1); a token carrying the
- * GOLD_UNMATCHED_COMMENT has its starred candidate flagged as a gold label no analyzer gave.
+ * GOLD_UNMATCHED_COMMENT has its starred candidate flagged as a gold label no analyzer gave;
+ * one carrying BACKOFF_COMMENT has its solutions flagged as backoff analyses (source 'backoff').
  * Non-Arabic tokens get no candidates (any solutions they carry are ignored). Comments other
  * than the standard ones (`X NOT FOUND`, `Non-Alphabetic Data`, the gold marker, empty ones)
  * become the token's `note`, one per line. Documents come from `;;; DOCUMENT:` lines (the
@@ -16,6 +17,7 @@
  * star on the best candidate). INDEX lines keep the tokens' own indices when they agree with
  * the sentences, and are renumbered (P = sentence, W = word, both 1-based) otherwise.
  */
+import { BACKOFF_COMMENT } from '../analyzer/backoff.js';
 import { CorpusError, UsageError } from '../errors.js';
 import type { Candidate, Corpus, Document, Sentence, Token } from '../corpus/types.js';
 import { labelKey, type LabelElements } from '../labels/elements.js';
@@ -42,7 +44,7 @@ export const defaultPosToCorpusOptions: PosToCorpusOptions = { factorize: defaul
 const NOT_FOUND_RE = /NOT FOUND$/;
 
 function isStandardComment(c: string): boolean {
-  return c.trim() === '' || c === NON_ALPHABETIC_COMMENT || c === GOLD_UNMATCHED_COMMENT || NOT_FOUND_RE.test(c);
+  return c.trim() === '' || c === NON_ALPHABETIC_COMMENT || c === GOLD_UNMATCHED_COMMENT || c === BACKOFF_COMMENT || NOT_FOUND_RE.test(c);
 }
 
 /**
@@ -75,6 +77,7 @@ function corpusToken(t: PosToken, factor: (lemma: string, morph: string) => Labe
   if (starred.length === 1 && !sources.includes(starred[0]))
     throw new CorpusError(`${where}: token "${t.input}" stars an alternative although it has solutions of its own`);
   const byKey = new Map<string, number>();
+  const source = t.comments.includes(BACKOFF_COMMENT) ? 'backoff' : 'analyzer';
   for (const s of sources) {
     const lemma = str.get((s.lemma ?? '').trim());
     const morph = str.get(s.morph.trim());
@@ -84,7 +87,7 @@ function corpusToken(t: PosToken, factor: (lemma: string, morph: string) => Labe
       at = token.candidates.length;
       byKey.set(key, at);
       token.candidates.push({
-        key, lemma, morph, voc: str.get(s.voc), gloss: str.get(s.gloss ?? ''), elements: factor(lemma, morph), source: 'analyzer', solutionNo: s.n,
+        key, lemma, morph, voc: str.get(s.voc), gloss: str.get(s.gloss ?? ''), elements: factor(lemma, morph), source, solutionNo: s.n,
       });
     }
     if (s.gold) token.gold = at;
@@ -210,7 +213,8 @@ export function corpusToPos(corpus: Corpus, options: Partial<CorpusToPosOptions>
         const p: PosToken = { input: t.form, comments: [], solutions: [], alternatives: [] };
         if (t.arabic || t.lookup !== t.form) p.lookup = t.lookup;
         if (!t.arabic) p.comments.push(NON_ALPHABETIC_COMMENT);
-        else if (!t.candidates.some((c) => c.source !== 'gold')) p.comments.push(`${t.lookup} NOT FOUND`);
+        else if (!t.candidates.some((c) => c.source !== 'gold' && c.source !== 'backoff')) p.comments.push(`${t.lookup} NOT FOUND`);
+        if (t.arabic && t.candidates.some((c) => c.source === 'backoff')) p.comments.push(BACKOFF_COMMENT);
         if (t.note) p.comments.push(...t.note.split('\n'));
         if (keepGold && t.goldUnmatched && t.gold >= 0) p.comments.push(GOLD_UNMATCHED_COMMENT);
         if (keep) p.index = { ...t.index! };

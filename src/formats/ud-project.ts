@@ -69,7 +69,7 @@ function candidatesOf(token: AnalyzedToken, factor: ProjectOptions['factorize'])
     if (seen.has(key)) continue;
     seen.add(key);
     candidates.push({
-      key, lemma, morph, voc: s.voc, gloss: s.gloss, elements: factor(lemma, morph), source: 'analyzer', solutionNo: candidates.length + 1,
+      key, lemma, morph, voc: s.voc, gloss: s.gloss, elements: factor(lemma, morph), source: s.source ?? 'analyzer', solutionNo: candidates.length + 1,
     });
   }
   return candidates;

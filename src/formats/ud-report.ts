@@ -5,7 +5,7 @@
  * order, so that the same input always gives the same report.
  */
 import { basename } from 'node:path';
-import type { Token } from '../corpus/types.js';
+import { fromAnalyzer, type Token } from '../corpus/types.js';
 import type { ConlluSentence } from './conllu.js';
 import type { LemmaLevel } from './ud-lemma.js';
 import type { MatchResult, UnmatchedReason } from './ud-match.js';
@@ -123,7 +123,7 @@ export class ReportBuilder {
       this.byKind[a.align]++;
       if (a.align !== 'exact') this.example(this.tokExamples, a.align, `${where} ≈ ${a.words.map((w) => w.form).join(' ')}`);
     }
-    const analyzerCands = token.candidates.filter((c) => c.source === 'analyzer').length;
+    const analyzerCands = token.candidates.filter(fromAnalyzer).length;
     this.cands.arabic += analyzerCands;
     if (analyzerCands > 1) this.cands.ambiguous++;
     if (!result) {

@@ -3,6 +3,7 @@
  * sentence, the analysis the projection chose (vocalization, lemma, morphology, gloss) and
  * the treebank's annotation (forms, LId, XPOS, FEATS of its tokens).
  */
+import { fromAnalyzer } from '../corpus/types.js';
 import { Rng } from '../random.js';
 import type { WordTrace } from './ud-project.js';
 
@@ -44,7 +45,7 @@ export function sampleMarkdown(sample: readonly WordTrace[], options: Partial<Sa
     const gold = t.gold >= 0 ? t.candidates[t.gold] : undefined;
     const r = w.result;
     const how = !r ? 'no treebank word' : r.matched
-      ? `${r.level}; ${t.candidates.filter((c) => c.source === 'analyzer').length} candidates, ${r.lemmaCandidates} with the lemma, ${r.tied} tied`
+      ? `${r.level}; ${t.candidates.filter(fromAnalyzer).length} candidates, ${r.lemmaCandidates} with the lemma, ${r.tied} tied`
       : `unmatched: ${r.reason}`;
     out.push(
       `${n + 1}. **${t.form}** (${w.sentence.id}) — ${w.text.slice(0, w.start)}«${w.text.slice(w.start, w.end)}»${w.text.slice(w.end)}`,

@@ -12,6 +12,7 @@ import { SeenLexicon } from '../../features/lexicon.js';
 import { canonicalTemplates, parseTemplate, templateName, templateSetHash, type Template } from '../../features/templates.js';
 import { parseTransform, type ValueTransform } from '../../features/transform.js';
 import { Vocab } from '../../features/vocab.js';
+import type { AnalyzerOptions } from '../analyzer/engine.js';
 import { ModelFormatError, ModelVersionError } from '../errors.js';
 import { linearScore } from './score.js';
 import { readModel, writeModel, type BinaryArray, type ModelHeader } from './store.js';
@@ -34,6 +35,22 @@ export interface ModelInfo {
   /** Figures measured while training (sizes, times, A1/A2 on D2…). */
   figures: Record<string, unknown>;
   temperature: number;
+  /**
+   * The analyzer options the model was trained with, which tagging uses too. Absent in
+   * models trained before they were recorded: read as {@link LEGACY_ANALYZER_OPTIONS}.
+   */
+  analyzer?: ModelAnalyzerOptions;
+}
+
+/** The analyzer options a model records (see src/analyzer/engine.ts AnalyzerOptions). */
+export type ModelAnalyzerOptions = Pick<AnalyzerOptions, 'backoff'>;
+
+/** What a model without an `analyzer` record was trained with: no backoff. */
+export const LEGACY_ANALYZER_OPTIONS: Readonly<ModelAnalyzerOptions> = Object.freeze({ backoff: false });
+
+/** The analyzer options recorded in a model (see ModelInfo.analyzer). */
+export function modelAnalyzerOptions(info: ModelInfo): ModelAnalyzerOptions {
+  return { ...LEGACY_ANALYZER_OPTIONS, ...info.analyzer };
 }
 
 export interface Theta {

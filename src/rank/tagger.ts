@@ -6,10 +6,10 @@
 import { Analyzer, type AnalyzerOptions } from '../analyzer/index.js';
 import { lemmaInScript, type InputScript } from '../analyzer/script.js';
 import { dataPaths } from '../config.js';
-import type { Corpus } from '../corpus/types.js';
+import type { CandidateSource, Corpus } from '../corpus/types.js';
 import { textToCorpus } from '../formats/text.js';
 import { fromBuckwalter } from '../script/buckwalter.js';
-import { Model, type LoadedModel } from '../model/model.js';
+import { Model, modelAnalyzerOptions, type LoadedModel } from '../model/model.js';
 import { rankPrepared } from './pipeline.js';
 import { ModelRanker } from './ranker.js';
 import type { RankedCandidate, RankedToken } from './types.js';
@@ -26,8 +26,11 @@ export interface TaggedAnalysis {
   gloss: string;
   score: number;
   confidence: number;
-  /** 'analyzer', or 'train' for a label seen for this word in training but not given by the analyzer. */
-  source: string;
+  /**
+   * 'analyzer' (the lexicon's analysis), 'backoff' (made up for a word the lexicon lacks), or
+   * 'train' (a label seen for this word in training that the analyzer did not give).
+   */
+  source: CandidateSource;
 }
 
 export interface TaggedToken {
@@ -45,6 +48,7 @@ export interface TaggedSentence {
 export interface TaggerOptions {
   /** Analyzer tables (default: the open BAMA 1.0 tables under LEXDIS_DATA). */
   tables: string;
+  /** Analyzer options; those the model records (ModelInfo.analyzer) apply unless given here. */
   analyzer: Partial<AnalyzerOptions>;
 }
 
@@ -90,7 +94,7 @@ export class Tagger {
   static async load(modelDir: string, options: Partial<TaggerOptions> = {}): Promise<Tagger & { model: LoadedModel }> {
     const o = { ...defaultTaggerOptions(), ...options };
     const model = await Model.load(modelDir);
-    const analyzer = Analyzer.load(o.tables, o.analyzer);
+    const analyzer = Analyzer.load(o.tables, { ...modelAnalyzerOptions(model.info), ...o.analyzer });
     return new Tagger(model, analyzer) as Tagger & { model: LoadedModel };
   }
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { encodeCorpus } from '../../features/encode.js';
-import { SeenLexicon, candidatesFor, goldIndexIn } from '../../features/lexicon.js';
+import { SeenLexicon, candidatesFor, goldIndexIn, labelReading } from '../../features/lexicon.js';
+import type { Candidate, Corpus, Token } from '../../src/corpus/types.js';
 import { Vocab } from '../../features/vocab.js';
 import { ModelFormatError } from '../../src/errors.js';
 import { cand, tinyCorpus, tinyTestDocument } from './fixture.js';
@@ -59,4 +60,38 @@ test('toJSON / load round trip and damage checks', () => {
   assert.throws(() => SeenLexicon.load({ ...json, labels: json.labels.slice(1) }, vocab), ModelFormatError);
   const swapped = [json.labels[1], json.labels[0], ...json.labels.slice(2)];
   assert.throws(() => SeenLexicon.load({ ...json, labels: swapped }, vocab), ModelFormatError);
+});
+
+test('a label no analyzer gave is shown with its closest analyzer candidate\'s vocalization and gloss', () => {
+  const verb = { pos: 'VERB', dpos: 'PERF', persuf: '3', numsuf: 'S', gensuf: 'F' };
+  const active = { ...cand('waqaE-a_1', 'waqaE/VERB_PERFECT+at/PVSUFF_SUBJ:3FS', verb), voc: 'waqaEat', gloss: 'fall' };
+  const first = { ...cand('waqaE-a_1', 'waqaE/VERB_PERFECT+tu/PVSUFF_SUBJ:1S', { ...verb, persuf: '1', gensuf: '' }), voc: 'waqaEotu' };
+  const sign = { ...cand('waq~aE_1', 'waq~aE/VERB_PERFECT+at/PVSUFF_SUBJ:3FS', verb), voc: 'waq~aEat', gloss: 'sign' };
+  const gold = { ...cand('waqa~E_1', 'wqEt/VERB_PERFECT+/PVSUFF_SUBJ:3FS', verb, 'gold'), voc: 'wqEt', gloss: '' };
+  const token = (g: number, extra: Candidate[] = []) =>
+    ({ form: 'wqEt', lookup: 'wqEt', arabic: true, candidates: [first, active, sign, ...extra], gold: g });
+  assert.deepEqual(labelReading(token(3, [gold]), gold), { voc: 'waq~aEat', gloss: 'sign', quality: 2 }, 'same lemma up to the shadda\'s place');
+  const other = { ...gold, lemma: 'xyz_1', key: 'xyz_1\tx', gloss: 'from the treebank' };
+  assert.deepEqual(labelReading(token(3, [other]), other), { voc: 'waqaEat', gloss: 'from the treebank', quality: 1 }, 'most elements in common, analyzer order');
+  const alone = { form: 'wqEt', lookup: 'wqEt', arabic: true, candidates: [gold], gold: 0 };
+  assert.deepEqual(labelReading(alone, gold), { voc: 'wqEt', gloss: '', quality: 0 });
+  assert.deepEqual(labelReading(token(1), active), { voc: 'waqaEat', gloss: 'fall', quality: 3 });
+
+  // In the table: the best reading of every occurrence, whatever the order.
+  const doc = (id: string, t: Token) => ({ id, sentences: [{ id: `${id}/1`, tokens: [t] }] });
+  const own = { ...cand('waqa~E_1', 'wqEt/VERB_PERFECT+/PVSUFF_SUBJ:3FS', verb), voc: 'wuqiEat', gloss: 'happen' };
+  for (const docs of [[doc('a', token(3, [gold])), doc('b', token(3, [own]))], [doc('b', token(3, [own])), doc('a', token(3, [gold]))]]) {
+    const corpus: Corpus = { documents: docs };
+    const vocab = new Vocab();
+    encodeCorpus(corpus, vocab, { mode: 'intern' });
+    const lex = SeenLexicon.build(corpus, vocab.freeze());
+    const entry = lex.labels[vocab.get('label', gold.key)];
+    assert.deepEqual([entry.voc, entry.gloss], ['wuqiEat', 'happen']);
+  }
+  const corpus: Corpus = { documents: [doc('a', token(3, [gold]))] };
+  const vocab = new Vocab();
+  encodeCorpus(corpus, vocab, { mode: 'intern' });
+  const lex = SeenLexicon.build(corpus, vocab.freeze());
+  const c = lex.candidate(vocab.get('label', gold.key));
+  assert.deepEqual([c.voc, c.gloss, c.source], ['waq~aEat', 'sign', 'train']);
 });
