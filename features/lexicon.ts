@@ -6,7 +6,9 @@
 import { fromAnalyzer, type Candidate, type Corpus, type Document, type Token } from '../src/corpus/types.js';
 import { ModelFormatError, UsageError } from '../src/errors.js';
 import { LABEL_ELEMENTS, type LabelElements } from '../src/labels/elements.js';
+import { BACKOFF_GLOSS } from '../src/analyzer/backoff.js';
 import { lemmaCore, vocalizedLemma } from '../src/formats/ud-lemma.js';
+import { stripBwDiacritics } from '../src/script/buckwalter.js';
 import type { Vocab } from './vocab.js';
 
 export const LEXICON_KIND = 'lexdis-seen-lexicon';
@@ -36,10 +38,21 @@ export interface SeenLexiconJSON {
 const EMPTY = new Int32Array(0);
 
 /** How good a label's stored reading is (higher wins; see {@link labelReading}). */
-const READING_OWN = 3;
-const READING_SAME_LEMMA = 2;
-const READING_OTHER = 1;
-const READING_NONE = 0;
+const READING_OWN = 2;
+const READING_SAME_LEMMA = 1;
+const READING_LABEL = 0;
+
+/** The gloss of a label seen in training whose meaning no analysis gives. */
+export const UNKNOWN_GLOSS = '[meaning unknown: label seen in training]';
+
+/**
+ * The vocalization a label's morphology spells, when its forms joined spell the word
+ * (`wa/CONJ+bwtyn/NOUN_PROP` → `wabwtyn`); else the label's own.
+ */
+function morphVoc(c: Candidate): string {
+  const joined = c.morph.split('+').map((seg) => seg.slice(0, Math.max(0, seg.lastIndexOf('/')))).join('');
+  return stripBwDiacritics(joined) === stripBwDiacritics(c.voc) ? joined : c.voc;
+}
 
 /** Label elements compared, besides the lemma, to find the closest analyzer candidate. */
 const COMPARED = LABEL_ELEMENTS.filter((e) => e !== 'lemma');
@@ -48,10 +61,11 @@ const COMPARED = LABEL_ELEMENTS.filter((e) => e !== 'lemma');
  * The vocalization and gloss a label is shown with, from one token that carried it:
  *  - an analyzer candidate (source 'analyzer' or 'backoff') has its own;
  *  - a gold label no analyzer gave (whose vocalization is the bare word) takes the
- *    vocalization of the token's closest analyzer candidate (same lemma up to spelling
- *    conventions first, then the most label elements in common, then the analyzer's order),
- *    and its gloss when it has none of its own;
- *  - a token with no analyzer candidate leaves the label's own.
+ *    vocalization of the token's closest analyzer candidate of the same lemma (up to spelling
+ *    conventions; then the most label elements in common, then the analyzer's order), and its
+ *    gloss when it has none of its own;
+ *  - with no such candidate, the vowels its morphology spells (those of its clitics), and its
+ *    own gloss, else {@link BACKOFF_GLOSS} for a proper noun, else {@link UNKNOWN_GLOSS}.
  * `quality` ranks these, so that a label seen several times keeps the best reading.
  */
 export function labelReading(token: Token, c: Candidate): { voc: string; gloss: string; quality: number } {
@@ -63,16 +77,14 @@ export function labelReading(token: Token, c: Candidate): { voc: string; gloss: 
   for (const o of token.candidates) {
     if (!fromAnalyzer(o)) continue;
     const lemma = vocalizedLemma(o.lemma) === v ? 2 : lemmaCore(o.lemma) === core ? 1 : 0;
+    if (lemma === 0) continue;
     let score = lemma * 100;
     for (const e of COMPARED) if (o.elements[e] === c.elements[e]) score++;
     if (score > bestScore) [best, bestScore] = [o, score];
   }
-  if (!best) return { voc: c.voc, gloss: c.gloss, quality: READING_NONE };
-  return {
-    voc: best.voc,
-    gloss: c.gloss !== '' ? c.gloss : best.gloss,
-    quality: bestScore >= 100 ? READING_SAME_LEMMA : READING_OTHER,
-  };
+  if (best) return { voc: best.voc, gloss: c.gloss !== '' ? c.gloss : best.gloss, quality: READING_SAME_LEMMA };
+  const gloss = c.gloss !== '' ? c.gloss : c.elements.dpos === 'PROP' ? BACKOFF_GLOSS : UNKNOWN_GLOSS;
+  return { voc: morphVoc(c), gloss, quality: READING_LABEL };
 }
 
 export class SeenLexicon {

@@ -25,7 +25,7 @@ export function taggedText(sentences: readonly TaggedSentence[]): string {
         continue;
       }
       t.analyses.forEach((a, i) =>
-        out.push(`${i === 0 ? t.input : ''}\t${a.rank}\t${(100 * a.confidence).toFixed(1)}%\t${a.vocArabic}\t${a.voc}\t[${a.lemma}]\t${a.pos}\t${a.gloss}`),
+        out.push(`${i === 0 ? t.input : ''}\t${a.rank}\t${(100 * a.confidence).toFixed(1)}%\t${a.vocArabic}\t${a.voc}\t[${a.lemma}]\t${a.pos}\t${a.gloss}\t${a.source}`),
       );
     }
     out.push('');

@@ -43,7 +43,11 @@ export const analysisSchema = {
     gloss: { type: 'string' },
     score: { type: 'number' },
     confidence: { type: 'number' },
-    source: { type: 'string', description: "'analyzer', or 'train' for a label seen in training only" },
+    source: {
+      type: 'string',
+      enum: ['analyzer', 'backoff', 'train'],
+      description: "'analyzer' (the lexicon's analysis), 'backoff' (made up for a word the lexicon lacks: a name with its clitics split off), or 'train' (a label seen for the word in training only)",
+    },
   },
 } as const;
 

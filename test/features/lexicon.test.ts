@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { encodeCorpus } from '../../features/encode.js';
-import { SeenLexicon, candidatesFor, goldIndexIn, labelReading } from '../../features/lexicon.js';
+import { SeenLexicon, candidatesFor, goldIndexIn, labelReading, UNKNOWN_GLOSS } from '../../features/lexicon.js';
+import { BACKOFF_GLOSS } from '../../src/analyzer/backoff.js';
 import type { Candidate, Corpus, Token } from '../../src/corpus/types.js';
 import { Vocab } from '../../features/vocab.js';
 import { ModelFormatError } from '../../src/errors.js';
@@ -70,12 +71,18 @@ test('a label no analyzer gave is shown with its closest analyzer candidate\'s v
   const gold = { ...cand('waqa~E_1', 'wqEt/VERB_PERFECT+/PVSUFF_SUBJ:3FS', verb, 'gold'), voc: 'wqEt', gloss: '' };
   const token = (g: number, extra: Candidate[] = []) =>
     ({ form: 'wqEt', lookup: 'wqEt', arabic: true, candidates: [first, active, sign, ...extra], gold: g });
-  assert.deepEqual(labelReading(token(3, [gold]), gold), { voc: 'waq~aEat', gloss: 'sign', quality: 2 }, 'same lemma up to the shadda\'s place');
+  assert.deepEqual(labelReading(token(3, [gold]), gold), { voc: 'waq~aEat', gloss: 'sign', quality: 1 }, 'same lemma up to the shadda\'s place');
+  const fell = { ...gold, lemma: 'waqaE-a_1', key: 'waqaE-a_1\tx' };
+  assert.deepEqual(labelReading(token(3, [fell]), fell).voc, 'waqaEat', 'same lemma: the most elements in common');
   const other = { ...gold, lemma: 'xyz_1', key: 'xyz_1\tx', gloss: 'from the treebank' };
-  assert.deepEqual(labelReading(token(3, [other]), other), { voc: 'waqaEat', gloss: 'from the treebank', quality: 1 }, 'most elements in common, analyzer order');
+  assert.deepEqual(labelReading(token(3, [other]), other), { voc: 'wqEt', gloss: 'from the treebank', quality: 0 }, 'no other lemma\'s reading');
   const alone = { form: 'wqEt', lookup: 'wqEt', arabic: true, candidates: [gold], gold: 0 };
-  assert.deepEqual(labelReading(alone, gold), { voc: 'wqEt', gloss: '', quality: 0 });
-  assert.deepEqual(labelReading(token(1), active), { voc: 'waqaEat', gloss: 'fall', quality: 3 });
+  assert.deepEqual(labelReading(alone, gold), { voc: 'wqEt', gloss: UNKNOWN_GLOSS, quality: 0 });
+  const name = { ...cand('bwtyn_0', 'wa/CONJ+bwtyn/NOUN_PROP', { pre1: 'wa', pos: 'NOUN', dpos: 'PROP' }, 'gold'), voc: 'wbwtyn', gloss: '' };
+  assert.deepEqual(labelReading({ ...alone, candidates: [name] }, name), { voc: 'wabwtyn', gloss: BACKOFF_GLOSS, quality: 0 }, 'the clitics\' vowels');
+  const contracted = { ...name, morph: 'li/PREP+Al/DET+bwtyn/NOUN_PROP', voc: 'llbwtyn' };
+  assert.equal(labelReading({ ...alone, candidates: [contracted] }, contracted).voc, 'llbwtyn', 'forms that do not spell the word are not used');
+  assert.deepEqual(labelReading(token(1), active), { voc: 'waqaEat', gloss: 'fall', quality: 2 });
 
   // In the table: the best reading of every occurrence, whatever the order.
   const doc = (id: string, t: Token) => ({ id, sentences: [{ id: `${id}/1`, tokens: [t] }] });

@@ -49,6 +49,13 @@ function posName(pos) {
   return POS_NAMES[pos] ?? pos.toLowerCase().replace(/_/g, ' ');
 }
 
+/** How an analysis that is not the lexicon's own is described (by its `source`). */
+const SOURCE_NAMES = {
+  backoff: 'guessed: the word is not in the lexicon (read as a name)',
+  train: 'seen in training (not given by the analyzer)',
+};
+const SOURCE_SHORT = { backoff: 'not in the lexicon', train: 'from training' };
+
 /**
  * The analyzer's gloss is "prefix + stem + suffix" (e.g. " + go/depart + he/it <verb>").
  * Returns the stem's gloss (the word's meaning) and the whole gloss as a phrase.
@@ -186,7 +193,7 @@ function showDetail(token) {
         el('span', { class: 'code', dir: 'ltr', text: best.lemma })),
       el('dt', { text: 'Part of speech' }),
       el('dd', {}, el('span', { class: 'pos-tag', text: posName(best.pos) })),
-      ...(best.source === 'train' ? [el('dt', { text: 'Source' }), el('dd', { text: 'seen in training (not given by the analyzer)' })] : []),
+      ...(SOURCE_NAMES[best.source] ? [el('dt', { text: 'Source' }), el('dd', { text: SOURCE_NAMES[best.source] })] : []),
       el('dt', { text: 'Morphology' }),
       el('dd', { class: 'code', dir: 'ltr', text: best.morph.split('+').join(' + ') }),
       el('dt', { text: 'Confidence' }),
@@ -199,7 +206,7 @@ function showDetail(token) {
       list.append(el('li', {},
         el('span', { class: 'alt-voc', lang: 'ar', dir: 'rtl', text: a.vocArabic }),
         el('span', { class: 'alt-gloss', text: splitGloss(a.gloss).stem }),
-        el('span', { class: 'alt-meta', text: [posName(a.pos), a.lemma, a.source === 'train' ? 'from training' : null].filter(Boolean).join(' · ') }),
+        el('span', { class: 'alt-meta', text: [posName(a.pos), a.lemma, SOURCE_SHORT[a.source] ?? null].filter(Boolean).join(' · ') }),
         confidence(a.confidence, `analysis ${a.rank} confidence`)));
     }
     parts.push(el('h3', { text: `Other analyses (${others.length})` }), list);
