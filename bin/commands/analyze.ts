@@ -3,7 +3,7 @@
  * out (stdout), as the BAMA reference program prints it or as JSON lines.
  */
 import { Option, type Command } from 'commander';
-import { Analyzer, prepareInput, renderAnalyses, type InputScript, type OutputFormat } from '../../src/analyzer/index.js';
+import { Analyzer, INPUT_SCRIPTS, prepareInput, renderAnalyses, type InputScript, type OutputFormat } from '../../src/analyzer/index.js';
 import { dataPaths } from '../../src/config.js';
 import { UsageError } from '../../src/errors.js';
 import { readStdin, readTextFile, type TextEncoding } from '../../src/io.js';
@@ -47,7 +47,7 @@ export function register(program: Command): void {
     .addOption(new Option('--script <script>', 'script of look-up forms, vocalizations, lemma IDs and morphology in the output, both formats ' +
       '(tags, glosses and input strings are never converted)').choices(['buckwalter', 'arabic']).default('buckwalter'))
     .addOption(new Option('--input-script <script>', 'script of the input: buckwalter input is transliterated to Arabic first; ' +
-      'auto reads the input as Arabic when it has any Arabic letter, else as Buckwalter').choices(['auto', 'arabic', 'buckwalter']).default('auto'))
+      'auto reads the input as Arabic when it has any Arabic letter, else as Buckwalter').choices([...INPUT_SCRIPTS]).default('auto'))
     .addOption(new Option('--tables <dir>', 'directory of the six table files (dictPrefixes, dictStems, dictSuffixes, tableAB, tableAC, tableBC); ' +
       'point it at SAMA 3.1\'s tables to use SAMA').default(dataPaths.bama(), `${dataPaths.bama()}: BAMA 1.0 under LEXDIS_DATA`))
     .addOption(new Option('--encoding <encoding>', 'encoding of the input (output is always UTF-8)').choices(['utf-8', 'windows-1256']).default('utf-8'))

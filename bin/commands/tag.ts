@@ -4,7 +4,7 @@
  */
 import { extname } from 'node:path';
 import { Option, type Command } from 'commander';
-import type { InputScript } from '../../src/analyzer/script.js';
+import { DEFAULT_INPUT_SCRIPT, INPUT_SCRIPTS, type InputScript } from '../../src/analyzer/script.js';
 import { dataPaths } from '../../src/config.js';
 import { UsageError } from '../../src/errors.js';
 import { posToCorpus, readPosFile } from '../../src/formats/pos.js';
@@ -57,7 +57,7 @@ export function register(program: Command): void {
     .command('tag')
     .summary('rank the analyses of raw text, or re-rank an analysis file, with a trained model')
     .description(
-      'Raw text (Arabic script or Buckwalter; one paragraph a line) is analyzed and each word\'s candidate analyses ' +
+      'Raw text (Arabic script, or Buckwalter with --input-script; one paragraph a line) is analyzed and each word\'s candidate analyses ' +
       'are ranked by the model; the top K are printed with scores and confidences (softmax over the word\'s candidates). ' +
       'An ATB analysis file (.pos) is re-ranked instead: its solutions keep their numbers, are ordered best first and get ' +
       '(SCORE) lines; --mark-top stars the predicted solution. Ties are broken by the analyzer\'s order.',
@@ -68,7 +68,9 @@ export function register(program: Command): void {
     .addOption(new Option('--input <kind>', 'what the input is (auto: .pos files are analysis files, anything else raw text)').choices(['auto', 'text', 'pos']).default('auto'))
     .addOption(new Option('--format <format>', 'text: a line per analysis (word, rank, confidence, vocalization, lemma, POS, gloss, source: analyzer, backoff or train); ' +
       'jsonl: a JSON object per sentence; pos: an ATB analysis file with SCORE lines (default: pos for an analysis file, text for raw text)').choices(['text', 'jsonl', 'pos']))
-    .addOption(new Option('--input-script <script>', 'script of raw text input').choices(['auto', 'arabic', 'buckwalter']).default('auto'))
+    .addOption(new Option('--input-script <script>', 'how raw text is read: arabic (Latin words pass through untouched), ' +
+      'buckwalter (the whole text is Buckwalter transliteration), auto (Buckwalter when the text has no Arabic letter)')
+      .choices([...INPUT_SCRIPTS]).default(DEFAULT_INPUT_SCRIPT))
     .option('--mark-top', 'star (*) the predicted solution in pos output (existing stars are dropped)')
     .option('--keep-gold', 'keep the existing * marks of an analysis file (the default unless --mark-top)')
     .addOption(new Option('--order <order>', 'solution order in pos output').choices(['score', 'file']).default('score'))
@@ -80,6 +82,7 @@ export function register(program: Command): void {
       'Examples:',
       '  $ echo "كتبت الطالبة الدرس" | lexdis tag -m models/pud --top 2',
       '  $ lexdis tag -m models/pud --format jsonl article.txt',
+      '  $ echo "ktbt AlTAlbp Aldrs" | lexdis tag -m models/pud --input-script buckwalter',
       '  $ lexdis tag -m models/pud --mark-top --format pos annotator-batch.pos -o ranked.pos',
     ].join('\n'))
     .action((file: string | undefined, flags: TagFlags) => run(file, flags));

@@ -38,15 +38,27 @@ export function solutionInScript(sol: Solution, script: Script): Solution {
   return { ...sol, voc: fromBuckwalter(sol.voc), lemma: lemmaInScript(sol.lemma, script), morph: morphInScript(sol.morph, script) };
 }
 
-export type InputScript = Script | 'auto';
+/**
+ * How raw text is read:
+ *  - `arabic`: as it is. Arabic-script words are analyzed; Latin letters, digits and
+ *    punctuation are other text and pass through untouched (`Hello world` stays English);
+ *  - `buckwalter`: the whole text is Buckwalter transliteration, turned into Arabic first;
+ *  - `auto`: Buckwalter when the text has no Arabic letter at all, else as `arabic` (so
+ *    `Hello world` alone is read as Buckwalter: ask for it only for transliterated input).
+ */
+export const INPUT_SCRIPTS = ['arabic', 'buckwalter', 'auto'] as const;
+export type InputScript = (typeof INPUT_SCRIPTS)[number];
+
+/** The safe default of every text-reading entry point (tagger, service, diacritizer): `arabic`. */
+export const DEFAULT_INPUT_SCRIPT: InputScript = 'arabic';
 
 /**
- * Raw text for the analyzer, which reads Arabic script. Buckwalter text (`inputScript`
- * 'buckwalter', or 'auto' and no Arabic letter in the text) is transliterated first; alif
- * wasla `{` is read as `A` and dagger alif `` ` `` dropped, since neither is in the analyzer's
- * Arabic character class (Windows-1256 has neither) and the look-up form ignores both.
+ * Raw text for the analyzer, which reads Arabic script (see {@link INPUT_SCRIPTS}; default
+ * {@link DEFAULT_INPUT_SCRIPT}). Buckwalter text is transliterated first; alif wasla `{` is
+ * read as `A` and dagger alif `` ` `` dropped, since neither is in the analyzer's Arabic
+ * character class (Windows-1256 has neither) and the look-up form ignores both.
  */
-export function prepareInput(text: string, inputScript: InputScript = 'auto'): string {
+export function prepareInput(text: string, inputScript: InputScript = DEFAULT_INPUT_SCRIPT): string {
   const bw = inputScript === 'buckwalter' || (inputScript === 'auto' && !hasArabic(text));
   return bw ? fromBuckwalter(text.replaceAll('{', 'A').replaceAll('`', '')) : text;
 }

@@ -4,7 +4,7 @@
  * solutions (or its alternative spellings') as candidates, with no gold mark.
  */
 import type { Analyzer } from '../analyzer/index.js';
-import { prepareInput, type InputScript } from '../analyzer/script.js';
+import { DEFAULT_INPUT_SCRIPT, prepareInput, type InputScript } from '../analyzer/script.js';
 import type { AnalyzedToken } from '../analyzer/types.js';
 import type { Corpus } from '../corpus/types.js';
 import { analyzedToPosToken } from './pos-analyzer.js';
@@ -54,10 +54,10 @@ export function analyzedToCorpus(
 
 /**
  * Raw text → corpus: the one implementation behind tagging. Takes the analyzer, the text (a
- * paragraph a line; Arabic script or Buckwalter, as `inputScript` says, auto by default) and
+ * paragraph a line; read as `inputScript` says, `arabic` by default: Latin words untouched) and
  * the corpus's source name; returns a one-document corpus whose tokens carry the analyzer's
  * candidates and no gold mark.
  */
 export function textToCorpus(analyzer: Analyzer, text: string, options: { inputScript?: InputScript; source?: string } = {}): Corpus {
-  return analyzedToCorpus(analyzer.analyzeText(prepareInput(text, options.inputScript ?? 'auto')), { source: options.source });
+  return analyzedToCorpus(analyzer.analyzeText(prepareInput(text, options.inputScript ?? DEFAULT_INPUT_SCRIPT)), { source: options.source });
 }

@@ -103,7 +103,11 @@ export class Tagger {
     return corpus.documents.map((d) => rankPrepared(this.ranker, d, this.model.lexicon).ranked);
   }
 
-  /** Tags raw text: one entry per sentence, the `top` best analyses per word. */
+  /**
+   * Tags raw text: one entry per sentence, the `top` best analyses per word. `inputScript`
+   * says how the text is read (src/analyzer/script.ts; default `arabic`: Latin words are
+   * not Arabic and pass through untouched, Buckwalter only on request).
+   */
   tagText(text: string, options: { top: number; inputScript?: InputScript } = { top: 1 }): TaggedSentence[] {
     const ranked = this.rankCorpus(textToCorpus(this.analyzer, text, { inputScript: options.inputScript }));
     return ranked.flatMap((doc) => doc.map((sent) => ({ tokens: sent.map((rt) => taggedToken(rt, options.top)) })));

@@ -3,6 +3,7 @@
  * Shapes are in schemas.ts; limits and error codes in docs/service.md.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { InputScript } from '../analyzer/script.js';
 import { HttpError } from './errors.js';
 import { publicLimits, type ServiceOptions } from './options.js';
 import { TurnQueue } from './queue.js';
@@ -10,8 +11,8 @@ import { analyzeSchema, batchSchema, healthSchema, modelSchema } from './schemas
 import type { TaggerLike } from './types.js';
 import { tagTexts } from './work.js';
 
-interface AnalyzeBody { text: string; top?: number }
-interface BatchBody { texts: string[]; top?: number }
+interface AnalyzeBody { text: string; top?: number; inputScript?: InputScript }
+interface BatchBody { texts: string[]; top?: number; inputScript?: InputScript }
 
 /** Name and version of the service, as GET /v1/model reports them. */
 export interface ServiceIdentity { name: string; version: string }
@@ -39,7 +40,7 @@ export function registerApiRoutes(
     const { text } = request.body;
     const top = request.body.top ?? o.defaultTop;
     checkLength(text, o, 'text');
-    const [sentences] = await tagTexts(tagger, queue, [text], top, deadlineOf(reply, o));
+    const [sentences] = await tagTexts(tagger, queue, [text], top, deadlineOf(reply, o), undefined, request.body.inputScript);
     return { top, sentences };
   });
 
@@ -50,7 +51,7 @@ export function registerApiRoutes(
       throw new HttpError(422, 'TOO_MANY_TEXTS', `the batch has ${texts.length} texts; the limit is ${o.maxBatch}`);
     }
     texts.forEach((t, i) => checkLength(t, o, `texts[${i}]`));
-    const all = await tagTexts(tagger, queue, texts, top, deadlineOf(reply, o));
+    const all = await tagTexts(tagger, queue, texts, top, deadlineOf(reply, o), undefined, request.body.inputScript);
     return { top, results: all.map((sentences) => ({ sentences })) };
   });
 

@@ -3,6 +3,7 @@
  * fastify (ajv); response schemas drive its serializer, so nothing outside them is sent.
  * Limits that depend on the configuration (`top`) are built into the schemas here.
  */
+import { DEFAULT_INPUT_SCRIPT, INPUT_SCRIPTS } from '../analyzer/script.js';
 import type { ServiceOptions } from './options.js';
 
 /** `{ error: { code, message } }`, the body of every error response. */
@@ -72,6 +73,9 @@ export const sentencesSchema = {
   },
 } as const;
 
+/** How the text is read (src/analyzer/script.ts): Arabic by default, Latin words untouched; Buckwalter only on request. */
+const inputScriptSchema = { type: 'string', enum: [...INPUT_SCRIPTS], default: DEFAULT_INPUT_SCRIPT } as const;
+
 function topSchema(o: ServiceOptions) {
   return { type: 'integer', minimum: 1, maximum: o.maxTop, default: o.defaultTop } as const;
 }
@@ -83,7 +87,7 @@ export function analyzeSchema(o: ServiceOptions) {
       type: 'object',
       required: ['text'],
       additionalProperties: false,
-      properties: { text: { type: 'string' }, top: topSchema(o) },
+      properties: { text: { type: 'string' }, top: topSchema(o), inputScript: inputScriptSchema },
     },
     response: {
       200: {
@@ -106,6 +110,7 @@ export function batchSchema(o: ServiceOptions) {
       properties: {
         texts: { type: 'array', items: { type: 'string' } },
         top: topSchema(o),
+        inputScript: inputScriptSchema,
       },
     },
     response: {

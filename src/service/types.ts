@@ -2,6 +2,7 @@
  * What the HTTP service needs from a tagger: the real `Tagger` of src/rank/tagger.ts fits
  * it, and tests can serve a small fake. The response shapes are the tagger's own.
  */
+import type { InputScript } from '../analyzer/script.js';
 import type { TaggedSentence } from '../rank/tagger.js';
 
 export type { TaggedAnalysis, TaggedSentence, TaggedToken } from '../rank/tagger.js';
@@ -9,7 +10,7 @@ export type { TaggedAnalysis, TaggedSentence, TaggedToken } from '../rank/tagger
 /** The tagger interface the service serves. */
 export interface TaggerLike {
   /** Splits, analyzes and ranks a text. Synchronous, pure, safe to call from concurrent requests. */
-  tagText(text: string, options: { top: number }): TaggedSentence[];
+  tagText(text: string, options: { top: number; inputScript?: InputScript }): TaggedSentence[];
   /** Model header: format version, training corpus, feature set, figures. */
   modelInfo(): Record<string, unknown>;
 }

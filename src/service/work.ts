@@ -7,6 +7,7 @@
  * deadline is checked, and a request that has waited or worked past it stops with
  * 503 TIMEOUT instead of doing more work.
  */
+import { DEFAULT_INPUT_SCRIPT, type InputScript } from '../analyzer/script.js';
 import { HttpError } from './errors.js';
 import type { TurnQueue } from './queue.js';
 import type { TaggedSentence, TaggerLike } from './types.js';
@@ -16,11 +17,12 @@ export type Clock = () => number;
 
 /**
  * Tags each text and returns one sentence list per text. `deadline` is a time on
- * `clock`; a text whose turn comes after it throws 503 TIMEOUT.
+ * `clock`; a text whose turn comes after it throws 503 TIMEOUT. Texts are read in
+ * `inputScript` (default `arabic`: Latin words pass through untouched).
  */
 export async function tagTexts(
   tagger: TaggerLike, queue: TurnQueue, texts: readonly string[], top: number, deadline: number,
-  clock: Clock = () => performance.now(),
+  clock: Clock = () => performance.now(), inputScript: InputScript = DEFAULT_INPUT_SCRIPT,
 ): Promise<TaggedSentence[][]> {
   const results: TaggedSentence[][] = [];
   for (const text of texts) {
@@ -28,7 +30,7 @@ export async function tagTexts(
       if (clock() > deadline) {
         throw new HttpError(503, 'TIMEOUT', 'the request ran out of time; try again later or send less text');
       }
-      return /\S/.test(text) ? tagger.tagText(text, { top }) : [];
+      return /\S/.test(text) ? tagger.tagText(text, { top, inputScript }) : [];
     }));
   }
   return results;

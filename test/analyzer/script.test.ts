@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lemmaInScript, morphInScript, prepareInput, solutionInScript } from '../../src/analyzer/script.js';
+import { DEFAULT_INPUT_SCRIPT, lemmaInScript, morphInScript, prepareInput, solutionInScript } from '../../src/analyzer/script.js';
+import { fromBuckwalter } from '../../src/script/buckwalter.js';
 
 test('lemma IDs keep their _N number in Arabic script, as UD Arabic-PUD writes them', () => {
   assert.equal(lemmaInScript('katab-u_1', 'arabic'), 'كَتَب-ُ_1');
@@ -22,4 +23,7 @@ test('input script: Buckwalter transliterated (wasla read as alif, dagger alif d
   assert.equal(prepareInput('ktb', 'auto'), 'كتب');
   assert.equal(prepareInput('كتب ktb', 'auto'), 'كتب ktb');
   assert.equal(prepareInput('ktb', 'arabic'), 'ktb');
+  assert.equal(DEFAULT_INPUT_SCRIPT, 'arabic');
+  assert.equal(prepareInput('Hello world'), 'Hello world', 'by default Latin text is not read as Buckwalter');
+  assert.equal(prepareInput('Hello world', 'auto'), fromBuckwalter('Hello world'), 'auto reads it as Buckwalter: only on request');
 });

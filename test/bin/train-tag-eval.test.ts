@@ -59,6 +59,22 @@ test('tag ranks raw text (text and jsonl) with confidences', () => {
   }
 });
 
+test('tag reads Latin words as they are unless Buckwalter is asked for; the text format ends with the source', () => {
+  const m = join(dir, 'm');
+  const inputs = (args: string[], text: string) => {
+    const r = lexdis(['tag', '-m', m, '--format', 'jsonl', ...args], text);
+    assert.equal(r.code, 0, r.err);
+    return r.out.trim().split('\n').flatMap((l) => JSON.parse(l).tokens.map((t: { input: string; arabic: boolean }) => `${t.input}:${t.arabic}`));
+  };
+  assert.deepEqual(inputs([], 'Hello world كتبت'), ['Hello:false', 'world:false', 'كتبت:true']);
+  assert.deepEqual(inputs([], 'Hello world'), ['Hello:false', 'world:false']);
+  assert.deepEqual(inputs(['--input-script', 'buckwalter'], 'ktbt'), ['كتبت:true']);
+  assert.deepEqual(inputs(['--input-script', 'auto'], 'ktbt'), ['كتبت:true']);
+  const t = lexdis(['tag', '-m', m], 'كتبت شولمان');
+  assert.match(t.out, /^كتبت\t1\t.*\tanalyzer$/m);
+  assert.match(t.out, /^شولمان\t1\t.*\tNOUN\t.*\tbackoff$/m);
+});
+
 test('tag re-ranks an analysis file: numbers kept, one star on the best score, SCORE lines', () => {
   const out = join(dir, 'ranked.pos');
   const r = lexdis(['tag', '-m', join(dir, 'm'), '--mark-top', '--format', 'pos', join(dir, 'gold.pos'), '-o', out]);

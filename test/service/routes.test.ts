@@ -111,6 +111,17 @@ test('400 for malformed JSON, an empty body and schema violations', async () => 
   assert.match(v.body.error.message, /top/);
 });
 
+test('inputScript: arabic unless the request asks for buckwalter or auto; anything else is refused', async () => {
+  const url = `${srv.url}/v1/analyze`;
+  assert.equal((await postJson(url, { text: 'Hello world' })).status, 200);
+  assert.equal(tagger.lastInputScript, 'arabic');
+  assert.equal((await postJson(url, { text: 'ktb', inputScript: 'buckwalter' })).status, 200);
+  assert.equal(tagger.lastInputScript, 'buckwalter');
+  assert.equal((await postJson(`${srv.url}/v1/analyze/batch`, { texts: ['ktb'], inputScript: 'auto' })).status, 200);
+  assert.equal(tagger.lastInputScript, 'auto');
+  assertError(await postJson(url, { text: 'a', inputScript: 'latin' }), 400, 'VALIDATION');
+});
+
 test('415 for a body that is not JSON', async () => {
   assertError(await postJson(`${srv.url}/v1/analyze`, 'text=كتب', 'text/plain'), 415, 'UNSUPPORTED_MEDIA_TYPE');
   assertError(await postJson(`${srv.url}/v1/analyze`, 'text=x', 'application/x-www-form-urlencoded'), 415, 'UNSUPPORTED_MEDIA_TYPE');
