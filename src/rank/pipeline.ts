@@ -7,6 +7,7 @@ import type { Candidate, Corpus, Document } from '../corpus/types.js';
 import type { SeenLexicon } from '../../features/lexicon.js';
 import type { Model } from '../model/model.js';
 import { evaluate, type EvalItem, type EvalReport } from './eval.js';
+import { constrainToMarks } from './marks.js';
 import { prepareDocument } from './prepare.js';
 import { ModelRanker } from './ranker.js';
 import type { Disambiguator, RankedToken } from './types.js';
@@ -21,13 +22,16 @@ export interface RankedDocument {
 
 /**
  * Prepares a document (candidates C(t) formed with `lexicon`, or the analyzer's alone when it
- * is null; no gold-only candidate) and ranks it. Takes the ranker, the document as read and
- * the labels seen in training; returns the rankings and the gold candidates. Throws nothing
- * of its own.
+ * is null; no gold-only candidate) and ranks it. With `typedMarks` (raw text to tag), each
+ * word's candidates are first narrowed to those that agree with the diacritics typed in it
+ * (marks.ts). Takes the ranker, the document as read, the labels seen in training and the
+ * options; returns the rankings and the gold candidates. Throws nothing of its own.
  */
-export function rankPrepared(ranker: Disambiguator, doc: Document, lexicon: SeenLexicon | null): RankedDocument {
+export function rankPrepared(
+  ranker: Disambiguator, doc: Document, lexicon: SeenLexicon | null, options: { typedMarks?: boolean } = {},
+): RankedDocument {
   const p = prepareDocument(doc, lexicon);
-  return { ranked: ranker.rankDocument(p.doc), gold: p.gold };
+  return { ranked: ranker.rankDocument(options.typedMarks ? constrainToMarks(p.doc) : p.doc), gold: p.gold };
 }
 
 /**

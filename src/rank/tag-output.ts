@@ -6,6 +6,7 @@
 import type { Corpus, Document, Token } from '../corpus/types.js';
 import { UsageError } from '../errors.js';
 import { corpusToPos, writePosFile } from '../formats/pos.js';
+import { constrainToMarks } from './marks.js';
 import { prepareDocument } from './prepare.js';
 import type { Tagger, TaggedSentence } from './tagger.js';
 import type { RankedToken } from './types.js';
@@ -62,7 +63,8 @@ export interface RerankOptions {
   order: 'score' | 'file';
   /**
    * 'file': score the solutions the file has (an analysis file keeps its own); 'seen': add the
-   * labels seen for each word in training first (C(t), as for raw text).
+   * labels seen for each word in training first (C(t), as for raw text), then keep those that
+   * agree with the diacritics typed in the word (marks.ts).
    */
   candidates: 'file' | 'seen';
 }
@@ -76,7 +78,7 @@ export function rerankedPos(tagger: Tagger, corpus: Corpus, options: RerankOptio
   if (options.markTop && options.keepGold) throw new UsageError('--mark-top and --keep-gold cannot be combined');
   const scores = new Map<Token, Float64Array>();
   const documents: Document[] = corpus.documents.map((doc) => {
-    const scored = options.candidates === 'file' ? doc : prepareDocument(doc, tagger.model.lexicon).doc;
+    const scored = options.candidates === 'file' ? doc : constrainToMarks(prepareDocument(doc, tagger.model.lexicon).doc);
     tagger.ranker.scoreDocument(scored).forEach((sent, si) => sent.forEach((sc, ti) => scores.set(scored.sentences[si].tokens[ti], sc)));
     return scored;
   });

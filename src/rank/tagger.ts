@@ -98,9 +98,12 @@ export class Tagger {
     return new Tagger(model, analyzer) as Tagger & { model: LoadedModel };
   }
 
-  /** Ranks every token of a corpus (candidates C(t) formed with the model's seen labels). */
+  /**
+   * Ranks every token of a corpus: candidates C(t) formed with the model's seen labels, then
+   * narrowed to those that agree with the diacritics typed in the word, if any (marks.ts).
+   */
   rankCorpus(corpus: Corpus): RankedToken[][][] {
-    return corpus.documents.map((d) => rankPrepared(this.ranker, d, this.model.lexicon).ranked);
+    return corpus.documents.map((d) => rankPrepared(this.ranker, d, this.model.lexicon, { typedMarks: true }).ranked);
   }
 
   /**

@@ -70,6 +70,11 @@ test('tag reads Latin words as they are unless Buckwalter is asked for; the text
   assert.deepEqual(inputs([], 'Hello world'), ['Hello:false', 'world:false']);
   assert.deepEqual(inputs(['--input-script', 'buckwalter'], 'ktbt'), ['كتبت:true']);
   assert.deepEqual(inputs(['--input-script', 'auto'], 'ktbt'), ['كتبت:true']);
+  const marked = lexdis(['tag', '-m', m, '--format', 'jsonl', '--top', '9'], 'وَقَّعَت');
+  const [w] = JSON.parse(marked.out).tokens;
+  assert.equal(w.input, 'وَقَّعَت', 'the typed word is kept');
+  assert.ok(w.analyses.length > 0);
+  for (const a of w.analyses) assert.match(a.voc, /^waq~aEat$/, 'only analyses that agree with the typed marks, marks not doubled');
   const t = lexdis(['tag', '-m', m], 'كتبت شولمان');
   assert.match(t.out, /^كتبت\t1\t.*\tanalyzer$/m);
   assert.match(t.out, /^شولمان\t1\t.*\tNOUN\t.*\tbackoff$/m);
