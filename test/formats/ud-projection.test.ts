@@ -171,6 +171,23 @@ test('deterministic, and the pos file reads back into the same corpus', () => {
   assert.match(text, /Comment: ud: unmatched \(not-found\): \$wlmAn_0\n/);
 });
 
+test('with backoff: no word is not-found, names match their backoff analysis, and the pos file keeps the source', () => {
+  const text = readFileSync(dataPaths.pudConllu(), 'utf8');
+  const { corpus, report } = projectUd(text, Analyzer.load(dataPaths.bama(), { backoff: true }), { file: 'pud' });
+  const plain = projectPud().report;
+  const md = reportMarkdown(report);
+  assert.match(md, /· not-found \| 0 \| 0\.0% \|/);
+  assert.ok(report.matched.total > plain.matched.total + 500, `${report.matched.total} vs ${plain.matched.total}`);
+  const tokens = corpus.documents.flatMap((d) => d.sentences.flatMap((s) => s.tokens));
+  const shulman = tokens.find((t) => t.lookup === '$wlmAn')!;
+  assert.deepEqual([shulman.gold, shulman.candidates[0].key, shulman.candidates[0].source], [0, '$wlmAn_0\t$wlmAn/NOUN_PROP', 'backoff']);
+  const obama = tokens.find((t) => t.lookup === 'l>wbAmA')!;
+  assert.equal(obama.candidates[obama.gold].morph, 'li/PREP+>wbAmA/NOUN_PROP');
+  const back = posToCorpus(readPosFile(writePosFile(corpusToPos(corpus)), 'pud.pos'));
+  const backTokens = back.documents.flatMap((d) => d.sentences.flatMap((s) => s.tokens));
+  assert.deepEqual(backTokens.map((t) => t.candidates.map((c) => c.source)), tokens.map((t) => t.candidates.map((c) => c.source)));
+});
+
 test('a small hand-made treebank: documents, sentences, INDEX and gold marks', () => {
   const file = join(FIX, 'small.conllu');
   const { corpus, report } = projectUd(readFileSync(file, 'utf8'), getAnalyzer(), { file });

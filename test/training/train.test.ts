@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CorpusError, ModelVersionError } from '../../src/errors.js';
-import { Model } from '../../src/model/model.js';
+import { Model, modelAnalyzerOptions, type ModelInfo } from '../../src/model/model.js';
+import { Tagger } from '../../src/rank/tagger.js';
 import { prepareDocument } from '../../src/rank/prepare.js';
 import { ModelRanker } from '../../src/rank/ranker.js';
 import { train } from '../../training/train.js';
@@ -40,6 +41,15 @@ test('save → load gives identical scores; a feature-set mismatch is refused na
       const s2 = r2.scoreDocument(doc).flat().map((x) => Array.from(x));
       assert.deepEqual(s2, s1);
     }
+    assert.deepEqual(loaded.info.analyzer, { backoff: true }, 'the analyzer options are recorded (backoff on for training)');
+    const tagger = await Tagger.load(join(dir, 'm'));
+    assert.equal(tagger.analyzer.options.backoff, true, 'and tagging uses them');
+    assert.equal((await Tagger.load(join(dir, 'm'), { analyzer: { backoff: false } })).analyzer.options.backoff, false, 'unless told otherwise');
+    const oldInfo: ModelInfo = { ...loaded.info };
+    delete oldInfo.analyzer;
+    assert.deepEqual(modelAnalyzerOptions(oldInfo), { backoff: false }, 'a model without the record was trained without backoff');
+    const off = await train(corpus, { workers: 0, featureSet: 'aggr', analyzer: { backoff: false } });
+    assert.deepEqual(off.model.info.analyzer, { backoff: false });
     await assert.rejects(Model.load(join(dir, 'm'), { featureSet: 'full' }), (e: unknown) =>
       e instanceof ModelVersionError && /'aggr'/.test(e.message) && /'full'/.test(e.message));
   } finally {
