@@ -41,6 +41,17 @@ test('file argument, Buckwalter input, jsonl in Arabic script, Windows-1256 inpu
   } finally { rmSync(dir, { recursive: true, force: true }); }
 });
 
+test('--backoff: an unknown word gets backoff analyses, marked in both formats; off without it', () => {
+  const off = run([], 'وبوتين\n');
+  assert.match(off.stdout, /Comment: wbwtyn NOT FOUND\n$/);
+  const pos = run(['--backoff'], 'وبوتين\n');
+  assert.equal(pos.status, 0, pos.stderr);
+  assert.match(pos.stdout, /Comment: wbwtyn NOT FOUND\n {5}Comment: lexdis: backoff analyses \(word not in the lexicon\)\n {2}SOLUTION 1: \(wbwtyn\) \[wbwtyn_0\] wbwtyn\/NOUN_PROP\n/);
+  const json = JSON.parse(run(['--backoff', '--format', 'jsonl'], 'وبوتين\n').stdout);
+  assert.deepEqual(json.solutions.map((s: { morph: string; source: string }) => [s.morph, s.source]),
+    [['wbwtyn/NOUN_PROP', 'backoff'], ['wa/CONJ+bwtyn/NOUN_PROP', 'backoff']]);
+});
+
 test('missing tables and bad options fail with exit 1 and a message', () => {
   const r = spawnSync(process.execPath, [BIN, 'analyze', '--tables', '/nonexistent/tables'], { input: 'x', encoding: 'utf8' });
   assert.equal(r.status, 1);
