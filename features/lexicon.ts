@@ -220,8 +220,8 @@ export class SeenLexicon {
 
 /**
  * C(t) = analyzer(t) ∪ seen(t) (equation 9): the token's candidates with source 'analyzer'
- * or 'backoff', in their order, then the labels seen for its word in D1 that the analyzer did not give, in
- * label-id order, with source 'train'. Candidates with source 'gold' (a gold label no
+ * or 'backoff', in their order, then the labels seen for its word in D1 that the analyzer did
+ * not give, in label-id order, with source 'train'. Candidates with source 'gold' (a gold label no
  * analyzer candidate matched) or 'train' are not carried over.
  */
 export function candidatesFor(token: Token, lexicon: SeenLexicon): Candidate[] {

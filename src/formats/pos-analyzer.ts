@@ -3,8 +3,9 @@
  * reference program's layout: a word not found gets `LOOK-UP NOT FOUND`, each alternative
  * its own solutions or `FORM NOT FOUND`; non-words get `Non-Alphabetic Data`; solutions are
  * numbered from 1; a word given backoff analyses gets `NOT FOUND` and BACKOFF_COMMENT
- * before them (which is how a pos file marks their source). Used to compare an analysis file with the engine's output, and to write
- * analyzer output through writePosFile (with INDEX lines and stars added by the caller).
+ * before them (which is how a pos file marks their source). Used to compare an analysis file
+ * with the engine's output, and to write analyzer output through writePosFile (with INDEX
+ * lines and stars added by the caller).
  */
 import { BACKOFF_COMMENT } from '../analyzer/backoff.js';
 import type { AnalyzedToken, Solution } from '../analyzer/types.js';
