@@ -3,6 +3,7 @@
  * sentences after sentence-final punctuation; every Arabic word gets the analyzer's
  * solutions (or its alternative spellings') as candidates, with no gold mark.
  */
+import { joinDaggerAlif } from '../analyzer/dagger.js';
 import type { Analyzer } from '../analyzer/index.js';
 import { DEFAULT_INPUT_SCRIPT, prepareInput, type InputScript } from '../analyzer/script.js';
 import type { AnalyzedToken } from '../analyzer/types.js';
@@ -56,8 +57,9 @@ export function analyzedToCorpus(
  * Raw text → corpus: the one implementation behind tagging. Takes the analyzer, the text (a
  * paragraph a line; read as `inputScript` says, `arabic` by default: Latin words untouched) and
  * the corpus's source name; returns a one-document corpus whose tokens carry the analyzer's
- * candidates and no gold mark.
+ * candidates and no gold mark. A word written with a dagger alif is one word (dagger.ts).
  */
 export function textToCorpus(analyzer: Analyzer, text: string, options: { inputScript?: InputScript; source?: string } = {}): Corpus {
-  return analyzedToCorpus(analyzer.analyzeText(prepareInput(text, options.inputScript ?? DEFAULT_INPUT_SCRIPT)), { source: options.source });
+  const lines = analyzer.analyzeText(prepareInput(text, options.inputScript ?? DEFAULT_INPUT_SCRIPT));
+  return analyzedToCorpus(lines.map((line) => joinDaggerAlif(line, analyzer)), { source: options.source });
 }
