@@ -47,6 +47,11 @@ export interface ProjectionReport {
     byLemmaLevel: Record<LemmaLevel, number>;
     /** Matched among the solutions of an alternative spelling (the word itself was not found). */
     viaAlternatives: number;
+    /**
+     * Words the analyzer's lexicon lacks that got backoff analyses (src/analyzer/backoff.ts),
+     * and how many of them matched one; absent when no word got any.
+     */
+    backoff?: { words: number; matched: number };
   };
   unmatched: {
     total: number;
@@ -84,6 +89,7 @@ export class ReportBuilder {
   private noWord = 0;
   private tokExamples: Record<string, string[]> = {};
   private m = { total: 0, single: 0, decided: 0, viaAlt: 0 };
+  private backoff = { words: 0, matched: 0 };
   private tied = { total: 0, same: 0, examples: [] as string[] };
   private levels: Record<LemmaLevel, number> = { exact: 0, vocalized: 0, normalized: 0, sense: 0, compound: 0, class: 0 };
   private reasons: Record<UnmatchedReason, number> = {
@@ -124,6 +130,9 @@ export class ReportBuilder {
       if (a.align !== 'exact') this.example(this.tokExamples, a.align, `${where} ≈ ${a.words.map((w) => w.form).join(' ')}`);
     }
     const analyzerCands = token.candidates.filter(fromAnalyzer).length;
+    const backoff = token.candidates.some((c) => c.source === 'backoff');
+    if (backoff) this.backoff.words++;
+    if (backoff && result?.matched) this.backoff.matched++;
     this.cands.arabic += analyzerCands;
     if (analyzerCands > 1) this.cands.ambiguous++;
     if (!result) {
@@ -179,6 +188,7 @@ export class ReportBuilder {
         },
         byLemmaLevel: { ...this.levels },
         viaAlternatives: this.m.viaAlt,
+        ...(this.backoff.words > 0 ? { backoff: { ...this.backoff } } : {}),
       },
       unmatched: {
         total: unmatched,
@@ -219,6 +229,9 @@ export function reportMarkdown(r: ProjectionReport): string {
     '',
     `Lemma levels: ${Object.entries(r.matched.byLemmaLevel).map(([k, v]) => `${k} ${v}`).join(', ')}; ` +
       `${r.matched.viaAlternatives} matched via alternative spellings.`,
+    ...(r.matched.backoff
+      ? [`Backoff analyses (words the lexicon lacks): ${r.matched.backoff.words} words, ${r.matched.backoff.matched} of them matched.`]
+      : []),
     `Ties: ${r.matched.tied.sameElements} between candidates with the same label elements, ${r.matched.tied.differentElements} otherwise.`,
     `Unmatched by XPOS: ${Object.entries(r.unmatched.byXpos).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}.`,
     `Candidates per Arabic word: ${r.candidates.perArabicToken} (matched words: ${r.candidates.perMatchedToken}); ` +
