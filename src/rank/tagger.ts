@@ -116,7 +116,10 @@ export class Tagger {
     return ranked.flatMap((doc) => doc.map((sent) => ({ tokens: sent.map((rt) => taggedToken(rt, options.top)) })));
   }
 
-  /** What the model says about itself, for `GET /v1/model` and `--json` output. */
+  /**
+   * What the model says about itself, for `GET /v1/model` and `--json` output: its header,
+   * and under `analyzer` the tables' sizes and the analyzer options in use.
+   */
   modelInfo(): Record<string, unknown> {
     const m = this.model as Partial<LoadedModel> & Model;
     return {
@@ -124,7 +127,7 @@ export class Tagger {
       ...m.info,
       bytesOnDisk: m.bytesOnDisk,
       loadMs: m.loadMs,
-      analyzer: this.analyzer.stats,
+      analyzer: { ...this.analyzer.stats, options: { backoff: this.analyzer.options.backoff } },
     };
   }
 }

@@ -44,6 +44,7 @@ test('save → load gives identical scores; a feature-set mismatch is refused na
     assert.deepEqual(loaded.info.analyzer, { backoff: true }, 'the analyzer options are recorded (backoff on for training)');
     const tagger = await Tagger.load(join(dir, 'm'));
     assert.equal(tagger.analyzer.options.backoff, true, 'and tagging uses them');
+    assert.deepEqual((tagger.modelInfo().analyzer as { options: unknown }).options, { backoff: true }, 'GET /v1/model shows them');
     assert.equal((await Tagger.load(join(dir, 'm'), { analyzer: { backoff: false } })).analyzer.options.backoff, false, 'unless told otherwise');
     const oldInfo: ModelInfo = { ...loaded.info };
     delete oldInfo.analyzer;
