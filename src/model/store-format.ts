@@ -20,14 +20,16 @@ import { ModelFormatError, ModelVersionError } from '../errors.js';
 
 /** First field of every model header. */
 export const MODEL_MAGIC = 'LEXDIS-MODEL';
-/** The format version this lexdis writes. */
-export const MODEL_FORMAT_VERSION = 1;
+/** The format version this lexdis writes (2: one immutable file, ./store-file.ts; 1: a LevelDB directory, ./store-v1.ts). */
+export const MODEL_FORMAT_VERSION = 2;
 /** The oldest format version this lexdis still reads. */
 export const MIN_MODEL_FORMAT_VERSION = 1;
 /** `kind` written when the caller's header does not set one. */
 export const DEFAULT_MODEL_KIND = 'lexdis-model';
 /** Name of the marker file inside a model directory. */
 export const MARKER_FILE = 'LEXDIS-MODEL';
+/** Name of the single model file inside a format-2 model directory. */
+export const MODEL_FILE = 'model.lexdis';
 /** Largest value stored under one key: binary parts are cut into chunks of this many bytes. */
 export const CHUNK_BYTES = 16 * 1024 * 1024;
 

@@ -1,6 +1,9 @@
 /**
- * Format version 1 of the model store: serializes parts into the keys described in
- * ./store-format.ts and reads them back, checking every checksum. Used by ./store.ts.
+ * Format version 1 of the model store (a LevelDB directory): serializes parts into the keys
+ * described in ./store-format.ts and reads them back, checking every checksum. lexdis now
+ * writes format 2 (./store-file.ts); ./store.ts still reads version-1 directories, and the
+ * writer stays for the tests of that upgrade path. Also home of the parts' validation
+ * ({@link plan}), shared by both formats.
  */
 import { writeFileSync } from 'node:fs';
 import { endianness } from 'node:os';
@@ -47,14 +50,14 @@ function toJsonText(value: unknown, what: string): string {
 }
 
 /** Validates and serializes the parts before anything touches the disk. */
-export function plan(parts: ModelParts): Plan {
+export function plan(parts: ModelParts, formatVersion = MODEL_FORMAT_VERSION): Plan {
   const given = parts?.header;
   if (typeof given !== 'object' || given === null || Array.isArray(given)) throw new UsageError('model header must be an object');
   for (const reserved of ['magic', 'formatVersion']) {
     if (Object.hasOwn(given, reserved)) throw new UsageError(`model header field "${reserved}" is set by the store`);
   }
   const header = {
-    magic: MODEL_MAGIC, formatVersion: MODEL_FORMAT_VERSION, kind: DEFAULT_MODEL_KIND,
+    magic: MODEL_MAGIC, formatVersion, kind: DEFAULT_MODEL_KIND,
     createdBy: creatorString(), createdAt: new Date().toISOString(), ...given,
   } as ModelHeader;
   if (typeof header.kind !== 'string' || header.kind === '') throw new UsageError('model kind must be a non-empty string');
@@ -108,7 +111,7 @@ export async function writeDatabase(tmp: string, p: Plan): Promise<void> {
   const again: Db = new Level(tmp, { createIfMissing: false });
   await again.open();
   await again.close();
-  writeFileSync(join(tmp, MARKER_FILE), JSON.stringify({ magic: MODEL_MAGIC, formatVersion: MODEL_FORMAT_VERSION, kind: p.header.kind }) + '\n');
+  writeFileSync(join(tmp, MARKER_FILE), JSON.stringify({ magic: MODEL_MAGIC, formatVersion: p.header.formatVersion, kind: p.header.kind }) + '\n');
 }
 
 async function getBytes(db: Db, key: string): Promise<Uint8Array | undefined> {

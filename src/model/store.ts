@@ -1,62 +1,34 @@
 /**
- * The model container: a model is a LevelDB directory holding a checked header, named JSON
- * parts and named binary parts (typed arrays cut into ≤ 16 MiB chunks with CRC-32 each).
- * Layout and version rules: ./store-format.ts. Crash-safe replacement: ./store-swap.ts —
- * a model is written whole to a temporary sibling directory and swapped in by renames, so
- * at every instant the path holds the old or the new complete model (or the old one can be
- * restored from its backup, which the next read or write does automatically).
+ * The model container. A model is a directory holding one immutable file,
+ * {@link MODEL_FILE} (format version 2, ./store-file.ts: a checked header and named JSON and
+ * binary parts with CRC-32s), and a small marker file; or that file alone, anywhere (what
+ * {@link writeModelFile} and `lexdis export-model` write, for deployment). Reading is plain
+ * file reads: no lock, nothing written, so models load from read-only volumes and from any
+ * number of processes at once. Directories of format version 1 (LevelDB, ./store-v1.ts) are
+ * still read, through LevelDB, which needs write access and one process at a time.
+ *
+ * Crash-safe replacement: ./store-swap.ts — a model is written whole to a temporary sibling
+ * and swapped in by renames, so at every instant the path holds the old or the new complete
+ * model (or the old one can be restored from its backup, which the next read or write does).
  *
  * Loaded parts are fresh, aligned typed arrays and deep-frozen JSON; treat them as read-only
  * (typed arrays cannot be frozen). A loaded model can be shared across concurrent requests.
- * Limits: LevelDB needs write access to a model directory even to read it (lock and log
- * files), and one process at a time; concurrent reads of one path are queued in-process and
- * retried across processes.
  */
-import { accessSync, constants, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  accessSync, closeSync, constants, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync,
+  rmSync, statSync, writeFileSync, writeSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { Level } from 'level';
 import { DataNotFoundError, LexdisError, ModelFormatError, OutputError } from '../errors.js';
-import { type ModelHeader, MARKER_FILE, MODEL_MAGIC } from './store-format.js';
-import { claim, recoverModelPath, release, siblingPath, swapInProgress, swapIntoPlace } from './store-swap.js';
-import { type Db, type ModelParts, plan, readerFor, writeDatabase } from './store-v1.js';
+import { serialized, sleep, withModelDb } from './store-legacy.js';
+import { type ModelHeader, MARKER_FILE, MODEL_FILE, MODEL_FORMAT_VERSION, MODEL_MAGIC } from './store-format.js';
+import { encodeModelFile, hasFileSignature, readFileHeader, readModelFile } from './store-file.js';
+import { claim, fsyncPath, recoverModelPath, release, siblingPath, swapInProgress, swapIntoPlace } from './store-swap.js';
+import { type ModelParts, type Plan, plan, readerFor } from './store-v1.js';
 
-export { MODEL_MAGIC, MODEL_FORMAT_VERSION } from './store-format.js';
+export { MODEL_MAGIC, MODEL_FORMAT_VERSION, MODEL_FILE } from './store-format.js';
 export type { BinaryArray, ModelHeader } from './store-format.js';
 export type { ModelParts } from './store-v1.js';
-
-/** A loaded model: its parts (frozen), its size on disk and how long loading took. */
-export type LoadedModel = ModelParts & { header: ModelHeader; bytesOnDisk: number; loadMs: number };
-
-/** In-process queue per model path: LevelDB allows one open handle per directory. */
-const queues = new Map<string, Promise<unknown>>();
-function serialized<T>(abs: string, job: () => Promise<T>): Promise<T> {
-  const prev = queues.get(abs) ?? Promise.resolve();
-  const run = prev.then(job, job);
-  const tail = run.catch(() => undefined);
-  queues.set(abs, tail);
-  void tail.then(() => {
-    if (queues.get(abs) === tail) queues.delete(abs);
-  });
-  return run;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Total size of the files directly inside `dir`. */
-function diskBytes(dir: string): number {
-  let total = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) if (e.isFile()) total += statSync(join(dir, e.name)).size;
-  return total;
-}
-
-/** True when `dir` carries a lexdis marker file. */
-function hasMarker(dir: string): boolean {
-  try {
-    return (JSON.parse(readFileSync(join(dir, MARKER_FILE), 'utf8')) as { magic?: unknown }).magic === MODEL_MAGIC;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Fails before any training work when `dir` cannot take a model: the parent must exist and
@@ -80,10 +52,47 @@ export function assertModelPathWritable(dir: string): void {
   }
 }
 
+/** A loaded model: its parts (frozen), its size on disk and how long loading took. */
+export type LoadedModel = ModelParts & { header: ModelHeader; bytesOnDisk: number; loadMs: number };
+
+/** Total size of the files directly inside `dir`. */
+function diskBytes(dir: string): number {
+  let total = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) if (e.isFile()) total += statSync(join(dir, e.name)).size;
+  return total;
+}
+
+/** True when `dir` carries a lexdis marker file. */
+function hasMarker(dir: string): boolean {
+  try {
+    return (JSON.parse(readFileSync(join(dir, MARKER_FILE), 'utf8')) as { magic?: unknown }).magic === MODEL_MAGIC;
+  } catch {
+    return false;
+  }
+}
+
+/** Writes `chunks` to a new file at `path` and fsyncs it. */
+function writeChunks(path: string, chunks: readonly Uint8Array[]): void {
+  const fd = openSync(path, 'wx', 0o644);
+  try {
+    for (const c of chunks) for (let at = 0; at < c.byteLength; ) at += writeSync(fd, c, at, c.byteLength - at);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes a format-2 model directory (model file and marker) at the new path `tmp`. */
+function writeModelDir(tmp: string, p: Plan): void {
+  mkdirSync(tmp);
+  writeChunks(join(tmp, MODEL_FILE), encodeModelFile(p));
+  writeFileSync(join(tmp, MARKER_FILE), JSON.stringify({ magic: MODEL_MAGIC, formatVersion: MODEL_FORMAT_VERSION, kind: p.header.kind }) + '\n');
+}
+
 /**
- * Writes a model to `dir`, replacing a model already there only once the new one is complete
- * (crash-safe: see ./store-swap.ts). Unusable parts → UsageError; an unwritable path →
- * OutputError, both before anything is written. Returns bytes on disk and elapsed ms.
+ * Writes a model directory at `dir`, replacing a model already there only once the new one
+ * is complete (crash-safe: see ./store-swap.ts). Unusable parts → UsageError; an unwritable
+ * path → OutputError, both before anything is written. Returns bytes on disk and elapsed ms.
  */
 export async function writeModel(dir: string, parts: ModelParts): Promise<{ bytes: number; ms: number }> {
   const t0 = performance.now();
@@ -95,7 +104,7 @@ export async function writeModel(dir: string, parts: ModelParts): Promise<{ byte
     claim(tmp);
     try {
       recoverModelPath(abs);
-      await writeDatabase(tmp, p);
+      writeModelDir(tmp, p);
       swapIntoPlace(tmp, abs);
     } catch (err) {
       rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
@@ -108,62 +117,88 @@ export async function writeModel(dir: string, parts: ModelParts): Promise<{ byte
   });
 }
 
-/** Opens the database at `abs` (which must look like a LevelDB), retrying while it is locked. */
-async function openModelDb(abs: string): Promise<Db> {
-  for (let waited = 0; ; ) {
-    if (!existsSync(abs) && swapInProgress(abs) && waited < 5000) {
-      await sleep(20);
-      waited += 20;
-      continue;
-    }
-    if (!existsSync(abs)) throw new DataNotFoundError('model not found', { file: abs });
-    if (!statSync(abs).isDirectory()) throw new ModelFormatError('not a lexdis model (not a directory)', { file: abs });
-    // Opening would create LOCK and LOG files, so never open a directory that is no LevelDB.
-    if (!existsSync(join(abs, 'CURRENT'))) {
-      throw new ModelFormatError('not a lexdis model (no model database in this directory)', { file: abs });
-    }
-    const db: Db = new Level(abs, { createIfMissing: false });
-    try {
-      await db.open();
-      return db;
-    } catch (err) {
-      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-      if (cause?.code === 'LEVEL_LOCKED' && waited < 10_000) {
-        await sleep(50);
-        waited += 50;
-        continue;
-      }
-      throw new ModelFormatError(`cannot open the model database: ${cause?.message ?? (err as Error).message}`, { file: abs });
-    }
+/** True when `file` starts with the single-file model signature. */
+function isModelFile(file: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const head = Buffer.alloc(16);
+    return hasFileSignature(head.subarray(0, readSync(fd, head, 0, 16, 0)));
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
-/** Runs `job` on the open database; retries when another process swapped the model meanwhile. */
-async function withModelDb<T>(dir: string, job: (db: Db, abs: string) => Promise<T>): Promise<T> {
-  const abs = resolve(dir);
-  return serialized(abs, async () => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        recoverModelPath(abs);
-      } catch {
-        // Best effort: a read-only parent cannot be cleaned, the model may still be readable.
-      }
-      const ino = existsSync(abs) ? statSync(abs).ino : -1;
-      let db: Db | undefined;
-      try {
-        db = await openModelDb(abs);
-        return await job(db, abs);
-      } catch (err) {
-        const now = existsSync(abs) ? statSync(abs).ino : -1;
-        if (attempt < 3 && (now !== ino || swapInProgress(abs))) continue;
-        if (err instanceof LexdisError) throw err;
-        // LevelDB's own failures (a truncated or overwritten table file…) mean a damaged model.
-        throw new ModelFormatError(`model is damaged or unreadable: ${(err as Error).message}`, { file: abs });
-      } finally {
-        await db?.close();
-      }
+/**
+ * Writes a model as one file at `file` (format 2, the file a model directory holds), for
+ * deployment: written beside it, then renamed into place, so the path holds the old or the
+ * new complete file. Only a missing path or an existing single-file model is replaced
+ * (OutputError otherwise, and for a missing folder); unusable parts → UsageError.
+ */
+export function writeModelFile(file: string, parts: ModelParts): { bytes: number; ms: number } {
+  const t0 = performance.now();
+  const abs = resolve(file);
+  const p = plan(parts);
+  if (!existsSync(dirname(abs))) throw new OutputError('output folder does not exist', { file: dirname(abs) });
+  if (existsSync(abs) && (!statSync(abs).isFile() || !isModelFile(abs))) {
+    throw new OutputError('refusing to replace something that is not a single-file lexdis model', { file: abs });
+  }
+  const tmp = siblingPath(abs, 'tmp');
+  try {
+    writeChunks(tmp, encodeModelFile(p));
+    renameSync(tmp, abs);
+    fsyncPath(dirname(abs));
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    if (err instanceof LexdisError) throw err;
+    throw new OutputError(`cannot write model: ${(err as Error).message}`, { file: abs });
+  }
+  return { bytes: statSync(abs).size, ms: performance.now() - t0 };
+}
+
+/** Where the model at `dir` is: a format-2 file (with its size), or a version-1 database. */
+type Located = { kind: 'file'; file: string; bytes: number } | { kind: 'leveldb' };
+
+/** Finds the model at `abs`, waiting while another process is swapping a new one in. */
+async function locate(abs: string): Promise<Located> {
+  for (let waited = 0; ; waited += 20) {
+    try {
+      recoverModelPath(abs);
+    } catch {
+      // Best effort: a read-only parent cannot be cleaned, the model may still be readable.
     }
-  });
+    if (!existsSync(abs)) {
+      if (swapInProgress(abs) && waited < 5000) {
+        await sleep(20);
+        continue;
+      }
+      throw new DataNotFoundError('model not found', { file: abs });
+    }
+    const st = statSync(abs);
+    if (st.isFile()) return { kind: 'file', file: abs, bytes: st.size };
+    if (!st.isDirectory()) throw new ModelFormatError('not a lexdis model (neither a model file nor a directory)', { file: abs });
+    const file = join(abs, MODEL_FILE);
+    if (existsSync(file)) return { kind: 'file', file, bytes: diskBytes(abs) };
+    if (existsSync(join(abs, 'CURRENT'))) return { kind: 'leveldb' };
+    throw new ModelFormatError('not a lexdis model (no model file or database in this directory)', { file: abs });
+  }
+}
+
+/** Runs `read` on the model file at `abs`; retries once when a concurrent swap removed it meanwhile. */
+async function readFormat2<T>(abs: string, read: (file: string, bytes: number) => T): Promise<T | undefined> {
+  for (let attempt = 1; ; attempt++) {
+    const where = await locate(abs);
+    if (where.kind !== 'file') return undefined;
+    try {
+      return read(where.file, where.bytes);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT' && attempt < 3) continue;
+      if (err instanceof LexdisError) throw err;
+      throw new ModelFormatError(`cannot read the model: ${(err as Error).message}`, { file: abs });
+    }
+  }
 }
 
 function deepFreeze<T>(value: T): T {
@@ -175,32 +210,36 @@ function deepFreeze<T>(value: T): T {
 }
 
 /**
- * Loads a whole model. Checks magic and format version first (ModelFormatError /
- * ModelVersionError naming the directory), then every part's checksum. `expectKind`
- * refuses a model of another kind. The result is frozen; arrays are fresh and aligned.
+ * Loads a whole model from a model directory or a single model file. Checks magic and format
+ * version first (ModelFormatError / ModelVersionError naming the path), then every part's
+ * checksum; a missing path → DataNotFoundError. `expectKind` refuses a model of another
+ * kind. The result is frozen; arrays are fresh and aligned. Writes nothing for format 2.
  */
 export async function readModel(dir: string, opts: { expectKind?: string } = {}): Promise<LoadedModel> {
   const t0 = performance.now();
-  const parts = await withModelDb(dir, async (db, abs) => {
-    const reader = await readerFor(db, abs, opts.expectKind);
-    return reader.parts(db, abs, opts.expectKind);
-  });
   const abs = resolve(dir);
+  let parts: ModelParts & { header: ModelHeader; bytes: number } | undefined = await readFormat2(abs, (file, bytes) => {
+    const p = readModelFile(file, opts.expectKind);
+    return { ...p, bytes };
+  });
+  if (!parts) {
+    const v1 = await withModelDb(abs, async (db) => (await readerFor(db, abs, opts.expectKind)).parts(db, abs, opts.expectKind));
+    parts = { ...v1, bytes: existsSync(abs) ? diskBytes(abs) : 0 };
+  }
   const loaded: LoadedModel = {
     header: deepFreeze(parts.header),
     json: deepFreeze(parts.json),
     binary: Object.freeze(parts.binary),
-    bytesOnDisk: existsSync(abs) ? diskBytes(abs) : 0,
+    bytesOnDisk: parts.bytes,
     loadMs: performance.now() - t0,
   };
   return Object.freeze(loaded);
 }
 
-/** Reads and checks only the header (cheap: no parts are loaded). */
+/** Reads and checks only the header (no parts are checked); errors as {@link readModel}. */
 export async function readModelHeader(dir: string): Promise<ModelHeader> {
-  const header = await withModelDb(dir, async (db, abs) => {
-    const reader = await readerFor(db, abs);
-    return (await reader.head(db, abs)).header;
-  });
+  const abs = resolve(dir);
+  const header = (await readFormat2(abs, (file) => readFileHeader(file))) ??
+    await withModelDb(abs, async (db) => (await (await readerFor(db, abs)).head(db, abs)).header);
   return deepFreeze(header);
 }

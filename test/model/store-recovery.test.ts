@@ -82,11 +82,11 @@ test('a reader waits while a live process is between the two renames of a swap',
   await expectModel(dir, 5);
 });
 
-test('the committed format-version-1 fixture still loads exactly', async () => {
-  const copy = join(mkdtempSync(join(root, 'fixture-')), 'v1-small');
-  cpSync(join(projectRoot(), 'test', 'fixtures', 'model', 'v1-small'), copy, { recursive: true });
+for (const version of [1, 2]) test(`the committed format-version-${version} fixture still loads exactly`, async () => {
+  const copy = join(mkdtempSync(join(root, 'fixture-')), `v${version}-small`);
+  cpSync(join(projectRoot(), 'test', 'fixtures', 'model', `v${version}-small`), copy, { recursive: true });
   const m = await readModel(copy, { expectKind: 'lexdis-fixture' });
-  assert.equal(m.header.formatVersion, 1);
+  assert.equal(m.header.formatVersion, version);
   assert.equal(m.header.seed, 42);
   assert.deepEqual(m.header.templates, ['Freq:label', 'NextWord:lemma']);
   assert.deepEqual(m.json, { 'vocab/lemma': ['kitAb', 'qalam', 'مكتب'], theta: [0.5, -1.25] });

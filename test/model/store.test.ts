@@ -8,6 +8,7 @@ import { DataNotFoundError, ModelFormatError, ModelVersionError, OutputError, Us
 import {
   type BinaryArray, type ModelParts, MODEL_FORMAT_VERSION, MODEL_MAGIC, assertModelPathWritable, readModel, readModelHeader, writeModel,
 } from '../../src/model/store.js';
+import { plan, writeDatabase } from '../../src/model/store-v1.js';
 
 const root = mkdtempSync(join(tmpdir(), 'lexdis-store-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -137,7 +138,7 @@ test('header checks: wrong magic, no header, not a database, empty dir, missing 
 
   const file = fresh('file');
   writeFileSync(file, 'x');
-  await assert.rejects(readModel(file), formatError(file, /not a directory/));
+  await assert.rejects(readModel(file), formatError(file, /not a lexdis model \(no LEXDIS-MODEL signature/));
 
   const missing = fresh('missing');
   await assert.rejects(readModel(missing), (e: unknown) => e instanceof DataNotFoundError && e.file === missing);
@@ -169,7 +170,12 @@ async function tamper(dir: string, key: string, change: (v: Uint8Array | undefin
   await db.close();
 }
 
-test('corruption is detected: a flipped byte, a changed JSON part or header, a missing chunk', async () => {
+/** Writes a format-version-1 (LevelDB) model, as lexdis up to 0.1 did. */
+async function writeV1(dir: string, parts: ModelParts): Promise<void> {
+  await writeDatabase(dir, plan(parts, 1));
+}
+
+test('format 1 (LevelDB) corruption is detected: a flipped byte, a changed JSON part or header, a missing chunk', async () => {
   const big = new Float64Array(2_500_000).map((_, i) => i * 0.5); // 20 MB: two chunks
   const parts = { header: { seed: 1 }, json: { theta: [1, 2, 3] }, binary: { big } };
   const cases: [string, string, (v: Uint8Array | undefined) => Uint8Array | undefined, RegExp][] = [
@@ -181,7 +187,8 @@ test('corruption is detected: a flipped byte, a changed JSON part or header, a m
   ];
   for (const [label, key, change, pattern] of cases) {
     const dir = fresh(`corrupt-${label}`);
-    await writeModel(dir, parts);
+    await writeV1(dir, parts);
+    assert.equal((await readModelHeader(dir)).formatVersion, 1);
     await tamper(dir, key, change);
     await assert.rejects(readModel(dir), formatError(dir, pattern), label);
   }

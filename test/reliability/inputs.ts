@@ -6,13 +6,13 @@
  */
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Level } from 'level';
 import { Analyzer } from '../../src/analyzer/index.js';
 import { dataPaths } from '../../src/config.js';
 import { writeCandidatesFile } from '../../src/formats/candidates.js';
 import { corpusToPos, writePosFile } from '../../src/formats/pos.js';
 import { projectUd } from '../../src/formats/ud-project.js';
 import { readTextFile } from '../../src/io.js';
+import { MODEL_FILE } from '../../src/model/store.js';
 import { Rng } from '../../src/random.js';
 
 /** The good inputs a fault starts from (paths). */
@@ -150,14 +150,12 @@ function largest(dir: string): string {
   return readdirSync(dir).map((f) => join(dir, f)).sort((a, b) => statSync(b).size - statSync(a).size)[0];
 }
 
-/** Rewrites the model header's format version (LevelDB key `header`). */
-export async function setModelFormatVersion(dir: string, version: number): Promise<void> {
-  const db = new Level<string, string>(dir);
-  await db.open();
-  const header = JSON.parse(await db.get('header') as string) as Record<string, unknown>;
-  header.formatVersion = version;
-  await db.put('header', JSON.stringify(header));
-  await db.close();
+/** Rewrites the format version in the model file's fixed prefix (docs/model-format.md: bytes 16–19). */
+export function setModelFormatVersion(dir: string, version: number): void {
+  const file = join(dir, MODEL_FILE);
+  const bytes = readFileSync(file);
+  bytes.writeUInt32LE(version, 16);
+  writeFileSync(file, bytes);
 }
 
 /** `input/fault` → builder. Async ones return their path after awaiting. */
@@ -197,11 +195,7 @@ export const FAULTS: Record<string, Build | ((g: GoodInputs, dir: string) => Pro
   'tables/10mb-line': tables('dictPrefixes', (t) => `${t}${'x'.repeat(10_000_000)}\n`),
   'model/truncated': model((d) => truncateSync(largest(d), Math.floor(statSync(largest(d)).size / 2))),
   'model/binary': model((d) => writeFileSync(largest(d), binaryJunk())),
-  'model/wrong-version': async (g, dir) => {
-    const out = model(() => undefined)(g, dir);
-    await setModelFormatVersion(out, 99);
-    return out;
-  },
+  'model/wrong-version': model((d) => setModelFormatVersion(d, 99)),
   'model/not-a-model': (_g, dir) => {
     mkdirSync(join(dir, 'model'));
     writeFileSync(join(dir, 'model', 'README'), 'not a model\n');

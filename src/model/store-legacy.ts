@@ -1,0 +1,81 @@
+/**
+ * Reading format-version-1 models (LevelDB directories, ./store-v1.ts). LevelDB allows one
+ * open handle per directory and writes its lock, log and manifest files when it opens one,
+ * so reads of one path are queued in-process and retried across processes while locked.
+ * Format 2 (./store-file.ts) needs none of this; this path is kept so old models still load.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Level } from 'level';
+import { DataNotFoundError, LexdisError, ModelFormatError } from '../errors.js';
+import { recoverModelPath, swapInProgress } from './store-swap.js';
+import type { Db } from './store-v1.js';
+
+/** In-process queue per model path: LevelDB allows one open handle per directory. */
+const queues = new Map<string, Promise<unknown>>();
+
+/** Runs `job` after the jobs already queued for `abs` (writes and LevelDB reads of one path). */
+export function serialized<T>(abs: string, job: () => Promise<T>): Promise<T> {
+  const prev = queues.get(abs) ?? Promise.resolve();
+  const run = prev.then(job, job);
+  const tail = run.catch(() => undefined);
+  queues.set(abs, tail);
+  void tail.then(() => {
+    if (queues.get(abs) === tail) queues.delete(abs);
+  });
+  return run;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Opens the database at `abs` (which must look like a LevelDB), retrying while it is locked. */
+async function openModelDb(abs: string): Promise<Db> {
+  for (let waited = 0; ; ) {
+    if (!existsSync(abs)) throw new DataNotFoundError('model not found', { file: abs });
+    // Opening would create LOCK and LOG files, so never open a directory that is no LevelDB.
+    if (!existsSync(join(abs, 'CURRENT'))) {
+      throw new ModelFormatError('not a lexdis model (no model database in this directory)', { file: abs });
+    }
+    const db: Db = new Level(abs, { createIfMissing: false });
+    try {
+      await db.open();
+      return db;
+    } catch (err) {
+      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+      if (cause?.code === 'LEVEL_LOCKED' && waited < 10_000) {
+        await sleep(50);
+        waited += 50;
+        continue;
+      }
+      throw new ModelFormatError(`cannot open the model database: ${cause?.message ?? (err as Error).message}`, { file: abs });
+    }
+  }
+}
+
+/** Runs `job` on the open version-1 database at `dir`; retries when another process swapped the model meanwhile. */
+export async function withModelDb<T>(dir: string, job: (db: Db, abs: string) => Promise<T>): Promise<T> {
+  const abs = resolve(dir);
+  return serialized(abs, async () => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        recoverModelPath(abs);
+      } catch {
+        // Best effort: a read-only parent cannot be cleaned, the model may still be readable.
+      }
+      const ino = existsSync(abs) ? statSync(abs).ino : -1;
+      let db: Db | undefined;
+      try {
+        db = await openModelDb(abs);
+        return await job(db, abs);
+      } catch (err) {
+        const now = existsSync(abs) ? statSync(abs).ino : -1;
+        if (attempt < 3 && (now !== ino || swapInProgress(abs))) continue;
+        if (err instanceof LexdisError) throw err;
+        // LevelDB's own failures (a truncated or overwritten table file…) mean a damaged model.
+        throw new ModelFormatError(`model is damaged or unreadable: ${(err as Error).message}`, { file: abs });
+      } finally {
+        await db?.close();
+      }
+    }
+  });
+}
