@@ -3,7 +3,8 @@
  * (equation 6) and ranks them with the fixed tie-break of src/rank/types.ts. Reads the model
  * only, so one ranker can serve concurrent callers.
  */
-import type { Document } from '../corpus/types.js';
+import type { DocumentFeatures } from '../../features/extract.js';
+import type { Document, Sentence } from '../corpus/types.js';
 import type { Model } from '../model/model.js';
 import { type Disambiguator, type RankedToken, rankToken } from './types.js';
 
@@ -16,16 +17,25 @@ export class ModelRanker implements Disambiguator {
   /** Scores of the candidates of every token of a document (one Float64Array per token). */
   scoreDocument(doc: Document): Float64Array[][] {
     const df = this.model.extractor.document(doc);
-    return doc.sentences.map((s, si) =>
-      s.tokens.map((t, ti) => {
-        const K = t.candidates.length;
-        const scores = new Float64Array(K);
-        if (K === 0) return scores;
-        const z = df.token(si, ti, t.candidates);
-        for (let k = 0; k < K; k++) scores[k] = this.model.score(z, k);
-        return scores;
-      }),
-    );
+    return doc.sentences.map((s, si) => this.scoreSentence(df, s, si));
+  }
+
+  /** Scores of the candidates of each token of sentence `si` (`s`), given its document's features `df`. */
+  scoreSentence(df: DocumentFeatures, s: Sentence, si: number): Float64Array[] {
+    return s.tokens.map((t, ti) => {
+      const K = t.candidates.length;
+      const scores = new Float64Array(K);
+      if (K === 0) return scores;
+      const z = df.token(si, ti, t.candidates);
+      for (let k = 0; k < K; k++) scores[k] = this.model.score(z, k);
+      return scores;
+    });
+  }
+
+  /** Ranked tokens of sentence `si` of `doc`, given the document's features `df` (from `model.extractor.document(doc)`). */
+  rankSentence(doc: Document, df: DocumentFeatures, si: number): RankedToken[] {
+    const s = doc.sentences[si];
+    return this.scoreSentence(df, s, si).map((scores, ti) => rankToken(s.tokens[ti], scores, this.model.info.temperature));
   }
 
   rankDocument(doc: Document): RankedToken[][] {

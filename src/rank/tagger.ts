@@ -4,14 +4,14 @@
  * Tagger holds a loaded model and analyzer, reads them only, and can serve concurrent calls.
  */
 import { Analyzer, type AnalyzerOptions } from '../analyzer/index.js';
-import { lemmaInScript, type InputScript } from '../analyzer/script.js';
+import { DEFAULT_INPUT_SCRIPT, lemmaInScript, prepareInput, type InputScript } from '../analyzer/script.js';
 import { dataPaths } from '../config.js';
 import type { CandidateSource, Corpus } from '../corpus/types.js';
-import { textToCorpus } from '../formats/text.js';
 import { fromBuckwalter } from '../script/buckwalter.js';
 import { Model, modelAnalyzerOptions, type LoadedModel } from '../model/model.js';
 import { rankPrepared } from './pipeline.js';
 import { ModelRanker } from './ranker.js';
+import { rankTextSteps } from './tag-steps.js';
 import type { RankedCandidate, RankedToken } from './types.js';
 
 export interface TaggedAnalysis {
@@ -112,8 +112,20 @@ export class Tagger {
    * not Arabic and pass through untouched, Buckwalter only on request).
    */
   tagText(text: string, options: { top: number; inputScript?: InputScript } = { top: 1 }): TaggedSentence[] {
-    const ranked = this.rankCorpus(textToCorpus(this.analyzer, text, { inputScript: options.inputScript }));
-    return ranked.flatMap((doc) => doc.map((sent) => ({ tokens: sent.map((rt) => taggedToken(rt, options.top)) })));
+    const out: TaggedSentence[] = [];
+    for (const s of this.tagSteps(text, options)) if (s) out.push(s);
+    return out;
+  }
+
+  /**
+   * Tags raw text in bounded steps (./tag-steps.ts): yields `null` after a step that finished
+   * no sentence and each sentence as soon as it is tagged. The sentences are those of
+   * {@link tagText}; a caller can stop, yield or check a deadline between any two steps.
+   */
+  *tagSteps(text: string, options: { top: number; inputScript?: InputScript } = { top: 1 }): Generator<TaggedSentence | null> {
+    for (const sent of rankTextSteps(this.analyzer, this.ranker, prepareInput(text, options.inputScript ?? DEFAULT_INPUT_SCRIPT))) {
+      yield sent && { tokens: sent.map((rt) => taggedToken(rt, options.top)) };
+    }
   }
 
   /**

@@ -1,0 +1,86 @@
+/**
+ * Tagging raw text in bounded steps, so that a caller (the HTTP service) can yield to other
+ * work and check a deadline between any two steps while a long text is tagged. The text is
+ * still one document for the model — its document-level features read the whole text — and
+ * the result is exactly that of tagging it in one go:
+ *   1. analysis, a piece of at most {@link PIECE_CHARS} characters per step (a line is cut
+ *      only at whitespace, which the tokenizer never joins across, so tokens are the same);
+ *   2. sentence splitting (cheap), then conversion to corpus sentences, about
+ *      {@link GROUP_TOKENS} tokens per step;
+ *   3. the candidates C(t) and the document's feature context, one step;
+ *   4. ranking, one sentence per step, each yielded as soon as it is ranked.
+ */
+import type { Analyzer } from '../analyzer/index.js';
+import type { AnalyzedToken } from '../analyzer/types.js';
+import type { Document, Sentence } from '../corpus/types.js';
+import { analyzedToCorpus, splitSentences } from '../formats/text.js';
+import { splitLines } from '../io.js';
+import { prepareDocument } from './prepare.js';
+import type { ModelRanker } from './ranker.js';
+import type { RankedToken } from './types.js';
+
+/** Most characters of a line analyzed in one step. */
+export const PIECE_CHARS = 2000;
+/** About this many tokens are turned into corpus sentences in one step. */
+export const GROUP_TOKENS = 400;
+
+/** Cuts `line` into pieces of at most `max` characters at whitespace (a longer word stays whole). */
+export function cutAtWhitespace(line: string, max = PIECE_CHARS): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  while (line.length - start > max) {
+    let cut = -1;
+    for (let i = start + max; i > start; i--) {
+      if (/[ \t\n\r\f\v]/.test(line[i])) { cut = i; break; }
+    }
+    if (cut < 0) {
+      const next = line.slice(start + max).search(/[ \t\n\r\f\v]/);
+      if (next < 0) break;
+      cut = start + max + next;
+    }
+    pieces.push(line.slice(start, cut));
+    start = cut + 1;
+  }
+  pieces.push(line.slice(start));
+  return pieces;
+}
+
+/**
+ * Ranks the already prepared `text` (see prepareInput) in steps: yields `null` after each
+ * step that finished no sentence, and each sentence's ranked tokens as soon as it is ranked.
+ */
+export function* rankTextSteps(analyzer: Analyzer, ranker: ModelRanker, text: string): Generator<RankedToken[] | null> {
+  const model = ranker.model;
+  const lines: AnalyzedToken[][] = [];
+  for (const line of splitLines(text)) {
+    const tokens: AnalyzedToken[] = [];
+    for (const piece of cutAtWhitespace(line)) {
+      for (const t of analyzer.analyzeLine(piece)) tokens.push(t);
+      yield null;
+    }
+    lines.push(tokens);
+  }
+  const sentences: Sentence[] = [];
+  let group: AnalyzedToken[][] = [];
+  let groupTokens = 0;
+  const flush = () => {
+    // each analyzed sentence is given as its own line, so it stays exactly one sentence
+    for (const d of analyzedToCorpus(group).documents) sentences.push(...d.sentences);
+    group = [];
+    groupTokens = 0;
+  };
+  for (const s of splitSentences(lines)) {
+    group.push(s);
+    groupTokens += s.length;
+    if (groupTokens >= GROUP_TOKENS) {
+      flush();
+      yield null;
+    }
+  }
+  if (group.length > 0) flush();
+  if (sentences.length === 0) return;
+  const doc: Document = prepareDocument({ id: 'text', sentences }, model.lexicon).doc;
+  const features = model.extractor.document(doc);
+  yield null;
+  for (let si = 0; si < doc.sentences.length; si++) yield ranker.rankSentence(doc, features, si);
+}
