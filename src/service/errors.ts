@@ -60,6 +60,30 @@ function cleanMessage(message: string): string {
   return message.replace(/^FST_ERR_\w+:\s*/, '');
 }
 
+/**
+ * For fastify's `frameworkErrors` option: errors its router raises before a route runs
+ * (a URL that is not valid percent-encoding, an over-long parameter), in the error shape.
+ */
+export function frameworkErrorHandler(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const message = err.code === 'FST_ERR_BAD_URL' ? 'the URL is not valid (bad percent-encoding)' : cleanMessage(err.message);
+  void reply.code(400).send(errorBody('BAD_REQUEST', message));
+}
+
+/** Charsets a request body may declare (names compared in lower case). */
+const UTF8_NAMES = new Set(['utf-8', 'utf8']);
+
+/**
+ * Refuses, with 415 UNSUPPORTED_MEDIA_TYPE, a request body that declares a charset other
+ * than UTF-8 (bodies are always read as UTF-8, so anything else would be misread silently).
+ */
+export function checkCharset(contentType: string | undefined): void {
+  if (!contentType) return;
+  const m = /;\s*charset\s*=\s*"?([^";\s]*)"?/i.exec(contentType);
+  if (m && !UTF8_NAMES.has(m[1].toLowerCase())) {
+    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', `charset "${m[1].slice(0, 40)}" is not supported; send the body as UTF-8`);
+  }
+}
+
 /** Installs the error handler, the 404 handler and the low-level client error handler. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {

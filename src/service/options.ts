@@ -13,9 +13,16 @@ export interface ServiceOptions {
   /** Most texts in one batch request (422 TOO_MANY_TEXTS above it). */
   maxBatch: number;
   /**
+   * Largest answer a request may ask for, in bytes, as estimated before tagging (every token
+   * with `top` analyses of the requested `fields`; src/service/fields.ts). A bigger one is
+   * refused at once with 422 RESPONSE_TOO_LARGE and the figures. For an NDJSON batch, which
+   * holds one text's answer at a time, the limit applies to each text.
+   */
+  maxResponseBytes: number;
+  /**
    * Work deadline per request, counted from when its headers were read. Checked before
-   * each text is tagged (a text is one document, tagged in one call); a request past it
-   * gets 503 TIMEOUT.
+   * every step of tagging (an analysis piece, a group of sentences, one sentence) and after
+   * the answer is serialized; a request past it gets 503 TIMEOUT.
    */
   requestTimeoutMs: number;
   /** Most texts waiting to be tagged, all requests together (503 OVERLOADED beyond). */
@@ -44,6 +51,7 @@ export const defaultOptions: Readonly<ServiceOptions> = Object.freeze({
   bodyLimit: 1024 * 1024,
   maxTextLength: 20_000,
   maxBatch: 32,
+  maxResponseBytes: 16 * 1024 * 1024,
   requestTimeoutMs: 10_000,
   maxQueue: 2048,
   defaultTop: 3,
@@ -58,7 +66,7 @@ export const defaultOptions: Readonly<ServiceOptions> = Object.freeze({
 });
 
 const POSITIVE_INTEGERS = [
-  'bodyLimit', 'maxTextLength', 'maxBatch', 'requestTimeoutMs', 'maxQueue', 'defaultTop', 'maxTop',
+  'bodyLimit', 'maxTextLength', 'maxBatch', 'maxResponseBytes', 'requestTimeoutMs', 'maxQueue', 'defaultTop', 'maxTop',
   'headersTimeoutMs', 'receiveTimeoutMs', 'keepAliveTimeoutMs', 'maxConnections',
 ] as const;
 
@@ -82,7 +90,7 @@ export function resolveOptions(given: Partial<ServiceOptions> = {}): ServiceOpti
 /** The limits a client may want to know, as `GET /v1/model` reports them. */
 export function publicLimits(o: ServiceOptions): Record<string, number> {
   return {
-    bodyLimit: o.bodyLimit, maxTextLength: o.maxTextLength, maxBatch: o.maxBatch,
+    bodyLimit: o.bodyLimit, maxTextLength: o.maxTextLength, maxBatch: o.maxBatch, maxResponseBytes: o.maxResponseBytes,
     requestTimeoutMs: o.requestTimeoutMs, defaultTop: o.defaultTop, maxTop: o.maxTop,
   };
 }

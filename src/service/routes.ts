@@ -1,21 +1,28 @@
 /**
- * The JSON API: POST /v1/analyze, POST /v1/analyze/batch, GET /healthz, GET /v1/model.
- * Shapes are in schemas.ts; limits and error codes in docs/service.md.
+ * The JSON API: POST /v1/analyze, POST /v1/analyze/batch (JSON, or NDJSON when the client
+ * accepts `application/x-ndjson`), GET /healthz, GET /v1/model. Shapes are in schemas.ts;
+ * limits and error codes in docs/service.md.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { basename } from 'node:path';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InputScript } from '../analyzer/script.js';
-import { HttpError } from './errors.js';
+import { classifyError, errorBody, HttpError } from './errors.js';
+import { type AnalysisField, estimateAnswerBytes, selectFields } from './fields.js';
 import { publicLimits, type ServiceOptions } from './options.js';
 import { TurnQueue } from './queue.js';
 import { analyzeSchema, batchSchema, healthSchema, modelSchema } from './schemas.js';
 import type { TaggerLike } from './types.js';
-import { tagTexts } from './work.js';
+import { type TagJob, tagTextJson } from './work.js';
 
-interface AnalyzeBody { text: string; top?: number; inputScript?: InputScript }
-interface BatchBody { texts: string[]; top?: number; inputScript?: InputScript }
+interface AnalyzeBody { text: string; top?: number; inputScript?: InputScript; fields?: string[] }
+interface BatchBody { texts: string[]; top?: number; inputScript?: InputScript; fields?: string[] }
 
 /** Name and version of the service, as GET /v1/model reports them. */
 export interface ServiceIdentity { name: string; version: string }
+
+/** Media type of a streamed batch answer: one JSON object per line. */
+export const NDJSON = 'application/x-ndjson';
 
 function checkLength(text: string, o: ServiceOptions, where: string): void {
   if (text.length > o.maxTextLength) {
@@ -24,35 +31,89 @@ function checkLength(text: string, o: ServiceOptions, where: string): void {
   }
 }
 
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+
+/** Refuses, before any tagging, an answer estimated above the budget (422 RESPONSE_TOO_LARGE). */
+function checkBudget(texts: readonly string[], top: number, fields: readonly AnalysisField[], o: ServiceOptions, what: string): void {
+  const estimate = estimateAnswerBytes(texts, top, fields);
+  if (estimate > o.maxResponseBytes) {
+    throw new HttpError(422, 'RESPONSE_TOO_LARGE',
+      `the answer ${what} is estimated at ${estimate} bytes (${mb(estimate)}: every token with top ${top} analyses of ` +
+      `${fields.length} fields); the limit is ${o.maxResponseBytes} bytes (${mb(o.maxResponseBytes)}). ` +
+      'Send less text, a lower top, or fewer fields');
+  }
+}
+
 /** Milliseconds on the performance clock when a request that has run `reply.elapsedTime` must stop. */
 function deadlineOf(reply: FastifyReply, o: ServiceOptions): number {
   return performance.now() - reply.elapsedTime + o.requestTimeoutMs;
+}
+
+/** True when the client lists NDJSON in its Accept header. */
+function wantsNdjson(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  return accept.split(',').some((m) => m.split(';')[0].trim().toLowerCase() === NDJSON);
+}
+
+/** Only `/` and `\`-free names: where the trainer kept its corpus is nobody's business. */
+function publicModelInfo(info: Record<string, unknown>): Record<string, unknown> {
+  const corpus = info.corpus as { source?: unknown } | undefined;
+  if (typeof corpus?.source !== 'string') return info;
+  const source = corpus.source.split(',').map((p) => basename(p.replace(/\\/g, '/'))).join(',');
+  return { ...info, corpus: { ...corpus, source } };
+}
+
+/**
+ * The lines of an NDJSON batch answer: `{"index":i,"sentences":[…]}` per text, in order;
+ * on a failure (timeout, overload) a last line `{"index":i,"error":{"code","message"}}`.
+ */
+async function* ndjsonLines(tagger: TaggerLike, queue: TurnQueue, texts: readonly string[], job: TagJob): AsyncGenerator<string> {
+  for (let i = 0; i < texts.length; i++) {
+    try {
+      yield `{"index":${i},"sentences":${await tagTextJson(tagger, queue, texts[i], job)}}\n`;
+    } catch (err) {
+      const c = classifyError(err);
+      yield `${JSON.stringify({ index: i, ...errorBody(c.code, c.message) })}\n`;
+      return;
+    }
+  }
 }
 
 export function registerApiRoutes(
   app: FastifyInstance, tagger: TaggerLike, o: ServiceOptions, identity: ServiceIdentity,
 ): void {
   const startedAt = Date.now();
-  const modelInfo = tagger.modelInfo();
+  const modelInfo = publicModelInfo(tagger.modelInfo());
   const queue = new TurnQueue(o.maxQueue);
 
   app.post<{ Body: AnalyzeBody }>('/v1/analyze', { schema: analyzeSchema(o) }, async (request, reply) => {
     const { text } = request.body;
     const top = request.body.top ?? o.defaultTop;
+    const fields = selectFields(request.body.fields);
     checkLength(text, o, 'text');
-    const [sentences] = await tagTexts(tagger, queue, [text], top, deadlineOf(reply, o), undefined, request.body.inputScript);
-    return { top, sentences };
+    checkBudget([text], top, fields, o, 'for this text');
+    const job: TagJob = { top, fields, inputScript: request.body.inputScript, deadline: deadlineOf(reply, o) };
+    const sentences = await tagTextJson(tagger, queue, text, job);
+    return reply.type('application/json; charset=utf-8').send(`{"top":${top},"sentences":${sentences}}`);
   });
 
   app.post<{ Body: BatchBody }>('/v1/analyze/batch', { schema: batchSchema(o) }, async (request, reply) => {
     const { texts } = request.body;
     const top = request.body.top ?? o.defaultTop;
+    const fields = selectFields(request.body.fields);
     if (texts.length > o.maxBatch) {
       throw new HttpError(422, 'TOO_MANY_TEXTS', `the batch has ${texts.length} texts; the limit is ${o.maxBatch}`);
     }
     texts.forEach((t, i) => checkLength(t, o, `texts[${i}]`));
-    const all = await tagTexts(tagger, queue, texts, top, deadlineOf(reply, o), undefined, request.body.inputScript);
-    return { top, results: all.map((sentences) => ({ sentences })) };
+    const job: TagJob = { top, fields, inputScript: request.body.inputScript, deadline: deadlineOf(reply, o) };
+    if (wantsNdjson(request)) {
+      texts.forEach((t, i) => checkBudget([t], top, fields, o, `for texts[${i}]`));
+      return reply.type(`${NDJSON}; charset=utf-8`).send(Readable.from(ndjsonLines(tagger, queue, texts, job)));
+    }
+    checkBudget(texts, top, fields, o, 'for this batch');
+    const results: string[] = [];
+    for (const text of texts) results.push(`{"sentences":${await tagTextJson(tagger, queue, text, job)}}`);
+    return reply.type('application/json; charset=utf-8').send(`{"top":${top},"results":[${results.join(',')}]}`);
   });
 
   app.get('/healthz', { schema: healthSchema }, async () => ({

@@ -4,6 +4,7 @@
  * Limits that depend on the configuration (`top`) are built into the schemas here.
  */
 import { DEFAULT_INPUT_SCRIPT, INPUT_SCRIPTS } from '../analyzer/script.js';
+import { ANALYSIS_FIELDS, ALWAYS_SENT } from './fields.js';
 import type { ServiceOptions } from './options.js';
 
 /** `{ error: { code, message } }`, the body of every error response. */
@@ -29,9 +30,10 @@ const errorRef = { $ref: 'lexdisError#' } as const;
 /** Response entries shared by all routes: any 4xx or 5xx carries the error body. */
 export const errorResponses = { '4xx': errorRef, '5xx': errorRef } as const;
 
+/** One analysis: every field, or `rank` and those named in the request's `fields`. */
 export const analysisSchema = {
   type: 'object',
-  required: ['rank', 'voc', 'vocArabic', 'lemma', 'lemmaArabic', 'morph', 'pos', 'elements', 'gloss', 'score', 'confidence'],
+  required: [ALWAYS_SENT],
   properties: {
     rank: { type: 'integer' },
     voc: { type: 'string' },
@@ -80,6 +82,11 @@ function topSchema(o: ServiceOptions) {
   return { type: 'integer', minimum: 1, maximum: o.maxTop, default: o.defaultTop } as const;
 }
 
+/** `fields`: the analysis fields to send (`rank` always comes); all when absent. */
+export const fieldsSchema = {
+  type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: ANALYSIS_FIELDS },
+} as const;
+
 /** POST /v1/analyze */
 export function analyzeSchema(o: ServiceOptions) {
   return {
@@ -87,7 +94,7 @@ export function analyzeSchema(o: ServiceOptions) {
       type: 'object',
       required: ['text'],
       additionalProperties: false,
-      properties: { text: { type: 'string' }, top: topSchema(o), inputScript: inputScriptSchema },
+      properties: { text: { type: 'string' }, top: topSchema(o), inputScript: inputScriptSchema, fields: fieldsSchema },
     },
     response: {
       200: {
@@ -111,6 +118,7 @@ export function batchSchema(o: ServiceOptions) {
         texts: { type: 'array', items: { type: 'string' } },
         top: topSchema(o),
         inputScript: inputScriptSchema,
+        fields: fieldsSchema,
       },
     },
     response: {

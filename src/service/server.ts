@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { projectRoot } from '../config.js';
 import { registerAssets } from './assets.js';
-import { clientErrorHandler, errorBody, installErrorHandling } from './errors.js';
+import { checkCharset, clientErrorHandler, errorBody, frameworkErrorHandler, installErrorHandling } from './errors.js';
 import { resolveOptions, type ServiceOptions } from './options.js';
 import { registerApiRoutes, type ServiceIdentity } from './routes.js';
 import { errorSchema } from './schemas.js';
@@ -35,6 +35,7 @@ export function buildServer(tagger: TaggerLike, options: Partial<ServiceOptions>
     keepAliveTimeout: o.keepAliveTimeoutMs,
     http: { headersTimeout: o.headersTimeoutMs, connectionsCheckingInterval: Math.min(1000, o.headersTimeoutMs) },
     clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
   app.server.maxConnections = o.maxConnections;
@@ -63,6 +64,9 @@ export function buildServer(tagger: TaggerLike, options: Partial<ServiceOptions>
       ip: request.ip,
     }, 'access');
   });
+
+  // before the body is read: a body in another charset would be misread as UTF-8
+  app.addHook('preParsing', async (request) => { checkCharset(request.headers['content-type']); });
 
   registerApiRoutes(app, tagger, o, identity());
   registerAssets(app);

@@ -1,37 +1,72 @@
 /**
- * Runs tagging for a request under a deadline. The tagger is synchronous and a text is
- * one document for the model (its document-level features read the whole text), so a
- * text is tagged in one call and cannot be interrupted: a text is the unit of work. Each
- * text is a job on the server's {@link TurnQueue} (one job per event-loop turn, first
- * come first served, a batch's texts queued one after another); when its turn comes the
- * deadline is checked, and a request that has waited or worked past it stops with
- * 503 TIMEOUT instead of doing more work.
+ * Runs tagging for a request under a deadline. A text is one document for the model, but
+ * it is tagged in bounded steps (Tagger.tagSteps: an analysis piece, a group of sentences,
+ * one sentence…), run on the server's {@link TurnQueue}: one job per event-loop turn, a job
+ * running a text's steps for at most {@link SLICE_MS} (a short text is one job), so the
+ * event loop (new connections, /healthz) runs between the slices of a long text. Texts are
+ * served first come first served, each to its end: the slices of a text keep the ticket it
+ * took when it started (a batch's next text takes a new one, behind texts already waiting). Each sentence is serialized in the step that tags it, and the
+ * deadline is checked before every step and after the last one, so the time to build and
+ * serialize the answer counts: a request past it stops with 503 TIMEOUT.
  */
 import { DEFAULT_INPUT_SCRIPT, type InputScript } from '../analyzer/script.js';
 import { HttpError } from './errors.js';
+import { type AnalysisField, sentenceJson } from './fields.js';
 import type { TurnQueue } from './queue.js';
 import type { TaggedSentence, TaggerLike } from './types.js';
+
+/** A turn runs steps of one text until this many milliseconds have passed (then other work gets its turn). */
+export const SLICE_MS = 4;
 
 /** A clock in milliseconds; replaceable for tests. */
 export type Clock = () => number;
 
+/** What a request asks for. `deadline` is a time on the clock. */
+export interface TagJob {
+  top: number;
+  fields: readonly AnalysisField[];
+  /** How the text is read (default `arabic`: Latin words pass through untouched). */
+  inputScript?: InputScript;
+  deadline: number;
+  clock?: Clock;
+}
+
+function timeout(): HttpError {
+  return new HttpError(503, 'TIMEOUT', 'the request ran out of time; try again later or send less text');
+}
+
+/** The steps of tagging `text`: the tagger's own, or one step for a tagger that has none. */
+function* steps(tagger: TaggerLike, text: string, job: TagJob): Generator<TaggedSentence | null> {
+  if (!/\S/.test(text)) return;
+  const options = { top: job.top, inputScript: job.inputScript ?? DEFAULT_INPUT_SCRIPT };
+  if (tagger.tagSteps) yield* tagger.tagSteps(text, options);
+  else yield* tagger.tagText(text, options);
+}
+
 /**
- * Tags each text and returns one sentence list per text. `deadline` is a time on
- * `clock`; a text whose turn comes after it throws 503 TIMEOUT. Texts are read in
- * `inputScript` (default `arabic`: Latin words pass through untouched).
+ * Tags one text step by step on `queue` and returns the JSON array of its sentences
+ * (`[…]`, analyses keeping `job.fields`). Throws 503 TIMEOUT at the first step (or at the
+ * end) past the deadline, and what the queue throws (503 OVERLOADED).
  */
-export async function tagTexts(
-  tagger: TaggerLike, queue: TurnQueue, texts: readonly string[], top: number, deadline: number,
-  clock: Clock = () => performance.now(), inputScript: InputScript = DEFAULT_INPUT_SCRIPT,
-): Promise<TaggedSentence[][]> {
-  const results: TaggedSentence[][] = [];
-  for (const text of texts) {
-    results.push(await queue.run(() => {
-      if (clock() > deadline) {
-        throw new HttpError(503, 'TIMEOUT', 'the request ran out of time; try again later or send less text');
-      }
-      return /\S/.test(text) ? tagger.tagText(text, { top, inputScript }) : [];
-    }));
+export async function tagTextJson(tagger: TaggerLike, queue: TurnQueue, text: string, job: TagJob): Promise<string> {
+  const clock = job.clock ?? (() => performance.now());
+  const parts: string[] = [];
+  const it = steps(tagger, text, job);
+  const ticket = queue.ticket();
+  for (;;) {
+    const done = await queue.run(() => {
+      // steps until the text is done or the turn has used its slice: a short text takes one turn
+      const sliceEnd = performance.now() + SLICE_MS;
+      do {
+        if (clock() > job.deadline) throw timeout();
+        const r = it.next();
+        if (r.done) return true;
+        if (r.value) parts.push(sentenceJson(r.value, job.fields));
+      } while (performance.now() < sliceEnd);
+      return false;
+    }, ticket);
+    if (done) break;
   }
-  return results;
+  if (clock() > job.deadline) throw timeout();
+  return `[${parts.join(',')}]`;
 }

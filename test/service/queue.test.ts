@@ -40,3 +40,12 @@ test('a full queue refuses new jobs with 503 OVERLOADED; it drains and accepts a
   assert.equal(q.length, 0);
   assert.equal(await q.run(() => 4), 4);
 });
+
+test('a job with an earlier ticket runs before jobs queued ahead of it with later ones', async () => {
+  const q = new TurnQueue(10);
+  const order: string[] = [];
+  const early = q.ticket();
+  const jobs = [q.run(() => order.push('later 1')), q.run(() => order.push('later 2')), q.run(() => order.push('early'), early)];
+  await Promise.all(jobs);
+  assert.deepEqual(order, ['early', 'later 1', 'later 2']);
+});
