@@ -1,10 +1,12 @@
 /**
  * `lexdis serve --model DIR`: loads the model once and serves the JSON API and the
- * reading page over HTTP until SIGINT/SIGTERM (docs/service.md).
+ * reading page over HTTP until SIGINT/SIGTERM (docs/service.md). `--workers N` runs N
+ * server processes on one port (src/service/cluster.ts).
  */
 import type { Command } from 'commander';
 import { UsageError } from '../../src/errors.js';
 import { Tagger } from '../../src/rank/tagger.js';
+import { isClusterWorker, reportListening, superviseWorkers } from '../../src/service/cluster.js';
 import { shutdownOnSignals, startServer, type ServiceOptions } from '../../src/service/server.js';
 import { log, numberOption } from '../output.js';
 
@@ -14,7 +16,9 @@ interface ServeFlags {
   host: string;
   tables?: string;
   maxTextLength?: string;
+  maxResponseBytes?: string;
   requestTimeout?: string;
+  workers: string;
   quiet?: boolean;
 }
 
@@ -24,14 +28,33 @@ const LISTEN_ERRORS: Record<string, string> = {
   EADDRNOTAVAIL: 'address not available on this machine',
 };
 
-async function run(flags: ServeFlags): Promise<void> {
-  const port = numberOption('--port', flags.port, (n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'a port number (0 to 65535)');
+const wholeAtLeastOne = (n: number) => Number.isInteger(n) && n >= 1;
+
+function serviceOptions(flags: ServeFlags): Partial<ServiceOptions> {
   const options: Partial<ServiceOptions> = { logger: !flags.quiet };
   if (flags.maxTextLength !== undefined) {
-    options.maxTextLength = numberOption('--max-text-length', flags.maxTextLength, (n) => Number.isInteger(n) && n >= 1, 'a whole number ≥ 1');
+    options.maxTextLength = numberOption('--max-text-length', flags.maxTextLength, wholeAtLeastOne, 'a whole number ≥ 1');
+  }
+  if (flags.maxResponseBytes !== undefined) {
+    options.maxResponseBytes = numberOption('--max-response-bytes', flags.maxResponseBytes, wholeAtLeastOne, 'a whole number of bytes ≥ 1');
   }
   if (flags.requestTimeout !== undefined) {
-    options.requestTimeoutMs = numberOption('--request-timeout', flags.requestTimeout, (n) => Number.isInteger(n) && n >= 1, 'a whole number of milliseconds ≥ 1');
+    options.requestTimeoutMs = numberOption('--request-timeout', flags.requestTimeout, wholeAtLeastOne, 'a whole number of milliseconds ≥ 1');
+  }
+  return options;
+}
+
+async function run(flags: ServeFlags): Promise<void> {
+  const port = numberOption('--port', flags.port, (n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'a port number (0 to 65535)');
+  const workers = numberOption('--workers', flags.workers, (n) => Number.isInteger(n) && n >= 1 && n <= 64, 'a whole number from 1 to 64');
+  const options = serviceOptions(flags);
+  if (workers > 1 && !isClusterWorker()) {
+    const status = await superviseWorkers(workers, {
+      log,
+      onListening: (url) => { if (flags.quiet) log(`lexdis: serving ${url} with ${workers} workers (Ctrl+C to stop)`); },
+    });
+    if (status !== 0) process.exit(status);
+    return;
   }
   const tagger = await Tagger.load(flags.model, flags.tables ? { tables: flags.tables } : {});
   let started: Awaited<ReturnType<typeof startServer>>;
@@ -42,9 +65,11 @@ async function run(flags: ServeFlags): Promise<void> {
     if (LISTEN_ERRORS[code]) throw new UsageError(`cannot listen on ${flags.host}:${port}: ${LISTEN_ERRORS[code]}`);
     throw err;
   }
-  if (flags.quiet) log(`lexdis: serving ${started.url} (Ctrl+C to stop)`);
+  if (isClusterWorker()) reportListening(started.url);
+  else if (flags.quiet) log(`lexdis: serving ${started.url} (Ctrl+C to stop)`);
   const status = await new Promise<number>((resolve) => { shutdownOnSignals(started.app, resolve); });
-  if (status !== 0) process.exit(status);
+  // a worker's channel to the primary would keep it alive
+  if (status !== 0 || isClusterWorker()) process.exit(status);
 }
 
 export function register(program: Command): void {
@@ -56,11 +81,13 @@ export function register(program: Command): void {
       'at /, a page for reading Arabic: each word clickable, with its vocalization, lemma, gloss and part of speech ' +
       'ranked in context. A JSON access log goes to stderr. Stops gracefully on SIGINT or SIGTERM. See docs/service.md.',
     )
-    .requiredOption('-m, --model <dir>', 'trained model directory')
+    .requiredOption('-m, --model <path>', 'trained model (directory, or a single model file)')
     .option('--port <n>', 'TCP port (0 picks a free one)', '8080')
     .option('--host <addr>', 'address to listen on', '127.0.0.1')
+    .option('--workers <n>', 'server processes sharing the port (one core each)', '1')
     .option('--tables <dir>', 'analyzer tables (default: the open BAMA 1.0 tables)')
     .option('--max-text-length <n>', 'longest text accepted, in characters (default 20000)')
+    .option('--max-response-bytes <n>', 'largest answer a request may ask for, as estimated before tagging (default 16777216)')
     .option('--request-timeout <ms>', 'work deadline per request, in milliseconds (default 10000)')
     .option('--quiet', 'no access log; print only the address')
     .action((flags: ServeFlags) => run(flags));

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { projectRoot } from '../config.js';
 import { registerAssets } from './assets.js';
+import { onPrimaryShutdown } from './cluster.js';
 import { checkCharset, clientErrorHandler, errorBody, frameworkErrorHandler, installErrorHandling } from './errors.js';
 import { resolveOptions, type ServiceOptions } from './options.js';
 import { registerApiRoutes, type ServiceIdentity } from './routes.js';
@@ -92,7 +93,8 @@ export async function startServer(
 }
 
 /**
- * Closes `app` gracefully on the first SIGINT or SIGTERM, then calls `done(0)`; a second
+ * Closes `app` gracefully on the first SIGINT or SIGTERM (or, in a worker of
+ * `serve --workers`, the primary's request to stop), then calls `done(0)`; a second
  * signal, or a close that takes longer than `graceMs`, calls `done(1)` at once.
  * Returns a function that removes the handlers.
  */
@@ -120,8 +122,12 @@ export function shutdownOnSignals(
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // a worker of `serve --workers`: the primary's request to stop is a first signal (Ctrl+C
+  // reaches the workers directly as well, so a second request must not count as a second signal)
+  const offPrimary = onPrimaryShutdown(() => { if (!shuttingDown) onSignal('SIGTERM'); });
   return () => {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    offPrimary();
   };
 }
