@@ -56,6 +56,13 @@ export function peakRssBytes(): number {
 
 export const MB = 2 ** 20;
 
+/** Resident set size now and its high-water mark of process `pid`, in MiB, from /proc. */
+export function memoryOf(pid: number): { rssMiB: number; hwmMiB: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
+  return { rssMiB: kb('VmRSS') / 1024, hwmMiB: kb('VmHWM') / 1024 };
+}
+
 /** Wall-clock seconds of an async function. */
 export async function timed<T>(fn: () => Promise<T> | T): Promise<{ value: T; seconds: number }> {
   const t = performance.now();

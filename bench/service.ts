@@ -13,8 +13,16 @@
  * reports what each misbehaving client got, the good clients' errors, and the server's
  * RSS over time (quarters of the run) to show whether memory levels off.
  *
+ * `--workers-compare` (issue 12): `lexdis serve --workers 1` and `--workers 2` (the real
+ * command, needs `--model`), alternating over `--rounds` rounds, each round first measuring
+ * the machine's parallel capacity (busy loops, bench/common.ts): requests/s of each, the
+ * speedup 2 vs 1 worker, and the speedup as a share of that round's capacity (the target
+ * is a speedup of 1.6 on two free cores, a share of 0.8). The load generator runs on the
+ * same machine and takes its own share of the cores.
+ *
  * Run: `npx tsc -p . && node dist/bench/service.js [--model DIR] [--tables DIR]
  *       [--connections 50] [--duration 10] [--warmup 2] [--abuse] [--log] [--out bench/out/service.json]`
+ *       `node dist/bench/service.js --workers-compare --model DIR [--rounds 3] [--duration 10] [--connections 100]`
  * `--log` turns the server's JSON access log on (written to /dev/null), to measure its cost.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -28,6 +36,10 @@ import { Tagger } from '../src/rank/tagger.js';
 import { startServer } from '../src/service/server.js';
 import type { TaggerLike } from '../src/service/types.js';
 import { garbage, malformedJson, oversized, repeatUntil, slowloris } from '../test/fixtures/service/abusers.js';
+import { memoryOf } from './common.js';
+import { compareWorkers } from './service-workers.js';
+
+export { memoryOf } from './common.js';
 
 /** Command-line value of `--name`, or `fallback`. */
 function arg(name: string, fallback?: string): string | undefined {
@@ -62,13 +74,6 @@ async function serveChild(): Promise<void> {
   const logStream = logging ? createWriteStream('/dev/null') : undefined;
   const { url } = await startServer(tagger, { host: '127.0.0.1', port: 0 }, { logger: logging, logStream });
   process.send?.({ url, kind, modelInfo: tagger.modelInfo() });
-}
-
-/** Resident set size now and its high-water mark, in MiB, from /proc. */
-export function memoryOf(pid: number): { rssMiB: number; hwmMiB: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
-  return { rssMiB: kb('VmRSS') / 1024, hwmMiB: kb('VmHWM') / 1024 };
 }
 
 /** Starts the server child; resolves once it listens. */
@@ -190,7 +195,16 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv.includes('--serve-child')) {
+const HELP = `Usage: node dist/bench/service.js [--model DIR] [--tables DIR] [--connections N] [--duration S] [--warmup S]
+       [--abuse] [--log] [--out FILE]
+       node dist/bench/service.js --workers-compare --model DIR [--rounds 3] [--duration 10] [--connections 100] [--out FILE]
+Loads the HTTP service on loopback with autocannon and prints JSON (see the header of bench/service.ts).`;
+
+if (process.argv.includes('--help')) {
+  process.stdout.write(`${HELP}\n`);
+} else if (process.argv.includes('--workers-compare')) {
+  compareWorkers(process.argv, benchText(30)).catch((err) => { process.stderr.write(`Error: ${(err as Error).message}\n`); process.exitCode = 1; });
+} else if (process.argv.includes('--serve-child')) {
   serveChild().catch((err) => { process.stderr.write(`${(err as Error).stack}\n`); process.exit(1); });
 } else if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   main().catch((err) => { process.stderr.write(`Error: ${(err as Error).message}\n`); process.exitCode = 1; });

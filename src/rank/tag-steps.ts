@@ -20,9 +20,9 @@ import type { ModelRanker } from './ranker.js';
 import type { RankedToken } from './types.js';
 
 /** Most characters of a line analyzed in one step. */
-export const PIECE_CHARS = 2000;
+export const PIECE_CHARS = 500;
 /** About this many tokens are turned into corpus sentences in one step. */
-export const GROUP_TOKENS = 400;
+export const GROUP_TOKENS = 100;
 
 /** Cuts `line` into pieces of at most `max` characters at whitespace (a longer word stays whole). */
 export function cutAtWhitespace(line: string, max = PIECE_CHARS): string[] {
