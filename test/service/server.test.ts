@@ -69,8 +69,9 @@ test('503 TIMEOUT under overload: requests read but still waiting past the deadl
     const shed = answers.filter((a) => a.startsWith('HTTP/1.1 503') && a.includes('"code":"TIMEOUT"')).length;
     assert.equal(ok + shed, 6, JSON.stringify(statuses));
     assert.ok(ok >= 1 && shed >= 1, `${ok} answered, ${shed} shed`);
-    // a request tagged in time but finished past the deadline is shed too (its answer would be late)
-    assert.ok(slow.calls <= ok + 1, `${slow.calls} taggings for ${ok} answers: requests past the deadline did no tagging`);
+    // a request tagged in time but finished past the deadline is shed too (its answer would be
+    // late); one whose turn came after its deadline is shed without tagging
+    assert.ok(slow.calls >= ok && slow.calls < ok + shed, `${slow.calls} taggings for ${ok} answers and ${shed} shed`);
   } finally {
     await srv.close();
   }
