@@ -57,10 +57,12 @@ test('serve --workers 2: two processes answer on one port; a dead worker is repl
     const statuses = await Promise.all(Array.from({ length: 8 }, () => analyze(s.url)));
     assert.deepEqual([...new Set(statuses)], [200]);
     process.kill(pids[0], 'SIGKILL');
-    for (let i = 0; i < 600 && !(workersOf(s.child.pid!).length === 2 && !workersOf(s.child.pid!).includes(pids[0])); i++) {
+    const died = new RegExp(`worker ${pids[0]} died \\(SIGKILL\\); starting another`);
+    for (let i = 0; i < 600 && !(died.test(s.stderr()) && workersOf(s.child.pid!).length === 2 && !workersOf(s.child.pid!).includes(pids[0])); i++) {
       await new Promise((r) => setTimeout(r, 100));
     }
-    assert.match(s.stderr(), new RegExp(`worker ${pids[0]} died \\(SIGKILL\\); starting another`), s.stderr());
+    assert.equal(workersOf(s.child.pid!).length, 2, 'a new worker replaced the dead one');
+    assert.match(s.stderr(), died, s.stderr());
     assert.equal(await analyze(s.url), 200);
   } finally {
     s.child.kill('SIGTERM');
