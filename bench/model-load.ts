@@ -1,6 +1,6 @@
 /**
  * The model store's two formats side by side, for one trained model, printed as JSON:
- * format 1 (a LevelDB directory, what lexdis wrote up to 0.1) and format 2 (one immutable
+ * format 1 (a LevelDB directory, what earlier builds wrote) and format 2 (one immutable
  * file, what it writes now). Both are written from the same parts into a scratch folder.
  * For each: bytes on disk; in-process load time (readModel, and Model.load which also
  * builds the tables), the median of `--runs` alternating runs; and `--procs` processes

@@ -2,8 +2,8 @@
  * A trained lexdis model: the feature templates and value transform, the vocabulary, β*
  * (count tables), the document tables for Ztf, the labels seen per word (equation 9), and
  * θ (one weight per feature column, plus a bias), with the softmax temperature for
- * confidences. Saved through the LevelDB model store; once loaded it is read-only and can
- * be shared by concurrent requests.
+ * confidences. Saved through the model store (one immutable file, docs/model-format.md);
+ * once loaded it is read-only and can be shared by concurrent requests.
  */
 import { BetaTable, type BetaBuffers } from '../../features/beta.js';
 import { DocTables } from '../../features/doc.js';
@@ -105,7 +105,7 @@ export class Model {
   }
 
   /**
-   * Loads a model directory. With `expect`, a model trained with another feature set is
+   * Loads a model (a model directory or a single model file; read only, never locked). With `expect`, a model trained with another feature set is
    * refused with an error naming both.
    */
   static async load(dir: string, expect: { featureSet?: string } = {}): Promise<LoadedModel> {
