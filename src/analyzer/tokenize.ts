@@ -48,6 +48,23 @@ export function tokenizeLine(line: string): RawToken[] {
   return tokens;
 }
 
+/** Tokens of a text as {@link tokenizeLine} cuts them: Arabic-letter runs, and other runs cut at whitespace. */
+const TOKEN_RUNS = new RegExp(`[${CLASS}]+|[^${CLASS} \\t\\n\\r\\f\\v]+`, 'g');
+
+/**
+ * How many tokens {@link tokenizeLine} would give for the lines of `text`, and their total
+ * length in characters, without building them (for estimates on large inputs).
+ */
+export function countTokens(text: string): { tokens: number; chars: number } {
+  let tokens = 0;
+  let chars = 0;
+  for (const m of text.matchAll(TOKEN_RUNS)) {
+    tokens++;
+    chars += m[0].length;
+  }
+  return { tokens, chars };
+}
+
 /** Buckwalter for each letter of the class by code point ('' for tatweel and diacritics). */
 const BW_OF = new Map<number, string>();
 for (let cp = 0x0621; cp <= 0x06af; cp++) {

@@ -3,8 +3,7 @@
  * (`fields`), the serialization of one sentence keeping only those, and the estimate of an
  * answer's size made before any tagging, which the service holds against `maxResponseBytes`.
  */
-import { splitLines } from '../io.js';
-import { tokenizeLine } from '../analyzer/tokenize.js';
+import { countTokens } from '../analyzer/tokenize.js';
 import type { TaggedAnalysis, TaggedSentence } from './types.js';
 
 /**
@@ -43,9 +42,8 @@ export function estimateAnswerBytes(texts: readonly string[], top: number, field
   const perAnalysis = fields.reduce((n, f) => n + ANALYSIS_FIELD_BYTES[f], ANALYSIS_BYTES);
   let bytes = 0;
   for (const text of texts) {
-    for (const line of splitLines(text)) {
-      for (const t of tokenizeLine(line)) bytes += TOKEN_BYTES + TOKEN_BYTES_PER_CHAR * t.input.length + top * perAnalysis;
-    }
+    const { tokens, chars } = countTokens(text);
+    bytes += tokens * (TOKEN_BYTES + top * perAnalysis) + chars * TOKEN_BYTES_PER_CHAR;
   }
   return bytes;
 }
