@@ -8,7 +8,7 @@ import type { SeenLexicon } from '../../features/lexicon.js';
 import type { Model } from '../model/model.js';
 import { evaluate, type EvalItem, type EvalReport } from './eval.js';
 import { constrainToMarks } from './marks.js';
-import { prepareDocument } from './prepare.js';
+import { type PreparedDocument, prepareDocument } from './prepare.js';
 import { ModelRanker } from './ranker.js';
 import type { Disambiguator, RankedToken } from './types.js';
 
@@ -30,8 +30,17 @@ export interface RankedDocument {
 export function rankPrepared(
   ranker: Disambiguator, doc: Document, lexicon: SeenLexicon | null, options: { typedMarks?: boolean } = {},
 ): RankedDocument {
+  const p = prepareToRank(doc, lexicon, options);
+  return { ranked: ranker.rankDocument(p.doc), gold: p.gold };
+}
+
+/**
+ * The preparation step of {@link rankPrepared} alone (for a caller that ranks the document
+ * a sentence at a time, src/rank/tag-steps.ts): the document to rank and the gold candidates.
+ */
+export function prepareToRank(doc: Document, lexicon: SeenLexicon | null, options: { typedMarks?: boolean } = {}): PreparedDocument {
   const p = prepareDocument(doc, lexicon);
-  return { ranked: ranker.rankDocument(options.typedMarks ? constrainToMarks(p.doc) : p.doc), gold: p.gold };
+  return options.typedMarks ? { doc: constrainToMarks(p.doc), gold: p.gold } : p;
 }
 
 /**

@@ -2,20 +2,24 @@
  * Tagging raw text in bounded steps, so that a caller (the HTTP service) can yield to other
  * work and check a deadline between any two steps while a long text is tagged. The text is
  * still one document for the model — its document-level features read the whole text — and
- * the result is exactly that of tagging it in one go:
+ * the result is exactly that of tagging it in one go (textToCorpus, then rankPrepared with
+ * the typed marks):
  *   1. analysis, a piece of at most {@link PIECE_CHARS} characters per step (a line is cut
- *      only at whitespace, which the tokenizer never joins across, so tokens are the same);
+ *      only at whitespace, which the tokenizer never joins across, so tokens are the same),
+ *      then the line's dagger-alif words joined (src/analyzer/dagger.ts);
  *   2. sentence splitting (cheap), then conversion to corpus sentences, about
  *      {@link GROUP_TOKENS} tokens per step;
- *   3. the candidates C(t) and the document's feature context, one step;
+ *   3. the candidates C(t), narrowed by the typed marks, and the document's feature
+ *      context, one step;
  *   4. ranking, one sentence per step, each yielded as soon as it is ranked.
  */
+import { joinDaggerAlif } from '../analyzer/dagger.js';
 import type { Analyzer } from '../analyzer/index.js';
 import type { AnalyzedToken } from '../analyzer/types.js';
 import type { Document, Sentence } from '../corpus/types.js';
 import { analyzedToCorpus, splitSentences } from '../formats/text.js';
 import { splitLines } from '../io.js';
-import { prepareDocument } from './prepare.js';
+import { prepareToRank } from './pipeline.js';
 import type { ModelRanker } from './ranker.js';
 import type { RankedToken } from './types.js';
 
@@ -58,7 +62,7 @@ export function* rankTextSteps(analyzer: Analyzer, ranker: ModelRanker, text: st
       for (const t of analyzer.analyzeLine(piece)) tokens.push(t);
       yield null;
     }
-    lines.push(tokens);
+    lines.push(joinDaggerAlif(tokens, analyzer));
   }
   const sentences: Sentence[] = [];
   let group: AnalyzedToken[][] = [];
@@ -79,7 +83,7 @@ export function* rankTextSteps(analyzer: Analyzer, ranker: ModelRanker, text: st
   }
   if (group.length > 0) flush();
   if (sentences.length === 0) return;
-  const doc: Document = prepareDocument({ id: 'text', sentences }, model.lexicon).doc;
+  const doc: Document = prepareToRank({ id: 'text', sentences }, model.lexicon, { typedMarks: true }).doc;
   const features = model.extractor.document(doc);
   yield null;
   for (let si = 0; si < doc.sentences.length; si++) yield ranker.rankSentence(doc, features, si);
