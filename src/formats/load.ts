@@ -10,7 +10,7 @@ import type { Corpus } from '../corpus/types.js';
 import { UsageError } from '../errors.js';
 import { readTextFile, type TextEncoding } from '../io.js';
 import { loadCandidatesFile } from './candidates.js';
-import { loadPosFile, posToCorpus } from './pos.js';
+import { loadPosCorpus } from './pos-stream.js';
 import { projectUd } from './ud-project.js';
 
 export const CORPUS_FORMATS = ['auto', 'pos', 'candidates', 'conllu'] as const;
@@ -46,7 +46,7 @@ export function loadCorpus(paths: readonly string[], options: Partial<LoadCorpus
   const documents = paths.flatMap((path) => {
     const format = corpusFormatOf(path, o.format);
     let corpus: Corpus;
-    if (format === 'pos') corpus = posToCorpus(loadPosFile(path, { encoding: o.encoding }));
+    if (format === 'pos') corpus = loadPosCorpus(path, { encoding: o.encoding });
     else if (format === 'candidates') corpus = loadCandidatesFile(path, { encoding: o.encoding });
     else {
       analyzer ??= Analyzer.load(o.tables, o.analyzer);

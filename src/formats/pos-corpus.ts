@@ -99,8 +99,14 @@ function corpusToken(t: PosToken, factor: (lemma: string, morph: string) => Labe
   return token;
 }
 
-/** Builds the corpus of a pos file (see the module comment for the rules). */
-export function posToCorpus(pos: PosFile, options: Partial<PosToCorpusOptions> = {}): Corpus {
+/**
+ * A converter of pos documents into corpus documents, one at a time, sharing one string table
+ * and one elements object per label across all the documents it converts (so a reader can
+ * convert each document as soon as it is parsed and drop it). `source` names the file in
+ * error messages. The returned function throws CorpusError on a token with several stars or
+ * a star on an alternative although the word has solutions.
+ */
+export function posDocumentConverter(source: string | undefined, options: Partial<PosToCorpusOptions> = {}): (d: PosDocument) => Document {
   const { factorize } = { ...defaultPosToCorpusOptions, ...options };
   // One frozen elements object per label, shared by every candidate with that label.
   const cache = new Map<string, LabelElements>();
@@ -111,8 +117,8 @@ export function posToCorpus(pos: PosFile, options: Partial<PosToCorpusOptions> =
     if (!el) cache.set(key, (el = Object.freeze(Object.fromEntries(Object.entries(factorize(lemma, morph)).map(([k, v]) => [k, str.get(v)]))) as LabelElements));
     return el;
   };
-  const where = pos.source ?? 'pos file';
-  const documents: Document[] = pos.documents.map((d: PosDocument) => {
+  const where = source ?? 'pos file';
+  return (d: PosDocument): Document => {
     const id = d.id ?? IMPLICIT_DOCUMENT_ID;
     const sentences: Sentence[] = [];
     let current: Sentence | undefined;
@@ -127,8 +133,13 @@ export function posToCorpus(pos: PosFile, options: Partial<PosToCorpusOptions> =
       current.tokens.push(corpusToken(t, factor, str, where));
     }
     return { id, sentences };
-  });
-  const corpus: Corpus = { documents };
+  };
+}
+
+/** Builds the corpus of a pos file (see the module comment for the rules). */
+export function posToCorpus(pos: PosFile, options: Partial<PosToCorpusOptions> = {}): Corpus {
+  const convert = posDocumentConverter(pos.source, options);
+  const corpus: Corpus = { documents: pos.documents.map(convert) };
   if (pos.source !== undefined) corpus.source = pos.source;
   return corpus;
 }

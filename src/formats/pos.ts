@@ -59,8 +59,9 @@ export function loadPosFile(path: string, options: Partial<LoadPosOptions> = {})
   return readPosFile(readTextFile(path, opts.encoding), path);
 }
 
-export { readPosFile } from './pos-read.js';
+export { readPosFile, posLineParser, type PosLineParser } from './pos-read.js';
+export { forEachLine, loadPosCorpus, type LoadPosCorpusOptions } from './pos-stream.js';
 export { writePosFile } from './pos-write.js';
-export { posToCorpus, corpusToPos, requireGold, defaultPosToCorpusOptions, defaultCorpusToPosOptions } from './pos-corpus.js';
+export { posToCorpus, posDocumentConverter, corpusToPos, requireGold, defaultPosToCorpusOptions, defaultCorpusToPosOptions } from './pos-corpus.js';
 export type { PosToCorpusOptions, CorpusToPosOptions } from './pos-corpus.js';
 export { analyzedToPosToken, posTokenToAnalyzed } from './pos-analyzer.js';

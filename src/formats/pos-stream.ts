@@ -1,0 +1,105 @@
+/**
+ * Reading a pos file from disk without ever holding its whole text: the bytes are read in
+ * chunks, decoded incrementally, cut into lines and fed to the line parser (pos-read.ts), and
+ * each document is converted into a corpus document as soon as it is complete
+ * (pos-corpus.ts). Peak memory is one chunk and one parsed document on top of the corpus.
+ */
+import { closeSync, openSync, readSync } from 'node:fs';
+import type { Corpus, Document } from '../corpus/types.js';
+import { DataNotFoundError, InputParseError } from '../errors.js';
+import type { TextEncoding } from '../io.js';
+import { posDocumentConverter, type PosToCorpusOptions } from './pos-corpus.js';
+import { posLineParser } from './pos-read.js';
+
+/** Bytes read at a time. */
+export const CHUNK_BYTES = 1 << 22;
+
+const decodeError = (file: string, line: number) =>
+  new InputParseError('not valid UTF-8 (use --encoding windows-1256 for Arabic Windows files)', { file, line });
+
+/**
+ * Calls `onLine` with every line of a text file (line ends LF or CRLF, the last line without
+ * one included, a UTF-8 byte-order mark dropped), reading `chunkBytes` at a time.
+ * Throws DataNotFoundError when the file cannot be read, InputParseError (with the line) on
+ * bytes that are not valid UTF-8.
+ */
+export function forEachLine(file: string, encoding: TextEncoding, onLine: (line: string) => void, chunkBytes = CHUNK_BYTES): void {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (err) {
+    throw new DataNotFoundError(`cannot read file (${(err as NodeJS.ErrnoException).code ?? 'error'})`, { file });
+  }
+  try {
+    const decoder = new TextDecoder(encoding, { fatal: true });
+    const buf = Buffer.allocUnsafe(chunkBytes);
+    let carry = '';
+    let lineNo = 0;
+    const emit = (text: string, last: boolean): string => {
+      let from = 0;
+      for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', from)) {
+        const end = nl > from && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+        lineNo++;
+        onLine(text.slice(from, end));
+        from = nl + 1;
+      }
+      const rest = text.slice(from);
+      if (last && rest !== '') {
+        lineNo++;
+        onLine(rest.endsWith('\r') ? rest.slice(0, -1) : rest);
+        return '';
+      }
+      return rest;
+    };
+    for (;;) {
+      let n: number;
+      try {
+        n = readSync(fd, buf, 0, chunkBytes, null);
+      } catch (err) {
+        throw new DataNotFoundError(`cannot read file (${(err as NodeJS.ErrnoException).code ?? 'error'})`, { file });
+      }
+      let text: string;
+      try {
+        text = decoder.decode(buf.subarray(0, n), { stream: n > 0 });
+      } catch {
+        const partial = new TextDecoder('utf-8').decode(buf.subarray(0, n));
+        const before = carry + partial.slice(0, Math.max(partial.indexOf('\ufffd'), 0));
+        throw decodeError(file, lineNo + before.split('\n').length);
+      }
+      carry = emit(carry + text, n === 0);
+      if (n === 0) break;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export interface LoadPosCorpusOptions extends PosToCorpusOptions {
+  encoding: TextEncoding;
+  /** Bytes read at a time (default CHUNK_BYTES). */
+  chunkBytes: number;
+}
+
+/**
+ * Reads a pos file from disk straight into a corpus (the same corpus as
+ * posToCorpus(loadPosFile(path)), without the whole text or the whole parsed file in memory).
+ * `onDocument` (optional) sees each document as it is added. Throws what forEachLine and the
+ * parser throw (DataNotFoundError, InputParseError with file and line) and CorpusError from
+ * the conversion.
+ */
+export function loadPosCorpus(
+  path: string,
+  options: Partial<LoadPosCorpusOptions> = {},
+  onDocument?: (doc: Document) => void,
+): Corpus {
+  const convert = posDocumentConverter(path, options);
+  const documents: Document[] = [];
+  const parser = posLineParser(path, (d) => {
+    const doc = convert(d);
+    documents.push(doc);
+    onDocument?.(doc);
+  });
+  forEachLine(path, options.encoding ?? 'utf-8', parser.line, options.chunkBytes ?? CHUNK_BYTES);
+  parser.end();
+  return { documents, source: path };
+}
