@@ -19,6 +19,9 @@ import { Analyzer } from '../src/analyzer/engine.js';
 import { formatAnalyses } from '../src/analyzer/print.js';
 import { dataPaths, projectRoot } from '../src/config.js';
 import { readTextFile } from '../src/io.js';
+import { exitOnHelp } from './common.js';
+
+exitOnHelp(process.argv.slice(2), import.meta.url);
 
 const REFERENCE_TOKENS = 17_958;
 const REFERENCE_WALL_S = 1.5;

@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread } from 'node:worker_threads';
 
 /** Value of `--name v` in argv, or undefined. */
@@ -30,6 +31,27 @@ export function argNumber(argv: readonly string[], name: string, dflt: number): 
 }
 
 export const hasFlag = (argv: readonly string[], name: string): boolean => argv.includes(name);
+
+/**
+ * The usage of a bench script: the leading doc comment of the module at `moduleUrl` (its
+ * compiled file keeps it), without the comment markers.
+ */
+export function moduleUsage(moduleUrl: string): string {
+  const src = readFileSync(fileURLToPath(moduleUrl), 'utf8');
+  const m = /^\s*\/\*\*([\s\S]*?)\*\//.exec(src);
+  if (!m) return '';
+  return `${m[1].split('\n').map((l) => l.replace(/^\s*\* ?/, '')).join('\n').trim()}\n`;
+}
+
+/**
+ * Every bench script calls this first: with `--help` or `-h` in argv it prints the script's
+ * usage (its module comment, see moduleUsage) on stdout and ends the process with status 0.
+ */
+export function exitOnHelp(argv: readonly string[], moduleUrl: string): void {
+  if (!argv.includes('--help') && !argv.includes('-h')) return;
+  process.stdout.write(moduleUsage(moduleUrl));
+  process.exit(0);
+}
 
 /** Rounds to `digits` decimals (a number, for JSON). */
 export const round = (x: number, digits = 3): number => Number(x.toFixed(digits));

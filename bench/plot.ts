@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { writeFileAtomic } from '../src/io.js';
-import { argValue } from './common.js';
+import { argValue, exitOnHelp } from './common.js';
 
 export interface Series {
   name: string;
@@ -127,6 +127,7 @@ export interface SizeRow {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  exitOnHelp(process.argv.slice(2), import.meta.url);
   const input = process.argv[2];
   const output = argValue(process.argv, '-o') ?? 'scale.svg';
   if (!input) {

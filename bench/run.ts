@@ -20,7 +20,7 @@ import { availableParallelism, loadavg, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { projectRoot } from '../src/config.js';
 import { writeFileAtomic } from '../src/io.js';
-import { argNumber, argValue, childJson, hasFlag, MB, round, runNode, summarizeProfile, type ChildRun } from './common.js';
+import { argNumber, argValue, childJson, hasFlag, MB, round, runNode, summarizeProfile, type ChildRun, exitOnHelp } from './common.js';
 import { resultPanels, scaleSvg, type SizeRow } from './plot.js';
 import { summaryMarkdown, type Target } from './report.js';
 
@@ -189,6 +189,7 @@ function writeReports(out: string, result: { settings: { seed: number }; sizes: 
 }
 
 async function main(argv: string[]): Promise<void> {
+  exitOnHelp(argv, import.meta.url);
   const from = argValue(argv, '--report-only');
   if (from) {
     writeReports(dirname(resolve(from)), JSON.parse(readFileSync(from, 'utf8')));

@@ -29,7 +29,7 @@ import { readTextFile, tempPathFor } from '../src/io.js';
 import { labelKey } from '../src/labels/elements.js';
 import { Rng } from '../src/random.js';
 import { fromBuckwalter, hasArabic } from '../src/script/buckwalter.js';
-import { argNumber, argValue } from './common.js';
+import { argNumber, argValue, exitOnHelp } from './common.js';
 import { CorpusStatsBuilder, fitHeaps, type CorpusStats, type HeapsFit } from './scale-stats.js';
 
 export { corpusStats, fitHeaps, type CorpusStats, type HeapsFit } from './scale-stats.js';
@@ -285,6 +285,7 @@ export function writeScalePos(gen: ScaleGenerator, file: string, onDocument?: (d
 }
 
 async function main(argv: string[]): Promise<void> {
+  exitOnHelp(argv, import.meta.url);
   const out = argValue(argv, '-o') ?? argValue(argv, '--output');
   if (!out) throw new Error('usage: node dist/bench/scale.js --tokens N --seed S -o FILE.pos [--source pud|reference]');
   const source = (argValue(argv, '--source') ?? 'pud') as ScaleSource;

@@ -14,6 +14,9 @@ import { createRequire } from 'node:module';
 import { argmaxAccuracy, argmaxAgreement, cosine, fit, predictAll, type LinearModel, type Rows, type SolverName } from '../training/solvers/index.js';
 import { libsvmSvr, loadLibsvm } from '../test/training/solvers/libsvm-oracle.js';
 import { seededUniform, syntheticRows, toArrays } from '../test/training/solvers/synthetic.js';
+import { exitOnHelp } from './common.js';
+
+exitOnHelp(process.argv.slice(2), import.meta.url);
 
 function arg(name: string, fallback: string): string {
   const k = process.argv.indexOf(`--${name}`);

@@ -14,7 +14,9 @@
  *
  * Run: `npx tsc -p . && node dist/bench/stage1.js [--tokens N] [--runs N]`.
  */
-import { calibrate } from './common.js';
+import { calibrate, exitOnHelp } from './common.js';
+
+exitOnHelp(process.argv.slice(2), import.meta.url);
 import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { BetaTable } from '../features/beta.js';

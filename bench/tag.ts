@@ -16,12 +16,13 @@ import { Model } from '../src/model/model.js';
 import { prepareDocument } from '../src/rank/prepare.js';
 import { ModelRanker } from '../src/rank/ranker.js';
 import { Tagger } from '../src/rank/tagger.js';
-import { argNumber, argValue, MB, peakRssBytes, round } from './common.js';
+import { argNumber, argValue, MB, peakRssBytes, round, exitOnHelp } from './common.js';
 import { generateScaleCorpus, loadScaleSource, type ScaleSource } from './scale.js';
 
 const rss = () => process.memoryUsage().rss;
 
 async function main(argv: string[]): Promise<void> {
+  exitOnHelp(argv, import.meta.url);
   const dir = argValue(argv, '--model');
   if (!dir) throw new Error('usage: node dist/bench/tag.js --model DIR [--tokens N] [--seed S]');
   const tokens = argNumber(argv, '--tokens', 100_000);

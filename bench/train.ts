@@ -23,7 +23,7 @@ import { requireGold } from '../src/formats/pos.js';
 import { train } from '../training/train.js';
 import { partitionCorpus } from '../training/partition.js';
 import { runStageOne, type Stage1Stats } from '../training/stage1.js';
-import { argNumber, argValue, calibrate, MB, median, peakRssBytes, round } from './common.js';
+import { argNumber, argValue, calibrate, MB, median, peakRssBytes, round, exitOnHelp } from './common.js';
 import { generateScaleCorpus, loadScaleSource, type ScaleSource } from './scale.js';
 
 function phases(s: Stage1Stats) {
@@ -65,6 +65,7 @@ async function memoryPhases(file: string, dir: string, seed: number): Promise<vo
 }
 
 async function main(argv: string[]): Promise<void> {
+  exitOnHelp(argv, import.meta.url);
   const memory = argValue(argv, '--memory');
   if (memory) return memoryPhases(memory, argValue(argv, '--model') ?? `${memory}.model`, argNumber(argv, '--seed', 42));
   const tokens = argNumber(argv, '--tokens', 350_000);
