@@ -64,11 +64,39 @@ class Interner {
   }
 }
 
-function corpusToken(t: PosToken, factor: (lemma: string, morph: string) => LabelElements, str: Interner, where: string): Token {
+/**
+ * One frozen candidate per distinct solution (source, number, voc, lemma, morphology, gloss), shared by
+ * every token that carries it: a large corpus repeats few distinct solutions, so this keeps
+ * one object (and one look-up) per solution instead of one per token.
+ */
+class CandidateTable {
+  private readonly seen = new Map<string, Candidate>();
+  constructor(
+    private readonly str: Interner,
+    private readonly factor: (lemma: string, morph: string) => LabelElements,
+  ) {}
+  get(s: PosSolution, source: Candidate['source']): Candidate {
+    const id = `${source}\u0001${s.n}\u0001${s.voc}\u0001${s.lemma ?? ''}\u0001${s.morph}\u0001${s.gloss ?? ''}`;
+    let c = this.seen.get(id);
+    if (c === undefined) {
+      const str = this.str;
+      const lemma = str.get((s.lemma ?? '').trim());
+      const morph = str.get(s.morph.trim());
+      c = Object.freeze({
+        key: str.get(labelKey(lemma, morph)), lemma, morph, voc: str.get(s.voc), gloss: str.get(s.gloss ?? ''),
+        elements: this.factor(lemma, morph), source, solutionNo: s.n,
+      } as Candidate);
+      this.seen.set(str.get(id), c);
+    }
+    return c;
+  }
+}
+
+function corpusToken(t: PosToken, table: CandidateTable, str: Interner, where: string): Token {
   const arabic = t.lookup !== undefined && !t.comments.includes(NON_ALPHABETIC_COMMENT);
   const token: Token = { form: str.get(t.input), lookup: str.get(t.lookup ?? t.input), arabic, candidates: [], gold: -1 };
   if (t.index) token.index = { paragraph: t.index.paragraph, word: t.index.word };
-  const note = t.comments.filter((c) => !isStandardComment(c));
+  const note = t.comments.length === 0 ? [] : t.comments.filter((c) => !isStandardComment(c));
   if (note.length > 0) token.note = note.join('\n');
   if (!arabic) return token;
   const sources = t.solutions.length > 0 ? t.solutions : t.alternatives.flatMap((a) => a.solutions);
@@ -76,24 +104,18 @@ function corpusToken(t: PosToken, factor: (lemma: string, morph: string) => Labe
   if (starred.length > 1) throw new CorpusError(`${where}: token "${t.input}" has ${starred.length} starred solutions`);
   if (starred.length === 1 && !sources.includes(starred[0]))
     throw new CorpusError(`${where}: token "${t.input}" stars an alternative although it has solutions of its own`);
-  const byKey = new Map<string, number>();
-  const source = t.comments.includes(BACKOFF_COMMENT) ? 'backoff' : 'analyzer';
+  const source: Candidate['source'] = t.comments.includes(BACKOFF_COMMENT) ? 'backoff' : 'analyzer';
+  const cands = token.candidates;
   for (const s of sources) {
-    const lemma = str.get((s.lemma ?? '').trim());
-    const morph = str.get(s.morph.trim());
-    const key = str.get(labelKey(lemma, morph));
-    let at = byKey.get(key);
-    if (at === undefined) {
-      at = token.candidates.length;
-      byKey.set(key, at);
-      token.candidates.push({
-        key, lemma, morph, voc: str.get(s.voc), gloss: str.get(s.gloss ?? ''), elements: factor(lemma, morph), source, solutionNo: s.n,
-      });
-    }
+    const c = table.get(s, source);
+    // deduplicated by label key, the first kept (keys are interned: few candidates, a scan)
+    let at = 0;
+    while (at < cands.length && cands[at].key !== c.key) at++;
+    if (at === cands.length) cands.push(c);
     if (s.gold) token.gold = at;
   }
   if (token.gold >= 0 && t.comments.includes(GOLD_UNMATCHED_COMMENT)) {
-    token.candidates[token.gold].source = 'gold';
+    cands[token.gold] = Object.freeze({ ...cands[token.gold], source: 'gold' });
     token.goldUnmatched = true;
   }
   return token;
@@ -118,6 +140,7 @@ export function posDocumentConverter(source: string | undefined, options: Partia
     return el;
   };
   const where = source ?? 'pos file';
+  const table = new CandidateTable(str, factor);
   return (d: PosDocument): Document => {
     const id = d.id ?? IMPLICIT_DOCUMENT_ID;
     const sentences: Sentence[] = [];
@@ -130,7 +153,7 @@ export function posDocumentConverter(source: string | undefined, options: Partia
         sentences.push(current);
         paragraph = p;
       }
-      current.tokens.push(corpusToken(t, factor, str, where));
+      current.tokens.push(corpusToken(t, table, str, where));
     }
     return { id, sentences };
   };
