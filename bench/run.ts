@@ -10,17 +10,26 @@
  * scale.svg. Targets are checked; with --profile a step that misses one is run again under
  * `node --cpu-prof` and its top frames are reported.
  *
+ * The run starts by timing the busy loop of bench/common.ts (calibration.oneMs: the machine's
+ * speed at that moment, shared with other work or not), so two runs can be compared.
+ *
  * Options: --sizes 35000,350000,1000000  --quick (35k and 350k, one run, fewer tagged tokens)
  *          --seed 42  --runs 2  --out bench/out  --profile  --keep (keep corpora and models)
  *          --budget-min 60 (sizes not started within the budget are skipped)
  *          --report-only bench/out/results.json (only rewrite summary.md and scale.svg from it)
+ *          --compare docs/bench/results.json (after the run, print each figure against that
+ *            snapshot as a ratio calibrated by both runs' busy loops, on stderr; bench/compare.ts)
+ *          --with bench/out/results.json (with --compare: compare that result, run nothing)
+ *          --help
+ * The committed snapshot and what its figures say: docs/bench.md.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { projectRoot } from '../src/config.js';
 import { writeFileAtomic } from '../src/io.js';
-import { argNumber, argValue, childJson, hasFlag, MB, round, runNode, summarizeProfile, type ChildRun, exitOnHelp } from './common.js';
+import { argNumber, argValue, calibrate, childJson, hasFlag, MB, round, runNode, summarizeProfile, type ChildRun, exitOnHelp } from './common.js';
+import { compareResults, compareTable } from './compare.js';
 import { resultPanels, scaleSvg, type SizeRow } from './plot.js';
 import { summaryMarkdown, type Target } from './report.js';
 
@@ -91,6 +100,8 @@ function trainRow(run: ChildRun): NonNullable<Row['train']> {
   return {
     wallSeconds: round(run.wallSeconds), peakRssMB: Math.round((run.peakRssBytes ?? NaN) / MB), cpuSeconds: round(run.cpuSeconds ?? NaN),
     trainAndSaveSeconds: round(j.wallSeconds), readCorpusAndStartSeconds: round(run.wallSeconds - j.wallSeconds),
+    // a lower bound of the reading speed: the time includes Node's start-up
+    readTokensPerSecond: Math.round(j.tokens / (run.wallSeconds - j.wallSeconds)),
     stage1Seconds: round(j.seconds.stage1), rowsSeconds: round(j.seconds.rows), thetaSeconds: round(j.seconds.theta),
     rows: j.d2.rows, rowsPerSecond: Math.round(j.d2.rows / j.seconds.rows), thetaRowsPerSecond: Math.round(j.d2.rows / j.seconds.theta),
     d2TokensUsed: j.d2.usedTokens, betaKeys: j.betaKeys, modelBytes: j.model.bytes, saveSeconds: round(j.model.saveMs / 1000),
@@ -165,7 +176,7 @@ async function profileMisses(row: Row, s: Settings, file: string, model: string)
   if (Object.keys(prof).length > 0) row.profiles = prof;
 }
 
-/** The targets of issue 7, checked on the sizes measured (met: null when not measured). */
+/** The targets of issues 7 and 13, checked on the sizes measured (met: null when not measured). */
 export function targets(rows: readonly Row[]): Target[] {
   const out: Target[] = [];
   const get = (n: number) => rows.find((r) => r.tokens === n);
@@ -173,11 +184,22 @@ export function targets(rows: readonly Row[]): Target[] {
   if (r350) out.push({ name: 'train 350k tokens (whole command)', step: 'train', tokens: 350_000, value: r350.train?.wallSeconds ?? null, limit: '≤ 60 s', met: r350.train ? r350.train.wallSeconds <= 60 : null });
   const r1m = get(1_000_000);
   if (r1m) out.push({ name: 'peak RSS of lexdis train at 1M tokens', step: 'train', tokens: 1_000_000, value: r1m.train?.peakRssMB ?? null, limit: '≤ 2048 MB', met: r1m.train ? r1m.train.peakRssMB <= 2048 : null });
+  if (r1m && r350) {
+    const x = r1m.train && r350.train ? round(r1m.train.wallSeconds / r350.train.wallSeconds, 2) : null;
+    out.push({ name: 'train wall time 1M / 350k tokens (same run)', step: 'train', tokens: 1_000_000, value: x, limit: '≤ 3', met: x === null ? null : x <= 3 });
+  }
   for (const r of rows) {
+    const read = (r.train as { readTokensPerSecond?: number } | null | undefined)?.readTokensPerSecond;
+    out.push({ name: 'reading the pos file (with start-up) tokens/s', step: 'train', tokens: r.tokens, value: read ?? null, limit: '≥ 150000', met: read === undefined ? null : read >= 150_000 });
     const share = (r.stage1 as { speedupShareOfCapacity?: number } | null | undefined)?.speedupShareOfCapacity;
     out.push({ name: 'stage one 1→2-worker speedup / machine capacity', step: 'stage1', tokens: r.tokens, value: share ?? null, limit: '≥ 0.85', met: share === undefined ? null : share >= 0.85 });
-    const tps = (r.tag as { ranking?: { tokensPerSecond: number } } | null | undefined)?.ranking?.tokensPerSecond;
+    const sp = (r.stage1 as { speedup?: number } | null | undefined)?.speedup;
+    out.push({ name: 'stage one: 2 workers not slower than 1 (speedup)', step: 'stage1', tokens: r.tokens, value: sp ?? null, limit: '≥ 1', met: sp === undefined ? null : sp >= 1 });
+    const tag = r.tag as { ranking?: { tokensPerSecond: number }; text?: { taggerColdTokensPerSecond: number } } | null | undefined;
+    const tps = tag?.ranking?.tokensPerSecond;
     out.push({ name: 'tagging (ranking) tokens/s, one thread', step: 'tag', tokens: r.tokens, value: tps ?? null, limit: '≥ 20000', met: tps === undefined ? null : tps >= 20_000 });
+    const raw = tag?.text?.taggerColdTokensPerSecond;
+    out.push({ name: 'tagging raw text words/s, one thread, cold analyzer cache', step: 'tag', tokens: r.tokens, value: raw ?? null, limit: '≥ 40000', met: raw === undefined ? null : raw >= 40_000 });
   }
   return out;
 }
@@ -195,9 +217,19 @@ async function main(argv: string[]): Promise<void> {
     writeReports(dirname(resolve(from)), JSON.parse(readFileSync(from, 'utf8')));
     return;
   }
+  const snapshotFile = argValue(argv, '--compare');
+  const snapshot = snapshotFile ? JSON.parse(readFileSync(snapshotFile, 'utf8')) : null;
+  const done = argValue(argv, '--with');
+  if (snapshot && done) {
+    const now = JSON.parse(readFileSync(done, 'utf8'));
+    process.stdout.write(compareTable(snapshot, now, compareResults(snapshot, now)));
+    return;
+  }
   const s = settings(argv);
   mkdirSync(s.out, { recursive: true });
   const t0 = performance.now();
+  const cal = await calibrate();
+  log(`busy loop ${cal.oneMs} ms alone, capacity ${cal.capacity}`);
   const machine = { node: process.version, cpus: availableParallelism(), memoryMB: Math.round(totalmem() / MB), loadAverageStart: loadavg().map((x) => round(x, 2)) };
   const rows: Row[] = [];
   for (const n of s.sizes) {
@@ -213,6 +245,7 @@ async function main(argv: string[]): Promise<void> {
     command: `node dist/bench/run.js ${argv.join(' ')}`.trim(),
     settings: { ...s, out: s.out },
     machine: { ...machine, loadAverageEnd: loadavg().map((x) => round(x, 2)) },
+    calibration: cal,
     seconds: round((performance.now() - t0) / 1000, 1),
     sizes: rows,
     targets: targets(rows),
@@ -220,6 +253,7 @@ async function main(argv: string[]): Promise<void> {
   writeFileAtomic(join(s.out, 'results.json'), `${JSON.stringify(result, null, 2)}\n`);
   writeReports(s.out, result);
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  if (snapshot) process.stderr.write(compareTable(snapshot, result, compareResults(snapshot, result)));
   if (rows.some((r) => r.errors.length > 0)) process.exitCode = 1;
 }
 

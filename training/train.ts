@@ -144,11 +144,15 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
   const cands = items.reduce((n, it) => n + it.ranked.ranked.length, 0);
   const ev = evaluate(items);
   o.onProgress?.('evaluate', 1, 1);
-  let model = fitted;
+  const d2Figures = { goldTokens: r.goldTokens, usedTokens: r.usedTokens, rows: r.rows.n, sampled: r.sampled };
+  const fittedTheta = fitted.theta;
+  let model: Model;
   if (o.recount) {
+    // Nothing of D1's stage one (β*, its look-up index, the rows) is used after this point, so
+    // it can be collected while the recount builds the next table (peak RSS: docs/bench.md).
     const all = await runStageOne({ documents: [...part.d1.documents, ...part.d2.documents], source: corpus.source }, { templates, workers: o.workers });
-    model = new Model(info, all.vocab, all.counts, all.doc, all.lexicon, fitted.theta);
-  }
+    model = new Model(info, all.vocab, all.counts, all.doc, all.lexicon, fittedTheta);
+  } else model = fitted;
   const t4 = performance.now();
   const names = templates.map(templateName);
   const summary: TrainSummary = {
@@ -157,7 +161,7 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
     tokens: all.tokens,
     goldTokens: all.gold,
     d1: { documents: part.d1.documents.length, tokens: d1Count.tokens },
-    d2: { documents: part.d2.documents.length, goldTokens: r.goldTokens, usedTokens: r.usedTokens, rows: r.rows.n, sampled: r.sampled },
+    d2: { documents: part.d2.documents.length, ...d2Figures },
     candidatesPerToken: items.length === 0 ? 0 : cands / items.length,
     features: templates.length,
     theta: Object.fromEntries(names.map((n, j) => [n, theta.weights[j]])),
