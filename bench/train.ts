@@ -40,10 +40,12 @@ async function memoryPhases(file: string, dir: string, seed: number): Promise<vo
   const t0 = performance.now();
   const snap = (phase: string) => {
     const m = process.memoryUsage();
-    phases.push({
+    const p = {
       phase, seconds: round((performance.now() - t0) / 1000, 1), rssMB: Math.round(m.rss / MB), heapMB: Math.round(m.heapUsed / MB),
-      externalMB: Math.round((m.external + m.arrayBuffers) / MB), peakRssMB: Math.round(peakRssBytes() / MB),
-    });
+      externalMB: Math.round(m.external / MB), peakRssMB: Math.round(peakRssBytes() / MB),
+    };
+    phases.push(p);
+    process.stderr.write(`[bench/train --memory] ${JSON.stringify(p)}\n`);
   };
   snap('start');
   const corpus = requireGold(loadCorpus([file]));

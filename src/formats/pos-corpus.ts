@@ -57,6 +57,7 @@ class Interner {
   get(s: string): string {
     let out = this.seen.get(s);
     if (out === undefined) {
+      // V8 cuts substrings of 13 characters or more as slices of their parent
       out = s.length < 13 ? s : Buffer.from(s, 'utf8').toString('utf8');
       this.seen.set(out, out);
     }
@@ -97,7 +98,7 @@ function corpusToken(t: PosToken, table: CandidateTable, str: Interner, where: s
   const token: Token = { form: str.get(t.input), lookup: str.get(t.lookup ?? t.input), arabic, candidates: [], gold: -1 };
   if (t.index) token.index = { paragraph: t.index.paragraph, word: t.index.word };
   const note = t.comments.length === 0 ? [] : t.comments.filter((c) => !isStandardComment(c));
-  if (note.length > 0) token.note = note.join('\n');
+  if (note.length > 0) token.note = str.get(note.join('\n'));
   if (!arabic) return token;
   const sources = t.solutions.length > 0 ? t.solutions : t.alternatives.flatMap((a) => a.solutions);
   const starred = [...t.solutions, ...t.alternatives.flatMap((a) => a.solutions)].filter((s) => s.gold);
@@ -105,7 +106,7 @@ function corpusToken(t: PosToken, table: CandidateTable, str: Interner, where: s
   if (starred.length === 1 && !sources.includes(starred[0]))
     throw new CorpusError(`${where}: token "${t.input}" stars an alternative although it has solutions of its own`);
   const source: Candidate['source'] = t.comments.includes(BACKOFF_COMMENT) ? 'backoff' : 'analyzer';
-  const cands = token.candidates;
+  const cands: Candidate[] = [];
   for (const s of sources) {
     const c = table.get(s, source);
     // deduplicated by label key, the first kept (keys are interned: few candidates, a scan)
@@ -114,8 +115,10 @@ function corpusToken(t: PosToken, table: CandidateTable, str: Interner, where: s
     if (at === cands.length) cands.push(c);
     if (s.gold) token.gold = at;
   }
+  // an exact-size array (one grown by push keeps room for 17)
+  token.candidates = cands.slice();
   if (token.gold >= 0 && t.comments.includes(GOLD_UNMATCHED_COMMENT)) {
-    cands[token.gold] = Object.freeze({ ...cands[token.gold], source: 'gold' });
+    token.candidates[token.gold] = Object.freeze({ ...cands[token.gold], source: 'gold' });
     token.goldUnmatched = true;
   }
   return token;
@@ -142,14 +145,14 @@ export function posDocumentConverter(source: string | undefined, options: Partia
   const where = source ?? 'pos file';
   const table = new CandidateTable(str, factor);
   return (d: PosDocument): Document => {
-    const id = d.id ?? IMPLICIT_DOCUMENT_ID;
+    const id = str.get(d.id ?? IMPLICIT_DOCUMENT_ID);
     const sentences: Sentence[] = [];
     let current: Sentence | undefined;
     let paragraph: number | undefined;
     for (const t of d.tokens) {
       const p = t.index?.paragraph;
       if (!current || (p !== undefined && p !== paragraph)) {
-        current = { id: `${id}/${p ?? 1}`, tokens: [] };
+        current = { id: str.get(`${id}/${p ?? 1}`), tokens: [] };
         sentences.push(current);
         paragraph = p;
       }
