@@ -115,44 +115,23 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
   const all = countTokens(corpus.documents);
   if (all.gold === 0) throw new CorpusError('the corpus has no gold marks (* SOLUTION): nothing to train on', { file: corpus.source });
   const part = partitionCorpus(corpus, { d2Share: o.d2, seed: o.seed });
-  const s1 = await runStageOne(part.d1, { templates, workers: o.workers, onProgress: o.onProgress });
-  const t1 = performance.now();
-
-  const stage2: Partial<Stage2Options> = { solver: o.solver, solverOptions: o.solverOptions, maxTokens: o.maxTokens, seed: o.seed };
-  const prepared = part.d2.documents.map((d) => prepareDocument(d, s1.lexicon));
-  const fxModel = new Model(placeholderInfo(o, templates), s1.vocab, s1.counts, s1.doc, s1.lexicon, {
-    weights: new Float64Array(templates.length), bias: 0,
-  });
-  const r = buildRows(prepared.map((p) => p.doc), fxModel.extractor, stage2);
-  o.onProgress?.('rows', r.rows.n, r.rows.n);
-  const t2 = performance.now();
-  const theta = fitTheta(r.rows, stage2);
-  const temperature = fitTemperature(scoreRows(r.rows, theta.weights, theta.bias), r.rows);
-  o.onProgress?.('theta', 1, 1);
-  const t3 = performance.now();
-
+  // Stage one on D1, θ and A1/A2 on D2; D1's tables come back only when the model keeps them
+  // (without the recount), so with it they can be collected before the next table is counted.
+  const first = await fitOnD2(part, templates, o);
+  const { theta, temperature, ev, cands, candTokens, d2Figures, times } = first;
   const d1Count = countTokens(part.d1.documents);
   const info: ModelInfo = {
     ...placeholderInfo(o, templates),
     temperature,
     corpus: { source: corpus.source, hash: corpusHash(corpus), documents: corpus.documents.length, tokens: all.tokens, goldTokens: all.gold },
   };
-  const fitted = new Model(info, s1.vocab, s1.counts, s1.doc, s1.lexicon, { weights: theta.weights, bias: theta.bias });
-
-  // A1/A2 on D2 (the rows θ was fitted on: an in-sample figure, reported as such).
-  const items = goldItems(new ModelRanker(fitted), part.d2.documents, s1.lexicon);
-  const cands = items.reduce((n, it) => n + it.ranked.ranked.length, 0);
-  const ev = evaluate(items);
-  o.onProgress?.('evaluate', 1, 1);
-  const d2Figures = { goldTokens: r.goldTokens, usedTokens: r.usedTokens, rows: r.rows.n, sampled: r.sampled };
-  const fittedTheta = fitted.theta;
+  const fittedTheta = { weights: theta.weights, bias: theta.bias };
   let model: Model;
-  if (o.recount) {
-    // Nothing of D1's stage one (β*, its look-up index, the rows) is used after this point, so
-    // it can be collected while the recount builds the next table (peak RSS: docs/bench.md).
+  if (first.d1) model = new Model(info, first.d1.vocab, first.d1.counts, first.d1.doc, first.d1.lexicon, fittedTheta);
+  else {
     const all = await runStageOne({ documents: [...part.d1.documents, ...part.d2.documents], source: corpus.source }, { templates, workers: o.workers });
     model = new Model(info, all.vocab, all.counts, all.doc, all.lexicon, fittedTheta);
-  } else model = fitted;
+  }
   const t4 = performance.now();
   const names = templates.map(templateName);
   const summary: TrainSummary = {
@@ -162,7 +141,7 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
     goldTokens: all.gold,
     d1: { documents: part.d1.documents.length, tokens: d1Count.tokens },
     d2: { documents: part.d2.documents.length, ...d2Figures },
-    candidatesPerToken: items.length === 0 ? 0 : cands / items.length,
+    candidatesPerToken: candTokens === 0 ? 0 : cands / candTokens,
     features: templates.length,
     theta: Object.fromEntries(names.map((n, j) => [n, theta.weights[j]])),
     bias: theta.bias,
@@ -170,7 +149,7 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
     solver: { name: o.solver, iterations: theta.model.iterations, converged: theta.model.converged, note: theta.model.note },
     d2Accuracy: { A1: ev.all.label.A1, A2: ev.all.label.A2, ceiling: ev.ceiling },
     betaKeys: model.counts.size,
-    seconds: { stage1: (t1 - t0) / 1000, rows: (t2 - t1) / 1000, theta: (t3 - t2) / 1000, total: (t4 - t0) / 1000 },
+    seconds: { stage1: (times.t1 - t0) / 1000, rows: (times.t2 - times.t1) / 1000, theta: (times.t3 - times.t2) / 1000, total: (t4 - t0) / 1000 },
   };
   const { theta: _theta, ...figures } = summary;
   // The header is JSON: keep only what survives a round trip, so a loaded model equals the trained one.
@@ -196,6 +175,37 @@ export function describeTraining(s: TrainSummary, dir: string): string {
     `largest θ: ${top.map(([k, v]) => `${k}=${v.toPrecision(3)}`).join(', ')}`,
     `time: stage one ${f(s.seconds.stage1, 2)} s, rows ${f(s.seconds.rows, 2)} s, θ ${f(s.seconds.theta, 2)} s, total ${f(s.seconds.total, 2)} s`,
   ].join('\n');
+}
+
+/**
+ * Stage one on D1, then θ and the softmax temperature fitted on D2's rows, and A1/A2 on D2
+ * (in-sample for θ). Takes the partition, the templates and the options; returns θ, the
+ * figures of D2, the phase end times, and D1's stage-one tables only when the model keeps
+ * them (`recount` off: `d1`, else null, so nothing of them outlives this call).
+ */
+async function fitOnD2(part: ReturnType<typeof partitionCorpus>, templates: ReturnType<typeof resolveFeatureSet>, o: TrainOptions) {
+  const s1 = await runStageOne(part.d1, { templates, workers: o.workers, onProgress: o.onProgress });
+  const t1 = performance.now();
+  const stage2: Partial<Stage2Options> = { solver: o.solver, solverOptions: o.solverOptions, maxTokens: o.maxTokens, seed: o.seed };
+  const prepared = part.d2.documents.map((d) => prepareDocument(d, s1.lexicon));
+  const fxModel = new Model(placeholderInfo(o, templates), s1.vocab, s1.counts, s1.doc, s1.lexicon, {
+    weights: new Float64Array(templates.length), bias: 0,
+  });
+  const r = buildRows(prepared.map((p) => p.doc), fxModel.extractor, stage2);
+  o.onProgress?.('rows', r.rows.n, r.rows.n);
+  const t2 = performance.now();
+  const theta = fitTheta(r.rows, stage2);
+  const temperature = fitTemperature(scoreRows(r.rows, theta.weights, theta.bias), r.rows);
+  o.onProgress?.('theta', 1, 1);
+  const t3 = performance.now();
+  const fitted = new Model({ ...placeholderInfo(o, templates), temperature }, s1.vocab, s1.counts, s1.doc, s1.lexicon, { weights: theta.weights, bias: theta.bias });
+  // A1/A2 on D2 (the rows θ was fitted on: an in-sample figure, reported as such).
+  const items = goldItems(new ModelRanker(fitted), part.d2.documents, s1.lexicon);
+  const cands = items.reduce((n, it) => n + it.ranked.ranked.length, 0);
+  const ev = evaluate(items);
+  o.onProgress?.('evaluate', 1, 1);
+  const d2Figures = { goldTokens: r.goldTokens, usedTokens: r.usedTokens, rows: r.rows.n, sampled: r.sampled };
+  return { theta, temperature, ev, cands, candTokens: items.length, d2Figures, times: { t1, t2, t3 }, d1: o.recount ? null : s1 };
 }
 
 function placeholderInfo(o: TrainOptions, templates: ReturnType<typeof resolveFeatureSet>): ModelInfo {
