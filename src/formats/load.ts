@@ -1,7 +1,8 @@
 /**
  * Reads a corpus from any supported file: an ATB analysis file (`.pos`, gold marked with
  * `* SOLUTION`), the plain candidates format (`.cand`, `.tsv`), or a CoNLL-U treebank
- * (`.conllu`, projected onto the analyzer's candidates). Several files become one corpus.
+ * (`.conllu`, projected onto the analyzer's candidates). Several files become one corpus,
+ * whose order is the analyzer's only when every file's is (Corpus.analyzerOrder).
  */
 import { extname } from 'node:path';
 import { Analyzer, type AnalyzerOptions } from '../analyzer/index.js';
@@ -43,6 +44,7 @@ export function loadCorpus(paths: readonly string[], options: Partial<LoadCorpus
   const o = { ...defaultLoadCorpusOptions(), ...options };
   if (paths.length === 0) throw new UsageError('no corpus file given');
   let analyzer: Analyzer | undefined;
+  let analyzerOrder = true;
   const documents = paths.flatMap((path) => {
     const format = corpusFormatOf(path, o.format);
     let corpus: Corpus;
@@ -52,8 +54,9 @@ export function loadCorpus(paths: readonly string[], options: Partial<LoadCorpus
       analyzer ??= Analyzer.load(o.tables, o.analyzer);
       corpus = projectUd(readTextFile(path, o.encoding), analyzer, { file: path }).corpus;
     }
+    if (corpus.analyzerOrder === false) analyzerOrder = false;
     const prefix = paths.length > 1 ? `${path}#` : '';
     return corpus.documents.map((d) => (prefix ? { ...d, id: prefix + d.id } : d));
   });
-  return { documents, source: paths.join(',') };
+  return { documents, source: paths.join(','), ...(analyzerOrder ? {} : { analyzerOrder }) };
 }
