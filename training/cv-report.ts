@@ -7,7 +7,8 @@
  */
 import type { Corpus } from '../src/corpus/types.js';
 import { LABEL_ELEMENTS, type LabelElement } from '../src/labels/elements.js';
-import { mergeReports, type EvalReport } from '../src/rank/eval.js';
+import { mergeReports, tiedShare, type EvalReport } from '../src/rank/eval.js';
+import type { TieOrder } from '../src/rank/ties.js';
 import { VALUE_TRANSFORMS } from '../features/transform.js';
 import { SOLVER_NAMES } from './solvers/index.js';
 import type { FoldAssignment } from './cv-folds.js';
@@ -28,6 +29,10 @@ export interface Row {
   E2: number;
   ambiguousA1: number;
   ambiguousA2: number;
+  /** A1/A2 with ties broken by the seeded random order, and the share (%) of tokens whose first place was tied. */
+  randomA1: number;
+  randomA2: number;
+  tiedFirst: number;
 }
 
 export interface LeRow {
@@ -86,14 +91,21 @@ export interface CvReport {
     transforms: (Row & { prior: boolean; transform: string })[];
     curve: CurvePoint[];
   };
-  /** Whether Mfull beats every baseline and Muni on A1 and A2 (null when they were not all run). */
-  check: { fullBeatsBaselinesAndUni: boolean | null; losses: string[] };
+  /** How the main figures broke ties ('hash' on a gold-first candidates file), the random tie-break's seed, and why first-solution is absent (if it is). */
+  ties: { order: TieOrder; seed: number; firstSolutionAbsent?: string };
+  /**
+   * Whether Mfull beats every baseline and Muni on A1 and A2 (null when they were not all
+   * run), and the losses with the main tie-break and with random ties.
+   */
+  check: { fullBeatsBaselinesAndUni: boolean | null; losses: string[]; lossesRandomTies: string[] };
   timing: { wallSeconds: number; jobs: number; foldSeconds: number[]; modelSeconds: Record<string, number> };
 }
 
 export interface BuildInput {
   corpus: Corpus;
   assignment: FoldAssignment;
+  /** Why the first-solution baseline was not run, when it was asked for and not run. */
+  firstSolutionAbsent?: string;
   models: readonly CvModel[];
   results: FoldResult[];
   options: { folds: number; seed: number; d2: number; maxTokens: number; jobs: number; defaults: Defaults };
@@ -103,7 +115,10 @@ export interface BuildInput {
 function row(name: string, r: EvalReport): Row {
   const a = r.all.label;
   const b = r.ambiguous.label;
-  return { model: name, display: displayName(name), tokens: r.tokens, A1: a.A1, A2: a.A2, E1: a.E1, E2: a.E2, ambiguousA1: b.A1, ambiguousA2: b.A2 };
+  return {
+    model: name, display: displayName(name), tokens: r.tokens, A1: a.A1, A2: a.A2, E1: a.E1, E2: a.E2, ambiguousA1: b.A1, ambiguousA2: b.A2,
+    randomA1: r.ties.random.A1, randomA2: r.ties.random.A2, tiedFirst: tiedShare(r),
+  };
 }
 
 function modelResult(m: CvModel, results: FoldResult[], defaults: Defaults): CvModelResult {
@@ -205,13 +220,20 @@ export function buildReport(input: BuildInput): CvReport {
   curve.sort((a, b) => a.percent - b.percent);
 
   const losses: string[] = [];
+  const lossesRandomTies: string[] = [];
   let check: boolean | null = null;
-  const rivals = [...BASELINE_NAMES, 'uni'];
+  // The first-solution baseline is no rival where it cannot run (a gold-first file).
+  const rivals = [...BASELINE_NAMES, 'uni'].filter((n) => !(n === 'first-solution' && input.firstSolutionAbsent));
   if (full && rivals.every((n) => rep(n))) {
     for (const n of rivals) {
       const r = rep(n)!;
-      if (!(full.all.label.A1 > r.all.label.A1)) losses.push(`A1 ${full.all.label.A1.toFixed(2)} ≤ ${displayName(n)} ${r.all.label.A1.toFixed(2)}`);
-      if (!(full.all.label.A2 > r.all.label.A2)) losses.push(`A2 ${full.all.label.A2.toFixed(2)} ≤ ${displayName(n)} ${r.all.label.A2.toFixed(2)}`);
+      const lose = (out: string[], what: string, mine: number, theirs: number) => {
+        if (!(mine > theirs)) out.push(`${what} ${mine.toFixed(2)} ≤ ${displayName(n)} ${theirs.toFixed(2)}`);
+      };
+      lose(losses, 'A1', full.all.label.A1, r.all.label.A1);
+      lose(losses, 'A2', full.all.label.A2, r.all.label.A2);
+      lose(lossesRandomTies, 'A1', full.ties.random.A1, r.ties.random.A1);
+      lose(lossesRandomTies, 'A2', full.ties.random.A2, r.ties.random.A2);
     }
     check = losses.length === 0;
   }
@@ -239,7 +261,11 @@ export function buildReport(input: BuildInput): CvReport {
       transforms,
       curve,
     },
-    check: { fullBeatsBaselinesAndUni: check, losses },
+    ties: {
+      order: corpus.analyzerOrder === false ? 'hash' : 'analyzer', seed: options.seed,
+      ...(input.firstSolutionAbsent ? { firstSolutionAbsent: input.firstSolutionAbsent } : {}),
+    },
+    check: { fullBeatsBaselinesAndUni: check, losses, lossesRandomTies },
     timing: { wallSeconds: input.wallSeconds, jobs: options.jobs, foldSeconds: results.map((f) => f.totalSeconds), modelSeconds },
   };
 }

@@ -14,7 +14,7 @@ import { Piscina } from 'piscina';
 import type { Corpus } from '../src/corpus/types.js';
 import { CorpusError, UsageError } from '../src/errors.js';
 import { assignFolds, type FoldAssignment } from './cv-folds.js';
-import { defaultFoldOptions, runFold, type FoldOptions, type FoldResult } from './cv-fold.js';
+import { defaultFoldOptions, firstSolutionAbsence, runFold, type FoldOptions, type FoldResult } from './cv-fold.js';
 import { defaultModelDefaults, parseModelList, type CvModel, type Defaults } from './cv-models.js';
 import { buildReport, type CvReport } from './cv-report.js';
 import { documentsNeeded } from './partition.js';
@@ -103,5 +103,6 @@ export async function runCv(corpus: Corpus, options: Partial<CvOptions> = {}): P
       await pool.destroy();
     }
   }
-  return buildReport({ corpus, assignment, models, results, options: { folds: o.folds, seed: o.seed, d2: o.d2, maxTokens: o.maxTokens, jobs: o.jobs, defaults: o.defaults }, wallSeconds: (performance.now() - t0) / 1000 });
+  const firstSolutionAbsent = models.some((m) => m.name === 'first-solution') ? firstSolutionAbsence(corpus) : undefined;
+  return buildReport({ corpus, assignment, firstSolutionAbsent, models, results, options: { folds: o.folds, seed: o.seed, d2: o.d2, maxTokens: o.maxTokens, jobs: o.jobs, defaults: o.defaults }, wallSeconds: (performance.now() - t0) / 1000 });
 }
