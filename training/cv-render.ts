@@ -10,6 +10,7 @@ import { writeFileAtomic } from '../src/io.js';
 import type { CvReport, Row } from './cv-report.js';
 import { curveSvg } from './cv-svg.js';
 import { TIE_RULES } from '../src/rank/ties.js';
+import { projectionTieLine } from '../src/rank/eval.js';
 
 const f = (x: number | undefined) => (x === undefined ? '–' : x.toFixed(1));
 const f2 = (x: number) => x.toFixed(2);
@@ -55,6 +56,10 @@ export function cvMarkdown(r: CvReport, command?: string): string {
       '"tied first %" is the share of test tokens whose first place was a tie, decided by that rule rather than by the model.',
   );
   if (r.ties.firstSolutionAbsent) L.push(`The first-analyzer-solution baseline is absent: ${r.ties.firstSolutionAbsent}.`);
+  for (const name of ['full', 'full+prior', 'first-solution']) {
+    const rep = Object.hasOwn(r.models, name) ? r.models[name].report : null;
+    if (rep && rep.ties.projection.tied > 0) L.push(projectionTieLine(rep, r.models[name].display));
+  }
   if (full) L.push(`Gold test tokens: ${full.tokens} (ambiguous ${full.ambiguousTokens}); candidates per token ${f2(full.meanCandidates)}; ceiling (gold among the candidates) ${f(full.ceiling)}%.`);
   L.push('');
   const t = r.tables;

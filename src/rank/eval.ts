@@ -17,6 +17,7 @@ import { LABEL_ELEMENTS, type Target, TARGETS } from '../labels/elements.js';
 import type { Candidate } from '../corpus/types.js';
 import type { RankedToken } from './types.js';
 import { TIE_RULES, tiesOf, withRandomTies, type TieOrder } from './ties.js';
+import { isProjectionTie } from '../formats/ud-project.js';
 
 export interface Accuracy {
   tokens: number;
@@ -53,6 +54,12 @@ export interface TieReport {
   /** The label's A1/A2 with ties broken by the seeded random order, on all tokens and on ambiguous ones. */
   random: Accuracy;
   randomAmbiguous: Accuracy;
+  /**
+   * Tokens whose gold label the UD projection chose by a tie (the first tied candidate in the
+   * analyzer's order: src/formats/ud-project.ts), and the label's A1 on them with the main and
+   * the random tie-break.
+   */
+  projection: { tied: number; A1: number; randomA1: number };
 }
 
 export interface EvaluateOptions {
@@ -112,6 +119,7 @@ export function evaluate(items: Iterable<EvalItem>, options: Partial<EvaluateOpt
   const rndAmb = new Counter();
   let firstTied = 0;
   let secondTied = 0;
+  const proj = { tied: 0, top1: 0, randomTop1: 0 };
   let tokens = 0;
   let ambiguous = 0;
   let inCandidates = 0;
@@ -134,7 +142,13 @@ export function evaluate(items: Iterable<EvalItem>, options: Partial<EvaluateOpt
     const [r1, r2] = tie.firstTied || tie.secondTied ? hits({ ranked: withRandomTies(item.ranked, seed), gold: item.gold }, 'label') : hits(item, 'label');
     rnd.add(r1, r2);
     if (isAmb) rndAmb.add(r1, r2);
+    if (isProjectionTie(item.ranked.token)) {
+      proj.tied++;
+      if (hits(item, 'label')[0]) proj.top1++;
+      if (r1) proj.randomTop1++;
+    }
   }
+  const share = (k: number) => (proj.tied === 0 ? 0 : (100 * k) / proj.tied);
   const collect = (m: Map<Target, Counter>) =>
     Object.fromEntries(TARGETS.map((t) => [t, m.get(t)!.result()])) as Record<Target, Accuracy>;
   return {
@@ -145,7 +159,10 @@ export function evaluate(items: Iterable<EvalItem>, options: Partial<EvaluateOpt
     meanCandidates: tokens === 0 ? 0 : candidates / tokens,
     all: collect(all),
     ambiguous: collect(amb),
-    ties: { order, seed, firstTied, secondTied, random: rnd.result(), randomAmbiguous: rndAmb.result() },
+    ties: {
+      order, seed, firstTied, secondTied, random: rnd.result(), randomAmbiguous: rndAmb.result(),
+      projection: { tied: proj.tied, A1: share(proj.top1), randomA1: share(proj.randomTop1) },
+    },
   };
 }
 
@@ -182,8 +199,16 @@ export function mergeReports(reports: EvalReport[]): EvalReport {
       secondTied: reports.reduce((s, r) => s + r.ties.secondTied, 0),
       random: sumAcc((r) => r.ties.random),
       randomAmbiguous: sumAcc((r) => r.ties.randomAmbiguous),
+      projection: mergeProjection(reports),
     },
   };
+}
+
+function mergeProjection(reports: EvalReport[]): TieReport['projection'] {
+  const tied = reports.reduce((s, r) => s + r.ties.projection.tied, 0);
+  const mean = (f: (p: TieReport['projection']) => number) =>
+    tied === 0 ? 0 : reports.reduce((s, r) => s + f(r.ties.projection) * r.ties.projection.tied, 0) / tied;
+  return { tied, A1: mean((p) => p.A1), randomA1: mean((p) => p.randomA1) };
 }
 
 /** Share (%) of the report's tokens whose first place was tied. */
@@ -224,5 +249,15 @@ export function tieLines(report: EvalReport): string[] {
     '|---|---:|---:|---:|---:|',
     `| ${t.order === 'analyzer' ? 'the analyzer\'s order' : 'the label-key hash'} | ${fmt(report.all.label.A1)} | ${fmt(report.all.label.A2)} | ${fmt(report.ambiguous.label.A1)} | ${fmt(report.ambiguous.label.A2)} |`,
     `| a seeded random order (seed ${t.seed}) | ${fmt(t.random.A1)} | ${fmt(t.random.A2)} | ${fmt(t.randomAmbiguous.A1)} | ${fmt(t.randomAmbiguous.A2)} |`,
+    ...(t.projection.tied === 0 ? [] : ['', projectionTieLine(report)]),
   ];
+}
+
+/** The sentence on gold labels the UD projection chose by a tie (empty when there are none). */
+export function projectionTieLine(report: EvalReport, who = 'the model'): string {
+  const p = report.ties.projection;
+  if (p.tied === 0) return '';
+  return `${p.tied} gold tokens (${(report.tokens === 0 ? 0 : (100 * p.tied) / report.tokens).toFixed(1)}%) have a gold label the UD projection chose by a tie ` +
+    `(the first of the equally good candidates in the analyzer's order), so the analyzer's order agrees with their gold by construction: ` +
+    `${who}'s A1 on them is ${p.A1.toFixed(1)} with the main tie-break and ${p.randomA1.toFixed(1)} with random ties.`;
 }

@@ -70,3 +70,16 @@ test('without ties the random column equals the main one', () => {
   assert.deepEqual(rep.ties.random, rep.all.label);
   assert.equal(rep.ties.firstTied, 0);
 });
+
+test('gold labels the UD projection chose by a tie are counted and reported as such', async () => {
+  const { projectionTieNote, isProjectionTie } = await import('../../src/formats/ud-project.js');
+  const cs = ['a', 'b'].map((l) => cand(l));
+  const t = { ...token(cs, 0), note: projectionTieNote(2) };
+  assert.ok(isProjectionTie(t));
+  assert.ok(!isProjectionTie(token(cs, 0)));
+  const rep = evaluate([{ ranked: rankToken(t, [0, 0], 1), gold: cs[0] }, { ranked: rankToken(token(cs, 0), [1, 0], 1), gold: cs[0] }]);
+  assert.equal(rep.ties.projection.tied, 1);
+  assert.equal(rep.ties.projection.A1, 100);
+  assert.match(evalMarkdown(rep), /1 gold tokens \(50\.0%\) have a gold label the UD projection chose by a tie/);
+  assert.equal(mergeReports([rep, rep]).ties.projection.tied, 2);
+});
