@@ -50,6 +50,7 @@ export function cvMarkdown(r: CvReport, command?: string): string {
     `${o.folds} folds by document (seed ${o.seed}); in each training part a seeded ${Math.round((1 - o.d2) * 100)}:${Math.round(o.d2 * 100)} split into D1 (β*) and D2 (θ), ` +
       `the same split for every model; θ rows from at most ${o.maxTokens} D2 tokens. Defaults: transform ${o.defaults.transform}, solver ${o.defaults.solver}; ` +
       (o.defaults.recount ? 'after θ, β* and the seen labels are recounted over D1 ∪ D2 (lexdis\'s default; the baselines get the same C(t)).' : 'β* and the seen labels from D1 only, as in the paper.'),
+    `Label elements (scheme '${r.corpus.scheme.name}'): ${r.corpus.scheme.elements.join(', ')}.`,
     'Figures are pooled over the folds (token-weighted); A1/A2 count a gold token right when its gold label is ranked first / in the top two; ' +
       'E = 100 − A; "amb." = tokens with more than one candidate.',
     `Ties: in A1, A2, E1 and E2, ${TIE_RULES[r.ties.order]}; "random ties" gives A1/A2 where ${TIE_RULES.random} (seed ${r.ties.seed}); ` +
@@ -71,7 +72,7 @@ export function cvMarkdown(r: CvReport, command?: string): string {
   if (t.table4.length) {
     L.push('## Table 4: one model Me per label element, evaluated on that element', '');
     L.push('| LE e | Me E1 | Me E2 | Me A1 | Me A2 | Mfull E1 on e | Mfull E2 on e |', '|---|---:|---:|---:|---:|---:|---:|');
-    for (const x of t.table4) L.push(`| ${x.le} | ${f(x.own?.E1)} | ${f(x.own?.E2)} | ${f(x.own?.A1)} | ${f(x.own?.A2)} | ${f(x.full?.E1)} | ${f(x.full?.E2)} |`);
+    for (const x of t.table4) L.push(`| ${x.name ?? x.le} | ${f(x.own?.E1)} | ${f(x.own?.E2)} | ${f(x.own?.A1)} | ${f(x.own?.A2)} | ${f(x.full?.E1)} | ${f(x.full?.E2)} |`);
     if (full) L.push(`| Mfull (whole label) | ${f(full.all.label.E1)} | ${f(full.all.label.E2)} | ${f(full.all.label.A1)} | ${f(full.all.label.A2)} | | |`);
     L.push('');
   }

@@ -65,7 +65,7 @@ function checkSizes(corpus: Corpus, a: FoldAssignment, d2: number): void {
 export async function runCv(corpus: Corpus, options: Partial<CvOptions> = {}): Promise<CvReport> {
   const o = { ...defaultCvOptions(), ...options };
   if (!Number.isInteger(o.jobs) || o.jobs < 1) throw new UsageError(`jobs must be a whole number ≥ 1, not ${o.jobs}`);
-  const models = typeof o.models === 'string' ? parseModelList(o.models, o.defaults) : o.models;
+  const models = typeof o.models === 'string' ? parseModelList(o.models, o.defaults, corpus.scheme) : o.models;
   const t0 = performance.now();
   const assignment = assignFolds(corpus, o.folds, o.seed);
   checkSizes(corpus, assignment, o.d2);

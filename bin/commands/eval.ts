@@ -8,7 +8,13 @@ import { Model, modelAnalyzerOptions } from '../../src/model/model.js';
 import { evalMarkdown } from '../../src/rank/eval.js';
 import { evaluateModel } from '../../src/rank/pipeline.js';
 import { writeOut } from '../output.js';
-import { UsageError } from '../../src/errors.js';
+import { ModelVersionError, UsageError } from '../../src/errors.js';
+import { ARABIC_SCHEME, elementName, featureSetDisplay, featureSetForScheme, schemeSlots, type LabelScheme } from '../../src/labels/scheme.js';
+
+/** Slot → the scheme's element name, for the JSON report. */
+function elementNames(scheme: LabelScheme | undefined): Record<string, string> {
+  return Object.fromEntries(schemeSlots(scheme).map((s) => [s, elementName(scheme, s)]));
+}
 
 interface EvalFlags {
   json?: boolean;
@@ -20,14 +26,18 @@ interface EvalFlags {
 }
 
 async function run(modelDir: string, corpora: string[], flags: EvalFlags): Promise<void> {
-  const model = await Model.load(modelDir, { featureSet: flags.features });
+  const model = await Model.load(modelDir);
+  const scheme = model.info.scheme;
+  if (flags.features !== undefined && featureSetForScheme(scheme, flags.features) !== model.info.featureSet)
+    throw new ModelVersionError(`model was trained with feature set '${featureSetDisplay(scheme, model.info.featureSet)}', not '${flags.features}'`, { file: modelDir });
   const analyzer = modelAnalyzerOptions(model.info);
-  const corpus = requireGold(loadCorpus(corpora, { format: flags.format, encoding: flags.encoding, tables: flags.tables, analyzer }));
+  // Candidates files are factored by the model's scheme (a tag it cannot factor is an error naming it).
+  const corpus = requireGold(loadCorpus(corpora, { format: flags.format, encoding: flags.encoding, tables: flags.tables, analyzer, scheme: scheme ?? ARABIC_SCHEME }));
   const seed = Number(flags.seed);
   if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`--seed must be a whole number ≥ 0, not '${flags.seed}'`);
   const report = evaluateModel(model, corpus, { seed });
-  const header = { model: modelDir, featureSet: model.info.featureSet, corpus: corpus.source };
-  await writeOut(flags.json ? `${JSON.stringify({ ...header, ...report }, null, 2)}\n` : evalMarkdown(report, `${modelDir} on ${corpus.source}`));
+  const header = { model: modelDir, featureSet: model.info.featureSet, corpus: corpus.source, scheme: scheme?.name ?? 'arabic', elementNames: elementNames(scheme) };
+  await writeOut(flags.json ? `${JSON.stringify({ ...header, ...report }, null, 2)}\n` : evalMarkdown(report, `${modelDir} on ${corpus.source}`, scheme));
 }
 
 export function register(program: Command): void {
@@ -45,7 +55,7 @@ export function register(program: Command): void {
     .argument('<model>', 'trained model directory')
     .argument('<corpus...>', 'gold-marked corpora (.pos, .cand/.tsv, .conllu)')
     .option('--json', 'print the report as JSON')
-    .option('--features <set>', 'refuse a model trained with another feature set')
+    .option('--features <set>', 'refuse a model trained with another feature set (element names of the model\'s label scheme allowed)')
     .option('--seed <n>', 'seed of the random tie-break', '42')
     .addOption(new Option('--format <format>', 'corpus format (auto: by extension)').choices(['auto', 'pos', 'candidates', 'conllu']).default('auto'))
     .addOption(new Option('--encoding <encoding>', 'corpus encoding').choices(['utf-8', 'windows-1256']).default('utf-8'))

@@ -4,6 +4,7 @@
  * Strings are Buckwalter unless a field says otherwise.
  */
 import type { LabelElements } from '../labels/elements.js';
+import type { LabelScheme } from '../labels/scheme.js';
 
 /** Where a candidate came from (see Candidate.source). */
 export const CANDIDATE_SOURCES = ['analyzer', 'backoff', 'gold', 'train'] as const;
@@ -81,6 +82,11 @@ export interface Corpus {
    * Absent or true: the order (analyzerRank, else the candidate index) is the analyzer's.
    */
   analyzerOrder?: boolean;
+  /**
+   * The label-element scheme its candidates were factored with (src/labels/scheme.ts):
+   * absent for Arabic corpora (the built-in 16 elements).
+   */
+  scheme?: LabelScheme;
 }
 
 /** A candidate's place in the analyzer's order: its analyzerRank, else its index in the token's candidates. */

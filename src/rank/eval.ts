@@ -13,7 +13,8 @@
  * the label's A1/A2 with ties broken by a seeded random order beside the main figures, whose
  * ranking breaks them by the analyzer's order (or, on a gold-first candidates file, a hash).
  */
-import { LABEL_ELEMENTS, type Target, TARGETS } from '../labels/elements.js';
+import { type Target, TARGETS } from '../labels/elements.js';
+import { elementName, schemeSlots, type LabelScheme } from '../labels/scheme.js';
 import type { Candidate } from '../corpus/types.js';
 import type { RankedToken } from './types.js';
 import { TIE_RULES, tiesOf, withRandomTies, type TieOrder } from './ties.js';
@@ -216,8 +217,11 @@ export function tiedShare(report: EvalReport): number {
   return report.tokens === 0 ? 0 : (100 * report.ties.firstTied) / report.tokens;
 }
 
-/** Markdown table in the layout of the paper's Table 4 (E1/E2 per LE) plus A1/A2. */
-export function evalMarkdown(report: EvalReport, title = 'Evaluation'): string {
+/**
+ * Markdown table in the layout of the paper's Table 4 (E1/E2 per LE) plus A1/A2; with a label
+ * scheme, only its elements, under its names.
+ */
+export function evalMarkdown(report: EvalReport, title = 'Evaluation', scheme?: LabelScheme): string {
   const fmt = (x: number) => x.toFixed(1);
   const lines = [
     `### ${title}`,
@@ -229,10 +233,10 @@ export function evalMarkdown(report: EvalReport, title = 'Evaluation'): string {
     '| target | A1 | A2 | E1 | E2 | A1 (ambiguous) | A2 (ambiguous) |',
     '|---|---:|---:|---:|---:|---:|---:|',
   ];
-  for (const t of ['label', ...LABEL_ELEMENTS] as Target[]) {
+  for (const t of ['label', ...schemeSlots(scheme)] as Target[]) {
     const a = report.all[t];
     const b = report.ambiguous[t];
-    lines.push(`| ${t} | ${fmt(a.A1)} | ${fmt(a.A2)} | ${fmt(a.E1)} | ${fmt(a.E2)} | ${fmt(b.A1)} | ${fmt(b.A2)} |`);
+    lines.push(`| ${t === 'label' ? t : elementName(scheme, t)} | ${fmt(a.A1)} | ${fmt(a.A2)} | ${fmt(a.E1)} | ${fmt(a.E2)} | ${fmt(b.A1)} | ${fmt(b.A2)} |`);
   }
   return lines.join('\n') + '\n';
 }
