@@ -1,15 +1,16 @@
 /**
  * The plain candidates format, for analyzers of other languages. One token per line, in one
- * of two layouts (a file uses one; any analysis starting with `*` makes it starred):
+ * of two layouts (a file uses one; any analysis starting with `* `, star and space, makes it starred):
  *
  *     form<TAB>gold analysis<TAB>other analysis<TAB>…          gold-first
- *     form<TAB>analysis<TAB>*gold analysis<TAB>analysis<TAB>…  starred: the analyzer's own order
+ *     form<TAB>analysis<TAB>* gold analysis<TAB>analysis<TAB>… starred: the analyzer's own order
  *
  * Gold-first: the first analysis is the right one, or `?` when none is known. Its order tells
  * the gold, so it is not the analyzer's: the reader stores the candidates in a hash order of
  * their label keys (the same whichever analysis was gold) and marks the corpus
  * `analyzerOrder: false`. Starred: the order is the analyzer's; at most one analysis carries
- * `*`; a line without one (or starting with `?`) has no gold. The candidates are stored in the
+ * the mark `* ` (as the ATB format's `* SOLUTION`: a bare `*` is Buckwalter's ذ and may start a
+ * lemma); a line without one (or starting with `?`) has no gold. The candidates are stored in the
  * same hash order, each with its `analyzerRank`. A file where no line has a gold analysis keeps
  * the analyzer's order the same way. `?` stands only in column 2. Duplicates (same labelKey
  * after factoring) are dropped, the first kept. A token with no candidate at all
@@ -49,13 +50,13 @@ export const defaultCandidatesReadOptions: CandidatesReadOptions = {
 };
 
 const DOC_RE = /^<DOC(?:\s+(.+))?>$/;
-/** The mark of the gold analysis in the starred layout. */
-export const GOLD_STAR = '*';
+/** The mark of the gold analysis in the starred layout: a star and a space (a bare `*` is Buckwalter's ذ). */
+export const GOLD_STAR = '* ';
 
 /** The two token-line layouts (see the module comment). */
 export type CandidatesLayout = 'gold-first' | 'starred';
 
-/** The layout of a file (starred when any analysis starts with `*`) and whether any line names a gold analysis. */
+/** The layout of a file (starred when any analysis starts with `* `) and whether any line names a gold analysis. */
 function fileLayout(lines: readonly string[]): { layout: CandidatesLayout; anyGold: boolean } {
   let anyGold = false;
   for (const line of lines) {
@@ -165,7 +166,7 @@ export function readCandidatesFile(text: string, file: string, options: Partial<
       if (!a.startsWith(GOLD_STAR)) return a;
       if (gold >= 0) fail(`a second "${GOLD_STAR}" in column ${k + 2} (the first is in column ${gold + 2})`, n);
       gold = k;
-      const rest = a.slice(GOLD_STAR.length);
+      const rest = a.slice(GOLD_STAR.length).trimStart();
       if (rest.trim() === '') fail(`empty analysis after "${GOLD_STAR}" in column ${k + 2}`, n);
       return rest;
     });
@@ -209,7 +210,7 @@ export function loadCandidatesFile(path: string, options: Partial<CandidatesRead
 
 export interface CandidatesWriteOptions {
   /**
-   * `gold-first`, or `starred` (the analyzer's order, `*` before the gold). Default: starred
+   * `gold-first`, or `starred` (the analyzer's order, `* ` before the gold). Default: starred
    * unless the corpus's order is not the analyzer's (`analyzerOrder: false`), which cannot be
    * written starred.
    */
@@ -232,7 +233,7 @@ function checkField(value: string, what: string): string {
  * Writes a corpus in the candidates format: always with <DOC> lines; ids are written only
  * where they differ from the defaults the reader would give. Gold-first: the gold candidate,
  * then the others in candidate order. Starred: the candidates in the analyzer's order
- * (analyzerPosition), `*` before the gold. Tokens without gold start with `?` in both.
+ * (analyzerPosition), `* ` before the gold. Tokens without gold start with `?` in both.
  * Throws UsageError for a field it cannot write, or `starred` for a corpus whose order is not
  * the analyzer's.
  */

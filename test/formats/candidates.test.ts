@@ -67,7 +67,7 @@ test('gold-first: the stored order does not depend on which analysis is gold or 
 });
 
 test('starred layout: the analyzer\'s order kept as analyzerRank, `*` marks the gold, moving it changes only the gold', () => {
-  const text = ['<S>', 'a\ty/V\t*x/N\tz/A', 'b\tp/N\tq/V', 'c\t?\tr/N', '</S>'].join('\n');
+  const text = ['<S>', 'a\ty/V\t* x/N\tz/A', 'b\tp/N\tq/V', 'c\t?\tr/N', '</S>'].join('\n');
   const c = readCandidatesFile(text, 'f', { factorizer: fake });
   assert.notEqual(c.analyzerOrder, false);
   const [a, b, cc] = c.documents[0].sentences[0].tokens;
@@ -77,17 +77,22 @@ test('starred layout: the analyzer\'s order kept as analyzerRank, `*` marks the 
   const goldFirst = readCandidatesFile(['<S>', 'a\tx/N\ty/V\tz/A', 'b\t?\tp/N\tq/V', 'c\t?\tr/N', '</S>'].join('\n'), 'f', { factorizer: fake });
   assert.deepEqual(view(c), view(goldFirst), 'the same tokens, candidates, stored order and gold as the gold-first reading');
   const out = writeCandidatesFile(c);
-  assert.match(out, /^a\ty\/V\t\*x\/N\tz\/A$/m);
+  assert.match(out, /^a\ty\/V\t\* x\/N\tz\/A$/m);
   assert.match(out, /^b\t\?\tp\/N\tq\/V$/m);
   assert.deepEqual(readCandidatesFile(out, 'f', { factorizer: fake }), c);
   assert.throws(() => writeCandidatesFile(goldFirst, { layout: 'starred' }), UsageError);
 });
 
-test('starred layout errors: two stars, a star after "?", a bare star', () => {
+test('starred layout errors: two stars, a star after "?", a bare star; a Buckwalter `*` (ذ) is no mark', () => {
+  const buck = readCandidatesFile('<S>\n*At\t*At_1/*At/NOUN\t*A_1/*A/DEM_PRON\n</S>\n', 'b.cand', { factorizer: fake });
+  assert.equal(buck.analyzerOrder, false, 'gold-first');
+  const t = buck.documents[0].sentences[0].tokens[0];
+  assert.equal(t.candidates[t.gold].lemma, '*At_1');
+  assert.match(writeCandidatesFile(buck), /^\*At\t\*At_1\/\*At\/NOUN\t\*A_1\/\*A\/DEM_PRON$/m);
   for (const [line, message] of [
-    ['a\t*x/N\t*y/V', /a second "\*" in column 3 \(the first is in column 2\)/],
-    ['a\t?\t*x/N', /"\*" in column 3 of a line whose "\?"/],
-    ['a\t*\tx/N', /empty analysis after "\*" in column 2/],
+    ['a\t* x/N\t* y/V', /a second "\* " in column 3 \(the first is in column 2\)/],
+    ['a\t?\t* x/N', /"\* " in column 3 of a line whose "\?"/],
+    ['a\t* \tx/N', /empty analysis after "\* " in column 2/],
   ] as const) {
     assert.throws(
       () => readCandidatesFile(`<S>\n${line}\n</S>\n`, 'f.cand', { factorizer: fake }),

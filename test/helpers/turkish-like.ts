@@ -67,7 +67,7 @@ export interface TurkishLikeOptions {
   seed: number;
   documents: number;
   sentences: number;
-  /** Write the analyzer's order with `*` before the gold instead of gold-first. */
+  /** Write the analyzer's order with `* ` before the gold instead of gold-first. */
   starred: boolean;
 }
 
@@ -112,7 +112,7 @@ export function turkishLikeCandidates(options: Partial<TurkishLikeOptions> = {})
         // The "analyzer's" order: a seeded shuffle of every analysis of the surface form.
         const all = rng.shuffle([...by.get(g.surface)!]);
         const fields = o.starred
-          ? all.map((a) => (a === g.text ? `*${a}` : a))
+          ? all.map((a) => (a === g.text ? `* ${a}` : a))
           : [g.text, ...all.filter((a) => a !== g.text)];
         lines.push([g.surface, ...fields].join('\t'));
       }

@@ -15,12 +15,12 @@ test('a scheme file: elements take slots (same name, else the next free; the fir
   const s = loadSchemeFile(SCHEME);
   assert.equal(s.name, 'turkish-like');
   assert.deepEqual(s.elements.map((e) => [e.name, e.slot]), [
-    ['pos', 'pos'], ['agreement', 'pre1'], ['possessive', 'pre2'], ['case', 'case'], ['polarity', 'det'], ['tense', 'dpos'], ['postp', 'suf'],
+    ['pos', 'pos'], ['agreement', 'pre1'], ['possessive', 'pre2'], ['case', 'case'], ['polarity', 'det'], ['tense', 'dpos'],
   ]);
   const f = schemeFactorizer(s)('ev+Noun+A3pl+P3sg+Acc');
   assert.deepEqual([f.lemma, f.morph], ['ev', 'Noun+A3pl+P3sg+Acc']);
   assert.deepEqual([f.elements.lemma, f.elements.pos, f.elements.pre1, f.elements.pre2, f.elements.case, f.elements.mood], ['ev', 'Noun', 'A3pl', 'P3sg', 'Acc', '']);
-  assert.deepEqual(schemeSlots(s), ['lemma', 'pos', 'pre1', 'pre2', 'case', 'det', 'dpos', 'suf']);
+  assert.deepEqual(schemeSlots(s), ['lemma', 'pos', 'pre1', 'pre2', 'case', 'det', 'dpos']);
   assert.equal(elementName(s, 'pre1'), 'agreement');
   assert.equal(slotOf(s, 'tense'), 'dpos');
   assert.equal(featureSetForScheme(s, 'agreement+prior'), 'pre1+prior');

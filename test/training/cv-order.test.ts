@@ -59,12 +59,12 @@ test('gold-first file: permuting the non-gold analyses changes no figure; first-
 test('starred layout: moving the gold among the analyses changes only what uses the analyzer\'s order', async () => {
   const text = turkishLikeCandidates({ seed: 3, documents: 30, starred: true });
   const moved = mapLines(text, (as, rng) => {
-    const gold = as.findIndex((x) => x.startsWith('*'));
+    const gold = as.findIndex((x) => x.startsWith('* '));
     const rest = as.filter((_, i) => i !== gold);
     rest.splice(rng.int(rest.length + 1), 0, as[gold]);
     return rest;
   });
-  const goldFirst = mapLines(text, (as) => [as.find((x) => x.startsWith('*'))!.slice(1), ...as.filter((x) => !x.startsWith('*'))]);
+  const goldFirst = mapLines(text, (as) => [as.find((x) => x.startsWith('* '))!.slice(2), ...as.filter((x) => !x.startsWith('* '))]);
   const [a, b, c] = [await cv(text), await cv(moved), await cv(goldFirst)];
   assert.equal(a.ties.order, 'analyzer');
   assert.ok(a.models['first-solution'].report, 'first-solution runs on the analyzer\'s order');
