@@ -60,11 +60,11 @@ function stringTokens(text: string): StringToken[] {
   return out;
 }
 
-/** Reads and checks a scheme file's text. `file` names it in errors. */
-export function parseSchemeFile(text: string, file: string): LabelScheme {
-  const fail = (message: string, line: number): never => {
-    throw new InputParseError(message, { file, line });
-  };
+type Fail = (message: string, line: number) => never;
+type TagEntry = { tags: string[]; patterns: string[]; lines: number[] };
+
+/** Parses the JSON and checks the top-level keys; returns the object and each key's line. */
+function readTop(text: string, fail: Fail): { o: Record<string, unknown>; toks: StringToken[]; lineOf: (key: string) => number } {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -75,80 +75,102 @@ export function parseSchemeFile(text: string, file: string): LabelScheme {
   }
   if (!json || typeof json !== 'object' || Array.isArray(json)) return fail('a label scheme is a JSON object', 1);
   const toks = stringTokens(text);
-  const top = toks.filter((t) => t.isKey && t.depth === 1);
-  const seenTop = new Map<string, number>();
-  for (const t of top) {
+  const seen = new Map<string, number>();
+  for (const t of toks.filter((x) => x.isKey && x.depth === 1)) {
     if (!(TOP_KEYS as readonly string[]).includes(t.value)) fail(`unknown key "${t.value}" (a scheme has ${TOP_KEYS.join(', ')})`, t.line);
-    if (seenTop.has(t.value)) fail(`key "${t.value}" repeats (first on line ${seenTop.get(t.value)})`, t.line);
-    seenTop.set(t.value, t.line);
+    if (seen.has(t.value)) fail(`key "${t.value}" repeats (first on line ${seen.get(t.value)})`, t.line);
+    seen.set(t.value, t.line);
   }
-  /** The tokens inside a top-level key's value. */
-  const inside = (key: string): StringToken[] => {
-    const at = toks.findIndex((t) => t.isKey && t.depth === 1 && t.value === key);
-    if (at < 0) return [];
-    const end = toks.findIndex((t, i) => i > at && t.isKey && t.depth === 1);
-    return toks.slice(at + 1, end < 0 ? toks.length : end);
-  };
   const o = json as Record<string, unknown>;
-  const lineOf = (key: string) => seenTop.get(key) ?? 1;
+  const lineOf = (key: string) => seen.get(key) ?? 1;
   if (o.kind !== undefined && o.kind !== SCHEME_KIND) fail(`"kind" must be "${SCHEME_KIND}"`, lineOf('kind'));
   for (const k of ['name', 'lemmaSeparator', 'separator'] as const)
     if (o[k] !== undefined && typeof o[k] !== 'string') fail(`"${k}" must be a string`, lineOf(k));
   if (o.separator === '') fail('"separator" must not be empty', lineOf('separator'));
+  return { o, toks, lineOf };
+}
 
-  const els = o.elements;
+/** The string tokens inside a top-level key's value. */
+function inside(toks: readonly StringToken[], key: string): StringToken[] {
+  const at = toks.findIndex((t) => t.isKey && t.depth === 1 && t.value === key);
+  if (at < 0) return [];
+  const end = toks.findIndex((t, i) => i > at && t.isKey && t.depth === 1);
+  return toks.slice(at + 1, end < 0 ? toks.length : end);
+}
+
+/** Checks `elements`; returns each element name's line, in order. */
+function readElements(els: unknown, toks: readonly StringToken[], line0: number, fail: Fail): Map<string, number> {
   if (!Array.isArray(els) || els.length === 0 || !els.every((e) => typeof e === 'string'))
-    return fail('"elements" must be a non-empty list of element names', lineOf('elements'));
-  const elTokens = inside('elements');
-  const elementLine = new Map<string, number>();
+    return fail('"elements" must be a non-empty list of element names', line0);
   const slots = LABEL_ELEMENTS.length - 1;
-  if (els.length > slots) fail(`${els.length} elements: a scheme has at most ${slots} besides the lemma`, lineOf('elements'));
+  if (els.length > slots) fail(`${els.length} elements: a scheme has at most ${slots} besides the lemma`, line0);
+  const lines = new Map<string, number>();
   (els as string[]).forEach((name, i) => {
-    const line = elTokens[i]?.line ?? lineOf('elements');
+    const line = toks[i]?.line ?? line0;
     if (!NAME_RE.test(name)) fail(`element name "${name}" must be a word (letters, digits, _ or -)`, line);
     if (name === 'lemma' || name === 'label') fail(`"${name}" is not an element to list: the lemma is always the first element, "label" is the whole label`, line);
-    if (elementLine.has(name)) fail(`element "${name}" is listed twice (first on line ${elementLine.get(name)})`, line);
-    elementLine.set(name, line);
+    if (lines.has(name)) fail(`element "${name}" is listed twice (first on line ${lines.get(name)})`, line);
+    lines.set(name, line);
   });
+  return lines;
+}
 
-  const tagsJson = o.tags;
-  if (!tagsJson || typeof tagsJson !== 'object' || Array.isArray(tagsJson)) return fail('"tags" must be an object: element → list of tags', lineOf('tags'));
-  const tagTokens = inside('tags');
-  const byElement = new Map<string, { tags: string[]; patterns: string[]; lines: number[] }>();
+/** Checks `tags` against the elements; returns each element's tags and patterns (with their lines). */
+function readTags(tagsJson: unknown, toks: readonly StringToken[], line0: number, elements: Map<string, number>, fail: Fail): Map<string, TagEntry> {
+  if (!tagsJson || typeof tagsJson !== 'object' || Array.isArray(tagsJson)) return fail('"tags" must be an object: element → list of tags', line0);
+  const byElement = new Map<string, TagEntry>();
   const owner = new Map<string, { element: string; line: number }>();
   let current: string | undefined;
-  for (const t of tagTokens) {
+  for (const t of toks) {
     if (t.isKey && t.depth === 2) {
-      if (!elementLine.has(t.value)) fail(`unknown element "${t.value}": not in "elements" (${[...elementLine.keys()].join(', ')})`, t.line);
+      if (!elements.has(t.value)) fail(`unknown element "${t.value}": not in "elements" (${[...elements.keys()].join(', ')})`, t.line);
       if (byElement.has(t.value)) fail(`element "${t.value}" repeats in "tags"`, t.line);
       const list = (tagsJson as Record<string, unknown>)[t.value];
       if (!Array.isArray(list) || list.length === 0 || !list.every((x) => typeof x === 'string'))
         fail(`the tags of "${t.value}" must be a non-empty list of strings`, t.line);
-      byElement.set(t.value, { tags: [], patterns: [], lines: [] });
-      current = t.value;
+      byElement.set((current = t.value), { tags: [], patterns: [], lines: [] });
       continue;
     }
     if (t.depth !== 3 || current === undefined) continue;
-    const entry = byElement.get(current)!;
     const tag = t.value;
     if (tag.trim() === '') fail(`an empty tag in "${current}"`, t.line);
     const prev = owner.get(tag);
     if (prev) fail(`tag "${tag}" is given to two elements: "${prev.element}" (line ${prev.line}) and "${current}"`, t.line);
     owner.set(tag, { element: current, line: t.line });
-    if (tag.length > 2 && tag.startsWith('/') && tag.endsWith('/')) {
-      const source = tag.slice(1, -1);
-      try {
-        new RegExp(source, 'u');
-      } catch (err) {
-        fail(`bad pattern ${tag}: ${(err as Error).message}`, t.line);
-      }
-      entry.patterns.push(source);
-      entry.lines.push(t.line);
-    } else entry.tags.push(tag);
+    addTag(byElement.get(current)!, tag, t.line, fail);
   }
-  for (const [name, line] of elementLine) if (!byElement.has(name)) fail(`element "${name}" has no tags in "tags"`, line);
+  for (const [name, line] of elements) if (!byElement.has(name)) fail(`element "${name}" has no tags in "tags"`, line);
+  return byElement;
+}
 
-  const names = els as string[];
+/** A tag name, or a `/…/` pattern (checked to compile). */
+function addTag(entry: TagEntry, tag: string, line: number, fail: Fail): void {
+  if (!(tag.length > 2 && tag.startsWith('/') && tag.endsWith('/'))) {
+    entry.tags.push(tag);
+    return;
+  }
+  const source = tag.slice(1, -1);
+  try {
+    new RegExp(source, 'u');
+  } catch (err) {
+    fail(`bad pattern ${tag}: ${(err as Error).message}`, line);
+  }
+  entry.patterns.push(source);
+  entry.lines.push(line);
+}
+
+/**
+ * Reads and checks a scheme file's text (`file` names it in errors). Returns the scheme;
+ * throws InputParseError at the file's line for every fault listed in the module comment.
+ */
+export function parseSchemeFile(text: string, file: string): LabelScheme {
+  const fail: Fail = (message, line) => {
+    throw new InputParseError(message, { file, line });
+  };
+  const { o, toks, lineOf } = readTop(text, fail);
+  const elements = readElements(o.elements, inside(toks, 'elements'), lineOf('elements'), fail);
+  const byElement = readTags(o.tags, inside(toks, 'tags'), lineOf('tags'), elements, fail);
+  const names = [...elements.keys()];
   const slotList = assignSlots(names);
   return {
     kind: SCHEME_KIND,
