@@ -10,7 +10,6 @@ import { writeFileAtomic } from '../src/io.js';
 import type { CvReport, Row } from './cv-report.js';
 import { curveSvg } from './cv-svg.js';
 import { TIE_RULES } from '../src/rank/ties.js';
-import { projectionTieLine } from '../src/rank/eval.js';
 
 const f = (x: number | undefined) => (x === undefined ? '–' : x.toFixed(1));
 const f2 = (x: number) => x.toFixed(2);
@@ -57,9 +56,15 @@ export function cvMarkdown(r: CvReport, command?: string): string {
       '"tied first %" is the share of test tokens whose first place was a tie, decided by that rule rather than by the model.',
   );
   if (r.ties.firstSolutionAbsent) L.push(`The first-analyzer-solution baseline is absent: ${r.ties.firstSolutionAbsent}.`);
-  for (const name of ['full', 'full+prior', 'first-solution']) {
-    const rep = Object.hasOwn(r.models, name) ? r.models[name].report : null;
-    if (rep && rep.ties.projection.tied > 0) L.push(projectionTieLine(rep, r.models[name].display));
+  const tiedGold = ['full', 'full+prior', 'first-solution', 'most-frequent']
+    .flatMap((n) => (Object.hasOwn(r.models, n) && r.models[n].report ? [[r.models[n].display, r.models[n].report!] as const] : []))
+    .filter(([, rep]) => rep.ties.projection.tied > 0);
+  if (tiedGold.length > 0) {
+    const [, first] = tiedGold[0];
+    const p = first.ties.projection;
+    L.push(`${p.tied} gold tokens (${f((100 * p.tied) / first.tokens)}%) have a gold label the UD projection chose by a tie (the first of the equally good ` +
+      'candidates in the analyzer\'s order), so the analyzer\'s order agrees with their gold by construction. A1 on them, with the analyzer\'s order / random ties: ' +
+      `${tiedGold.map(([name, rep]) => `${name} ${f(rep.ties.projection.A1)} / ${f(rep.ties.projection.randomA1)}`).join(', ')}.`);
   }
   if (full) L.push(`Gold test tokens: ${full.tokens} (ambiguous ${full.ambiguousTokens}); candidates per token ${f2(full.meanCandidates)}; ceiling (gold among the candidates) ${f(full.ceiling)}%.`);
   L.push('');
