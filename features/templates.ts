@@ -132,9 +132,11 @@ export function featureSetNames(): string[] {
 /**
  * The templates of a named set (`full`, `aggr`, `baseline`, `uni`, `tf`, an LE name such as
  * `lemma`), optionally with `+prior`. Column order: the set's own order, then the prior group
- * (targets in TARGETS order, contexts in PRIOR_CONTEXTS order).
+ * (targets in TARGETS order, contexts in PRIOR_CONTEXTS order). With `keep` (the label and
+ * the element slots a label scheme uses, src/labels/scheme.ts), templates of other targets are
+ * left out; a set left empty is a UsageError.
  */
-export function resolveFeatureSet(name: string): Template[] {
+export function resolveFeatureSet(name: string, keep?: ReadonlySet<Target>): Template[] {
   const withPrior = name.endsWith(PRIOR_SUFFIX);
   const base = withPrior ? name.slice(0, -PRIOR_SUFFIX.length) : name;
   const set = Object.hasOwn(FEATURE_SETS, base) ? FEATURE_SETS[base] : undefined;
@@ -144,7 +146,10 @@ export function resolveFeatureSet(name: string): Template[] {
     const targets = new Set(set.filter((t) => !isDocTemplate(t)).map((t) => t.target));
     for (const target of TARGETS) if (targets.has(target)) out.push(...prior(target));
   }
-  return out;
+  if (!keep) return out;
+  const kept = out.filter((t) => keep.has(t.target));
+  if (kept.length === 0) throw new UsageError(`feature set '${name}' has no feature for the elements of the corpus's label scheme`);
+  return kept;
 }
 
 /** Canonical JSON of a template list (fixed key order), the input of the hash. */

@@ -36,3 +36,16 @@ export class Rng {
     return items;
   }
 }
+
+/**
+ * A 32-bit FNV-1a hash of a string (its UTF-16 code units), mixed with a seed. Stable across
+ * runs and platforms: used for orders that must not depend on input order (the candidates
+ * reader's stored order, the seeded random tie-break).
+ */
+export function hash32(text: string, seed = 0): number {
+  let h = (0x811c9dc5 ^ Math.imul(seed >>> 0, 0x9e3779b1)) >>> 0;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b) >>> 0;
+  return (h ^ (h >>> 13)) >>> 0;
+}

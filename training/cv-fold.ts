@@ -14,8 +14,8 @@ import { Vocab } from '../features/vocab.js';
 import { LexdisError } from '../src/errors.js';
 import type { Model } from '../src/model/model.js';
 import { FirstSolution, MostFrequentLabel, RandomCandidate, countLabelFrequencies } from '../src/rank/baselines.js';
-import { evaluate, type EvalItem, type EvalReport } from '../src/rank/eval.js';
-import { goldItems, rankPrepared } from '../src/rank/pipeline.js';
+import { evaluate, type EvalItem, type EvalReport, type EvaluateOptions } from '../src/rank/eval.js';
+import { goldItems, rankPrepared, tieOrderOf } from '../src/rank/pipeline.js';
 import { ModelRanker } from '../src/rank/ranker.js';
 import type { Disambiguator } from '../src/rank/types.js';
 import { IndependentCombination } from './cv-combine.js';
@@ -80,12 +80,14 @@ export type FoldProgress = (done: number, total: number, model: string) => void;
  * Ranks prepared documents and evaluates the gold-marked Arabic tokens: all of them, and
  * apart those whose word has labels seen in training (in `lexicon`) and those whose word has none.
  */
-export function evaluateOn(ranker: Disambiguator, docs: readonly Document[], lexicon: SeenLexicon, contexts?: (d: Document) => Document): FoldEvaluation {
+export function evaluateOn(
+  ranker: Disambiguator, docs: readonly Document[], lexicon: SeenLexicon, contexts?: (d: Document) => Document, options: Partial<EvaluateOptions> = {},
+): FoldEvaluation {
   const items = goldItems(ranker, contexts ? docs.map(contexts) : docs, lexicon);
   const seen: EvalItem[] = [];
   const unseen: EvalItem[] = [];
   for (const item of items) (lexicon.seenFor(item.ranked.token.lookup).length > 0 ? seen : unseen).push(item);
-  return { report: evaluate(items), seen: evaluate(seen), unseen: evaluate(unseen) };
+  return { report: evaluate(items, options), seen: evaluate(seen, options), unseen: evaluate(unseen, options) };
 }
 
 /** The labels seen per word in D1 (equation 9), without counting anything: the baselines' C(t). */
@@ -113,6 +115,13 @@ function note(spec: TrainingSpec, s: TrainSummary): TrainingNote {
     solver: { iterations: s.solver.iterations, converged: s.solver.converged, note: s.solver.note },
     d2Accuracy: s.d2Accuracy,
   };
+}
+
+/** Why the first-solution baseline is not run on a corpus, or undefined when it is. */
+export function firstSolutionAbsence(corpus: Corpus): string | undefined {
+  return corpus.analyzerOrder === false
+    ? 'the candidates file is gold-first, so its order is not the analyzer\'s (write it in the starred layout to keep the analyzer\'s order)'
+    : undefined;
 }
 
 /** Runs one fold. */
@@ -185,6 +194,8 @@ export async function runFold(
   const lexicon = seenLexiconOf(o.defaults.recount ? split.train : partition.d1);
   const results: Record<string, ModelFoldResult> = {};
   const seconds: Record<string, number> = {};
+  const ev: Partial<EvaluateOptions> = { seed: o.seed, order: tieOrderOf(corpus) };
+  const noFirst = firstSolutionAbsence(corpus);
   let done = 0;
   for (const m of models) {
     const tm = performance.now();
@@ -193,21 +204,22 @@ export async function runFold(
     for (const s of specs) trained.push(await ensure(s));
     const missing = trained.find((t): t is string => typeof t === 'string');
     if (missing !== undefined) results[m.name] = { skipped: missing };
+    else if (m.name === 'first-solution' && noFirst) results[m.name] = { skipped: noFirst };
     else {
       const ms = trained as Model[];
       const [a, b] = ms;
       const own = ms[ms.length - 1];
       let report: FoldEvaluation;
       switch (m.kind) {
-        case 'trained': report = evaluateOn(new ModelRanker(a), split.test, a.lexicon); break;
-        case 'ind': report = evaluateOn(new IndependentCombination(a, b), split.test, a.lexicon); break;
-        case 'cheat': report = evaluateOn(new ModelRanker(a), split.test, a.lexicon, (d) => withContextLabels(d, goldLabels(d))); break;
-        case '2pass': report = evaluateOn(new ModelRanker(own), split.test, own.lexicon, (d) => withContextLabels(d, predictedLabels(a, d))); break;
+        case 'trained': report = evaluateOn(new ModelRanker(a), split.test, a.lexicon, undefined, ev); break;
+        case 'ind': report = evaluateOn(new IndependentCombination(a, b), split.test, a.lexicon, undefined, ev); break;
+        case 'cheat': report = evaluateOn(new ModelRanker(a), split.test, a.lexicon, (d) => withContextLabels(d, goldLabels(d)), ev); break;
+        case '2pass': report = evaluateOn(new ModelRanker(own), split.test, own.lexicon, (d) => withContextLabels(d, predictedLabels(a, d)), ev); break;
         case 'baseline': {
           const r = m.name === 'first-solution' ? new FirstSolution()
             : m.name === 'random' ? new RandomCandidate(o.seed)
             : new MostFrequentLabel(countLabelFrequencies(split.train.documents));
-          report = evaluateOn(r, split.test, lexicon);
+          report = evaluateOn(r, split.test, lexicon, undefined, ev);
           break;
         }
       }

@@ -79,7 +79,7 @@ export function foldSplit(corpus: Corpus, assignment: FoldAssignment, fold: numb
     if (f === fold) test.push(d);
     else if (f >= 0) train.push(d);
   });
-  return { fold, train: { documents: train, source: corpus.source }, test };
+  return { fold, train: { ...corpus, documents: train }, test };
 }
 
 /**
@@ -93,7 +93,7 @@ export function documentSubset(corpus: Corpus, percent: number, seed: number): C
   const n = corpus.documents.length;
   const k = Math.max(1, Math.round((n * percent) / 100));
   const keep = new Rng(seed).shuffle([...Array(n).keys()]).slice(0, k).sort((a, b) => a - b);
-  return { documents: keep.map((i) => corpus.documents[i]), source: corpus.source };
+  return { ...corpus, documents: keep.map((i) => corpus.documents[i]) };
 }
 
 /** A seed for fold k derived from the run's seed (distinct per fold, a 31-bit integer). */

@@ -16,7 +16,7 @@
 import { featureSetNames } from '../features/templates.js';
 import { isTransform, VALUE_TRANSFORMS, type ValueTransform } from '../features/transform.js';
 import { UsageError } from '../src/errors.js';
-import { LABEL_ELEMENTS } from '../src/labels/elements.js';
+import { featureSetDisplay, featureSetForScheme, schemeSlots, type LabelScheme } from '../src/labels/scheme.js';
 import { SOLVER_NAMES, type SolverName } from './solvers/index.js';
 import { defaultTrainOptions } from './train.js';
 
@@ -77,10 +77,10 @@ export function trainingSpec(
   return { key, featureSet, transform, solver, percent, contexts, recount };
 }
 
-/** The model groups, expanded to canonical names. */
-export function modelGroups(d: Defaults = defaultModelDefaults()): Record<string, string[]> {
+/** The model groups, expanded to canonical names; Table 4 has one Me per element of the corpus's label scheme. */
+export function modelGroups(d: Defaults = defaultModelDefaults(), scheme?: LabelScheme): Record<string, string[]> {
   const table5 = ['full', 'baseline', 'uni', 'ind', 'cheat', '2pass', 'full+prior'];
-  const table4 = [...LABEL_ELEMENTS, 'full'];
+  const table4 = [...schemeSlots(scheme), 'full'];
   const baselines = [...BASELINE_NAMES];
   const solvers = SOLVER_NAMES.map((s) => trainedName('full', d.transform, s, d));
   const transforms = ['full', 'full+prior'].flatMap((set) => VALUE_TRANSFORMS.map((t) => trainedName(set, t, d.solver, d)));
@@ -89,8 +89,9 @@ export function modelGroups(d: Defaults = defaultModelDefaults()): Record<string
   return { table5, table4, baselines, solvers, transforms, curve, all };
 }
 
-/** Parses one model name (not a group). */
-export function parseModel(name: string, d: Defaults = defaultModelDefaults()): CvModel {
+/** Parses one model name (not a group); an element name of the scheme stands for its slot's feature set. */
+export function parseModel(given: string, d: Defaults = defaultModelDefaults(), scheme?: LabelScheme): CvModel {
+  const name = given.includes('/') ? featureSetForScheme(scheme, given.slice(0, given.indexOf('/'))) + given.slice(given.indexOf('/')) : featureSetForScheme(scheme, given);
   if (name === 'ind' || name === 'cheat' || name === '2pass') return { name, kind: name } as CvModel;
   if ((BASELINE_NAMES as readonly string[]).includes(name)) return { name: name as BaselineName, kind: 'baseline' };
   const curve = /^curve:(\d+)$/.exec(name);
@@ -114,15 +115,15 @@ export function parseModel(name: string, d: Defaults = defaultModelDefaults()): 
 }
 
 /** Parses a comma list of model names and groups into distinct models, in order of first mention. */
-export function parseModelList(list: string, d: Defaults = defaultModelDefaults()): CvModel[] {
-  const groups = modelGroups(d);
+export function parseModelList(list: string, d: Defaults = defaultModelDefaults(), scheme?: LabelScheme): CvModel[] {
+  const groups = modelGroups(d, scheme);
   const out = new Map<string, CvModel>();
   const items = list.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
   if (items.length === 0) throw new UsageError(`no model named: ${modelNamesHelp()}`);
   for (const item of items) {
     const names = Object.hasOwn(groups, item) ? groups[item] : [item];
     for (const n of names) {
-      const m = parseModel(n, d);
+      const m = parseModel(n, d, scheme);
       if (!out.has(m.name)) out.set(m.name, m);
     }
   }
@@ -146,8 +147,8 @@ export function trainingsOf(m: CvModel, d: Defaults = defaultModelDefaults()): T
   }
 }
 
-/** The paper's name of a model (Mfull, Mlemma, Mind…), with its transform/solver/share when not the default. */
-export function displayName(name: string): string {
+/** The paper's name of a model (Mfull, Mlemma, Mind…), with its transform/solver/share when not the default; element names from the scheme. */
+export function displayName(name: string, scheme?: LabelScheme): string {
   const fixed: Record<string, string> = {
     ind: 'Mind', cheat: 'Mcheat', '2pass': 'M2pass',
     'first-solution': 'first analyzer solution', random: 'random candidate', 'most-frequent': 'most frequent label',
@@ -156,7 +157,7 @@ export function displayName(name: string): string {
   const curve = /^curve:(\d+)$/.exec(name);
   if (curve) return `Mfull on ${curve[1]}% of the training part`;
   const [set, ...mods] = name.split('/');
-  return `M${set}${mods.length ? ` (${mods.join(', ')})` : ''}`;
+  return `M${featureSetDisplay(scheme, set)}${mods.length ? ` (${mods.join(', ')})` : ''}`;
 }
 
 /** One line naming what --models accepts. */

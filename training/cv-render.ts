@@ -9,6 +9,7 @@ import { OutputError } from '../src/errors.js';
 import { writeFileAtomic } from '../src/io.js';
 import type { CvReport, Row } from './cv-report.js';
 import { curveSvg } from './cv-svg.js';
+import { TIE_RULES } from '../src/rank/ties.js';
 
 const f = (x: number | undefined) => (x === undefined ? '–' : x.toFixed(1));
 const f2 = (x: number) => x.toFixed(2);
@@ -25,11 +26,13 @@ function delta2(r: CvReport, model: string): string {
 }
 
 function rowTable<R extends Row>(rows: readonly R[], extra?: (r: R) => string[], extraHead: string[] = []): string[] {
-  const head = ['model', ...extraHead, 'A1', 'A2', 'E1', 'E2', 'A1 (amb.)', 'A2 (amb.)'];
+  const head = ['model', ...extraHead, 'A1', 'A2', 'A1 (random ties)', 'A2 (random ties)', 'tied first %', 'E1', 'E2', 'A1 (amb.)', 'A2 (amb.)'];
   return [
     `| ${head.join(' | ')} |`,
     `|${head.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`,
-    ...rows.map((r) => `| ${[r.display, ...(extra ? extra(r) : []), f(r.A1), f(r.A2), f(r.E1), f(r.E2), f(r.ambiguousA1), f(r.ambiguousA2)].join(' | ')} |`),
+    ...rows.map((r) => `| ${[
+      r.display, ...(extra ? extra(r) : []), f(r.A1), f(r.A2), f(r.randomA1), f(r.randomA2), f(r.tiedFirst), f(r.E1), f(r.E2), f(r.ambiguousA1), f(r.ambiguousA2),
+    ].join(' | ')} |`),
   ];
 }
 
@@ -46,9 +49,23 @@ export function cvMarkdown(r: CvReport, command?: string): string {
     `${o.folds} folds by document (seed ${o.seed}); in each training part a seeded ${Math.round((1 - o.d2) * 100)}:${Math.round(o.d2 * 100)} split into D1 (β*) and D2 (θ), ` +
       `the same split for every model; θ rows from at most ${o.maxTokens} D2 tokens. Defaults: transform ${o.defaults.transform}, solver ${o.defaults.solver}; ` +
       (o.defaults.recount ? 'after θ, β* and the seen labels are recounted over D1 ∪ D2 (lexdis\'s default; the baselines get the same C(t)).' : 'β* and the seen labels from D1 only, as in the paper.'),
+    `Label elements (scheme '${r.corpus.scheme.name}'): ${r.corpus.scheme.elements.join(', ')}.`,
     'Figures are pooled over the folds (token-weighted); A1/A2 count a gold token right when its gold label is ranked first / in the top two; ' +
       'E = 100 − A; "amb." = tokens with more than one candidate.',
+    `Ties: in A1, A2, E1 and E2, ${TIE_RULES[r.ties.order]}; "random ties" gives A1/A2 where ${TIE_RULES.random} (seed ${r.ties.seed}); ` +
+      '"tied first %" is the share of test tokens whose first place was a tie, decided by that rule rather than by the model.',
   );
+  if (r.ties.firstSolutionAbsent) L.push(`The first-analyzer-solution baseline is absent: ${r.ties.firstSolutionAbsent}.`);
+  const tiedGold = ['full', 'full+prior', 'first-solution', 'most-frequent']
+    .flatMap((n) => (Object.hasOwn(r.models, n) && r.models[n].report ? [[r.models[n].display, r.models[n].report!] as const] : []))
+    .filter(([, rep]) => rep.ties.projection.tied > 0);
+  if (tiedGold.length > 0) {
+    const [, first] = tiedGold[0];
+    const p = first.ties.projection;
+    L.push(`${p.tied} gold tokens (${f((100 * p.tied) / first.tokens)}%) have a gold label the UD projection chose by a tie (the first of the equally good ` +
+      'candidates in the analyzer\'s order), so the analyzer\'s order agrees with their gold by construction. A1 on them, with the analyzer\'s order / random ties: ' +
+      `${tiedGold.map(([name, rep]) => `${name} ${f(rep.ties.projection.A1)} / ${f(rep.ties.projection.randomA1)}`).join(', ')}.`);
+  }
   if (full) L.push(`Gold test tokens: ${full.tokens} (ambiguous ${full.ambiguousTokens}); candidates per token ${f2(full.meanCandidates)}; ceiling (gold among the candidates) ${f(full.ceiling)}%.`);
   L.push('');
   const t = r.tables;
@@ -60,7 +77,7 @@ export function cvMarkdown(r: CvReport, command?: string): string {
   if (t.table4.length) {
     L.push('## Table 4: one model Me per label element, evaluated on that element', '');
     L.push('| LE e | Me E1 | Me E2 | Me A1 | Me A2 | Mfull E1 on e | Mfull E2 on e |', '|---|---:|---:|---:|---:|---:|---:|');
-    for (const x of t.table4) L.push(`| ${x.le} | ${f(x.own?.E1)} | ${f(x.own?.E2)} | ${f(x.own?.A1)} | ${f(x.own?.A2)} | ${f(x.full?.E1)} | ${f(x.full?.E2)} |`);
+    for (const x of t.table4) L.push(`| ${x.name ?? x.le} | ${f(x.own?.E1)} | ${f(x.own?.E2)} | ${f(x.own?.A1)} | ${f(x.own?.A2)} | ${f(x.full?.E1)} | ${f(x.full?.E2)} |`);
     if (full) L.push(`| Mfull (whole label) | ${f(full.all.label.E1)} | ${f(full.all.label.E2)} | ${f(full.all.label.A1)} | ${f(full.all.label.A2)} | | |`);
     L.push('');
   }
@@ -68,7 +85,11 @@ export function cvMarkdown(r: CvReport, command?: string): string {
     L.push('## Baselines (same folds, same candidates C(t))', '', ...rowTable(t.baselines, (x) => [delta(r, x.model), delta2(r, x.model)], [paired, 'ΔA2 ± sd']), '');
     const c = r.check;
     if (c.fullBeatsBaselinesAndUni !== null)
-      L.push(c.fullBeatsBaselinesAndUni ? 'Mfull beats every baseline and Muni on A1 and A2.' : `Mfull does NOT beat every baseline and Muni: ${c.losses.join('; ')}.`, '');
+      L.push(
+        c.fullBeatsBaselinesAndUni ? 'Mfull beats every baseline and Muni on A1 and A2.' : `Mfull does NOT beat every baseline and Muni: ${c.losses.join('; ')}.`,
+        c.lossesRandomTies.length === 0 ? 'With random ties, too, Mfull beats them all.' : `With random ties, Mfull does NOT beat: ${c.lossesRandomTies.join('; ')}.`,
+        '',
+      );
   }
   if (t.solvers.length > 1) {
     L.push('## Solver ablation (θ on Zfull)', '');

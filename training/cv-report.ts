@@ -6,8 +6,10 @@
  * and the options (the determinism test compares it). Rendering: training/cv-render.ts.
  */
 import type { Corpus } from '../src/corpus/types.js';
-import { LABEL_ELEMENTS, type LabelElement } from '../src/labels/elements.js';
-import { mergeReports, type EvalReport } from '../src/rank/eval.js';
+import type { LabelElement } from '../src/labels/elements.js';
+import { elementName, schemeSlots, type LabelScheme } from '../src/labels/scheme.js';
+import { mergeReports, tiedShare, type EvalReport } from '../src/rank/eval.js';
+import type { TieOrder } from '../src/rank/ties.js';
 import { VALUE_TRANSFORMS } from '../features/transform.js';
 import { SOLVER_NAMES } from './solvers/index.js';
 import type { FoldAssignment } from './cv-folds.js';
@@ -28,10 +30,16 @@ export interface Row {
   E2: number;
   ambiguousA1: number;
   ambiguousA2: number;
+  /** A1/A2 with ties broken by the seeded random order, and the share (%) of tokens whose first place was tied. */
+  randomA1: number;
+  randomA2: number;
+  tiedFirst: number;
 }
 
 export interface LeRow {
   le: LabelElement;
+  /** The element's name in the corpus's label scheme (= le for Arabic). */
+  name: string;
   /** Me on its own LE (absent when Me was not run). */
   own?: { A1: number; A2: number; E1: number; E2: number };
   /** Mfull on the same LE. */
@@ -74,7 +82,11 @@ export interface CvModelResult {
 export interface CvReport {
   kind: typeof CV_REPORT_KIND;
   version: number;
-  corpus: { source?: string; documents: number; goldDocuments: number; droppedDocuments: number };
+  corpus: {
+    source?: string; documents: number; goldDocuments: number; droppedDocuments: number;
+    /** The label-element scheme: its name and element names (lemma first). */
+    scheme: { name: string; elements: string[] };
+  };
   options: { folds: number; seed: number; d2: number; maxTokens: number; defaults: Defaults; models: string[] };
   folds: { fold: number; seed: number; trainDocuments: number; testDocuments: number; testTokens: number }[];
   models: Record<string, CvModelResult>;
@@ -86,27 +98,37 @@ export interface CvReport {
     transforms: (Row & { prior: boolean; transform: string })[];
     curve: CurvePoint[];
   };
-  /** Whether Mfull beats every baseline and Muni on A1 and A2 (null when they were not all run). */
-  check: { fullBeatsBaselinesAndUni: boolean | null; losses: string[] };
+  /** How the main figures broke ties ('hash' on a gold-first candidates file), the random tie-break's seed, and why first-solution is absent (if it is). */
+  ties: { order: TieOrder; seed: number; firstSolutionAbsent?: string };
+  /**
+   * Whether Mfull beats every baseline and Muni on A1 and A2 (null when they were not all
+   * run), and the losses with the main tie-break and with random ties.
+   */
+  check: { fullBeatsBaselinesAndUni: boolean | null; losses: string[]; lossesRandomTies: string[] };
   timing: { wallSeconds: number; jobs: number; foldSeconds: number[]; modelSeconds: Record<string, number> };
 }
 
 export interface BuildInput {
   corpus: Corpus;
   assignment: FoldAssignment;
+  /** Why the first-solution baseline was not run, when it was asked for and not run. */
+  firstSolutionAbsent?: string;
   models: readonly CvModel[];
   results: FoldResult[];
   options: { folds: number; seed: number; d2: number; maxTokens: number; jobs: number; defaults: Defaults };
   wallSeconds: number;
 }
 
-function row(name: string, r: EvalReport): Row {
+function row(name: string, r: EvalReport, scheme?: LabelScheme): Row {
   const a = r.all.label;
   const b = r.ambiguous.label;
-  return { model: name, display: displayName(name), tokens: r.tokens, A1: a.A1, A2: a.A2, E1: a.E1, E2: a.E2, ambiguousA1: b.A1, ambiguousA2: b.A2 };
+  return {
+    model: name, display: displayName(name, scheme), tokens: r.tokens, A1: a.A1, A2: a.A2, E1: a.E1, E2: a.E2, ambiguousA1: b.A1, ambiguousA2: b.A2,
+    randomA1: r.ties.random.A1, randomA2: r.ties.random.A2, tiedFirst: tiedShare(r),
+  };
 }
 
-function modelResult(m: CvModel, results: FoldResult[], defaults: Defaults): CvModelResult {
+function modelResult(m: CvModel, results: FoldResult[], defaults: Defaults, scheme?: LabelScheme): CvModelResult {
   const reports: EvalReport[] = [];
   const seen: EvalReport[] = [];
   const unseen: EvalReport[] = [];
@@ -123,7 +145,7 @@ function modelResult(m: CvModel, results: FoldResult[], defaults: Defaults): CvM
     } else skipped.push({ fold: f.fold, reason: r.skipped });
   }
   const merge = (rs: EvalReport[]) => (rs.length ? mergeReports(rs) : null);
-  const out: CvModelResult = { name: m.name, display: displayName(m.name), report: merge(reports), seen: merge(seen), unseen: merge(unseen), perFold, skipped };
+  const out: CvModelResult = { name: m.name, display: displayName(m.name, scheme), report: merge(reports), seen: merge(seen), unseen: merge(unseen), perFold, skipped };
   const specs = trainingsOf(m, defaults);
   if (specs.length > 0) {
     const key = specs[specs.length - 1].key;
@@ -171,22 +193,24 @@ export function buildReport(input: BuildInput): CvReport {
   const results = [...input.results].sort((a, b) => a.fold - b.fold);
   const d = options.defaults;
   const byName: Record<string, CvModelResult> = {};
-  for (const m of models) byName[m.name] = modelResult(m, results, d);
+  const scheme = corpus.scheme;
+  for (const m of models) byName[m.name] = modelResult(m, results, d, scheme);
   if (Object.hasOwn(byName, 'full')) for (const m of Object.values(byName)) if (m.name !== 'full') m.vsFull = paired(m, byName.full);
   const rep = (name: string): EvalReport | null => (Object.hasOwn(byName, name) ? byName[name].report : null);
-  const rows = (names: readonly string[]) => names.flatMap((n) => { const r = rep(n); return r ? [row(n, r)] : []; });
+  const rows = (names: readonly string[]) => names.flatMap((n) => { const r = rep(n); return r ? [row(n, r, scheme)] : []; });
 
   const acc = (r: EvalReport, t: LabelElement) => ({ A1: r.all[t].A1, A2: r.all[t].A2, E1: r.all[t].E1, E2: r.all[t].E2 });
   const full = rep('full');
   // Table 4 when at least one Me was run: every LE, with Me where it ran and Mfull beside it.
-  const table4: LeRow[] = !LABEL_ELEMENTS.some((le) => rep(le)) ? [] : LABEL_ELEMENTS.map((le) => {
+  const slots = schemeSlots(scheme);
+  const table4: LeRow[] = !slots.some((le) => rep(le)) ? [] : slots.map((le) => {
     const own = rep(le);
-    return { le, ...(own ? { own: acc(own, le) } : {}), ...(full ? { full: acc(full, le) } : {}) };
+    return { le, name: elementName(scheme, le), ...(own ? { own: acc(own, le) } : {}), ...(full ? { full: acc(full, le) } : {}) };
   });
   const transforms = [false, true].flatMap((prior) => VALUE_TRANSFORMS.flatMap((t) => {
     const name = trainedName(prior ? 'full+prior' : 'full', t, d.solver, d);
     const r = rep(name);
-    return r ? [{ ...row(name, r), prior, transform: t }] : [];
+    return r ? [{ ...row(name, r, scheme), prior, transform: t }] : [];
   }));
   const curveNames = new Set(models.filter((m) => m.name.startsWith('curve:')).map((m) => m.name));
   const curve: CurvePoint[] = [];
@@ -205,13 +229,20 @@ export function buildReport(input: BuildInput): CvReport {
   curve.sort((a, b) => a.percent - b.percent);
 
   const losses: string[] = [];
+  const lossesRandomTies: string[] = [];
   let check: boolean | null = null;
-  const rivals = [...BASELINE_NAMES, 'uni'];
+  // The first-solution baseline is no rival where it cannot run (a gold-first file).
+  const rivals = [...BASELINE_NAMES, 'uni'].filter((n) => !(n === 'first-solution' && input.firstSolutionAbsent));
   if (full && rivals.every((n) => rep(n))) {
     for (const n of rivals) {
       const r = rep(n)!;
-      if (!(full.all.label.A1 > r.all.label.A1)) losses.push(`A1 ${full.all.label.A1.toFixed(2)} ≤ ${displayName(n)} ${r.all.label.A1.toFixed(2)}`);
-      if (!(full.all.label.A2 > r.all.label.A2)) losses.push(`A2 ${full.all.label.A2.toFixed(2)} ≤ ${displayName(n)} ${r.all.label.A2.toFixed(2)}`);
+      const lose = (out: string[], what: string, mine: number, theirs: number) => {
+        if (!(mine > theirs)) out.push(`${what} ${mine.toFixed(2)} ≤ ${displayName(n, scheme)} ${theirs.toFixed(2)}`);
+      };
+      lose(losses, 'A1', full.all.label.A1, r.all.label.A1);
+      lose(losses, 'A2', full.all.label.A2, r.all.label.A2);
+      lose(lossesRandomTies, 'A1', full.ties.random.A1, r.ties.random.A1);
+      lose(lossesRandomTies, 'A2', full.ties.random.A2, r.ties.random.A2);
     }
     check = losses.length === 0;
   }
@@ -224,6 +255,7 @@ export function buildReport(input: BuildInput): CvReport {
     corpus: {
       source: corpus.source, documents: corpus.documents.length,
       goldDocuments: corpus.documents.length - assignment.dropped, droppedDocuments: assignment.dropped,
+      scheme: { name: scheme?.name ?? 'arabic', elements: slots.map((s) => elementName(scheme, s)) },
     },
     options: { folds: options.folds, seed: options.seed, d2: options.d2, maxTokens: options.maxTokens, defaults: d, models: models.map((m) => m.name) },
     folds: results.map((f) => ({
@@ -239,7 +271,11 @@ export function buildReport(input: BuildInput): CvReport {
       transforms,
       curve,
     },
-    check: { fullBeatsBaselinesAndUni: check, losses },
+    ties: {
+      order: corpus.analyzerOrder === false ? 'hash' : 'analyzer', seed: options.seed,
+      ...(input.firstSolutionAbsent ? { firstSolutionAbsent: input.firstSolutionAbsent } : {}),
+    },
+    check: { fullBeatsBaselinesAndUni: check, losses, lossesRandomTies },
     timing: { wallSeconds: input.wallSeconds, jobs: options.jobs, foldSeconds: results.map((f) => f.totalSeconds), modelSeconds },
   };
 }

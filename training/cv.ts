@@ -14,7 +14,7 @@ import { Piscina } from 'piscina';
 import type { Corpus } from '../src/corpus/types.js';
 import { CorpusError, UsageError } from '../src/errors.js';
 import { assignFolds, type FoldAssignment } from './cv-folds.js';
-import { defaultFoldOptions, runFold, type FoldOptions, type FoldResult } from './cv-fold.js';
+import { defaultFoldOptions, firstSolutionAbsence, runFold, type FoldOptions, type FoldResult } from './cv-fold.js';
 import { defaultModelDefaults, parseModelList, type CvModel, type Defaults } from './cv-models.js';
 import { buildReport, type CvReport } from './cv-report.js';
 import { documentsNeeded } from './partition.js';
@@ -65,7 +65,7 @@ function checkSizes(corpus: Corpus, a: FoldAssignment, d2: number): void {
 export async function runCv(corpus: Corpus, options: Partial<CvOptions> = {}): Promise<CvReport> {
   const o = { ...defaultCvOptions(), ...options };
   if (!Number.isInteger(o.jobs) || o.jobs < 1) throw new UsageError(`jobs must be a whole number ≥ 1, not ${o.jobs}`);
-  const models = typeof o.models === 'string' ? parseModelList(o.models, o.defaults) : o.models;
+  const models = typeof o.models === 'string' ? parseModelList(o.models, o.defaults, corpus.scheme) : o.models;
   const t0 = performance.now();
   const assignment = assignFolds(corpus, o.folds, o.seed);
   checkSizes(corpus, assignment, o.d2);
@@ -103,5 +103,6 @@ export async function runCv(corpus: Corpus, options: Partial<CvOptions> = {}): P
       await pool.destroy();
     }
   }
-  return buildReport({ corpus, assignment, models, results, options: { folds: o.folds, seed: o.seed, d2: o.d2, maxTokens: o.maxTokens, jobs: o.jobs, defaults: o.defaults }, wallSeconds: (performance.now() - t0) / 1000 });
+  const firstSolutionAbsent = models.some((m) => m.name === 'first-solution') ? firstSolutionAbsence(corpus) : undefined;
+  return buildReport({ corpus, assignment, firstSolutionAbsent, models, results, options: { folds: o.folds, seed: o.seed, d2: o.d2, maxTokens: o.maxTokens, jobs: o.jobs, defaults: o.defaults }, wallSeconds: (performance.now() - t0) / 1000 });
 }

@@ -67,6 +67,6 @@ export function partitionCorpus(corpus: Corpus, options: Partial<PartitionOption
   const order = new Rng(seed).shuffle(eligible.slice());
   const d2Index = order.slice(0, n2).sort((a, b) => a - b);
   const d1Index = order.slice(n2).sort((a, b) => a - b);
-  const pick = (idx: number[]): Corpus => ({ documents: idx.map((i) => corpus.documents[i]), source: corpus.source });
+  const pick = (idx: number[]): Corpus => ({ ...corpus, documents: idx.map((i) => corpus.documents[i]) });
   return { d1: pick(d1Index), d2: pick(d2Index), d1Index, d2Index, dropped: corpus.documents.length - n };
 }

@@ -3,6 +3,7 @@
  * count β* on D1 in worker threads (stage one), build the rows of D2's candidates and fit θ
  * (stage two), fit the softmax temperature, and measure A1/A2 on D2.
  */
+import { schemeSlots } from '../src/labels/scheme.js';
 import { createHash } from 'node:crypto';
 import type { Corpus, Document } from '../src/corpus/types.js';
 import { CorpusError } from '../src/errors.js';
@@ -111,7 +112,8 @@ function countTokens(docs: readonly Document[]): { tokens: number; gold: number 
 export async function train(corpus: Corpus, options: Partial<TrainOptions> = {}): Promise<TrainResult> {
   const o: TrainOptions = { ...defaultTrainOptions, ...options };
   const t0 = performance.now();
-  const templates = resolveFeatureSet(o.featureSet);
+  // Under a label scheme, only the elements it uses get features (src/labels/scheme.ts).
+  const templates = resolveFeatureSet(o.featureSet, corpus.scheme ? new Set(['label', ...schemeSlots(corpus.scheme)]) : undefined);
   const all = countTokens(corpus.documents);
   if (all.gold === 0) throw new CorpusError('the corpus has no gold marks (* SOLUTION): nothing to train on', { file: corpus.source });
   const part = partitionCorpus(corpus, { d2Share: o.d2, seed: o.seed });
@@ -124,6 +126,7 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
     ...placeholderInfo(o, templates),
     temperature,
     corpus: { source: corpus.source, hash: corpusHash(corpus), documents: corpus.documents.length, tokens: all.tokens, goldTokens: all.gold },
+    ...(corpus.scheme ? { scheme: corpus.scheme } : {}),
   };
   const fittedTheta = { weights: theta.weights, bias: theta.bias };
   let model: Model;

@@ -7,6 +7,7 @@ import { loadCorpus, type CorpusFormat } from '../../src/formats/load.js';
 import type { TextEncoding } from '../../src/io.js';
 import { defaultCvOptions, runCv, type CvProgressEvent } from '../../training/cv.js';
 import { modelNamesHelp, parseModelList } from '../../training/cv-models.js';
+import { loadSchemeFile } from '../../src/labels/scheme-file.js';
 import { assertResultsDirWritable, writeCvResults } from '../../training/cv-render.js';
 import { SOLVER_NAMES, type SolverName } from '../../training/solvers/index.js';
 import { log, numberOption, writeOut } from '../output.js';
@@ -28,6 +29,7 @@ interface CvFlags {
   format: CorpusFormat;
   encoding: TextEncoding;
   tables: string;
+  scheme?: string;
 }
 
 /** One bar for the whole run and one per running fold, on a TTY only. */
@@ -68,21 +70,23 @@ async function run(corpora: string[], flags: CvFlags): Promise<void> {
     seed: numberOption('--seed', flags.seed, Number.isInteger, 'an integer'),
     d2: numberOption('--d2', flags.d2, (n) => n > 0 && n < 1, 'a share between 0 and 1'),
     maxTokens: numberOption('--max-tokens', flags.maxTokens, (n) => Number.isInteger(n) && n >= 0, 'a whole number ≥ 0'),
-    models: parseModelList(flags.models, defaults),
     defaults,
   };
   assertResultsDirWritable(flags.output);
-  const corpus = loadCorpus(corpora, { format: flags.format, encoding: flags.encoding, tables: flags.tables, analyzer: { backoff: flags.backoff } });
-  const bars = progressBars(options.folds, options.models.length);
+  const scheme = flags.scheme === undefined ? undefined : loadSchemeFile(flags.scheme);
+  const corpus = loadCorpus(corpora, { format: flags.format, encoding: flags.encoding, tables: flags.tables, analyzer: { backoff: flags.backoff }, scheme, checkScheme: true });
+  // Model names may use the element names of the corpus's label scheme (`--models agreement`).
+  const models = parseModelList(flags.models, defaults, corpus.scheme);
+  const bars = progressBars(options.folds, models.length);
   const command = `lexdis cv ${process.argv.slice(3).join(' ')}`;
   try {
-    const report = await runCv(corpus, { ...options, onProgress: (e) => bars.on(e) });
+    const report = await runCv(corpus, { ...options, models, onProgress: (e) => bars.on(e) });
     bars.stop();
     const files = writeCvResults(flags.output, report, command);
     const full = Object.hasOwn(report.models, 'full') ? report.models.full.report : null;
     if (full) log(`Mfull: A1 ${full.all.label.A1.toFixed(1)}  A2 ${full.all.label.A2.toFixed(1)}  (ceiling ${full.ceiling.toFixed(1)})`);
     if (report.check.fullBeatsBaselinesAndUni === false) log(`warning: Mfull does not beat every baseline and Muni: ${report.check.losses.join('; ')}`);
-    log(`${report.options.folds}-fold cross-validation of ${options.models.length} models in ${report.timing.wallSeconds.toFixed(1)} s; wrote ${files.join(', ')}`);
+    log(`${report.options.folds}-fold cross-validation of ${models.length} models in ${report.timing.wallSeconds.toFixed(1)} s; wrote ${files.join(', ')}`);
     if (flags.json) await writeOut(`${JSON.stringify(report, null, 2)}\n`);
   } finally {
     bars.stop();
@@ -117,6 +121,7 @@ export function register(program: Command): void {
     .addOption(new Option('--encoding <encoding>', 'corpus encoding').choices(['utf-8', 'windows-1256']).default('utf-8'))
     .option('--tables <dir>', 'analyzer tables (for CoNLL-U corpora)', dataPaths.bama())
     .option('--no-backoff', 'project CoNLL-U corpora without backoff analyses for words the lexicon lacks')
+    .option('--scheme <file>', 'label-element scheme of candidates files (JSON: docs/label-elements.md); default: inferred from their tags')
     .setOptionValueWithSource('recount', d.defaults.recount, 'default')
     .addHelpText('after', '\nExample:\n  $ lexdis cv pud.pos --folds 10 --models all --jobs 2 -o results/pud-cv\n')
     .action((corpora: string[], flags: CvFlags) => run(corpora, flags));

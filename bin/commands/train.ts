@@ -5,6 +5,8 @@ import { VALUE_TRANSFORMS, type ValueTransform } from '../../features/transform.
 import { dataPaths } from '../../src/config.js';
 import { loadCorpus, type CorpusFormat } from '../../src/formats/load.js';
 import { requireGold } from '../../src/formats/pos.js';
+import { featureSetForScheme } from '../../src/labels/scheme.js';
+import { loadSchemeFile } from '../../src/labels/scheme-file.js';
 import type { TextEncoding } from '../../src/io.js';
 import { assertModelPathWritable } from '../../src/model/store.js';
 import { SOLVER_NAMES, type SolverName } from '../../training/solvers/index.js';
@@ -27,12 +29,12 @@ interface TrainFlags {
   json?: boolean;
   recount: boolean;
   backoff: boolean;
+  scheme?: string;
 }
 
 async function run(corpora: string[], flags: TrainFlags): Promise<void> {
   assertModelPathWritable(flags.output);
   const options = {
-    featureSet: flags.features,
     transform: flags.transform,
     solver: flags.solver,
     d2: numberOption('--d2', flags.d2, (n) => n > 0 && n < 1, 'a share between 0 and 1'),
@@ -42,11 +44,14 @@ async function run(corpora: string[], flags: TrainFlags): Promise<void> {
     recount: flags.recount,
     analyzer: { backoff: flags.backoff },
   };
-  const corpus = requireGold(loadCorpus(corpora, { format: flags.format, encoding: flags.encoding, tables: flags.tables, analyzer: options.analyzer }));
+  const scheme = flags.scheme === undefined ? undefined : loadSchemeFile(flags.scheme);
+  const corpus = requireGold(loadCorpus(corpora, { format: flags.format, encoding: flags.encoding, tables: flags.tables, analyzer: options.analyzer, scheme, checkScheme: true }));
+  // `--features case` names an element of the corpus's label scheme.
+  const featureSet = featureSetForScheme(corpus.scheme, flags.features);
   const progress = progressCallback();
   try {
     const t0 = performance.now();
-    const { model, summary } = await train(corpus, { ...options, onProgress: progress });
+    const { model, summary } = await train(corpus, { ...options, featureSet, onProgress: progress });
     const saved = await model.save(flags.output);
     progress.stop();
     const out = { ...summary, model: { dir: flags.output, bytes: saved.bytes, saveMs: saved.ms }, wallSeconds: (performance.now() - t0) / 1000 };
@@ -70,7 +75,7 @@ export function register(program: Command): void {
     )
     .argument('<corpus...>', 'gold-marked corpora: ATB analysis files (.pos, * SOLUTION marks), candidates files (.cand/.tsv) or CoNLL-U (.conllu, projected)')
     .requiredOption('-o, --output <dir>', 'model directory to write (replaced atomically if it is a lexdis model)')
-    .addOption(new Option('--features <set>', `feature set: ${featureSetNames().join(', ')}`).default(d.featureSet))
+    .addOption(new Option('--features <set>', `feature set: ${featureSetNames().join(', ')}; an element name of the label scheme for Me`).default(d.featureSet))
     .addOption(new Option('--transform <name>', 'how a count becomes a feature value').choices([...VALUE_TRANSFORMS]).default(d.transform))
     .addOption(new Option('--solver <name>', 'stage-two solver: svr (ε-SVR), linreg (least squares), ridge, svc (classification SVM)').choices([...SOLVER_NAMES]).default(d.solver))
     .option('--d2 <share>', 'share of the training documents in D2', String(d.d2))
@@ -84,6 +89,7 @@ export function register(program: Command): void {
     .option('--no-recount', 'keep D1\'s counts, as the paper does' + (d.recount ? '' : ' (default)'))
     .option('--no-backoff', 'the corpus was analyzed without backoff analyses for words the lexicon lacks: ' +
       'CoNLL-U corpora are projected without them, and the model records it so that tagging goes without them too')
+    .option('--scheme <file>', 'label-element scheme of candidates files (JSON: docs/label-elements.md); default: inferred from their tags')
     .option('--json', 'also print the summary as JSON on stdout')
     .addHelpText('after', '\nExample:\n  $ lexdis import-ud ar_pud-ud-test.conllu -o pud.pos && lexdis train pud.pos -o models/pud --workers 2\n')
     .action((corpora: string[], flags: TrainFlags) => run(corpora, flags));

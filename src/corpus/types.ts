@@ -4,6 +4,7 @@
  * Strings are Buckwalter unless a field says otherwise.
  */
 import type { LabelElements } from '../labels/elements.js';
+import type { LabelScheme } from '../labels/scheme.js';
 
 /** Where a candidate came from (see Candidate.source). */
 export const CANDIDATE_SOURCES = ['analyzer', 'backoff', 'gold', 'train'] as const;
@@ -32,6 +33,12 @@ export interface Candidate {
   source: CandidateSource;
   /** Solution number in the source file (1-based), when read from an analysis file. */
   solutionNo?: number;
+  /**
+   * 0-based position in the analyzer's own order, when the reader stored the candidates in
+   * another order (the candidates format keeps them in a hash order of the label key). Absent:
+   * the position in `Token.candidates` is the analyzer's order (see analyzerPosition).
+   */
+  analyzerRank?: number;
 }
 
 export interface Token {
@@ -69,6 +76,22 @@ export interface Corpus {
   documents: Document[];
   /** Where it was read from, for error messages and the model header. */
   source?: string;
+  /**
+   * False when the candidates' order is not the analyzer's (a gold-first candidates file,
+   * whose order would tell the gold): then no baseline or tie-break may use that order.
+   * Absent or true: the order (analyzerRank, else the candidate index) is the analyzer's.
+   */
+  analyzerOrder?: boolean;
+  /**
+   * The label-element scheme its candidates were factored with (src/labels/scheme.ts):
+   * absent for Arabic corpora (the built-in 16 elements).
+   */
+  scheme?: LabelScheme;
+}
+
+/** A candidate's place in the analyzer's order: its analyzerRank, else its index in the token's candidates. */
+export function analyzerPosition(candidate: Candidate, index: number): number {
+  return candidate.analyzerRank ?? index;
 }
 
 /** Every token of a corpus, in order, with its document and sentence. */

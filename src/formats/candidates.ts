@@ -1,11 +1,19 @@
 /**
- * The plain candidates format, for analyzers of other languages. One token per line:
+ * The plain candidates format, for analyzers of other languages. One token per line, in one
+ * of two layouts (a file uses one; any analysis starting with `* `, star and space, makes it starred):
  *
- *     form<TAB>gold analysis<TAB>other analysis<TAB>…
+ *     form<TAB>gold analysis<TAB>other analysis<TAB>…          gold-first
+ *     form<TAB>analysis<TAB>* gold analysis<TAB>analysis<TAB>… starred: the analyzer's own order
  *
- * The first analysis is the right one, or `?` when none is known (`?` nowhere else). The
- * gold analysis is a candidate too; duplicates (same labelKey after factoring) are dropped,
- * the first kept, so the gold candidate is always index 0. A token with no candidate at all
+ * Gold-first: the first analysis is the right one, or `?` when none is known. Its order tells
+ * the gold, so it is not the analyzer's: the reader stores the candidates in a hash order of
+ * their label keys (the same whichever analysis was gold) and marks the corpus
+ * `analyzerOrder: false`. Starred: the order is the analyzer's; at most one analysis carries
+ * the mark `* ` (as the ATB format's `* SOLUTION`: a bare `*` is Buckwalter's ذ and may start a
+ * lemma); a line without one (or starting with `?`) has no gold. The candidates are stored in the
+ * same hash order, each with its `analyzerRank`. A file where no line has a gold analysis keeps
+ * the analyzer's order the same way. `?` stands only in column 2. Duplicates (same labelKey
+ * after factoring) are dropped, the first kept. A token with no candidate at all
  * (`form<TAB>?`) is context only (arabic = false, never scored); `arabic` means "to be
  * disambiguated" here. The look-up form is the form.
  *
@@ -22,9 +30,10 @@
  */
 import { InputParseError, LexdisError, UsageError } from '../errors.js';
 import { readTextFile, splitLines, type TextEncoding } from '../io.js';
-import type { Candidate, Corpus, Document, Sentence, Token } from '../corpus/types.js';
+import { analyzerPosition, type Candidate, type Corpus, type Document, type Sentence, type Token } from '../corpus/types.js';
 import { labelKey, type LabelElements } from '../labels/elements.js';
 import { makeGenericFactorizer } from '../labels/generic.js';
+import { hash32 } from '../random.js';
 
 /** Splits an analysis string into a label (lemma, morph) and its label elements. */
 export type AnalysisFactorizer = (analysis: string) => { lemma: string; morph: string; elements: LabelElements };
@@ -41,6 +50,31 @@ export const defaultCandidatesReadOptions: CandidatesReadOptions = {
 };
 
 const DOC_RE = /^<DOC(?:\s+(.+))?>$/;
+/** The mark of the gold analysis in the starred layout: a star and a space (a bare `*` is Buckwalter's ذ). */
+export const GOLD_STAR = '* ';
+
+/** The two token-line layouts (see the module comment). */
+export type CandidatesLayout = 'gold-first' | 'starred';
+
+/** The layout of a file (starred when any analysis starts with `* `) and whether any line names a gold analysis. */
+function fileLayout(lines: readonly string[]): { layout: CandidatesLayout; anyGold: boolean } {
+  let anyGold = false;
+  for (const line of lines) {
+    if (!line.includes('\t')) continue;
+    const analyses = line.split('\t').slice(1);
+    if (analyses.some((a) => a.startsWith(GOLD_STAR))) return { layout: 'starred', anyGold: true };
+    if (analyses.length > 0 && analyses[0] !== '?') anyGold = true;
+  }
+  return { layout: 'gold-first', anyGold };
+}
+
+/** The stored order of a token's candidates: by a hash of the label key, which does not depend on which one is gold. */
+export function compareStored(a: Candidate, b: Candidate): number {
+  const ha = hash32(a.key);
+  const hb = hash32(b.key);
+  if (ha !== hb) return ha - hb;
+  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+}
 const S_RE = /^<S(?:\s+(.+))?>$/;
 
 /** Parses a candidates file into a corpus. `file` names it in errors and in `source`. */
@@ -67,7 +101,11 @@ export function readCandidatesFile(text: string, file: string, options: Partial<
     return d;
   };
 
-  splitLines(text).forEach((line, i) => {
+  const lines = splitLines(text);
+  const { layout, anyGold } = fileLayout(lines);
+  /** Whether the file's order is the analyzer's (and kept as analyzerRank). */
+  const analyzerOrder = layout === 'starred' || !anyGold;
+  lines.forEach((line, i) => {
     const n = i + 1;
     if (line.includes('\t')) {
       if (!sent) fail('token line outside <S> … </S>', n);
@@ -109,19 +147,40 @@ export function readCandidatesFile(text: string, file: string, options: Partial<
   });
   if (sent) fail('<S> is never closed', sentOpen);
   if (usesDoc && doc) fail('<DOC> is never closed', docOpen);
-  return { documents, source: file };
+  return { documents, source: file, analyzerOrder };
 
-  function readToken(line: string, n: number): Token {
-    const [form, ...analyses] = line.split('\t');
-    if (form.trim() === '') fail('empty form', n);
-    analyses.forEach((a, k) => {
+  /** The analyses of a line without the `?` and the star, and which one is gold (-1: none). */
+  function analysesOf(fields: string[], n: number): { analyses: string[]; gold: number } {
+    fields.forEach((a, k) => {
       if (a.trim() === '') fail(`empty analysis in column ${k + 2}`, n);
       if (a === '?' && k > 0) fail(`"?" in column ${k + 2}: it may only stand first, for "no gold analysis"`, n);
     });
-    const known = analyses[0] !== '?';
+    if (fields[0] === '?') {
+      const starred = fields.findIndex((a) => a.startsWith(GOLD_STAR));
+      if (starred >= 0) fail(`"${GOLD_STAR}" in column ${starred + 2} of a line whose "?" says it has no gold analysis`, n);
+      return { analyses: fields.slice(1), gold: -1 };
+    }
+    if (layout === 'gold-first') return { analyses: fields, gold: 0 };
+    let gold = -1;
+    const analyses = fields.map((a, k) => {
+      if (!a.startsWith(GOLD_STAR)) return a;
+      if (gold >= 0) fail(`a second "${GOLD_STAR}" in column ${k + 2} (the first is in column ${gold + 2})`, n);
+      gold = k;
+      const rest = a.slice(GOLD_STAR.length).trimStart();
+      if (rest.trim() === '') fail(`empty analysis after "${GOLD_STAR}" in column ${k + 2}`, n);
+      return rest;
+    });
+    return { analyses, gold };
+  }
+
+  function readToken(line: string, n: number): Token {
+    const [form, ...fields] = line.split('\t');
+    if (form.trim() === '') fail('empty form', n);
+    const { analyses, gold } = analysesOf(fields, n);
     const candidates: Candidate[] = [];
-    const keys = new Set<string>();
-    for (const a of known ? analyses : analyses.slice(1)) {
+    const keys = new Map<string, Candidate>();
+    let goldKey: string | undefined;
+    for (const [k, a] of analyses.entries()) {
       let f: ReturnType<AnalysisFactorizer>;
       try {
         f = factorizer(a);
@@ -130,11 +189,16 @@ export function readCandidatesFile(text: string, file: string, options: Partial<
         return fail(`cannot factor analysis "${a}": ${why}`, n);
       }
       const key = labelKey(f.lemma, f.morph);
+      if (k === gold) goldKey = key;
       if (keys.has(key)) continue;
-      keys.add(key);
-      candidates.push({ key, lemma: f.lemma, morph: f.morph, voc: '', gloss: '', elements: f.elements, source: 'analyzer' });
+      const c: Candidate = { key, lemma: f.lemma, morph: f.morph, voc: '', gloss: '', elements: f.elements, source: 'analyzer' };
+      if (analyzerOrder) c.analyzerRank = candidates.length;
+      keys.set(key, c);
+      candidates.push(c);
     }
-    return { form, lookup: form, arabic: candidates.length > 0, candidates, gold: known ? 0 : -1 };
+    candidates.sort(compareStored);
+    const goldIndex = goldKey === undefined ? -1 : candidates.findIndex((c) => c.key === goldKey);
+    return { form, lookup: form, arabic: candidates.length > 0, candidates, gold: goldIndex };
   }
 }
 
@@ -145,6 +209,12 @@ export function loadCandidatesFile(path: string, options: Partial<CandidatesRead
 }
 
 export interface CandidatesWriteOptions {
+  /**
+   * `gold-first`, or `starred` (the analyzer's order, `* ` before the gold). Default: starred
+   * unless the corpus's order is not the analyzer's (`analyzerOrder: false`), which cannot be
+   * written starred.
+   */
+  layout?: CandidatesLayout;
   /** The analysis string of a candidate. Default: `lemma/morph` (the generic factorizer's default form), or `lemma` when morph is empty. */
   analysisOf: (candidate: Candidate) => string;
 }
@@ -161,11 +231,17 @@ function checkField(value: string, what: string): string {
 
 /**
  * Writes a corpus in the candidates format: always with <DOC> lines; ids are written only
- * where they differ from the defaults the reader would give. The gold candidate goes first,
- * then the others in candidate order; tokens without gold start with `?`.
+ * where they differ from the defaults the reader would give. Gold-first: the gold candidate,
+ * then the others in candidate order. Starred: the candidates in the analyzer's order
+ * (analyzerPosition), `* ` before the gold. Tokens without gold start with `?` in both.
+ * Throws UsageError for a field it cannot write, or `starred` for a corpus whose order is not
+ * the analyzer's.
  */
 export function writeCandidatesFile(corpus: Corpus, options: Partial<CandidatesWriteOptions> = {}): string {
   const { analysisOf } = { ...defaultCandidatesWriteOptions, ...options };
+  const layout = options.layout ?? (corpus.analyzerOrder === false ? 'gold-first' : 'starred');
+  if (layout === 'starred' && corpus.analyzerOrder === false)
+    throw new UsageError('candidates writer: the corpus\'s candidate order is not the analyzer\'s (it was read gold-first); write it gold-first');
   const out: string[] = [];
   const tag = (name: string, id: string, dflt: string): string => {
     if (id === dflt) return `<${name}>`;
@@ -179,14 +255,16 @@ export function writeCandidatesFile(corpus: Corpus, options: Partial<CandidatesW
       if (s.tokens.length === 0) throw new UsageError(`candidates writer: sentence ${s.id} has no tokens`);
       out.push(tag('S', s.id, `${doc.id}/${si + 1}`));
       for (const t of s.tokens) {
-        const order = t.candidates.map((_, i) => i).filter((i) => i !== t.gold);
         const fields = [checkField(t.form, 'form')];
-        if (t.gold >= 0) order.unshift(t.gold);
-        else fields.push('?');
+        let order = t.candidates.map((_, i) => i);
+        if (layout === 'starred') order.sort((a, b) => analyzerPosition(t.candidates[a], a) - analyzerPosition(t.candidates[b], b));
+        else if (t.gold >= 0) order = [t.gold, ...order.filter((i) => i !== t.gold)];
+        if (t.gold < 0) fields.push('?');
         for (const i of order) {
           const a = checkField(analysisOf(t.candidates[i]), 'analysis');
           if (a === '?') throw new UsageError(`candidates writer: analysis "?" of "${t.form}" would read as "no gold"`);
-          fields.push(a);
+          if (a.startsWith(GOLD_STAR)) throw new UsageError(`candidates writer: analysis "${a}" of "${t.form}" starts with "${GOLD_STAR}", the gold mark`);
+          fields.push(layout === 'starred' && i === t.gold ? GOLD_STAR + a : a);
         }
         out.push(fields.join('\t'));
       }

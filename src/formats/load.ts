@@ -1,7 +1,8 @@
 /**
  * Reads a corpus from any supported file: an ATB analysis file (`.pos`, gold marked with
  * `* SOLUTION`), the plain candidates format (`.cand`, `.tsv`), or a CoNLL-U treebank
- * (`.conllu`, projected onto the analyzer's candidates). Several files become one corpus.
+ * (`.conllu`, projected onto the analyzer's candidates). Several files become one corpus,
+ * whose order is the analyzer's only when every file's is (Corpus.analyzerOrder).
  */
 import { extname } from 'node:path';
 import { Analyzer, type AnalyzerOptions } from '../analyzer/index.js';
@@ -9,7 +10,8 @@ import { dataPaths } from '../config.js';
 import type { Corpus } from '../corpus/types.js';
 import { UsageError } from '../errors.js';
 import { readTextFile, type TextEncoding } from '../io.js';
-import { loadCandidatesFile } from './candidates.js';
+import type { LabelScheme } from '../labels/scheme.js';
+import { loadCandidatesWithScheme } from './scheme-corpus.js';
 import { loadPosCorpus } from './pos-stream.js';
 import { projectUd } from './ud-project.js';
 
@@ -23,6 +25,10 @@ export interface LoadCorpusOptions {
   tables: string;
   /** Analyzer options for CoNLL-U projection (backoff on by default, as for training). */
   analyzer: Partial<AnalyzerOptions>;
+  /** Label scheme of candidates files (a model's, or a user's file); absent: inferred from their tags. */
+  scheme?: LabelScheme;
+  /** Reject a scheme pattern that matches no tag of the candidates files (a scheme file given to train or cv). */
+  checkScheme?: boolean;
 }
 
 export const defaultLoadCorpusOptions = (): LoadCorpusOptions => ({
@@ -43,17 +49,28 @@ export function loadCorpus(paths: readonly string[], options: Partial<LoadCorpus
   const o = { ...defaultLoadCorpusOptions(), ...options };
   if (paths.length === 0) throw new UsageError('no corpus file given');
   let analyzer: Analyzer | undefined;
-  const documents = paths.flatMap((path) => {
+  let analyzerOrder = true;
+  const candPaths = paths.filter((p) => corpusFormatOf(p, o.format) === 'candidates');
+  if (candPaths.length > 0 && candPaths.length < paths.length)
+    throw new UsageError('candidates files and Arabic corpora (pos, CoNLL-U) cannot be mixed: their label elements differ');
+  if (o.checkScheme && o.scheme && candPaths.length === 0)
+    throw new UsageError(`a label scheme (${o.scheme.file ?? o.scheme.name}) applies to candidates files; Arabic corpora use the built-in elements`);
+  const candCorpora = candPaths.length > 0
+    ? loadCandidatesWithScheme(candPaths, { encoding: o.encoding, scheme: o.scheme, checkPatterns: o.checkScheme })
+    : [];
+  const scheme = candCorpora[0]?.scheme;
+  const documents = paths.flatMap((path, i) => {
     const format = corpusFormatOf(path, o.format);
     let corpus: Corpus;
     if (format === 'pos') corpus = loadPosCorpus(path, { encoding: o.encoding });
-    else if (format === 'candidates') corpus = loadCandidatesFile(path, { encoding: o.encoding });
+    else if (format === 'candidates') corpus = candCorpora[i];
     else {
       analyzer ??= Analyzer.load(o.tables, o.analyzer);
       corpus = projectUd(readTextFile(path, o.encoding), analyzer, { file: path }).corpus;
     }
+    if (corpus.analyzerOrder === false) analyzerOrder = false;
     const prefix = paths.length > 1 ? `${path}#` : '';
     return corpus.documents.map((d) => (prefix ? { ...d, id: prefix + d.id } : d));
   });
-  return { documents, source: paths.join(',') };
+  return { documents, source: paths.join(','), ...(analyzerOrder ? {} : { analyzerOrder }), ...(scheme ? { scheme } : {}) };
 }

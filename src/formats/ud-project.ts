@@ -102,8 +102,10 @@ function projectSentence(s: ConlluSentence, analyzer: LineAnalyzer, opts: Projec
     } else {
       result = matchCandidates(a.words, candidates);
     }
-    if (result.matched) token.gold = result.gold;
-    else {
+    if (result.matched) {
+      token.gold = result.gold;
+      if (result.tied > 1) token.note = projectionTieNote(result.tied);
+    } else {
       const g = goldLabel(result.ann, result.exp, t.lookup);
       const key = labelKey(g.lemma, g.morph);
       const elements = opts.factorize(g.lemma, g.morph);
@@ -117,6 +119,19 @@ function projectSentence(s: ConlluSentence, analyzer: LineAnalyzer, opts: Projec
     return token;
   });
   return { id: s.id, tokens };
+}
+
+/** The start of the note on a token whose gold label the projection chose by a tie (kept in pos files as a Comment line). */
+export const PROJECTION_TIE_NOTE = 'ud: gold chosen by a tie';
+
+/** The note of a token whose gold was the first of `tied` equally good candidates. */
+export function projectionTieNote(tied: number): string {
+  return `${PROJECTION_TIE_NOTE} (${tied} candidates agree equally; the first in the analyzer's order taken)`;
+}
+
+/** Whether a token's gold label was chosen by a tie of the projection. */
+export function isProjectionTie(token: { note?: string }): boolean {
+  return token.note?.split('\n').some((l) => l.startsWith(PROJECTION_TIE_NOTE)) ?? false;
 }
 
 /**

@@ -5,6 +5,7 @@
  * confidences. Saved through the model store (one immutable file, docs/model-format.md);
  * once loaded it is read-only and can be shared by concurrent requests.
  */
+import type { LabelScheme } from '../labels/scheme.js';
 import { BetaTable, type BetaBuffers } from '../../features/beta.js';
 import { DocTables } from '../../features/doc.js';
 import { FeatureExtractor } from '../../features/extract.js';
@@ -40,6 +41,8 @@ export interface ModelInfo {
    * models trained before they were recorded: read as {@link LEGACY_ANALYZER_OPTIONS}.
    */
   analyzer?: ModelAnalyzerOptions;
+  /** The label-element scheme of its corpus (src/labels/scheme.ts); absent: the built-in Arabic one. */
+  scheme?: LabelScheme;
 }
 
 /** The analyzer options a model records (see src/analyzer/engine.ts AnalyzerOptions). */

@@ -2,7 +2,7 @@
  * Baselines run beside the model in every evaluation: the analyzer's first solution,
  * a random candidate (seeded), and the most frequent label for the word in training.
  */
-import type { Document, Token } from '../corpus/types.js';
+import { analyzerPosition, type Document, type Token } from '../corpus/types.js';
 import { Rng } from '../random.js';
 import { type Disambiguator, type RankedToken, rankToken } from './types.js';
 
@@ -11,11 +11,14 @@ function rankWith(doc: Document, score: (token: Token) => ArrayLike<number>): Ra
   return doc.sentences.map((s) => s.tokens.map((t) => rankToken(t, score(t), 1)));
 }
 
-/** The analyzer's order as it stands: the first solution wins. */
+/**
+ * The analyzer's order as it stands: the first solution wins. Meaningful only where the
+ * corpus's order is the analyzer's (Corpus.analyzerOrder is not false); callers check.
+ */
 export class FirstSolution implements Disambiguator {
   readonly name = 'first-solution';
   rankDocument(doc: Document): RankedToken[][] {
-    return rankWith(doc, (t) => t.candidates.map((_, i) => -i));
+    return rankWith(doc, (t) => t.candidates.map((c, i) => -analyzerPosition(c, i)));
   }
 }
 

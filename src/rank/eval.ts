@@ -8,10 +8,17 @@
  * For an LE e, the ranked candidates are reduced to their distinct e values in rank
  * order; A1 asks whether the first value is the gold value, A2 whether it is among the
  * first two distinct values.
+ *
+ * Ties are shown (src/rank/ties.ts): how many tokens have a tied first (or second) place, and
+ * the label's A1/A2 with ties broken by a seeded random order beside the main figures, whose
+ * ranking breaks them by the analyzer's order (or, on a gold-first candidates file, a hash).
  */
-import { LABEL_ELEMENTS, type Target, TARGETS } from '../labels/elements.js';
+import { type Target, TARGETS } from '../labels/elements.js';
+import { elementName, schemeSlots, type LabelScheme } from '../labels/scheme.js';
 import type { Candidate } from '../corpus/types.js';
 import type { RankedToken } from './types.js';
+import { TIE_RULES, tiesOf, withRandomTies, type TieOrder } from './ties.js';
+import { isProjectionTie } from '../formats/ud-project.js';
 
 export interface Accuracy {
   tokens: number;
@@ -33,6 +40,34 @@ export interface EvalReport {
   meanCandidates: number;
   all: Record<Target, Accuracy>;
   ambiguous: Record<Target, Accuracy>;
+  ties: TieReport;
+}
+
+/** Ties: how the main figures broke them, how often a tie decided, and the label's figures with random ties. */
+export interface TieReport {
+  /** The tie-break of the main figures' ranking (src/rank/ties.ts TIE_RULES). */
+  order: TieOrder;
+  /** Seed of the random tie-break. */
+  seed: number;
+  /** Tokens (of `tokens`) whose first place was tied, and whose second place was tied with the third. */
+  firstTied: number;
+  secondTied: number;
+  /** The label's A1/A2 with ties broken by the seeded random order, on all tokens and on ambiguous ones. */
+  random: Accuracy;
+  randomAmbiguous: Accuracy;
+  /**
+   * Tokens whose gold label the UD projection chose by a tie (the first tied candidate in the
+   * analyzer's order: src/formats/ud-project.ts), and the label's A1 on them with the main and
+   * the random tie-break.
+   */
+  projection: { tied: number; A1: number; randomA1: number };
+}
+
+export interface EvaluateOptions {
+  /** The tie-break of the rankings given (default 'analyzer'). */
+  order: TieOrder;
+  /** Seed of the random tie-break (default 42). */
+  seed: number;
 }
 
 /** One evaluated token: the ranking and the gold candidate (possibly not among the ranked ones). */
@@ -76,10 +111,16 @@ function hits(item: EvalItem, target: Target): [boolean, boolean] {
   return [false, false];
 }
 
-/** Evaluates a list of ranked gold tokens. */
-export function evaluate(items: Iterable<EvalItem>): EvalReport {
+/** Evaluates a list of ranked gold tokens; `options` say how their ranking broke ties and seed the random tie-break. */
+export function evaluate(items: Iterable<EvalItem>, options: Partial<EvaluateOptions> = {}): EvalReport {
+  const { order = 'analyzer', seed = 42 } = options;
   const all = new Map<Target, Counter>(TARGETS.map((t) => [t, new Counter()]));
   const amb = new Map<Target, Counter>(TARGETS.map((t) => [t, new Counter()]));
+  const rnd = new Counter();
+  const rndAmb = new Counter();
+  let firstTied = 0;
+  let secondTied = 0;
+  const proj = { tied: 0, top1: 0, randomTop1: 0 };
   let tokens = 0;
   let ambiguous = 0;
   let inCandidates = 0;
@@ -96,7 +137,19 @@ export function evaluate(items: Iterable<EvalItem>): EvalReport {
       all.get(t)!.add(h1, h2);
       if (isAmb) amb.get(t)!.add(h1, h2);
     }
+    const tie = tiesOf(item.ranked);
+    firstTied += tie.firstTied;
+    secondTied += tie.secondTied;
+    const [r1, r2] = tie.firstTied || tie.secondTied ? hits({ ranked: withRandomTies(item.ranked, seed), gold: item.gold }, 'label') : hits(item, 'label');
+    rnd.add(r1, r2);
+    if (isAmb) rndAmb.add(r1, r2);
+    if (isProjectionTie(item.ranked.token)) {
+      proj.tied++;
+      if (hits(item, 'label')[0]) proj.top1++;
+      if (r1) proj.randomTop1++;
+    }
   }
+  const share = (k: number) => (proj.tied === 0 ? 0 : (100 * k) / proj.tied);
   const collect = (m: Map<Target, Counter>) =>
     Object.fromEntries(TARGETS.map((t) => [t, m.get(t)!.result()])) as Record<Target, Accuracy>;
   return {
@@ -107,10 +160,17 @@ export function evaluate(items: Iterable<EvalItem>): EvalReport {
     meanCandidates: tokens === 0 ? 0 : candidates / tokens,
     all: collect(all),
     ambiguous: collect(amb),
+    ties: {
+      order, seed, firstTied, secondTied, random: rnd.result(), randomAmbiguous: rndAmb.result(),
+      projection: { tied: proj.tied, A1: share(proj.top1), randomA1: share(proj.randomTop1) },
+    },
   };
 }
 
-/** Averages reports (e.g. over cross-validation folds), weighting by token counts. */
+/**
+ * Averages reports (e.g. over cross-validation folds), weighting by token counts. The tie
+ * order is 'hash' when any report's is; the seed is the first report's.
+ */
 export function mergeReports(reports: EvalReport[]): EvalReport {
   const sumAcc = (pick: (r: EvalReport) => Accuracy): Accuracy => {
     const c = new Counter();
@@ -133,24 +193,75 @@ export function mergeReports(reports: EvalReport[]): EvalReport {
     meanCandidates: weighted((r) => r.meanCandidates),
     all: Object.fromEntries(TARGETS.map((t) => [t, sumAcc((r) => r.all[t])])) as Record<Target, Accuracy>,
     ambiguous: Object.fromEntries(TARGETS.map((t) => [t, sumAcc((r) => r.ambiguous[t])])) as Record<Target, Accuracy>,
+    ties: {
+      order: reports.some((r) => r.ties.order === 'hash') ? 'hash' : 'analyzer',
+      seed: reports[0]?.ties.seed ?? 42,
+      firstTied: reports.reduce((s, r) => s + r.ties.firstTied, 0),
+      secondTied: reports.reduce((s, r) => s + r.ties.secondTied, 0),
+      random: sumAcc((r) => r.ties.random),
+      randomAmbiguous: sumAcc((r) => r.ties.randomAmbiguous),
+      projection: mergeProjection(reports),
+    },
   };
 }
 
-/** Markdown table in the layout of the paper's Table 4 (E1/E2 per LE) plus A1/A2. */
-export function evalMarkdown(report: EvalReport, title = 'Evaluation'): string {
+function mergeProjection(reports: EvalReport[]): TieReport['projection'] {
+  const tied = reports.reduce((s, r) => s + r.ties.projection.tied, 0);
+  const mean = (f: (p: TieReport['projection']) => number) =>
+    tied === 0 ? 0 : reports.reduce((s, r) => s + f(r.ties.projection) * r.ties.projection.tied, 0) / tied;
+  return { tied, A1: mean((p) => p.A1), randomA1: mean((p) => p.randomA1) };
+}
+
+/** Share (%) of the report's tokens whose first place was tied. */
+export function tiedShare(report: EvalReport): number {
+  return report.tokens === 0 ? 0 : (100 * report.ties.firstTied) / report.tokens;
+}
+
+/**
+ * Markdown table in the layout of the paper's Table 4 (E1/E2 per LE) plus A1/A2; with a label
+ * scheme, only its elements, under its names.
+ */
+export function evalMarkdown(report: EvalReport, title = 'Evaluation', scheme?: LabelScheme): string {
   const fmt = (x: number) => x.toFixed(1);
   const lines = [
     `### ${title}`,
     '',
     `Gold tokens: ${report.tokens} (ambiguous: ${report.ambiguousTokens}); mean candidates ${report.meanCandidates.toFixed(2)}; ceiling ${fmt(report.ceiling)}%`,
     '',
+    ...tieLines(report),
+    '',
     '| target | A1 | A2 | E1 | E2 | A1 (ambiguous) | A2 (ambiguous) |',
     '|---|---:|---:|---:|---:|---:|---:|',
   ];
-  for (const t of ['label', ...LABEL_ELEMENTS] as Target[]) {
+  for (const t of ['label', ...schemeSlots(scheme)] as Target[]) {
     const a = report.all[t];
     const b = report.ambiguous[t];
-    lines.push(`| ${t} | ${fmt(a.A1)} | ${fmt(a.A2)} | ${fmt(a.E1)} | ${fmt(a.E2)} | ${fmt(b.A1)} | ${fmt(b.A2)} |`);
+    lines.push(`| ${t === 'label' ? t : elementName(scheme, t)} | ${fmt(a.A1)} | ${fmt(a.A2)} | ${fmt(a.E1)} | ${fmt(a.E2)} | ${fmt(b.A1)} | ${fmt(b.A2)} |`);
   }
   return lines.join('\n') + '\n';
+}
+
+/** The report's tie lines: the rule of the main figures, the share decided by a tie, and A1/A2 with random ties. */
+export function tieLines(report: EvalReport): string[] {
+  const t = report.ties;
+  const fmt = (x: number) => x.toFixed(1);
+  const pct = (n: number) => fmt(report.tokens === 0 ? 0 : (100 * n) / report.tokens);
+  return [
+    `Ties: in the figures below, ${TIE_RULES[t.order]}. A tie decided the first place of ${t.firstTied} tokens (${pct(t.firstTied)}%) ` +
+      `and the second of ${t.secondTied} (${pct(t.secondTied)}%).`,
+    `| label, ties broken by | A1 | A2 | A1 (ambiguous) | A2 (ambiguous) |`,
+    '|---|---:|---:|---:|---:|',
+    `| ${t.order === 'analyzer' ? 'the analyzer\'s order' : 'the label-key hash'} | ${fmt(report.all.label.A1)} | ${fmt(report.all.label.A2)} | ${fmt(report.ambiguous.label.A1)} | ${fmt(report.ambiguous.label.A2)} |`,
+    `| a seeded random order (seed ${t.seed}) | ${fmt(t.random.A1)} | ${fmt(t.random.A2)} | ${fmt(t.randomAmbiguous.A1)} | ${fmt(t.randomAmbiguous.A2)} |`,
+    ...(t.projection.tied === 0 ? [] : ['', projectionTieLine(report)]),
+  ];
+}
+
+/** The sentence on gold labels the UD projection chose by a tie (empty when there are none). */
+export function projectionTieLine(report: EvalReport, who = 'the model'): string {
+  const p = report.ties.projection;
+  if (p.tied === 0) return '';
+  return `${p.tied} gold tokens (${(report.tokens === 0 ? 0 : (100 * p.tied) / report.tokens).toFixed(1)}%) have a gold label the UD projection chose by a tie ` +
+    `(the first of the equally good candidates in the analyzer's order), so the analyzer's order agrees with their gold by construction: ` +
+    `${who}'s A1 on them is ${p.A1.toFixed(1)} with the main tie-break and ${p.randomA1.toFixed(1)} with random ties.`;
 }

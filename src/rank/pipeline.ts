@@ -6,11 +6,12 @@
 import type { Candidate, Corpus, Document } from '../corpus/types.js';
 import type { SeenLexicon } from '../../features/lexicon.js';
 import type { Model } from '../model/model.js';
-import { evaluate, type EvalItem, type EvalReport } from './eval.js';
+import { evaluate, type EvalItem, type EvalReport, type EvaluateOptions } from './eval.js';
 import { constrainToMarks } from './marks.js';
 import { type PreparedDocument, prepareDocument } from './prepare.js';
 import { ModelRanker } from './ranker.js';
 import type { Disambiguator, RankedToken } from './types.js';
+import type { TieOrder } from './ties.js';
 
 /** A document ranked by a disambiguator, with each token's gold candidate (or null) beside it. */
 export interface RankedDocument {
@@ -62,9 +63,16 @@ export function goldItems(ranker: Disambiguator, docs: Iterable<Document>, lexic
 
 /**
  * A1/A2 (and E1/E2, per label element, ambiguous tokens, ceiling) of a model on a gold-marked
- * corpus, with the model's own C(t). Takes a model and a corpus; returns the report (all
- * zeros for a corpus without gold marks: call requireGold first to refuse one).
+ * corpus, with the model's own C(t). Takes a model, a corpus and the random tie-break's seed
+ * (`options.order`, the ranking's tie-break, defaults to the corpus's: a hash of the label key
+ * when its order is not the analyzer's); returns the report (all zeros for a corpus without
+ * gold marks: call requireGold first to refuse one).
  */
-export function evaluateModel(model: Model, corpus: Corpus): EvalReport {
-  return evaluate(goldItems(new ModelRanker(model), corpus.documents, model.lexicon));
+export function evaluateModel(model: Model, corpus: Corpus, options: Partial<EvaluateOptions> = {}): EvalReport {
+  return evaluate(goldItems(new ModelRanker(model), corpus.documents, model.lexicon), { order: tieOrderOf(corpus), ...options });
+}
+
+/** The tie-break of rankings of a corpus: the analyzer's order, or a label-key hash where the corpus's order is not the analyzer's. */
+export function tieOrderOf(corpus: Corpus): TieOrder {
+  return corpus.analyzerOrder === false ? 'hash' : 'analyzer';
 }

@@ -2,10 +2,13 @@
  * The Disambiguator contract shared by the model-based ranker, the baselines and the
  * service. Output order is fixed so top-k lists are deterministic:
  *   1. higher score first;
- *   2. on equal scores, the analyzer's order (candidate index in Token.candidates);
- * candidate indices are unique within a token, so the order is total.
+ *   2. on equal scores, the analyzer's order (analyzerPosition: the candidate's analyzerRank,
+ *      else its index in Token.candidates; a gold-first candidates file has no analyzer order
+ *      and its stored order is a hash of the label key, see src/formats/candidates.ts);
+ *   3. the candidate index (unique within a token, so the order is total).
+ * Evaluations also report A1/A2 with ties broken at random (src/rank/ties.ts).
  */
-import type { Candidate, Document, Token } from '../corpus/types.js';
+import { analyzerPosition, type Candidate, type Document, type Token } from '../corpus/types.js';
 
 export interface RankedCandidate {
   /** Index of the candidate in Token.candidates. */
@@ -29,10 +32,10 @@ export interface Disambiguator {
   rankDocument(doc: Document): RankedToken[][];
 }
 
-/** Sorts candidates by the fixed rule: score descending, then candidate index ascending. */
+/** Sorts candidates by the fixed rule: score descending, then the analyzer's order, then candidate index. */
 export function compareRanked(a: RankedCandidate, b: RankedCandidate): number {
   if (a.score !== b.score) return b.score > a.score ? 1 : -1;
-  return a.index - b.index;
+  return analyzerPosition(a.candidate, a.index) - analyzerPosition(b.candidate, b.index) || a.index - b.index;
 }
 
 /** Softmax over scores / temperature, stable for large scores. */

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { projectRoot } from '../../src/config.js';
 import { InputParseError, UsageError } from '../../src/errors.js';
 import { emptyElements } from '../../src/labels/elements.js';
+import { allTokens, type Corpus } from '../../src/corpus/types.js';
 import {
   loadCandidatesFile,
   readCandidatesFile,
@@ -42,11 +43,63 @@ test('reads documents, sentences, gold, unknown gold, context tokens, duplicates
       { key: 'the\tPRON', lemma: 'the', morph: 'PRON', voc: '', gloss: '', elements: { ...emptyElements(), lemma: 'the', pos: 'PRON' }, source: 'analyzer' },
     ],
   });
-  assert.equal(dog.candidates[0].morph, 'NOUN+Number=Sing');
-  assert.deepEqual([barks.gold, barks.arabic, barks.candidates.map((x) => x.morph)], [-1, true, ['VERB+Person=3+Number=Sing', 'NOUN+Number=Plur']]);
+  assert.equal(dog.candidates[dog.gold].morph, 'NOUN+Number=Sing');
+  assert.deepEqual([barks.gold, barks.arabic, barks.candidates.map((x) => x.morph).sort()], [-1, true, ['NOUN+Number=Plur', 'VERB+Person=3+Number=Sing']]);
   assert.deepEqual([dot.gold, dot.arabic, dot.candidates], [-1, false, []]);
   const dogs = c.documents[0].sentences[1].tokens[0];
-  assert.deepEqual([dogs.gold, dogs.candidates.map((x) => x.key)], [0, ['dog\tNOUN+Number=Plur', 'dog\tVERB']]);
+  assert.deepEqual([dogs.candidates[dogs.gold].key, dogs.candidates.map((x) => x.key).sort()], ['dog\tNOUN+Number=Plur', ['dog\tNOUN+Number=Plur', 'dog\tVERB']]);
+  assert.equal(c.analyzerOrder, false, 'a gold-first file\'s order is not the analyzer\'s');
+  for (const { token } of allTokens(c)) assert.ok(token.candidates.every((x) => x.analyzerRank === undefined));
+});
+
+/** Every token as [form, gold key or null, sorted candidate keys]: what a gold-first reading may depend on. */
+const view = (c: Corpus) => [...allTokens(c)].map(({ token: t }) => [t.form, t.gold >= 0 ? t.candidates[t.gold].key : null, t.candidates.map((x) => x.key)]);
+
+test('gold-first: the stored order does not depend on which analysis is gold or on the order of the others', () => {
+  const lines = ['<S>', 'a\tx/N\ty/V\tz/A', 'b\t?\tp/N\tq/V', '</S>'];
+  const base = readCandidatesFile(lines.join('\n'), 'f', { factorizer: fake });
+  const permuted = readCandidatesFile(['<S>', 'a\tx/N\tz/A\ty/V', 'b\t?\tq/V\tp/N', '</S>'].join('\n'), 'f', { factorizer: fake });
+  assert.deepEqual(permuted, base);
+  const otherGold = readCandidatesFile(['<S>', 'a\ty/V\tx/N\tz/A', 'b\t?\tp/N\tq/V', '</S>'].join('\n'), 'f', { factorizer: fake });
+  const [ta, tb] = [base, otherGold].map((c) => c.documents[0].sentences[0].tokens[0]);
+  assert.deepEqual(tb.candidates, ta.candidates, 'same stored order whichever is gold');
+  assert.deepEqual([ta.candidates[ta.gold].key, tb.candidates[tb.gold].key], ['x\tN', 'y\tV']);
+});
+
+test('starred layout: the analyzer\'s order kept as analyzerRank, `*` marks the gold, moving it changes only the gold', () => {
+  const text = ['<S>', 'a\ty/V\t* x/N\tz/A', 'b\tp/N\tq/V', 'c\t?\tr/N', '</S>'].join('\n');
+  const c = readCandidatesFile(text, 'f', { factorizer: fake });
+  assert.notEqual(c.analyzerOrder, false);
+  const [a, b, cc] = c.documents[0].sentences[0].tokens;
+  assert.equal(a.candidates[a.gold].key, 'x\tN');
+  assert.deepEqual(Object.fromEntries(a.candidates.map((x) => [x.key, x.analyzerRank])), { 'y\tV': 0, 'x\tN': 1, 'z\tA': 2 });
+  assert.deepEqual([b.gold, cc.gold], [-1, -1]);
+  const goldFirst = readCandidatesFile(['<S>', 'a\tx/N\ty/V\tz/A', 'b\t?\tp/N\tq/V', 'c\t?\tr/N', '</S>'].join('\n'), 'f', { factorizer: fake });
+  assert.deepEqual(view(c), view(goldFirst), 'the same tokens, candidates, stored order and gold as the gold-first reading');
+  const out = writeCandidatesFile(c);
+  assert.match(out, /^a\ty\/V\t\* x\/N\tz\/A$/m);
+  assert.match(out, /^b\t\?\tp\/N\tq\/V$/m);
+  assert.deepEqual(readCandidatesFile(out, 'f', { factorizer: fake }), c);
+  assert.throws(() => writeCandidatesFile(goldFirst, { layout: 'starred' }), UsageError);
+});
+
+test('starred layout errors: two stars, a star after "?", a bare star; a Buckwalter `*` (ذ) is no mark', () => {
+  const buck = readCandidatesFile('<S>\n*At\t*At_1/*At/NOUN\t*A_1/*A/DEM_PRON\n</S>\n', 'b.cand', { factorizer: fake });
+  assert.equal(buck.analyzerOrder, false, 'gold-first');
+  const t = buck.documents[0].sentences[0].tokens[0];
+  assert.equal(t.candidates[t.gold].lemma, '*At_1');
+  assert.match(writeCandidatesFile(buck), /^\*At\t\*At_1\/\*At\/NOUN\t\*A_1\/\*A\/DEM_PRON$/m);
+  for (const [line, message] of [
+    ['a\t* x/N\t* y/V', /a second "\* " in column 3 \(the first is in column 2\)/],
+    ['a\t?\t* x/N', /"\* " in column 3 of a line whose "\?"/],
+    ['a\t* \tx/N', /empty analysis after "\* " in column 2/],
+  ] as const) {
+    assert.throws(
+      () => readCandidatesFile(`<S>\n${line}\n</S>\n`, 'f.cand', { factorizer: fake }),
+      (err: unknown) => err instanceof InputParseError && err.line === 2 && message.test(err.message),
+      line,
+    );
+  }
 });
 
 test('a file without <DOC> lines is one document doc1', () => {
