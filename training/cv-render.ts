@@ -25,11 +25,11 @@ function delta2(r: CvReport, model: string): string {
 }
 
 function rowTable<R extends Row>(rows: readonly R[], extra?: (r: R) => string[], extraHead: string[] = []): string[] {
-  const head = ['model', ...extraHead, 'A1', 'A2', 'E1', 'E2', 'A1 (amb.)', 'A2 (amb.)'];
+  const head = ['model', ...extraHead, 'A1', 'A2', 'E1', 'E2', 'A1 (amb.)', 'A2 (amb.)', 'A1 case-less', 'A2 case-less'];
   return [
     `| ${head.join(' | ')} |`,
     `|${head.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`,
-    ...rows.map((r) => `| ${[r.display, ...(extra ? extra(r) : []), f(r.A1), f(r.A2), f(r.E1), f(r.E2), f(r.ambiguousA1), f(r.ambiguousA2)].join(' | ')} |`),
+    ...rows.map((r) => `| ${[r.display, ...(extra ? extra(r) : []), f(r.A1), f(r.A2), f(r.E1), f(r.E2), f(r.ambiguousA1), f(r.ambiguousA2), f(r.caselessA1), f(r.caselessA2)].join(' | ')} |`),
   ];
 }
 
@@ -47,7 +47,7 @@ export function cvMarkdown(r: CvReport, command?: string): string {
       `the same split for every model; θ rows from at most ${o.maxTokens} D2 tokens. Defaults: transform ${o.defaults.transform}, solver ${o.defaults.solver}; ` +
       (o.defaults.recount ? 'after θ, β* and the seen labels are recounted over D1 ∪ D2 (lexdis\'s default; the baselines get the same C(t)).' : 'β* and the seen labels from D1 only, as in the paper.'),
     'Figures are pooled over the folds (token-weighted); A1/A2 count a gold token right when its gold label is ranked first / in the top two; ' +
-      'E = 100 − A; "amb." = tokens with more than one candidate.',
+      'E = 100 − A; "amb." = tokens with more than one candidate; "case-less" = the label with its case ending and mood vowel left out (docs/glossary.md).',
   );
   if (full) L.push(`Gold test tokens: ${full.tokens} (ambiguous ${full.ambiguousTokens}); candidates per token ${f2(full.meanCandidates)}; ceiling (gold among the candidates) ${f(full.ceiling)}%.`);
   L.push('');

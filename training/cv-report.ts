@@ -28,6 +28,9 @@ export interface Row {
   E2: number;
   ambiguousA1: number;
   ambiguousA2: number;
+  /** A1/A2 of the case-less label (docs/glossary.md). */
+  caselessA1: number;
+  caselessA2: number;
 }
 
 export interface LeRow {
@@ -103,7 +106,11 @@ export interface BuildInput {
 function row(name: string, r: EvalReport): Row {
   const a = r.all.label;
   const b = r.ambiguous.label;
-  return { model: name, display: displayName(name), tokens: r.tokens, A1: a.A1, A2: a.A2, E1: a.E1, E2: a.E2, ambiguousA1: b.A1, ambiguousA2: b.A2 };
+  const c = r.all.caseless;
+  return {
+    model: name, display: displayName(name), tokens: r.tokens, A1: a.A1, A2: a.A2, E1: a.E1, E2: a.E2,
+    ambiguousA1: b.A1, ambiguousA2: b.A2, caselessA1: c.A1, caselessA2: c.A2,
+  };
 }
 
 function modelResult(m: CvModel, results: FoldResult[], defaults: Defaults): CvModelResult {

@@ -28,6 +28,7 @@ interface CvFlags {
   format: CorpusFormat;
   encoding: TextEncoding;
   tables: string;
+  caseEndings: boolean;
 }
 
 /** One bar for the whole run and one per running fold, on a TTY only. */
@@ -72,7 +73,9 @@ async function run(corpora: string[], flags: CvFlags): Promise<void> {
     defaults,
   };
   assertResultsDirWritable(flags.output);
-  const corpus = loadCorpus(corpora, { format: flags.format, encoding: flags.encoding, tables: flags.tables, analyzer: { backoff: flags.backoff } });
+  const corpus = loadCorpus(corpora, {
+    format: flags.format, encoding: flags.encoding, tables: flags.tables, analyzer: { backoff: flags.backoff, caseEndings: flags.caseEndings },
+  });
   const bars = progressBars(options.folds, options.models.length);
   const command = `lexdis cv ${process.argv.slice(3).join(' ')}`;
   try {
@@ -117,6 +120,7 @@ export function register(program: Command): void {
     .addOption(new Option('--encoding <encoding>', 'corpus encoding').choices(['utf-8', 'windows-1256']).default('utf-8'))
     .option('--tables <dir>', 'analyzer tables (for CoNLL-U corpora)', dataPaths.bama())
     .option('--no-backoff', 'project CoNLL-U corpora without backoff analyses for words the lexicon lacks')
+    .option('--no-case-endings', 'project CoNLL-U corpora without case endings in the candidates')
     .setOptionValueWithSource('recount', d.defaults.recount, 'default')
     .addHelpText('after', '\nExample:\n  $ lexdis cv pud.pos --folds 10 --models all --jobs 2 -o results/pud-cv\n')
     .action((corpora: string[], flags: CvFlags) => run(corpora, flags));

@@ -21,12 +21,12 @@ export interface LoadCorpusOptions {
   encoding: TextEncoding;
   /** Analyzer tables, for CoNLL-U projection. */
   tables: string;
-  /** Analyzer options for CoNLL-U projection (backoff on by default, as for training). */
+  /** Analyzer options for CoNLL-U projection (backoff and case endings on by default, as for training). */
   analyzer: Partial<AnalyzerOptions>;
 }
 
 export const defaultLoadCorpusOptions = (): LoadCorpusOptions => ({
-  format: 'auto', encoding: 'utf-8', tables: dataPaths.bama(), analyzer: { backoff: true },
+  format: 'auto', encoding: 'utf-8', tables: dataPaths.bama(), analyzer: { backoff: true, caseEndings: true },
 });
 
 /** The format of a file, from the option or its extension. */
