@@ -1,6 +1,7 @@
 /**
  * Stage two (Algorithm 1): one row per (token, candidate) of D2 with the candidate's
- * features z, target 1 for the gold label and 0 otherwise; θ is fitted on these rows by a
+ * features z, target 1 for the gold label, `variantTarget` for a case variant of it (docs/case-endings.md)
+ * and 0 otherwise; θ is fitted on these rows by a
  * linear solver (ε-SVR by default). Tokens whose gold label is not among their candidates,
  * or that have a single candidate, carry no ranking information and are left out. When D2
  * has more eligible tokens than `maxTokens`, a seeded sample of them is used.

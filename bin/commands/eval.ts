@@ -33,7 +33,8 @@ export function register(program: Command): void {
     .description(
       'Ranks every gold-marked token\'s candidates C(t) (the analyzer\'s plus the labels seen for the word in training) ' +
       'and reports A1 (top choice right), A2 (right answer in the top two), E1 = 100 − A1 and E2 = 100 − A2, for the ' +
-      'whole label and for each label element, on all tokens and on ambiguous ones, with the ceiling (share of tokens ' +
+      'whole label, the case-less label (row caseless: right but for the case ending and mood vowel) and each label element, ' +
+      'on all tokens and on ambiguous ones, with the ceiling (share of tokens ' +
       'whose gold label is among the candidates). Markdown on stdout, or JSON with --json.',
     )
     .argument('<model>', 'trained model directory')
