@@ -23,6 +23,7 @@ test('the model records caseEndings; the tagger analyzes with it; absent reads a
     await model.save(join(dir, 'on'));
     const on = await Tagger.load(join(dir, 'on'));
     assert.equal(on.analyzer.options.caseEndings, true);
+    assert.equal((on.modelInfo().analyzer as { options: { caseEndings: boolean } }).options.caseEndings, true, 'GET /v1/model shows it');
     const [sent] = on.tagText('الرئيس', { top: 10 });
     assert.ok(sent.tokens[0].analyses.some((a) => a.morph.includes('/CASE_DEF_')), 'case endings among the candidates');
     // an explicit analyzer option wins over the model's
