@@ -104,6 +104,8 @@ export const CASE_OR_MOOD_TAG = /\/CASE_[A-Z]|_MOOD:[A-Z]/;
 /**
  * A suffix POS field with its case ending and mood removed (`+ap/NSUFF_FEM_SG+u/CASE_DEF_NOM`
  * → `+ap/NSUFF_FEM_SG`; `+u/CASE_DEF_NOM` → ''): the caseless suffix a case-bearing one replaces.
+ * The label layer's `caselessMorph` (src/labels/caseless.ts) does the same to whole labels; the
+ * analyzer sits below that layer, and a test checks that the two agree on every case suffix.
  */
 export function withoutCaseOrMood(pos: string): string {
   return pos.replace(/\+[^+/]*\/(CASE_[A-Z_]+|IVSUFF_MOOD:[A-Z]+)/g, '').replace(/_MOOD:[A-Z]+/g, '');

@@ -6,6 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CASE_MOOD_ELEMENTS, caselessKey, caselessMorph, isCaseOrMoodTag } from '../../src/labels/caseless.js';
 import { labelKey } from '../../src/labels/elements.js';
+import { loadLexicon, withoutCaseOrMood } from '../../src/analyzer/lexicon.js';
+import { dataPaths } from '../../src/config.js';
 import { factorize } from '../../src/labels/factorize.js';
 
 test('the factorizer fills case and mood from case endings and mood suffixes, BAMA and SAMA tags alike', () => {
@@ -42,4 +44,16 @@ test('the case-less label drops the case ending and mood vowel, and nothing else
   const variants = ['u/CASE_DEF_NOM', 'a/CASE_DEF_ACC', 'i/CASE_DEF_GEN'].map((c) => caselessKey('ra}iys_1', `Al/DET+ra}iys/NOUN+${c}`));
   assert.equal(new Set(variants).size, 1);
   assert.notEqual(variants[0], caselessKey('ra}iys_2', 'Al/DET+ra}iys/NOUN+u/CASE_DEF_NOM'));
+});
+
+test('caselessMorph agrees with the analyzer\'s withoutCaseOrMood on every case suffix of BAMA 1.0', () => {
+  const lex = loadLexicon(dataPaths.bama(), { caseEndings: true });
+  let n = 0;
+  for (const form of lex.suffixes.forms()) {
+    for (const e of lex.suffixes.get(form)!.filter((x) => x.commented)) {
+      assert.equal(caselessMorph(`kitAb/NOUN${e.pos}`), `kitAb/NOUN${withoutCaseOrMood(e.pos)}`, e.pos);
+      n++;
+    }
+  }
+  assert.ok(n > 150);
 });
