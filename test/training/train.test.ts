@@ -41,7 +41,7 @@ test('save → load gives identical scores; a feature-set mismatch is refused na
       const s2 = r2.scoreDocument(doc).flat().map((x) => Array.from(x));
       assert.deepEqual(s2, s1);
     }
-    assert.deepEqual(loaded.info.analyzer, { backoff: true }, 'the analyzer options are recorded (backoff on for training)');
+    assert.deepEqual(loaded.info.analyzer, { backoff: true, caseEndings: true }, 'the analyzer options are recorded (backoff and case endings on for training)');
     const tagger = await Tagger.load(join(dir, 'm'));
     assert.equal(tagger.analyzer.options.backoff, true, 'and tagging uses them');
     assert.deepEqual((tagger.modelInfo().analyzer as { options: unknown }).options, { backoff: true, caseEndings: true }, 'GET /v1/model shows them');
