@@ -12,7 +12,7 @@
 import { Analyzer } from '../src/analyzer/index.js';
 import { dataPaths } from '../src/config.js';
 import { readTextFile } from '../src/io.js';
-import { Model } from '../src/model/model.js';
+import { Model, modelAnalyzerOptions } from '../src/model/model.js';
 import { prepareDocument } from '../src/rank/prepare.js';
 import { ModelRanker } from '../src/rank/ranker.js';
 import { Tagger } from '../src/rank/tagger.js';
@@ -66,7 +66,7 @@ async function main(argv: string[]): Promise<void> {
   const lines = analyzer.analyzeText(text);
   const analyzeSeconds = (performance.now() - tb) / 1000;
   const textTokens = lines.reduce((n, l) => n + l.length, 0);
-  const tagger = new Tagger(model, Analyzer.load(dataPaths.bama()));
+  const tagger = new Tagger(model, Analyzer.load(dataPaths.bama(), modelAnalyzerOptions(model.info)));
   const tc = performance.now();
   const cold = tagger.tagText(text, { top: 1 });
   const tagColdSeconds = (performance.now() - tc) / 1000;

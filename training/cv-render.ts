@@ -26,12 +26,16 @@ function delta2(r: CvReport, model: string): string {
 }
 
 function rowTable<R extends Row>(rows: readonly R[], extra?: (r: R) => string[], extraHead: string[] = []): string[] {
-  const head = ['model', ...extraHead, 'A1', 'A2', 'A1 (random ties)', 'A2 (random ties)', 'tied first %', 'E1', 'E2', 'A1 (amb.)', 'A2 (amb.)'];
+  const head = [
+    'model', ...extraHead, 'A1', 'A2', 'A1 (random ties)', 'A2 (random ties)', 'tied first %', 'E1', 'E2', 'A1 (amb.)', 'A2 (amb.)',
+    'A1 case-less', 'A2 case-less',
+  ];
   return [
     `| ${head.join(' | ')} |`,
     `|${head.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`,
     ...rows.map((r) => `| ${[
       r.display, ...(extra ? extra(r) : []), f(r.A1), f(r.A2), f(r.randomA1), f(r.randomA2), f(r.tiedFirst), f(r.E1), f(r.E2), f(r.ambiguousA1), f(r.ambiguousA2),
+      f(r.caselessA1), f(r.caselessA2),
     ].join(' | ')} |`),
   ];
 }
@@ -51,7 +55,7 @@ export function cvMarkdown(r: CvReport, command?: string): string {
       (o.defaults.recount ? 'after θ, β* and the seen labels are recounted over D1 ∪ D2 (lexdis\'s default; the baselines get the same C(t)).' : 'β* and the seen labels from D1 only, as in the paper.'),
     `Label elements (scheme '${r.corpus.scheme.name}'): ${r.corpus.scheme.elements.join(', ')}.`,
     'Figures are pooled over the folds (token-weighted); A1/A2 count a gold token right when its gold label is ranked first / in the top two; ' +
-      'E = 100 − A; "amb." = tokens with more than one candidate.',
+      'E = 100 − A; "amb." = tokens with more than one candidate; "case-less" = the label with its case ending and mood vowel left out (docs/glossary.md).',
     `Ties: in A1, A2, E1 and E2, ${TIE_RULES[r.ties.order]}; "random ties" gives A1/A2 where ${TIE_RULES.random} (seed ${r.ties.seed}); ` +
       '"tied first %" is the share of test tokens whose first place was a tie, decided by that rule rather than by the model.',
   );

@@ -34,6 +34,9 @@ export interface Row {
   randomA1: number;
   randomA2: number;
   tiedFirst: number;
+  /** A1/A2 of the case-less label (docs/glossary.md). */
+  caselessA1: number;
+  caselessA2: number;
 }
 
 export interface LeRow {
@@ -122,9 +125,10 @@ export interface BuildInput {
 function row(name: string, r: EvalReport, scheme?: LabelScheme): Row {
   const a = r.all.label;
   const b = r.ambiguous.label;
+  const c = r.all.caseless;
   return {
     model: name, display: displayName(name, scheme), tokens: r.tokens, A1: a.A1, A2: a.A2, E1: a.E1, E2: a.E2, ambiguousA1: b.A1, ambiguousA2: b.A2,
-    randomA1: r.ties.random.A1, randomA2: r.ties.random.A2, tiedFirst: tiedShare(r),
+    randomA1: r.ties.random.A1, randomA2: r.ties.random.A2, tiedFirst: tiedShare(r), caselessA1: c.A1, caselessA2: c.A2,
   };
 }
 

@@ -1,12 +1,14 @@
 /**
  * Stage two (Algorithm 1): one row per (token, candidate) of D2 with the candidate's
- * features z, target 1 for the gold label and 0 otherwise; θ is fitted on these rows by a
+ * features z, target 1 for the gold label, `variantTarget` for a case variant of it (docs/case-endings.md)
+ * and 0 otherwise; θ is fitted on these rows by a
  * linear solver (ε-SVR by default). Tokens whose gold label is not among their candidates,
  * or that have a single candidate, carry no ranking information and are left out. When D2
  * has more eligible tokens than `maxTokens`, a seeded sample of them is used.
  */
-import type { Document } from '../src/corpus/types.js';
+import type { Candidate, Document } from '../src/corpus/types.js';
 import { CorpusError } from '../src/errors.js';
+import { caselessKey } from '../src/labels/caseless.js';
 import type { FeatureExtractor } from '../features/extract.js';
 import { Rng } from '../src/random.js';
 import { softmax } from '../src/rank/types.js';
@@ -20,6 +22,13 @@ export interface Stage2Options {
   /** Fit on standardized columns (weights are folded back to raw features). */
   standardize: boolean;
   seed: number;
+  /**
+   * Target of a candidate that differs from the gold label only in its case ending or mood
+   * vowel (the same case-less label, docs/glossary.md): between the gold's 1 and the others' 0,
+   * so that θ learns to rank the right analysis above other analyses and its right case
+   * ending above the other endings (docs/case-endings.md).
+   */
+  variantTarget: number;
 }
 
 export const defaultStage2Options: Stage2Options = {
@@ -28,6 +37,7 @@ export const defaultStage2Options: Stage2Options = {
   maxTokens: 40_000,
   standardize: true,
   seed: 42,
+  variantTarget: 0.3,
 };
 
 export interface Stage2Rows {
@@ -42,7 +52,7 @@ export interface Stage2Rows {
 
 /** Builds the stage-two rows from prepared D2 documents (candidates = C(t), gold re-indexed). */
 export function buildRows(docs: readonly Document[], fx: FeatureExtractor, options: Partial<Stage2Options> = {}): Stage2Rows {
-  const { maxTokens, seed } = { ...defaultStage2Options, ...options };
+  const { maxTokens, seed, variantTarget } = { ...defaultStage2Options, ...options };
   const eligible: Array<[number, number, number]> = [];
   let goldTokens = 0;
   let skippedSingle = 0;
@@ -84,8 +94,10 @@ export function buildRows(docs: readonly Document[], fx: FeatureExtractor, optio
     }
     const t = docs[d].sentences[si].tokens[ti];
     df!.tokenInto(si, ti, t.candidates, x, row * p);
+    const caseless = (c: Candidate): string => caselessKey(c.lemma, c.morph);
+    const goldCaseless = caseless(t.candidates[t.gold]);
     for (let k = 0; k < t.candidates.length; k++) {
-      y[row + k] = k === t.gold ? 1 : 0;
+      y[row + k] = k === t.gold ? 1 : caseless(t.candidates[k]) === goldCaseless ? variantTarget : 0;
       group[row + k] = g;
     }
     row += t.candidates.length;

@@ -16,7 +16,7 @@ import { prepareDocument } from '../src/rank/prepare.js';
 import { ModelRanker } from '../src/rank/ranker.js';
 import { partitionCorpus } from './partition.js';
 import { runStageOne } from './stage1.js';
-import { buildRows, fitTemperature, fitTheta, type Stage2Options } from './stage2.js';
+import { buildRows, defaultStage2Options, fitTemperature, fitTheta, type Stage2Options } from './stage2.js';
 import { scoreRows, type SolverName } from './solvers/index.js';
 
 export type TrainStage = 'encode' | 'count' | 'merge' | 'doc' | 'lexicon' | 'rows' | 'theta' | 'evaluate';
@@ -39,6 +39,8 @@ export interface TrainOptions {
    * D1's counts). Measured by cross-validation: see docs/method.md.
    */
   recount: boolean;
+  /** Stage two's target for a candidate that differs from the gold only in its case ending (training/stage2.ts). */
+  variantTarget: number;
   /**
    * The analyzer options the corpus was analyzed with, recorded in the model for tagging
    * (a CoNLL-U corpus is projected with them; a pos file carries their result).
@@ -61,7 +63,8 @@ export const defaultTrainOptions: TrainOptions = {
   workers: 1,
   maxTokens: 40_000,
   recount: true,
-  analyzer: { backoff: true },
+  variantTarget: defaultStage2Options.variantTarget,
+  analyzer: { backoff: true, caseEndings: true },
 };
 
 export interface TrainSummary {
@@ -189,7 +192,9 @@ export function describeTraining(s: TrainSummary, dir: string): string {
 async function fitOnD2(part: ReturnType<typeof partitionCorpus>, templates: ReturnType<typeof resolveFeatureSet>, o: TrainOptions) {
   const s1 = await runStageOne(part.d1, { templates, workers: o.workers, onProgress: o.onProgress });
   const t1 = performance.now();
-  const stage2: Partial<Stage2Options> = { solver: o.solver, solverOptions: o.solverOptions, maxTokens: o.maxTokens, seed: o.seed };
+  const stage2: Partial<Stage2Options> = {
+    solver: o.solver, solverOptions: o.solverOptions, maxTokens: o.maxTokens, seed: o.seed, variantTarget: o.variantTarget,
+  };
   const prepared = part.d2.documents.map((d) => prepareDocument(d, s1.lexicon));
   const fxModel = new Model(placeholderInfo(o, templates), s1.vocab, s1.counts, s1.doc, s1.lexicon, {
     weights: new Float64Array(templates.length), bias: 0,
@@ -218,7 +223,7 @@ function placeholderInfo(o: TrainOptions, templates: ReturnType<typeof resolveFe
     templateHash: templateSetHash(templates),
     transform: o.transform,
     solver: o.solver,
-    options: { d2: o.d2, maxTokens: o.maxTokens, solverOptions: o.solverOptions, recount: o.recount },
+    options: { d2: o.d2, maxTokens: o.maxTokens, solverOptions: o.solverOptions, recount: o.recount, variantTarget: o.variantTarget },
     seed: o.seed,
     corpus: { hash: '', documents: 0, tokens: 0, goldTokens: 0 },
     figures: {},

@@ -18,13 +18,14 @@ interface AnalyzeFlags {
   encoding: TextEncoding;
   cacheSize: string;
   backoff?: boolean;
+  caseEndings?: boolean;
 }
 
 async function run(file: string | undefined, flags: AnalyzeFlags): Promise<void> {
   const cacheSize = Number(flags.cacheSize);
   if (!Number.isInteger(cacheSize) || cacheSize < 0) throw new UsageError(`--cache-size must be a non-negative integer, got "${flags.cacheSize}"`);
   const raw = file && file !== '-' ? readTextFile(file, flags.encoding) : await readStdin(flags.encoding);
-  const analyzer = Analyzer.load(flags.tables, { cacheSize, backoff: Boolean(flags.backoff) });
+  const analyzer = Analyzer.load(flags.tables, { cacheSize, backoff: Boolean(flags.backoff), caseEndings: flags.caseEndings === true });
   const text = prepareInput(raw, flags.inputScript);
   for (const chunk of renderAnalyses(analyzer, text, { format: flags.format, script: flags.script })) await writeOut(chunk);
 }
@@ -55,10 +56,13 @@ export function register(program: Command): void {
       'a proper noun with its clitics split off, after a "lexdis: backoff analyses" comment (pos) or with ' +
       'source "backoff" (jsonl). Off by default, so that the output is the reference program\'s')
     .option('--cache-size <n>', 'look-up forms whose analyses stay cached (least recently used dropped)', '100000')
+    .option('--case-endings', 'add the case endings the tables carry commented out (u/a/i, N/F/K…: الرئيسِ, رئيسٌ); ' +
+      'off by default, so the output is exactly the reference program\'s (docs/case-endings.md)')
     .addHelpText('after', [
       '',
       'Examples:',
       '  $ echo "كتبت الطالبة الدرس" | lexdis analyze',
+      '  $ echo "الرئيس" | lexdis analyze --case-endings',
       '  $ lexdis analyze --format jsonl --script arabic news.txt > news.jsonl',
       '  $ echo "ktbt AlTAlbp Aldrs" | lexdis analyze --input-script buckwalter',
       '  $ lexdis analyze --tables /path/to/SAMA_3.1/lexicon --encoding windows-1256 old.txt',

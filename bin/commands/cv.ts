@@ -30,6 +30,7 @@ interface CvFlags {
   encoding: TextEncoding;
   tables: string;
   scheme?: string;
+  caseEndings: boolean;
 }
 
 /** One bar for the whole run and one per running fold, on a TTY only. */
@@ -74,7 +75,7 @@ async function run(corpora: string[], flags: CvFlags): Promise<void> {
   };
   assertResultsDirWritable(flags.output);
   const scheme = flags.scheme === undefined ? undefined : loadSchemeFile(flags.scheme);
-  const corpus = loadCorpus(corpora, { format: flags.format, encoding: flags.encoding, tables: flags.tables, analyzer: { backoff: flags.backoff }, scheme, checkScheme: true });
+  const corpus = loadCorpus(corpora, { format: flags.format, encoding: flags.encoding, tables: flags.tables, analyzer: { backoff: flags.backoff, caseEndings: flags.caseEndings }, scheme, checkScheme: true });
   // Model names may use the element names of the corpus's label scheme (`--models agreement`).
   const models = parseModelList(flags.models, defaults, corpus.scheme);
   const bars = progressBars(options.folds, models.length);
@@ -122,6 +123,7 @@ export function register(program: Command): void {
     .option('--tables <dir>', 'analyzer tables (for CoNLL-U corpora)', dataPaths.bama())
     .option('--no-backoff', 'project CoNLL-U corpora without backoff analyses for words the lexicon lacks')
     .option('--scheme <file>', 'label-element scheme of candidates files (JSON: docs/label-elements.md); default: inferred from their tags')
+    .option('--no-case-endings', 'project CoNLL-U corpora without case endings in the candidates')
     .setOptionValueWithSource('recount', d.defaults.recount, 'default')
     .addHelpText('after', '\nExample:\n  $ lexdis cv pud.pos --folds 10 --models all --jobs 2 -o results/pud-cv\n')
     .action((corpora: string[], flags: CvFlags) => run(corpora, flags));

@@ -47,7 +47,7 @@ export function register(program: Command): void {
     .description(
       'Ranks every gold-marked token\'s candidates C(t) (the analyzer\'s plus the labels seen for the word in training) ' +
       'and reports A1 (top choice right), A2 (right answer in the top two), E1 = 100 − A1 and E2 = 100 − A2, for the ' +
-      'whole label and for each label element, on all tokens and on ambiguous ones, with the ceiling (share of tokens ' +
+      'whole label, the case-less label (row caseless: right but for the case ending and mood vowel) and each label element, on all tokens and on ambiguous ones, with the ceiling (share of tokens ' +
       'whose gold label is among the candidates). Ties are shown: the rule the ranking used (the analyzer\'s order, or a ' +
       'label-key hash on a gold-first candidates file), the share of tokens whose first place was tied, and the label\'s A1/A2 ' +
       'with ties broken by a seeded random order. Markdown on stdout, or JSON with --json.',

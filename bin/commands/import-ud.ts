@@ -26,6 +26,7 @@ interface ImportUdFlags {
   sampleOf: 'matched' | 'unmatched' | 'all';
   seed: string;
   backoff: boolean;
+  caseEndings: boolean;
 }
 
 function intOption(name: string, value: string): number {
@@ -40,7 +41,7 @@ function run(treebank: string, flags: ImportUdFlags): void {
   const seed = intOption('--seed', flags.seed);
   for (const out of [flags.output, flags.report, flags.reportMd, flags.sample]) if (out) assertWritable(out);
   const text = readTextFile(treebank);
-  const analyzer = Analyzer.load(flags.analyzer, { backoff: flags.backoff });
+  const analyzer = Analyzer.load(flags.analyzer, { backoff: flags.backoff, caseEndings: flags.caseEndings });
   const progress = progressCallback();
   const traced: WordTrace[] = [];
   const trace = flags.sample ? (w: WordTrace) => void traced.push(w) : undefined;
@@ -76,6 +77,8 @@ export function register(program: Command): void {
       .default(dataPaths.bama(), `${dataPaths.bama()}: BAMA 1.0 under LEXDIS_DATA`))
     .option('--no-backoff', 'no backoff analyses for words the lexicon lacks (by default they get proper-noun ' +
       'analyses with their clitics split off, marked in the pos file; see docs/formats.md)')
+    .option('--no-case-endings', 'candidates without case endings (the analyzer as the reference program runs it); ' +
+      'by default the case endings the tables carry commented out are on, and Case/Definite/Mood pick among them (docs/case-endings.md)')
     .option('--report <file>', 'write the report as JSON')
     .option('--report-md <file>', 'write the markdown summary to this file instead of stderr')
     .option('--examples <n>', 'examples kept per report bucket', '5')

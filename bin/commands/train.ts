@@ -7,6 +7,7 @@ import { loadCorpus, type CorpusFormat } from '../../src/formats/load.js';
 import { requireGold } from '../../src/formats/pos.js';
 import { featureSetForScheme } from '../../src/labels/scheme.js';
 import { loadSchemeFile } from '../../src/labels/scheme-file.js';
+import { hasCaseEndings } from '../../src/corpus/types.js';
 import type { TextEncoding } from '../../src/io.js';
 import { assertModelPathWritable } from '../../src/model/store.js';
 import { SOLVER_NAMES, type SolverName } from '../../training/solvers/index.js';
@@ -30,6 +31,7 @@ interface TrainFlags {
   recount: boolean;
   backoff: boolean;
   scheme?: string;
+  caseEndings: boolean;
 }
 
 async function run(corpora: string[], flags: TrainFlags): Promise<void> {
@@ -42,12 +44,16 @@ async function run(corpora: string[], flags: TrainFlags): Promise<void> {
     workers: numberOption('--workers', flags.workers, (n) => Number.isInteger(n) && n >= 0, 'a whole number ≥ 0'),
     maxTokens: numberOption('--max-tokens', flags.maxTokens, (n) => Number.isInteger(n) && n >= 0, 'a whole number ≥ 0'),
     recount: flags.recount,
-    analyzer: { backoff: flags.backoff },
+    analyzer: { backoff: flags.backoff, caseEndings: flags.caseEndings },
   };
   const scheme = flags.scheme === undefined ? undefined : loadSchemeFile(flags.scheme);
   const corpus = requireGold(loadCorpus(corpora, { format: flags.format, encoding: flags.encoding, tables: flags.tables, analyzer: options.analyzer, scheme, checkScheme: true }));
   // `--features case` names an element of the corpus's label scheme.
   const featureSet = featureSetForScheme(corpus.scheme, flags.features);
+  if (flags.caseEndings && !hasCaseEndings(corpus)) {
+    log('warning: no candidate of the corpus has a case ending (CASE_ tag); the model records case endings on, so tagging ' +
+      'will offer candidates training never saw. Was the corpus imported with --no-case-endings? Then train with --no-case-endings too.');
+  }
   const progress = progressCallback();
   try {
     const t0 = performance.now();
@@ -90,6 +96,8 @@ export function register(program: Command): void {
     .option('--no-backoff', 'the corpus was analyzed without backoff analyses for words the lexicon lacks: ' +
       'CoNLL-U corpora are projected without them, and the model records it so that tagging goes without them too')
     .option('--scheme <file>', 'label-element scheme of candidates files (JSON: docs/label-elements.md); default: inferred from their tags')
+    .option('--no-case-endings', 'the corpus candidates have no case endings (made by import-ud --no-case-endings): ' +
+      'project CoNLL-U without them and record it in the model, so tagging uses the analyzer as the reference program runs it')
     .option('--json', 'also print the summary as JSON on stdout')
     .addHelpText('after', '\nExample:\n  $ lexdis import-ud ar_pud-ud-test.conllu -o pud.pos && lexdis train pud.pos -o models/pud --workers 2\n')
     .action((corpora: string[], flags: TrainFlags) => run(corpora, flags));

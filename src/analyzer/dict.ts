@@ -23,6 +23,17 @@ export interface LexEntry {
   readonly pos: string;
   /** Lemma ID from the last `;; ` line above the entry ('' when none). */
   readonly lemma: string;
+  /** True for an entry the file carries commented out, indexed only on request (see {@link DictOptions}). */
+  readonly commented: boolean;
+}
+
+/** How a lexicon file is indexed. */
+export interface DictOptions {
+  /**
+   * Also index the entries the file carries commented out: a line `;` + a complete
+   * four-field entry whose gloss/POS field matches this pattern (BAMA 1.0's case endings).
+   */
+  commented?: RegExp;
 }
 
 /** Look-up of lexicon entries by unvocalized form. */
@@ -91,6 +102,8 @@ export class LexiconDict implements EntryIndex {
   /** Per entry number: where its line starts, its lemma number, the next entry of the same form (-1: none). */
   private readonly lineStart: number[] = [];
   private readonly lemmaOf: number[] = [];
+  /** Entry numbers of the entries indexed from commented-out lines. */
+  private readonly commentedEntries = new Set<number>();
   private readonly nextOf: number[] = [];
   private readonly built = new Map<string, readonly LexEntry[]>();
   private readonly lemmaNames: string[] = [''];
@@ -101,7 +114,10 @@ export class LexiconDict implements EntryIndex {
    * Indexes the text of one lexicon file. `categoryId` numbers a category for the
    * compatibility tables (-1 when it is in none). Throws InputParseError with file and line.
    */
-  constructor(private readonly text: string, readonly file: string, private readonly categoryId: (cat: string) => number) {
+  constructor(
+    private readonly text: string, readonly file: string, private readonly categoryId: (cat: string) => number,
+    options: DictOptions = {},
+  ) {
     const { first, lineStart, lemmaOf, nextOf } = this;
     const lastOf: number[] = []; // per first entry: the last entry of its form so far
     const lemmas = new Set<string>();
@@ -112,7 +128,8 @@ export class LexiconDict implements EntryIndex {
       const next = nl < 0 ? text.length : nl + 1;
       const end = lineEnd(text, start);
       lineNo++;
-      if (text.charCodeAt(start) === 59 /* ; */) {
+      const commented = options.commented !== undefined && this.isCommentedEntry(start, end, options.commented);
+      if (text.charCodeAt(start) === 59 /* ; */ && !commented) {
         if (text.startsWith(';; ', start)) {
           // the lemma ID is the rest of the line, verbatim, as the reference prints it
           this.lemmaNames.push(text.slice(start + 3, end));
@@ -120,9 +137,11 @@ export class LexiconDict implements EntryIndex {
           lemmas.add(this.lemmaNames[lemma]);
         }
       } else if (end > start) { // blank lines are skipped (the reference program refuses them)
-        const form = this.check(start, end, lineNo);
+        const from = commented ? start + 1 : start;
+        const form = this.check(from, end, lineNo);
         const k = lineStart.length;
-        lineStart.push(start);
+        if (commented) this.commentedEntries.add(k);
+        lineStart.push(from);
         lemmaOf.push(lemma);
         nextOf.push(-1);
         const head = first.get(form);
@@ -138,6 +157,14 @@ export class LexiconDict implements EntryIndex {
     }
     this.entryCount = lineStart.length;
     this.lemmaCount = lemmas.size;
+  }
+
+  /** True when the line at [start, end) is `;` + a four-field entry whose last field matches `pattern`. */
+  private isCommentedEntry(start: number, end: number, pattern: RegExp): boolean {
+    const { text } = this;
+    if (text.charCodeAt(start) !== 59 /* ; */ || text.charCodeAt(start + 1) === 59) return false;
+    const fields = text.slice(start + 1, end).split('\t');
+    return fields.length === 4 && /^\S*$/.test(fields[0]) && fields[2] !== '' && pattern.test(fields[3]);
   }
 
   /** Validates one entry line and returns its form. */
@@ -177,6 +204,7 @@ export class LexiconDict implements EntryIndex {
     return {
       voc, category, cat: this.categoryId(category), gloss: cleanGloss(glossPos),
       pos: entryPos(voc, category, glossPos) as string, lemma: this.lemmaNames[this.lemmaOf[k]],
+      commented: this.commentedEntries.has(k),
     };
   }
 

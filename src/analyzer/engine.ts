@@ -12,7 +12,7 @@ import { alternativeSpellings } from './alternatives.js';
 import { backoffSolutions } from './backoff.js';
 import { LruCache } from './cache.js';
 import type { LexEntry } from './dict.js';
-import { loadLexicon, type Lexicon } from './lexicon.js';
+import { loadLexicon, withoutCaseOrMood, type Lexicon } from './lexicon.js';
 import { lookupWord, tokenizeLine, type RawToken } from './tokenize.js';
 import type { AnalyzedToken, Alternative, Solution } from './types.js';
 
@@ -25,9 +25,15 @@ export interface AnalyzerOptions {
    * so that the output is the reference program's.
    */
   backoff: boolean;
+  /**
+   * Case endings (and mood vowels) in the analyses: load the suffixes `dictSuffixes` carries
+   * commented out, and let each replace the caseless suffix it extends wherever the tables let
+   * it attach (docs/case-endings.md). Off: the analyses are exactly the reference program's.
+   */
+  caseEndings: boolean;
 }
 
-export const defaultOptions: AnalyzerOptions = { cacheSize: 100_000, backoff: false };
+export const defaultOptions: AnalyzerOptions = { cacheSize: 100_000, backoff: false, caseEndings: false };
 
 /** The analyses of one look-up form. Shared by every caller: the arrays and objects are frozen. */
 export interface WordAnalysis {
@@ -42,6 +48,8 @@ const EMPTY = Object.freeze([]) as unknown as never[];
 
 export class Analyzer {
   private readonly cache: LruCache<string, WordAnalysis>;
+  /** Per suffix entry list: for each entry, the categories of the case-bearing entries that replace it (null: none). */
+  private readonly replacers = new WeakMap<readonly LexEntry[], ReadonlyArray<readonly number[] | null>>();
   /** Sizes of the loaded tables and the time they took to load. */
   readonly stats: { prefixes: number; stems: number; suffixes: number; lemmas: number; loadMs: number };
 
@@ -56,8 +64,9 @@ export class Analyzer {
     if (!Number.isInteger(opts.cacheSize) || opts.cacheSize < 0) {
       throw new UsageError(`cacheSize must be a non-negative integer, got ${opts.cacheSize}`);
     }
+    if (typeof opts.caseEndings !== 'boolean') throw new UsageError(`caseEndings must be true or false, got ${String(opts.caseEndings)}`);
     const start = performance.now();
-    const lex = loadLexicon(dir);
+    const lex = loadLexicon(dir, { caseEndings: opts.caseEndings });
     return new Analyzer(lex, opts, performance.now() - start);
   }
 
@@ -105,11 +114,15 @@ export class Analyzer {
         if (!sufEntries) continue;
         const stemEntries = stems.get(word.slice(p, len - s));
         if (!stemEntries) continue;
+        const replaced = this.lex.caseEndings ? this.replacersOf(sufEntries) : null;
         for (const a of preEntries) {
           for (const b of stemEntries) {
             if (!ab.has(a.cat, b.cat)) continue;
-            for (const c of sufEntries) {
+            for (let ci = 0; ci < sufEntries.length; ci++) {
+              const c = sufEntries[ci];
               if (!ac.has(a.cat, c.cat) || !bc.has(b.cat, c.cat)) continue;
+              const by = replaced?.[ci];
+              if (by && by.some((k) => ac.has(a.cat, k) && bc.has(b.cat, k))) continue;
               out.push(Object.freeze({
                 voc: a.voc + b.voc + c.voc,
                 lemma: b.lemma,
@@ -123,6 +136,25 @@ export class Analyzer {
       }
     }
     return out.length === 0 ? EMPTY : (Object.freeze(out) as Solution[]);
+  }
+
+  /**
+   * For each entry of one suffix form's list, the categories of the case-bearing (commented-out)
+   * entries of the same form whose POS minus case and mood equals its own: where one of them
+   * attaches, the caseless analysis is left out (docs/case-endings.md). Cached per list.
+   */
+  private replacersOf(entries: readonly LexEntry[]): ReadonlyArray<readonly number[] | null> {
+    let out = this.replacers.get(entries);
+    if (out) return out;
+    const caseBearing = entries.filter((e) => e.commented && e.cat >= 0);
+    out = entries.map((e) => {
+      if (e.commented || caseBearing.length === 0) return null;
+      const base = withoutCaseOrMood(e.pos);
+      const cats = [...new Set(caseBearing.filter((c) => withoutCaseOrMood(c.pos) === base).map((c) => c.cat))];
+      return cats.length > 0 ? cats : null;
+    });
+    this.replacers.set(entries, out);
+    return out;
   }
 
   /** Splits a line of raw text into words and non-alphabetic tokens (no analysis). */

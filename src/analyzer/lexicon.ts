@@ -85,6 +85,30 @@ export interface Lexicon {
   /** Category names by number (the categories of the three tables). */
   readonly categoryNames: readonly string[];
   readonly counts: { prefixes: number; stems: number; suffixes: number; lemmas: number };
+  /** Whether the commented-out case-ending (and mood) suffixes were loaded. */
+  readonly caseEndings: boolean;
+}
+
+/** What loading may add to the tables as written. */
+export interface LexiconOptions {
+  /**
+   * Also load the case-ending and mood suffixes that `dictSuffixes` carries commented out
+   * (BAMA 1.0: `;p\tapu\tNSuff-apu\t… +ap/NSUFF_FEM_SG+u/CASE_DEF_NOM`); see docs/case-endings.md.
+   */
+  caseEndings: boolean;
+}
+
+/** A commented-out suffix entry is a case ending or mood suffix when its POS holds one of these tags. */
+export const CASE_OR_MOOD_TAG = /\/CASE_[A-Z]|_MOOD:[A-Z]/;
+
+/**
+ * A suffix POS field with its case ending and mood removed (`+ap/NSUFF_FEM_SG+u/CASE_DEF_NOM`
+ * → `+ap/NSUFF_FEM_SG`; `+u/CASE_DEF_NOM` → ''): the caseless suffix a case-bearing one replaces.
+ * The label layer's `caselessMorph` (src/labels/caseless.ts) does the same to whole labels; the
+ * analyzer sits below that layer, and a test checks that the two agree on every case suffix.
+ */
+export function withoutCaseOrMood(pos: string): string {
+  return pos.replace(/\+[^+/]*\/(CASE_[A-Z_]+|IVSUFF_MOOD:[A-Z]+)/g, '').replace(/_MOOD:[A-Z]+/g, '');
 }
 
 /**
@@ -93,22 +117,23 @@ export interface Lexicon {
  * InputParseError with file and line. Two leniencies against the reference program: blank
  * lines are skipped, and repeated lemma IDs are accepted (it refuses both).
  */
-export function loadLexicon(dir: string): Lexicon {
+export function loadLexicon(dir: string, options: Partial<LexiconOptions> = {}): Lexicon {
+  const caseEndings = options.caseEndings ?? false;
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     throw new DataNotFoundError('analyzer table directory not found', { file: dir });
   }
   const ids = new Map<string, number>();
   const [abPairs, acPairs, bcPairs] = (['tableAB', 'tableAC', 'tableBC'] as const).map((f) => readTable(join(dir, f), ids));
   const categoryId = (cat: string): number => ids.get(cat) ?? -1;
-  const dict = (name: string) => {
+  const dict = (name: string, commented?: RegExp) => {
     const file = join(dir, name);
-    const d = new LexiconDict(readUtf8(file), file, categoryId);
+    const d = new LexiconDict(readUtf8(file), file, categoryId, { commented });
     if (d.entryCount === 0) throw new InputParseError('lexicon file has no entries', { file, line: 1 });
     return d;
   };
   const prefixes = dict('dictPrefixes');
   const stems = dict('dictStems');
-  const suffixes = dict('dictSuffixes');
+  const suffixes = dict('dictSuffixes', caseEndings ? CASE_OR_MOOD_TAG : undefined);
   const n = ids.size;
   return {
     dir,
@@ -120,5 +145,6 @@ export function loadLexicon(dir: string): Lexicon {
     bc: new CompatTable(n, bcPairs),
     categoryNames: [...ids.keys()],
     counts: { prefixes: prefixes.entryCount, stems: stems.entryCount, suffixes: suffixes.entryCount, lemmas: stems.lemmaCount },
+    caseEndings,
   };
 }

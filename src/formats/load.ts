@@ -23,7 +23,7 @@ export interface LoadCorpusOptions {
   encoding: TextEncoding;
   /** Analyzer tables, for CoNLL-U projection. */
   tables: string;
-  /** Analyzer options for CoNLL-U projection (backoff on by default, as for training). */
+  /** Analyzer options for CoNLL-U projection (backoff and case endings on by default, as for training). */
   analyzer: Partial<AnalyzerOptions>;
   /** Label scheme of candidates files (a model's, or a user's file); absent: inferred from their tags. */
   scheme?: LabelScheme;
@@ -32,7 +32,7 @@ export interface LoadCorpusOptions {
 }
 
 export const defaultLoadCorpusOptions = (): LoadCorpusOptions => ({
-  format: 'auto', encoding: 'utf-8', tables: dataPaths.bama(), analyzer: { backoff: true },
+  format: 'auto', encoding: 'utf-8', tables: dataPaths.bama(), analyzer: { backoff: true, caseEndings: true },
 });
 
 /** The format of a file, from the option or its extension. */

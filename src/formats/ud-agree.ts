@@ -23,7 +23,12 @@
  * RP → NEG…); ±2 voice of verbs (passive = dpos `…PASS`, or read from a BAMA 1.0
  * vocalization, see passiveByVoc); ±1 each, only when both sides say something: person,
  * number, gender (stem and subject), mood, case, and the diacritics the treebank form
- * carries (see diacriticAgreement).
+ * carries (see diacriticAgreement); ±½ the ending's nunation against Definite (tanween
+ * exactly when Definite=Ind or the form is written with tanween, see nunation), less than
+ * case so that a wrong Definite cannot outvote Case. Two quarter points break ties between
+ * case endings the annotation leaves open: +¼ for an ending without tanween when Definite is
+ * absent, +¼ for the accusative of an adverb or adposition without Case (the adverbial
+ * accusative: قبلَ, يومَ).
  */
 import type { LabelElements } from '../labels/elements.js';
 import { factorizeDetailed } from '../labels/factorize.js';
@@ -63,6 +68,10 @@ export interface Expectation {
   stem: PngParts;
   mood: readonly string[];
   case: readonly string[];
+  /** Whether the ending should carry tanween: 'Ind' (Definite=Ind), 'Def' (any other Definite), '' (not said). */
+  definite: '' | 'Def' | 'Ind';
+  /** An adverb or adposition (UPOS ADV/ADP) without Case: an adverbial accusative is likeliest. */
+  adverbial: boolean;
   voice: '' | 'Act' | 'Pass';
   /** The treebank lemma without sense index, through vocalizedLemma. */
   lemmaVoc: string;
@@ -155,6 +164,8 @@ export function expectation(ann: WordAnnotation): Expectation {
   const stem = splitPng(pngOf(content));
   if (pos.cls === 'nominal') stem.per = '';
   const voice = content.feats.get('Voice');
+  const diacritics = letterMarks(toBuckwalter(ann.words.map((w) => w.form).join('').replace(/\u0640/g, '')));
+  const written = diacritics.slice(-2).some(([, m]) => /[FNK]/.test(m)); // tanween as the text writes it
   return {
     proclitics,
     det,
@@ -163,10 +174,26 @@ export function expectation(ann: WordAnnotation): Expectation {
     stem,
     mood: moodValues(content.feats.get('Mood')),
     case: caseValues(content.feats.get('Case')),
+    definite: written ? 'Ind' : definiteOf(content.feats.get('Definite')),
+    adverbial: (content.upos === 'ADV' || content.upos === 'ADP') && !content.feats.has('Case'),
     voice: pos.cls === 'verb' && (voice === 'Act' || voice === 'Pass') ? voice : '',
     lemmaVoc: vocalizedLemma(splitSense(ann.lemma).base),
-    diacritics: letterMarks(toBuckwalter(ann.words.map((w) => w.form).join('').replace(/\u0640/g, ''))),
+    diacritics,
   };
+}
+
+/** Definite=Ind asks for tanween; Def, Cons and Com for none; absent says nothing. */
+function definiteOf(d: string | undefined): Expectation['definite'] {
+  return d === undefined ? '' : d === 'Ind' ? 'Ind' : 'Def';
+}
+
+/**
+ * Whether a label's ending carries tanween: 'Ind' for CASE_INDEF_… and BAMA's `…_INDEF` noun
+ * suffixes (`AF`), 'Def' for CASE_DEF_…, '' for an ending that says neither.
+ */
+export function nunation(el: LabelElements): Expectation['definite'] {
+  if (/(^|\+|_)INDEF/.test(el.suf) || el.suf.includes('CASE_INDEF')) return 'Ind';
+  return el.suf.includes('CASE_DEF') ? 'Def' : '';
 }
 
 function pm(a: string, b: string): number {
@@ -239,6 +266,9 @@ export function agreement(exp: Expectation, el: LabelElements, shape: CandidateS
   score += pm(exp.stem.gen, el.gensuf || el.genpos);
   if (exp.mood.length > 0 && el.mood) score += exp.mood.includes(el.mood) ? 1 : -1;
   if (exp.case.length > 0 && el.case) score += exp.case.includes(el.case) ? 1 : -1;
+  const nun = nunation(el);
+  score += exp.definite ? pm(exp.definite, nun) / 2 : nun === 'Def' ? 0.25 : 0;
+  if (exp.adverbial && el.case === 'ACC') score += 0.25;
   if (exp.voice && el.pos === 'VERB') score += shape.passive === (exp.voice === 'Pass') ? 2 : -2;
   return { score, structural };
 }

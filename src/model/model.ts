@@ -37,8 +37,9 @@ export interface ModelInfo {
   figures: Record<string, unknown>;
   temperature: number;
   /**
-   * The analyzer options the model was trained with, which tagging uses too. Absent in
-   * models trained before they were recorded: read as {@link LEGACY_ANALYZER_OPTIONS}.
+   * The analyzer options the model was trained with, which tagging uses too, so that tagging
+   * builds the candidates training saw. Absent in models trained before they were recorded
+   * (and a field absent in models recorded before it existed): read as {@link LEGACY_ANALYZER_OPTIONS}.
    */
   analyzer?: ModelAnalyzerOptions;
   /** The label-element scheme of its corpus (src/labels/scheme.ts); absent: the built-in Arabic one. */
@@ -46,14 +47,21 @@ export interface ModelInfo {
 }
 
 /** The analyzer options a model records (see src/analyzer/engine.ts AnalyzerOptions). */
-export type ModelAnalyzerOptions = Pick<AnalyzerOptions, 'backoff'>;
+export type ModelAnalyzerOptions = Pick<AnalyzerOptions, 'backoff' | 'caseEndings'>;
 
-/** What a model without an `analyzer` record was trained with: no backoff. */
-export const LEGACY_ANALYZER_OPTIONS: Readonly<ModelAnalyzerOptions> = Object.freeze({ backoff: false });
+/** What a model without an `analyzer` record was trained with: no backoff, no case endings. */
+export const LEGACY_ANALYZER_OPTIONS: Readonly<ModelAnalyzerOptions> = Object.freeze({ backoff: false, caseEndings: false });
 
-/** The analyzer options recorded in a model (see ModelInfo.analyzer). */
-export function modelAnalyzerOptions(info: ModelInfo): ModelAnalyzerOptions {
-  return { ...LEGACY_ANALYZER_OPTIONS, ...info.analyzer };
+/**
+ * The analyzer options recorded in a model (see ModelInfo.analyzer), absent ones as in
+ * {@link LEGACY_ANALYZER_OPTIONS}. Throws ModelFormatError on a value that is not true or false.
+ */
+export function modelAnalyzerOptions(info: Pick<ModelInfo, 'analyzer'>): ModelAnalyzerOptions {
+  const o = { ...LEGACY_ANALYZER_OPTIONS, ...info.analyzer };
+  for (const [name, value] of Object.entries(o)) {
+    if (typeof value !== 'boolean') throw new ModelFormatError(`model header: analyzer.${name} must be true or false, got ${JSON.stringify(value)}`);
+  }
+  return o;
 }
 
 export interface Theta {
@@ -121,6 +129,11 @@ export class Model {
     if (expect.featureSet && expect.featureSet !== info.featureSet)
       throw new ModelVersionError(`model was trained with feature set '${info.featureSet}', not '${expect.featureSet}'`, { file: dir });
     parseTransform(info.transform);
+    try {
+      modelAnalyzerOptions(info);
+    } catch (err) {
+      throw err instanceof ModelFormatError ? new ModelFormatError(err.message, { file: dir }) : err;
+    }
     const bin = parts.binary;
     const need = (name: string) => {
       const a = bin[name];

@@ -7,13 +7,15 @@
  *
  * For an LE e, the ranked candidates are reduced to their distinct e values in rank
  * order; A1 asks whether the first value is the gold value, A2 whether it is among the
- * first two distinct values.
+ * first two distinct values. The case-less label (`caseless`, docs/glossary.md) is evaluated
+ * the same way, on the label with its case ending and mood vowel left out.
  *
  * Ties are shown (src/rank/ties.ts): how many tokens have a tied first (or second) place, and
  * the label's A1/A2 with ties broken by a seeded random order beside the main figures, whose
  * ranking breaks them by the analyzer's order (or, on a gold-first candidates file, a hash).
  */
-import { type Target, TARGETS } from '../labels/elements.js';
+import { caselessKey } from '../labels/caseless.js';
+import { LABEL_ELEMENTS } from '../labels/elements.js';
 import { elementName, schemeSlots, type LabelScheme } from '../labels/scheme.js';
 import type { Candidate } from '../corpus/types.js';
 import type { RankedToken } from './types.js';
@@ -30,6 +32,10 @@ export interface Accuracy {
   E2: number;
 }
 
+/** What A1/A2 are reported for: the label, the case-less label, and each label element. */
+export const EVAL_TARGETS = ['label', 'caseless', ...LABEL_ELEMENTS] as const;
+export type EvalTarget = (typeof EVAL_TARGETS)[number];
+
 export interface EvalReport {
   kind: 'lexdis-eval';
   /** Gold tokens evaluated. */
@@ -38,8 +44,8 @@ export interface EvalReport {
   /** Share (%) of gold tokens whose gold label is among their candidates. */
   ceiling: number;
   meanCandidates: number;
-  all: Record<Target, Accuracy>;
-  ambiguous: Record<Target, Accuracy>;
+  all: Record<EvalTarget, Accuracy>;
+  ambiguous: Record<EvalTarget, Accuracy>;
   ties: TieReport;
 }
 
@@ -93,12 +99,19 @@ class Counter {
   }
 }
 
-function valueOf(c: Candidate, target: Target): string {
-  return target === 'label' ? c.key : c.elements[target];
+/** Case-less keys, computed once per candidate object. */
+const caselessKeys = new WeakMap<Candidate, string>();
+
+function valueOf(c: Candidate, target: EvalTarget): string {
+  if (target === 'label') return c.key;
+  if (target !== 'caseless') return c.elements[target];
+  let k = caselessKeys.get(c);
+  if (k === undefined) caselessKeys.set(c, (k = caselessKey(c.lemma, c.morph)));
+  return k;
 }
 
 /** Whether the gold value is first, or second, among the distinct values in rank order. */
-function hits(item: EvalItem, target: Target): [boolean, boolean] {
+function hits(item: EvalItem, target: EvalTarget): [boolean, boolean] {
   const gold = valueOf(item.gold, target);
   const seen: string[] = [];
   for (const r of item.ranked.ranked) {
@@ -114,8 +127,8 @@ function hits(item: EvalItem, target: Target): [boolean, boolean] {
 /** Evaluates a list of ranked gold tokens; `options` say how their ranking broke ties and seed the random tie-break. */
 export function evaluate(items: Iterable<EvalItem>, options: Partial<EvaluateOptions> = {}): EvalReport {
   const { order = 'analyzer', seed = 42 } = options;
-  const all = new Map<Target, Counter>(TARGETS.map((t) => [t, new Counter()]));
-  const amb = new Map<Target, Counter>(TARGETS.map((t) => [t, new Counter()]));
+  const all = new Map<EvalTarget, Counter>(EVAL_TARGETS.map((t) => [t, new Counter()]));
+  const amb = new Map<EvalTarget, Counter>(EVAL_TARGETS.map((t) => [t, new Counter()]));
   const rnd = new Counter();
   const rndAmb = new Counter();
   let firstTied = 0;
@@ -132,7 +145,7 @@ export function evaluate(items: Iterable<EvalItem>, options: Partial<EvaluateOpt
     const isAmb = n > 1;
     if (isAmb) ambiguous++;
     if (item.ranked.ranked.some((r) => r.candidate.key === item.gold.key)) inCandidates++;
-    for (const t of TARGETS) {
+    for (const t of EVAL_TARGETS) {
       const [h1, h2] = hits(item, t);
       all.get(t)!.add(h1, h2);
       if (isAmb) amb.get(t)!.add(h1, h2);
@@ -150,8 +163,8 @@ export function evaluate(items: Iterable<EvalItem>, options: Partial<EvaluateOpt
     }
   }
   const share = (k: number) => (proj.tied === 0 ? 0 : (100 * k) / proj.tied);
-  const collect = (m: Map<Target, Counter>) =>
-    Object.fromEntries(TARGETS.map((t) => [t, m.get(t)!.result()])) as Record<Target, Accuracy>;
+  const collect = (m: Map<EvalTarget, Counter>) =>
+    Object.fromEntries(EVAL_TARGETS.map((t) => [t, m.get(t)!.result()])) as Record<EvalTarget, Accuracy>;
   return {
     kind: 'lexdis-eval',
     tokens,
@@ -191,8 +204,8 @@ export function mergeReports(reports: EvalReport[]): EvalReport {
     ambiguousTokens: reports.reduce((s, r) => s + r.ambiguousTokens, 0),
     ceiling: weighted((r) => r.ceiling),
     meanCandidates: weighted((r) => r.meanCandidates),
-    all: Object.fromEntries(TARGETS.map((t) => [t, sumAcc((r) => r.all[t])])) as Record<Target, Accuracy>,
-    ambiguous: Object.fromEntries(TARGETS.map((t) => [t, sumAcc((r) => r.ambiguous[t])])) as Record<Target, Accuracy>,
+    all: Object.fromEntries(EVAL_TARGETS.map((t) => [t, sumAcc((r) => r.all[t])])) as Record<EvalTarget, Accuracy>,
+    ambiguous: Object.fromEntries(EVAL_TARGETS.map((t) => [t, sumAcc((r) => r.ambiguous[t])])) as Record<EvalTarget, Accuracy>,
     ties: {
       order: reports.some((r) => r.ties.order === 'hash') ? 'hash' : 'analyzer',
       seed: reports[0]?.ties.seed ?? 42,
@@ -233,10 +246,10 @@ export function evalMarkdown(report: EvalReport, title = 'Evaluation', scheme?: 
     '| target | A1 | A2 | E1 | E2 | A1 (ambiguous) | A2 (ambiguous) |',
     '|---|---:|---:|---:|---:|---:|---:|',
   ];
-  for (const t of ['label', ...schemeSlots(scheme)] as Target[]) {
+  for (const t of ['label', 'caseless', ...schemeSlots(scheme)] as EvalTarget[]) {
     const a = report.all[t];
     const b = report.ambiguous[t];
-    lines.push(`| ${t === 'label' ? t : elementName(scheme, t)} | ${fmt(a.A1)} | ${fmt(a.A2)} | ${fmt(a.E1)} | ${fmt(a.E2)} | ${fmt(b.A1)} | ${fmt(b.A2)} |`);
+    lines.push(`| ${t === 'label' || t === 'caseless' ? t : elementName(scheme, t)} | ${fmt(a.A1)} | ${fmt(a.A2)} | ${fmt(a.E1)} | ${fmt(a.E2)} | ${fmt(b.A1)} | ${fmt(b.A2)} |`);
   }
   return lines.join('\n') + '\n';
 }

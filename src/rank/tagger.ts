@@ -139,7 +139,7 @@ export class Tagger {
       ...m.info,
       bytesOnDisk: m.bytesOnDisk,
       loadMs: m.loadMs,
-      analyzer: { ...this.analyzer.stats, options: { backoff: this.analyzer.options.backoff } },
+      analyzer: { ...this.analyzer.stats, options: { backoff: this.analyzer.options.backoff, caseEndings: this.analyzer.options.caseEndings } },
     };
   }
 }

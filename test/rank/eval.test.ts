@@ -83,3 +83,20 @@ test('baselines: first solution, seeded random, most frequent with back-off', ()
   assert.equal(order(r1), order(r2));
   assert.notEqual(order(r1), order(r3));
 });
+
+test('the case-less label counts a prediction right that differs from the gold only in its case ending', () => {
+  const nom = cand('ra}iys_1', 'Al/DET+ra}iys/NOUN+u/CASE_DEF_NOM', 'NOUN');
+  const gen = cand('ra}iys_1', 'Al/DET+ra}iys/NOUN+i/CASE_DEF_GEN', 'NOUN');
+  const other = cand('ra}iys_2', 'Al/DET+ra}iys/NOUN+i/CASE_DEF_GEN', 'NOUN');
+  // ranked nom, other, gen; the gold is gen
+  const rep = evaluate([{ ranked: rankToken(token([nom, other, gen], 2), [3, 2, 1], 1), gold: gen }]);
+  assert.equal(rep.all.label.A1, 0);
+  assert.equal(rep.all.label.A2, 0);
+  assert.equal(rep.all.caseless.A1, 100);
+  // the other lemma ranked first: wrong without case too, right in the top two
+  const rep2 = evaluate([{ ranked: rankToken(token([nom, other, gen], 2), [2, 3, 1], 1), gold: gen }]);
+  assert.deepEqual([rep2.all.caseless.A1, rep2.all.caseless.A2], [0, 100]);
+  assert.match(evalMarkdown(rep), /\| caseless \| 100\.0 \|/);
+  // merged reports carry it too
+  assert.equal(mergeReports([rep, rep2]).all.caseless.A1, 50);
+});

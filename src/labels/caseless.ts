@@ -1,0 +1,42 @@
+/**
+ * The case-less label (docs/glossary.md): a label with its case ending and mood vowel left
+ * out, so that an evaluation can count a prediction right when it differs from the gold
+ * only there. Which segments go is derived from the label elements by name: a suffix segment
+ * whose tag fills `case` or `mood` ({@link CASE_MOOD_ELEMENTS}) and nothing else
+ * (`+u/CASE_DEF_NOM`, `+a/IVSUFF_MOOD:S`). Suffixes that carry number or gender as well
+ * (`+ayoni/NSUFF_MASC_DU_ACCGEN`, `+uwA/IVSUFF_SUBJ:MP_MOOD:SJ`) stay: the analyzer without
+ * case endings has them too, so the case-less label of such an analysis is its label.
+ */
+import { labelKey, type LabelElement } from './elements.js';
+import { formatMorph, parseMorph } from './morph.js';
+import { suffixInfo } from './tags.js';
+
+/** The label elements a case ending or mood vowel fills: what the case-less label leaves out. */
+export const CASE_MOOD_ELEMENTS = ['case', 'mood'] as const satisfies readonly LabelElement[];
+
+/** The person/number/gender elements of a suffix (a segment that fills any of them is kept). */
+const PNG_FIELDS = ['per', 'num', 'gen'] as const;
+
+/** True when a tag is an inflectional suffix that fills only `case` or `mood` (CASE_DEF_NOM, IVSUFF_MOOD:I). */
+export function isCaseOrMoodTag(tag: string): boolean {
+  const info = suffixInfo(tag);
+  if (!info || info.kind !== 'infl' || !info.known) return false;
+  return CASE_MOOD_ELEMENTS.some((e) => info[e] !== '') && PNG_FIELDS.every((f) => info[f] === '');
+}
+
+/**
+ * The case-less morphology: the segments of `morph` without its case-ending and mood-vowel
+ * segments, formatted again (`Al/DET+ra}iys/NOUN+u/CASE_DEF_NOM` → `Al/DET+ra}iys/NOUN`). A
+ * morphology without such segments is returned unchanged. Never throws.
+ */
+export function caselessMorph(morph: string): string {
+  const segments = parseMorph(morph);
+  const kept = segments.filter((s) => !isCaseOrMoodTag(s.tag));
+  return kept.length === segments.length ? morph : formatMorph(kept);
+}
+
+/** The key of the case-less label (lemma and case-less morphology, as {@link labelKey}). */
+export function caselessKey(lemma: string, morph: string): string {
+  return labelKey(lemma, caselessMorph(morph));
+}
+

@@ -1,0 +1,173 @@
+/**
+ * The analyzer option `caseEndings` (docs/case-endings.md): the case endings BAMA 1.0's
+ * dictSuffixes carries commented out, loaded on request, each replacing the caseless suffix it
+ * extends wherever the tables let it attach. Checked on words whose case forms are known, on
+ * the tables' compatibility classes, and over every word of UD Arabic-PUD.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Analyzer, loadLexicon } from '../../src/analyzer/index.js';
+import { withoutCaseOrMood } from '../../src/analyzer/lexicon.js';
+import { dataPaths } from '../../src/config.js';
+import { fromBuckwalter, lookupForm } from '../../src/script/buckwalter.js';
+import { UsageError } from '../../src/errors.js';
+
+let on: Analyzer | undefined;
+let off: Analyzer | undefined;
+const withCase = (): Analyzer => (on ??= Analyzer.load(dataPaths.bama(), { caseEndings: true }));
+const reference = (): Analyzer => (off ??= Analyzer.load(dataPaths.bama()));
+
+/** The vocalizations of a word (Buckwalter look-up form) with the given option. */
+function vocs(a: Analyzer, word: string): string[] {
+  return a.analyzeWord(word).solutions.map((s) => s.voc);
+}
+function morphs(a: Analyzer, word: string): string[] {
+  return a.analyzeWord(word).solutions.map((s) => s.morph);
+}
+
+test('off by default: the analyses are the reference program\'s, with no case ending', () => {
+  assert.equal(reference().options.caseEndings, false);
+  assert.deepEqual(morphs(reference(), 'Alr}ys'), ['Al/DET+ra}iys/NOUN']);
+  assert.throws(() => Analyzer.load(dataPaths.bama(), { caseEndings: 'yes' as unknown as boolean }), UsageError);
+});
+
+test('الرئيس: the definite noun takes the three case vowels and never tanween', () => {
+  assert.deepEqual(vocs(withCase(), 'Alr}ys'), ['Alra}iysu', 'Alra}iysa', 'Alra}iysi']);
+  assert.deepEqual(morphs(withCase(), 'Alr}ys'), [
+    'Al/DET+ra}iys/NOUN+u/CASE_DEF_NOM', 'Al/DET+ra}iys/NOUN+a/CASE_DEF_ACC', 'Al/DET+ra}iys/NOUN+i/CASE_DEF_GEN',
+  ]);
+  assert.ok(vocs(withCase(), 'Alr}ys').map(fromBuckwalter).includes('الرَئِيسِ'));
+});
+
+test('رئيس: the indefinite noun adds رئيسٌ and رئيسٍ, and no accusative tanween without its alif', () => {
+  const v = vocs(withCase(), 'r}ys');
+  assert.deepEqual(v, ['ra}iysu', 'ra}iysa', 'ra}iysi', 'ra}iysN', 'ra}iysK']);
+  assert.ok(v.map(fromBuckwalter).includes('رَئِيسٌ'));
+  assert.ok(!v.includes('ra}iys'), 'the caseless analysis is replaced');
+});
+
+test('كتابا: the accusative tanween with alif (كتابًا) stays as the tables give it', () => {
+  const v = vocs(withCase(), 'ktAbA');
+  assert.ok(v.includes('kitAbAF'));
+  assert.deepEqual(v, vocs(reference(), 'ktAbA'), 'no case-bearing entry extends these suffixes');
+});
+
+test('مدرسة, للمدرسة, المعلمات, كتابه: ta marbuta, preposition + article, feminine plural, possessive', () => {
+  assert.deepEqual(vocs(withCase(), 'mdrsp').filter((x) => x.startsWith('madoras')),
+    ['madorasapu', 'madorasapa', 'madorasapi', 'madorasapN', 'madorasapF', 'madorasapK']);
+  // li + Al: genitive only, definite
+  assert.deepEqual(morphs(withCase(), 'llmdrsp').filter((m) => m.includes('madoras/')), ['li/PREP+Al/DET+madoras/NOUN+ap/NSUFF_FEM_SG+i/CASE_DEF_GEN']);
+  assert.deepEqual(vocs(withCase(), 'AlmElmAt'), ['AlmuEal~imAtu', 'AlmuEal~imAti', 'AlmuEal~imAti']);
+  const k = vocs(withCase(), 'ktAbh').filter((x) => x.startsWith('kitAb'));
+  assert.deepEqual(k, ['kitAbuhu', 'kitAbahu', 'kitAbihi']);
+});
+
+test('stem classes the tables give no case ending keep their caseless analysis (foreign names, verbs)', () => {
+  // >abAbA (Nprop) and the imperfect verb yakotub have no case-bearing compatibility
+  assert.deepEqual(morphs(withCase(), 'AbAbA'), morphs(reference(), 'AbAbA'));
+  assert.deepEqual(morphs(withCase(), 'yktb'), morphs(reference(), 'yktb'));
+});
+
+test('commented-out entries are loaded only with the option, and only case/mood ones', () => {
+  const dir = dataPaths.bama();
+  const text = readFileSync(join(dir, 'dictSuffixes'), 'utf8');
+  // an independent count: `;` + form (no space) + three more tab fields, with a CASE_ tag
+  const commented = text.split('\n').filter((l) => /^;[^;\s]*\t[^\t]*\t[^\t]+\t[^\t]*\/CASE_[A-Z]/.test(l)).length;
+  assert.ok(commented > 150);
+  const a = loadLexicon(dir);
+  const b = loadLexicon(dir, { caseEndings: true });
+  assert.equal(b.counts.suffixes - a.counts.suffixes, commented);
+  assert.deepEqual(b.counts.stems, a.counts.stems);
+  assert.deepEqual(b.counts.prefixes, a.counts.prefixes);
+  assert.ok(a.suffixes.get('')!.every((e) => !e.commented));
+  assert.deepEqual(b.suffixes.get('')!.filter((e) => e.commented).map((e) => e.voc), ['u', 'a', 'i', 'N', 'F', 'K']);
+});
+
+test('withoutCaseOrMood gives the caseless suffix a case-bearing one extends', () => {
+  assert.equal(withoutCaseOrMood('+u/CASE_DEF_NOM'), '');
+  assert.equal(withoutCaseOrMood('+ap/NSUFF_FEM_SG+K/CASE_INDEF_GEN'), '+ap/NSUFF_FEM_SG');
+  assert.equal(withoutCaseOrMood('+At/NSUFF_FEM_PL+u/CASE_DEF_NOM+hu/POSS_PRON_3MS'), '+At/NSUFF_FEM_PL+hu/POSS_PRON_3MS');
+  assert.equal(withoutCaseOrMood('+a/IVSUFF_MOOD:S'), '');
+  assert.equal(withoutCaseOrMood('+uwA/IVSUFF_SUBJ:MP_MOOD:SJ'), '+uwA/IVSUFF_SUBJ:MP');
+});
+
+/** Category names of the tables, with their pairs. */
+function tables() {
+  const lex = loadLexicon(dataPaths.bama(), { caseEndings: true });
+  const caseBearing = new Map<number, Set<number>>(); // case-bearing category → its caseless bases
+  for (const form of lex.suffixes.forms()) {
+    const list = lex.suffixes.get(form)!;
+    for (const c of list.filter((e) => e.commented && e.cat >= 0)) {
+      for (const e of list.filter((x) => !x.commented && withoutCaseOrMood(x.pos) === withoutCaseOrMood(c.pos))) {
+        if (!caseBearing.has(c.cat)) caseBearing.set(c.cat, new Set());
+        caseBearing.get(c.cat)!.add(e.cat);
+      }
+    }
+  }
+  return { lex, caseBearing };
+}
+
+/** Stem classes that take `base` but none of the case endings extending it, and the reverse. */
+function stemGaps(base: string): { caseless: string[]; caseOnly: string[] } {
+  const { lex, caseBearing } = tables();
+  const b = lex.categoryNames.indexOf(base);
+  const ks = [...caseBearing].filter(([, bases]) => bases.has(b)).map(([k]) => k);
+  const caseless: string[] = [];
+  const caseOnly: string[] = [];
+  lex.categoryNames.forEach((name, x) => {
+    const withCase = ks.some((k) => lex.bc.has(x, k));
+    if (lex.bc.has(x, b) && !withCase && name.startsWith('N')) caseless.push(name);
+    if (!lex.bc.has(x, b) && withCase) caseOnly.push(name);
+  });
+  return { caseless: caseless.sort(), caseOnly: caseOnly.sort() };
+}
+
+test('the tables: every nominal stem class with the null suffix takes the case vowels, except the indeclinable ones', () => {
+  // the exceptions docs/case-endings.md lists: invariable and defective nouns, proper names
+  const { caseless, caseOnly } = stemGaps('Suff-0');
+  assert.deepEqual(caseless, ['N0', 'N0F', 'N0F_Nh', 'N0F_Nh_L', 'N0_L', 'Nprop']);
+  // nouns in final hamza (majiy}) take only the case-bearing suffixes: the reference has no bare form of them
+  assert.deepEqual(caseOnly, ['NF_Nhy']);
+  for (const base of ['NSuff-ap', 'NSuff-At', 'NSuff-|t', 'NSuff-h', 'NSuff-ath']) {
+    assert.deepEqual(stemGaps(base), { caseless: [], caseOnly: [] }, base);
+  }
+  assert.deepEqual(vocs(reference(), 'mjy}'), []);
+  assert.deepEqual(vocs(withCase(), 'mjy}'), ['majiy}u', 'majiy}a', 'majiy}i', 'majiy}N', 'majiy}K']);
+});
+
+test('the tables: no prefix class with the article combines with an indefinite (tanween) ending', () => {
+  const { lex, caseBearing } = tables();
+  const indefinite = [...caseBearing.keys()].filter((k) => /INDEF/.test(
+    [...lex.suffixes.forms()].flatMap((f) => lex.suffixes.get(f)!).find((e) => e.cat === k)!.pos));
+  assert.ok(indefinite.length >= 5);
+  const withArticle = new Set<number>();
+  for (const form of lex.prefixes.forms()) for (const e of lex.prefixes.get(form)!) if (/\/DET\b/.test(e.pos)) withArticle.add(e.cat);
+  assert.ok(withArticle.size >= 4);
+  for (const a of withArticle) for (const k of indefinite) {
+    assert.ok(!lex.ac.has(a, k), `${lex.categoryNames[a]} + ${lex.categoryNames[k]}`);
+  }
+});
+
+test('over every word of UD Arabic-PUD: the article never gets tanween, and the option adds nothing but case endings', () => {
+  const words = new Set<string>();
+  for (const line of readFileSync(dataPaths.pudConllu(), 'utf8').split('\n')) {
+    if (line.startsWith('# text = ')) for (const w of line.slice(9).split(/[\s.,:;!?()"«»،؛؟-]+/)) if (w) words.add(lookupForm(w));
+  }
+  assert.ok(words.size > 5000);
+  let added = 0;
+  for (const w of words) {
+    const sols = withCase().solve(w);
+    for (const s of sols) {
+      assert.ok(!(/\/DET\+/.test(s.morph) && /CASE_INDEF/.test(s.morph)), `${w}: ${s.morph}`);
+    }
+    // an analysis without a case ending is one of the reference's: the option only adds case endings
+    const ref = new Set(reference().solve(w).map((s) => `${s.lemma} ${s.morph}`));
+    for (const s of sols) {
+      if (/CASE_/.test(s.morph)) added++;
+      else assert.ok(ref.has(`${s.lemma} ${s.morph}`), `${w}: ${s.morph}`);
+    }
+  }
+  assert.ok(added > words.size, `case-bearing analyses: ${added}`);
+});

@@ -1,0 +1,47 @@
+/**
+ * Stage two's rows with case endings in the candidates: the gold gets 1, a candidate that
+ * differs from it only in its case ending gets `variantTarget`, every other candidate 0.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { Analyzer } from '../../src/analyzer/index.js';
+import { dataPaths } from '../../src/config.js';
+import { projectUd } from '../../src/formats/ud-project.js';
+import { caselessKey } from '../../src/labels/caseless.js';
+import { Model } from '../../src/model/model.js';
+import { prepareDocument } from '../../src/rank/prepare.js';
+import { buildRows, defaultStage2Options } from '../../training/stage2.js';
+import { train } from '../../training/train.js';
+
+function pudWithCase(sentences: number) {
+  const blocks = readFileSync(dataPaths.pudConllu(), 'utf8').split(/\n\n+/).filter((b) => b.trim());
+  const analyzer = Analyzer.load(dataPaths.bama(), { caseEndings: true });
+  return projectUd(blocks.slice(0, sentences).join('\n\n') + '\n\n', analyzer, { file: 'pud-head' }).corpus;
+}
+
+test('rows: 1 for the gold, variantTarget for its case variants, 0 for other analyses; recorded in the model', async () => {
+  const corpus = pudWithCase(200);
+  const { model } = await train(corpus, { workers: 0, seed: 3 });
+  assert.equal(model.info.options.variantTarget, defaultStage2Options.variantTarget);
+  assert.equal(model.info.analyzer?.caseEndings, true);
+  const docs = corpus.documents.slice(0, 20).map((d) => prepareDocument(d, model.lexicon).doc);
+  for (const variantTarget of [0.3, 0]) {
+    const { rows } = buildRows(docs, model.extractor, { variantTarget, maxTokens: 0 });
+    let row = 0;
+    let variants = 0;
+    for (const d of docs) for (const s of d.sentences) for (const t of s.tokens) {
+      if (!t.arabic || t.gold < 0 || t.candidates.length < 2) continue;
+      const gold = caselessKey(t.candidates[t.gold].lemma, t.candidates[t.gold].morph);
+      t.candidates.forEach((c, k) => {
+        const want = k === t.gold ? 1 : caselessKey(c.lemma, c.morph) === gold ? variantTarget : 0;
+        if (k !== t.gold && want === variantTarget && variantTarget > 0) variants++;
+        assert.equal(rows.y[row + k], want, `${t.form} ${c.morph}`);
+      });
+      row += t.candidates.length;
+    }
+    assert.equal(row, rows.n);
+    if (variantTarget > 0) assert.ok(variants > 100, `case variants of the gold: ${variants}`);
+  }
+  assert.ok(model instanceof Model);
+});
