@@ -1,0 +1,262 @@
+/**
+ * The vowel renderer: an analysis' vocalization laid onto the word exactly as the user typed
+ * it, in the spelling a careful human uses for fully vocalized text (docs/diacritization.md):
+ *
+ * - the input's letters are kept as typed (hamza seats, alif forms, ta marbuta, alif maqsura);
+ *   only marks are added, so stripping the marks of the output gives the input back;
+ * - fatha before a long alif or a final alif maqsura, kasra before the ya and damma before the
+ *   waw of a long vowel, when the analysis leaves that letter bare;
+ * - shadda on a sun letter after the article (الرَّئِيس), the article's lam left bare;
+ * - tanween fatha on the letter before a final alif (عُضْوًا, not عُضْواً);
+ * - alif wasla written as the text writes it, with no vowel on it;
+ * - a dagger alif only where the text writes no alif (هَٰذِهِ; never on top of a written alif);
+ * - one vowel per letter: when a stem vowel and a suffix vowel meet (يَلْقَُونَ) the first wins;
+ * - sukun on every consonant without a vowel, or (option) no sukun at all; a nominal's missing
+ *   case ending is left bare, never given a sukun.
+ *
+ * Letters the input already carries marks on keep them: a mark of a kind the input has (a vowel
+ * or tanween, shadda, dagger alif) is never added a second time. Pure functions, Buckwalter in.
+ */
+import { fromBuckwalter, toBuckwalter } from './buckwalter.js';
+
+export interface VocalizeOptions {
+  /** Sukun on consonants without a vowel (default true); false leaves every consonant without a vowel bare. */
+  sukun: boolean;
+  /** Dagger alif where the analysis has one and the text writes no alif (default true: هَٰذَا). */
+  daggerAlif: boolean;
+}
+
+export const defaultVocalizeOptions: VocalizeOptions = { sukun: true, daggerAlif: true };
+
+/** One letter of a vocalization and the marks after it (Buckwalter). */
+interface Slot {
+  letter: string;
+  shadda: boolean;
+  /** One of a i u o F N K, or '' for none. */
+  vowel: string;
+  dagger: boolean;
+}
+
+const VOWELS = 'aiuoFNK';
+const MARK_RE = /[\u064b-\u0652\u0670]/;
+const SUN_LETTERS = new Set('tv d*rzs$SDTZln'.replace(' ', ''));
+/** Segment tags whose missing final vowel is an unknown case ending (left bare, never sukun). */
+const NOMINAL = /^(NOUN|ADJ|NSUFF|NUM|ABBREV|FOREIGN)/;
+/** Segment tags that may follow a nominal's case ending. */
+const PRONOUN_SUFFIX = /^(POSS_PRON|PRON|CASE)/;
+/** Letters that match each other when aligning the typed word with the analysis. */
+const LETTER_CLASS: Record<string, string> = {
+  A: 'A', '>': 'A', '<': 'A', '|': 'A', '{': 'A', Y: 'y', y: 'y', '}': 'y', p: 'h', h: 'h', w: 'w', '&': 'w', "'": "'",
+};
+
+function letterClass(bw: string): string {
+  return LETTER_CLASS[bw] ?? bw;
+}
+
+/** Splits a Buckwalter vocalization into letters with their marks (marks before any letter are dropped). */
+export function parseVocalization(voc: string): Slot[] {
+  const slots: Slot[] = [];
+  for (const ch of voc) {
+    const cur = slots[slots.length - 1];
+    if (ch === '~') { if (cur) cur.shadda = true; }
+    else if (ch === '`') { if (cur) cur.dagger = true; }
+    else if (VOWELS.includes(ch)) { if (cur && cur.vowel === '') cur.vowel = ch; }
+    else if (ch !== '_') slots.push({ letter: ch, shadda: false, vowel: '', dagger: false });
+  }
+  return slots;
+}
+
+/** The vocalized forms of a morphology string's segments, joined (`kitAb/NOUN+hu/POSS_PRON_3MS` → `kitAbhu`). */
+interface MorphInfo {
+  /** The segments' forms joined. */
+  forms: string;
+  det: boolean;
+  /** Letters after the nominal stem's last letter (its case-ending slot), or -1 for no nominal stem. */
+  afterCaseSlot: number;
+}
+
+function morphForms(morph: string): MorphInfo {
+  let forms = '';
+  let det = false;
+  let afterCaseSlot = -1;
+  for (const seg of morph.split('+')) {
+    const slash = seg.lastIndexOf('/');
+    const form = slash < 0 ? seg : seg.slice(0, slash);
+    const tag = slash < 0 ? '' : seg.slice(slash + 1);
+    if (tag === 'DET') det = true;
+    if (form === '(null)' || form === '') continue;
+    forms += form;
+    const letters = parseVocalization(form).length;
+    if (NOMINAL.test(tag)) afterCaseSlot = 0;
+    else if (afterCaseSlot >= 0) afterCaseSlot = PRONOUN_SUFFIX.test(tag) ? afterCaseSlot + letters : -1;
+  }
+  return { forms, det, afterCaseSlot };
+}
+
+/** Fills the vowels the vocalization leaves out from the morphology's forms (pronoun suffixes: `kitAbh` + `hu`). */
+function fillFromMorph(slots: Slot[], morphSlots: Slot[]): void {
+  if (morphSlots.length !== slots.length) return;
+  for (let i = 0; i < slots.length; i++) if (letterClass(slots[i].letter) !== letterClass(morphSlots[i].letter)) return;
+  slots.forEach((s, i) => {
+    const m = morphSlots[i];
+    if (s.vowel === '' && m.vowel !== '') s.vowel = m.vowel;
+    if (!s.shadda && m.shadda) s.shadda = true;
+  });
+}
+
+/** Index of the article's lam in the slots, or -1 (`wa`/`fa`, then `bi`/`ka` + `Al`, or `li` + `l`). */
+function articleLam(slots: Slot[]): number {
+  let i = 0;
+  if ((slots[i]?.letter === 'w' || slots[i]?.letter === 'f') && slots[i].vowel === 'a') i++;
+  const s = slots[i];
+  if (s?.letter === 'l' && s.vowel === 'i' && slots[i + 1]?.letter === 'l') return i + 1;
+  if ((s?.letter === 'b' || s?.letter === 'k') && s.vowel !== '' && slots[i + 1]?.letter === 'A') i++;
+  if (slots[i]?.letter === 'A' && slots[i].vowel === '' && slots[i + 1]?.letter === 'l') return i + 1;
+  return -1;
+}
+
+function isLongAlif(slots: Slot[], k: number, lam: number): boolean {
+  const s = slots[k];
+  if (s.letter !== 'A' && !(s.letter === 'Y' && k === slots.length - 1)) return false;
+  if (k === 0 || k === lam - 1 || s.vowel !== '' && s.vowel !== 'F') return false;
+  // the silent alif after a plural waw (katabuwA)
+  return !(s.letter === 'A' && k === slots.length - 1 && slots[k - 1].letter === 'w' && slots[k - 1].vowel === '');
+}
+
+/** The spelling rules on the analysis' slots: tanween, long vowels, article, clashes (see the header). */
+function applyRules(slots: Slot[], lam: number, options: VocalizeOptions): void {
+  const last = slots.length - 1;
+  if (last > 0 && slots[last].letter === 'A' && slots[last].vowel === 'F') {
+    slots[last].vowel = '';
+    if (slots[last - 1].vowel === '' || slots[last - 1].vowel === 'a') slots[last - 1].vowel = 'F';
+  }
+  for (const s of slots) if (s.letter === '{') s.vowel = '';
+  for (let k = 1; k < slots.length; k++) {
+    const prev = slots[k - 1];
+    if (prev.vowel !== '' || k - 1 === lam || 'AY{|'.includes(prev.letter)) continue;
+    const s = slots[k];
+    if (isLongAlif(slots, k, lam)) prev.vowel = 'a';
+    else if (s.letter === 'y' && s.vowel === '' && !prev.shadda && k > 1) prev.vowel = 'i';
+    else if (s.letter === 'w' && s.vowel === '' && !prev.shadda && k > 1) prev.vowel = 'u';
+  }
+  if (lam >= 0 && slots[lam + 1] && SUN_LETTERS.has(slots[lam + 1].letter)) {
+    slots[lam].vowel = '';
+    slots[lam + 1].shadda = true;
+  } else if (lam >= 0 && slots[lam].vowel === '' && options.sukun) slots[lam].vowel = 'o';
+  for (let k = 0; k < slots.length; k++) {
+    const s = slots[k];
+    if (!s.dagger) continue;
+    if (slots[k + 1]?.letter === 'A' || !options.daggerAlif) s.dagger = false;
+    if (s.vowel === '') s.vowel = 'a';
+  }
+}
+
+/** True for a bare slot that reads as a long vowel or silent letter rather than a consonant. */
+function isVowelLetter(slots: Slot[], k: number, lam: number): boolean {
+  const s = slots[k];
+  const prev = slots[k - 1];
+  if ('AY{|'.includes(s.letter) || k === lam - 1) return true;
+  if (s.letter === 'y' && prev?.vowel === 'i') return true;
+  return s.letter === 'w' && prev?.vowel === 'u';
+}
+
+/** Sukun on consonants left without a vowel, except a nominal's unknown case ending and the article before a sun letter. */
+function addSukun(slots: Slot[], lam: number, caseSlot: number): void {
+  slots.forEach((s, k) => {
+    if (s.vowel !== '' || isVowelLetter(slots, k, lam)) return;
+    if (k === lam && slots[k + 1]?.shadda) return;
+    if (k === caseSlot || (k === slots.length - 1 && (s.letter === 'p' || s.shadda))) return;
+    if (k === 0) return;
+    s.vowel = 'o';
+  });
+}
+
+interface InputLetter {
+  ch: string;
+  bw: string;
+  /** Marks typed after this letter, as typed. */
+  marks: string;
+}
+
+/** The typed word's letters with their marks, and the characters around them (tatweel, stray marks). */
+function splitInput(word: string): { letters: InputLetter[]; pieces: Array<InputLetter | string> } {
+  const letters: InputLetter[] = [];
+  const pieces: Array<InputLetter | string> = [];
+  for (const ch of word) {
+    const cur = letters[letters.length - 1];
+    if (MARK_RE.test(ch)) {
+      if (cur && pieces[pieces.length - 1] === cur) cur.marks += ch;
+      else pieces.push(ch);
+    } else if (ch === '\u0640') pieces.push(ch);
+    else {
+      const l = { ch, bw: toBuckwalter(ch), marks: '' };
+      letters.push(l);
+      pieces.push(l);
+    }
+  }
+  return { letters, pieces };
+}
+
+/** Aligns typed letters with slots (edit distance over letter classes); returns slot index per letter or -1. */
+export function alignLetters(typed: readonly string[], voc: readonly string[]): number[] {
+  const n = typed.length;
+  const m = voc.length;
+  if (n === m && typed.every((t, i) => letterClass(t) === letterClass(voc[i]))) return typed.map((_, i) => i);
+  const d: number[][] = Array.from({ length: n + 1 }, (_, i) => Array.from({ length: m + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= n; i++)
+    for (let j = 1; j <= m; j++) {
+      const sub = d[i - 1][j - 1] + (letterClass(typed[i - 1]) === letterClass(voc[j - 1]) ? 0 : 1);
+      d[i][j] = Math.min(sub, d[i - 1][j] + 1, d[i][j - 1] + 1);
+    }
+  const out = new Array<number>(n).fill(-1);
+  for (let i = n, j = m; i > 0 && j > 0;) {
+    const same = letterClass(typed[i - 1]) === letterClass(voc[j - 1]);
+    if (d[i][j] === d[i - 1][j - 1] + (same ? 0 : 1)) out[--i] = --j;
+    else if (d[i][j] === d[i - 1][j] + 1) i--;
+    else j--;
+  }
+  return out;
+}
+
+/** A letter's marks: the typed ones, plus the analysis' kinds the input lacks; shadda first. */
+function lettersMarks(typed: string, s: Slot | undefined): string {
+  if (!s) return typed;
+  const bw = toBuckwalter(typed);
+  let add = '';
+  if (s.shadda && !bw.includes('~')) add += '~';
+  if (s.vowel !== '' && ![...bw].some((c) => VOWELS.includes(c))) add += s.vowel;
+  if (s.dagger && !bw.includes('`')) add += '`';
+  return bw === '' ? fromBuckwalter(add) : typed + fromBuckwalter(add);
+}
+
+/**
+ * Renders one word fully vocalized.
+ * @param word the word as the user typed it (Arabic script; marks already in it are kept)
+ * @param voc the analysis' vocalization in Buckwalter (`kitAbh`, `EuDowAF`)
+ * @param morph the analysis' morphology (`kitAb/NOUN+hu/POSS_PRON_3MS`), used for vowels the
+ *   vocalization leaves out, the article and whether a missing final vowel is a case ending
+ * @returns the typed word with marks added; never throws (letters that do not align get none)
+ */
+export function vocalizeWord(word: string, voc: string, morph = '', options: Partial<VocalizeOptions> = {}): string {
+  const o = { ...defaultVocalizeOptions, ...options };
+  const slots = parseVocalization(voc);
+  const mf = morph ? morphForms(morph) : undefined;
+  if (mf) fillFromMorph(slots, parseVocalization(mf.forms));
+  const lam = mf && !mf.det ? -1 : articleLam(slots);
+  applyRules(slots, lam, o);
+  // without a morphology the last letter may be a case ending: it is left bare
+  const caseSlot = !mf ? slots.length - 1 : mf.afterCaseSlot < 0 ? -1 : slots.length - 1 - mf.afterCaseSlot;
+  if (o.sukun) addSukun(slots, lam, caseSlot);
+  else for (const s of slots) if (s.vowel === 'o') s.vowel = '';
+  const { letters, pieces } = splitInput(word);
+  const align = alignLetters(letters.map((l) => l.bw), slots.map((s) => s.letter));
+  const slotOf = new Map(letters.map((l, i) => [l, align[i] >= 0 ? slots[align[i]] : undefined]));
+  // a dagger alif before a letter the text writes as a full alif is dropped
+  letters.forEach((l, i) => {
+    const s = slotOf.get(l);
+    if (s?.dagger && letters[i + 1]?.bw === 'A') slotOf.set(l, { ...s, dagger: false });
+  });
+  let out = '';
+  for (const p of pieces) out += typeof p === 'string' ? p : p.ch + lettersMarks(p.marks, slotOf.get(p));
+  return out;
+}
