@@ -65,6 +65,16 @@ export function countTokens(text: string): { tokens: number; chars: number } {
   return { tokens, chars };
 }
 
+/**
+ * Where the Arabic words of a line are, as offsets into the line as given: the same runs
+ * {@link tokenizeLine} returns as words, in the same order (white space never joins or splits them).
+ */
+export function arabicWordSpans(line: string): Array<{ start: number; end: number }> {
+  const spans: Array<{ start: number; end: number }> = [];
+  for (const m of line.matchAll(RUNS)) if (WORD_CHAR.test(m[0])) spans.push({ start: m.index, end: m.index + m[0].length });
+  return spans;
+}
+
 /** Buckwalter for each letter of the class by code point ('' for tatweel and diacritics). */
 const BW_OF = new Map<number, string>();
 for (let cp = 0x0621; cp <= 0x06af; cp++) {
