@@ -22,7 +22,12 @@ export type ReferenceField = 'max' | 'original';
 
 /** One reference word: its accepted spellings. */
 export interface RefWord { variants: string[] }
-export interface RefSentence { line: number; words: RefWord[] }
+export interface RefSentence {
+  line: number;
+  words: RefWord[];
+  /** The sentence without diacritics, tokens joined by spaces (WikiNewsMax's `dediac` column only). */
+  plain?: string;
+}
 
 /** One system word, with what the analysis behind it was when the system says. */
 export interface SysWord {
@@ -65,7 +70,8 @@ export function readWikiNewsTsv(text: string, file: string, field: ReferenceFiel
     const f = row.split('\t');
     if (row.trim() === '' || f.every((x) => x.trim() === '')) { cur = undefined; return; }
     if (f.length <= gold) throw new InputParseError(`expected ${header.length} tab-separated fields, found ${f.length}`, { file, line: i + 2 });
-    if (!cur) out.push((cur = { line: i + 2, words: [] }));
+    if (!cur) out.push((cur = { line: i + 2, words: [], plain: f[dediac].trim() }));
+    else cur.plain += ` ${f[dediac].trim()}`;
     if (!LETTER.test(f[dediac])) return;
     const variants = [f[gold].trim(), ...(alt >= 0 && f[alt]?.trim() ? [f[alt].trim()] : [])];
     cur.words.push({ variants });
@@ -112,9 +118,10 @@ export function readJsonlSystem(text: string, file: string): SysSentence[] {
   const out: SysSentence[] = [];
   text.split(/\r?\n/).forEach((row, i) => {
     if (row.trim() === '') return;
-    let o: { words?: Array<{ vocalized?: unknown; source?: unknown; candidates?: unknown }> };
+    let o: { text?: unknown; words?: Array<{ vocalized?: unknown; source?: unknown; candidates?: unknown }> };
     try { o = JSON.parse(row); } catch (e) { throw new InputParseError(`not JSON: ${(e as Error).message}`, { file, line: i + 1 }); }
     if (!Array.isArray(o?.words)) throw new InputParseError('expected an object with a "words" array', { file, line: i + 1 });
+    if (typeof o.text === 'string' && o.text.trim() === '') return; // a blank input line, as in plain text
     const words = o.words.map((w) => {
       if (typeof w?.vocalized !== 'string') throw new InputParseError('a word without "vocalized"', { file, line: i + 1 });
       const sw: SysWord = { text: w.vocalized, source: typeof w.source === 'string' ? w.source : undefined };

@@ -4,6 +4,7 @@
  * Latin, line breaks — is copied as it was. The work is done one paragraph (input line) at a
  * time, so a caller can stream long input.
  */
+import { prepareInput } from '../analyzer/script.js';
 import { arabicWordSpans } from '../analyzer/tokenize.js';
 import type { VocalizeOptions } from '../script/vocalize.js';
 import type { TaggedSentence, TaggedToken, Tagger } from './tagger.js';
@@ -29,6 +30,8 @@ export interface DiacritizedParagraph {
 
 export interface DiacritizeOptions {
   vocalize: Partial<VocalizeOptions>;
+  /** Script of the input: Arabic (Latin passes through untouched) or Buckwalter, read as Arabic. */
+  inputScript: 'arabic' | 'buckwalter';
   /** Keep every candidate's rendering in `words[].candidates`. */
   candidates: boolean;
 }
@@ -44,7 +47,8 @@ function wordOf(t: TaggedToken, candidates: boolean): DiacritizedWord {
 
 /**
  * Lays tagged words back onto the text they came from: the k-th Arabic word of the text gets the
- * k-th Arabic token's vocalization when their letters agree; any other character is copied.
+ * k-th Arabic token's vocalization when their letters agree (else it stays as typed, source
+ * 'none'); any other character is copied. `words` has one entry per Arabic word of the text.
  * @param text the text exactly as it was tagged (one or more lines)
  * @param sentences the tagger's output for that text
  * @param candidates keep every analysis' rendering in `words[].candidates`
@@ -62,12 +66,11 @@ export function vocalizedText(text: string, sentences: readonly TaggedSentence[]
       out += line.slice(at, span.start);
       at = span.end;
       const t = tokens[k];
-      if (t && t.input === typed) {
-        const w = wordOf(t, candidates);
-        words.push(w);
-        out += w.vocalized;
-        k++;
-      } else out += typed;
+      const matched = t !== undefined && t.input === typed;
+      const w = matched ? wordOf(t, candidates) : { input: typed, vocalized: typed, source: 'none', voc: '', lemma: '', pos: '' };
+      if (matched) k++;
+      words.push(w);
+      out += w.vocalized;
     }
     out += line.slice(at);
   }
@@ -77,13 +80,14 @@ export function vocalizedText(text: string, sentences: readonly TaggedSentence[]
 /**
  * Diacritizes one paragraph (or any text; lines are tagged together but never merged).
  * @param tagger a loaded tagger
- * @param text Arabic-script text
+ * @param text the paragraph (Arabic script, or Buckwalter with `inputScript: 'buckwalter'`)
  * @returns the text with every Arabic word vocalized by its top analysis, and the words
  */
 export function diacritizeParagraph(tagger: Tagger, text: string, options: Partial<DiacritizeOptions> = {}): DiacritizedParagraph {
   const top = options.candidates ? Number.MAX_SAFE_INTEGER : 1;
-  const sentences = tagger.tagText(text, { top, inputScript: 'arabic', vocalize: options.vocalize });
-  return vocalizedText(text, sentences, Boolean(options.candidates));
+  const input = options.inputScript === 'buckwalter' ? prepareInput(text, 'buckwalter') : text;
+  const sentences = tagger.tagText(input, { top, inputScript: 'arabic', vocalize: options.vocalize });
+  return vocalizedText(input, sentences, Boolean(options.candidates));
 }
 
 /**

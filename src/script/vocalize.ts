@@ -8,11 +8,13 @@
  *   waw of a long vowel, when the analysis leaves that letter bare;
  * - shadda on a sun letter after the article (الرَّئِيس), the article's lam left bare;
  * - tanween fatha on the letter before a final alif (عُضْوًا, not عُضْواً);
- * - alif wasla written as the text writes it, with no vowel on it;
+ * - alif wasla written as the text writes it, with no vowel on a bare alif (a typed إ keeps its kasra);
+ * - a short vowel the analysis puts on a long alif goes to the letter before it;
+ * - a pronoun suffix's missing vowel taken from the morphology (-hu, -hi after i or y);
  * - a dagger alif only where the text writes no alif (هَٰذِهِ; never on top of a written alif);
  * - one vowel per letter: when a stem vowel and a suffix vowel meet (يَلْقَُونَ) the first wins;
- * - sukun on every consonant without a vowel, or (option) no sukun at all; a nominal's missing
- *   case ending is left bare, never given a sukun.
+ * - sukun on every consonant without a vowel (never two in a row), or (option) no sukun at all;
+ *   a nominal's missing case ending, or an imperfect verb's mood ending, is left bare.
  *
  * Letters the input already carries marks on keep them: a mark of a kind the input has (a vowel
  * or tanween, shadda, dagger alif) is never added a second time. Pure functions, Buckwalter in.
@@ -38,12 +40,14 @@ interface Slot {
 }
 
 const VOWELS = 'aiuoFNK';
+/** Ta marbuta and the letters it is written as before a suffix or without its dots. */
+const TA_FORMS = new Set(['p', 't', 'h']);
 const MARK_RE = /[\u064b-\u0652\u0670]/;
 const SUN_LETTERS = new Set('tv d*rzs$SDTZln'.replace(' ', ''));
-/** Segment tags whose missing final vowel is an unknown case ending (left bare, never sukun). */
-const NOMINAL = /^(NOUN|ADJ|NSUFF|NUM|ABBREV|FOREIGN)/;
+/** Segment tags whose missing final vowel is an unknown case or mood ending (left bare, never sukun). */
+const NOMINAL = /^(NOUN|ADJ|NSUFF|NUM|ABBREV|FOREIGN|VERB_IMPERFECT|IVSUFF_MOOD)/;
 /** Segment tags that may follow a nominal's case ending. */
-const PRONOUN_SUFFIX = /^(POSS_PRON|PRON|CASE)/;
+const PRONOUN_SUFFIX = /^(POSS_PRON|PRON|IVSUFF_DO|PVSUFF_DO|CASE)/;
 /** Letters that match each other when aligning the typed word with the analysis. */
 const LETTER_CLASS: Record<string, string> = {
   A: 'A', '>': 'A', '<': 'A', '|': 'A', '{': 'A', Y: 'y', y: 'y', '}': 'y', p: 'h', h: 'h', w: 'w', '&': 'w', "'": "'",
@@ -71,7 +75,7 @@ interface MorphInfo {
   /** The segments' forms joined. */
   forms: string;
   det: boolean;
-  /** Letters after the nominal stem's last letter (its case-ending slot), or -1 for no nominal stem. */
+  /** Letters after the nominal (or imperfect verb) stem's last letter, its case- or mood-ending slot; -1 for none. */
   afterCaseSlot: number;
 }
 
@@ -96,11 +100,16 @@ function morphForms(morph: string): MorphInfo {
 /** Fills the vowels the vocalization leaves out from the morphology's forms (pronoun suffixes: `kitAbh` + `hu`). */
 function fillFromMorph(slots: Slot[], morphSlots: Slot[]): void {
   if (morphSlots.length !== slots.length) return;
-  for (let i = 0; i < slots.length; i++) if (letterClass(slots[i].letter) !== letterClass(morphSlots[i].letter)) return;
+  const same = (a: string, b: string): boolean => letterClass(a) === letterClass(b) || (TA_FORMS.has(a) && TA_FORMS.has(b));
+  for (let i = 0; i < slots.length; i++) if (!same(slots[i].letter, morphSlots[i].letter)) return;
   slots.forEach((s, i) => {
     const m = morphSlots[i];
-    if (s.vowel === '' && m.vowel !== '') s.vowel = m.vowel;
     if (!s.shadda && m.shadda) s.shadda = true;
+    if (s.vowel !== '' || m.vowel === '') return;
+    s.vowel = m.vowel;
+    // a pronoun's -hu, -hum, -humA, -hun~a is -hi… after i or y
+    const prev = slots[i - 1];
+    if (s.letter === 'h' && s.vowel === 'u' && prev && (prev.vowel === 'i' || (prev.letter === 'y' && (prev.vowel === '' || prev.vowel === 'o')))) s.vowel = 'i';
   });
 }
 
@@ -109,7 +118,13 @@ function articleLam(slots: Slot[]): number {
   let i = 0;
   if ((slots[i]?.letter === 'w' || slots[i]?.letter === 'f') && slots[i].vowel === 'a') i++;
   const s = slots[i];
-  if (s?.letter === 'l' && s.vowel === 'i' && slots[i + 1]?.letter === 'l') return i + 1;
+  if (s?.letter === 'l' && s.vowel === 'i' && slots[i + 1]?.letter === 'l') {
+    const next = slots[i + 1];
+    if (next.vowel === '' || next.vowel === 'o') return i + 1;
+    // li + Al + a stem starting with lam (لِلُّغَة): the article's lam is not written, the stem's takes its shadda
+    next.shadda = true;
+    return -1;
+  }
   if ((s?.letter === 'b' || s?.letter === 'k') && s.vowel !== '' && slots[i + 1]?.letter === 'A') i++;
   if (slots[i]?.letter === 'A' && slots[i].vowel === '' && slots[i + 1]?.letter === 'l') return i + 1;
   return -1;
@@ -130,7 +145,13 @@ function applyRules(slots: Slot[], lam: number, options: VocalizeOptions): void 
     slots[last].vowel = '';
     if (slots[last - 1].vowel === '' || slots[last - 1].vowel === 'a') slots[last - 1].vowel = 'F';
   }
-  for (const s of slots) if (s.letter === '{') s.vowel = '';
+  // a short vowel an analysis puts on a long alif belongs to the letter before it (HayAath)
+  for (let k = 1; k < slots.length; k++) {
+    const s = slots[k];
+    if (s.letter !== 'A' || !'aiu'.includes(s.vowel) || s.vowel === '') continue;
+    if (slots[k - 1].vowel === '') slots[k - 1].vowel = s.vowel;
+    s.vowel = '';
+  }
   for (let k = 1; k < slots.length; k++) {
     const prev = slots[k - 1];
     if (prev.vowel !== '' || k - 1 === lam || 'AY{|'.includes(prev.letter)) continue;
@@ -166,7 +187,8 @@ function addSukun(slots: Slot[], lam: number, caseSlot: number): void {
     if (s.vowel !== '' || isVowelLetter(slots, k, lam)) return;
     if (k === lam && slots[k + 1]?.shadda) return;
     if (k === caseSlot || (k === slots.length - 1 && (s.letter === 'p' || s.shadda))) return;
-    if (k === 0) return;
+    // never two sukuns in a row: which of the two lacks its vowel is unknown
+    if (k === 0 || slots[k - 1].vowel === 'o') return;
     s.vowel = 'o';
   });
 }
@@ -251,10 +273,12 @@ export function vocalizeWord(word: string, voc: string, morph = '', options: Par
   const { letters, pieces } = splitInput(word);
   const align = alignLetters(letters.map((l) => l.bw), slots.map((s) => s.letter));
   const slotOf = new Map(letters.map((l, i) => [l, align[i] >= 0 ? slots[align[i]] : undefined]));
-  // a dagger alif before a letter the text writes as a full alif is dropped
   letters.forEach((l, i) => {
     const s = slotOf.get(l);
+    // a dagger alif before a letter the text writes as a full alif is dropped
     if (s?.dagger && letters[i + 1]?.bw === 'A') slotOf.set(l, { ...s, dagger: false });
+    // hamzat wasl written as a bare alif or wasla is not voiced; written as إ or أ it keeps its vowel
+    if (s?.letter === '{' && (l.bw === 'A' || l.bw === '{')) slotOf.set(l, { ...s, vowel: '' });
   });
   let out = '';
   for (const p of pieces) out += typeof p === 'string' ? p : p.ch + lettersMarks(p.marks, slotOf.get(p));

@@ -91,3 +91,25 @@ test('property: no letter of the output carries two vowels or two shaddas', () =
     }
   }), { seed: 11, numRuns: 2000 });
 });
+
+test('li + the article before a stem in lam: shadda on the stem lam', () => {
+  assert.equal(v('llgp', 'lilugap', 'li/PREP+Al/DET+lug/NOUN+ap/NSUFF_FEM_SG'), ar('lil~ugap'));
+});
+
+test('a vowel the analysis puts on a long alif goes to the letter before it', () => {
+  assert.equal(v('HyAth', 'HayAath', 'HayA/NOUN+ap/NSUFF_FEM_SG+hu/POSS_PRON_3MS'), ar('HayaAthu'));
+});
+
+test('hamzat wasl: bare on a typed alif, its kasra kept on a typed hamza-below alif', () => {
+  assert.equal(v('AlAvnyn', 'Al{ivonayoni', 'Al/DET+{ivonayoni/NOUN'), ar('AloAvonayoni'));
+  assert.equal(v('Al<vnyn', 'Al{ivonayoni', 'Al/DET+{ivonayoni/NOUN'), ar('Alo<ivonayoni'));
+});
+
+test('pronoun suffix vowel from the morphology, -hi after y', () => {
+  assert.equal(v('Elyh', 'Ealayoh', 'Ealay/PREP+hu/PRON_3MS'), ar('Ealayohi'));
+  assert.equal(v('ywAjhhA', 'yuwAjihhA', 'yu/IV3MS+wAjih/VERB_IMPERFECT+hA/IVSUFF_DO:3FS'), ar('yuwaAjihhaA'), 'the mood slot before the object stays bare');
+});
+
+test('no two sukuns in a row', () => {
+  assert.equal(v('>rslAn', '>arslAn', '>arslAn/NOUN_PROP'), ar('>arosolaAn').replace(ar('so'), ar('s')));
+});
