@@ -31,6 +31,8 @@ export interface ErrorClasses {
   differentAnalysis?: number;
   /** With candidates only: no candidate was right (the analyzer's vowels or spelling). */
   noCorrectCandidate?: number;
+  /** The stem errors alone by cause (a candidate counts as right when it is right but for the last letter). */
+  stemCauses?: { unknownWord: number; differentAnalysis?: number; noCorrectCandidate?: number };
 }
 
 export interface DiacReport {
@@ -80,11 +82,15 @@ function add(t: Tally, sysWord: string, variants: string[], c: Convention): bool
   return v.correct;
 }
 
-function causeOf(w: SysWord, variants: string[]): keyof ErrorClasses | undefined {
+type Cause = 'unknownWord' | 'differentAnalysis' | 'noCorrectCandidate';
+
+/** Why a word is wrong, judged as it failed: with its case ending, or (`noCase`) without. */
+function causeOf(w: SysWord, variants: string[], noCase: boolean): Cause | undefined {
   if (w.source === undefined) return undefined;
   if (w.source === 'none' || w.source === 'backoff') return 'unknownWord';
   if (!w.candidates) return undefined;
-  return w.candidates.some((c) => compareWord(c, variants, 'relaxed').correct) ? 'differentAnalysis' : 'noCorrectCandidate';
+  const right = (c: string): boolean => { const v = compareWord(c, variants, 'relaxed'); return noCase ? v.correctNoCase : v.correct; };
+  return w.candidates.some(right) ? 'differentAnalysis' : 'noCorrectCandidate';
 }
 
 /**
@@ -94,7 +100,8 @@ function causeOf(w: SysWord, variants: string[]): keyof ErrorClasses | undefined
 export function scoreDiacritization(ref: readonly RefSentence[], sys: readonly SysSentence[]): DiacReport {
   const t = { relaxed: tally(), strict: tally() };
   const oracle = { relaxed: tally(), strict: tally() };
-  const classes: Required<ErrorClasses> = { caseEnding: 0, stem: 0, unknownWord: 0, differentAnalysis: 0, noCorrectCandidate: 0 };
+  const classes = { caseEnding: 0, stem: 0, unknownWord: 0, differentAnalysis: 0, noCorrectCandidate: 0 };
+  const stemCauses = { unknownWord: 0, differentAnalysis: 0, noCorrectCandidate: 0 };
   let withSource = 0;
   let withCandidates = 0;
   let unvocalized = 0;
@@ -112,15 +119,23 @@ export function scoreDiacritization(ref: readonly RefSentence[], sys: readonly S
     }
     if (v.correct) return;
     classes[v.correctNoCase ? 'caseEnding' : 'stem']++;
-    const cause = causeOf(w, rw.variants);
+    const cause = causeOf(w, rw.variants, false);
     if (cause) classes[cause]++;
+    const stemCause = v.correctNoCase ? undefined : causeOf(w, rw.variants, true);
+    if (stemCause) stemCauses[stemCause]++;
   }));
   const words = t.relaxed.words;
   const errorClasses: ErrorClasses = { caseEnding: pct(classes.caseEnding, words), stem: pct(classes.stem, words) };
-  if (withSource > 0) errorClasses.unknownWord = pct(classes.unknownWord, words);
+  if (withSource > 0) {
+    errorClasses.unknownWord = pct(classes.unknownWord, words);
+    errorClasses.stemCauses = { unknownWord: pct(stemCauses.unknownWord, words) };
+  }
   if (withCandidates > 0) {
     errorClasses.differentAnalysis = pct(classes.differentAnalysis, words);
     errorClasses.noCorrectCandidate = pct(classes.noCorrectCandidate, words);
+    Object.assign(errorClasses.stemCauses ?? {}, {
+      differentAnalysis: pct(stemCauses.differentAnalysis, words), noCorrectCandidate: pct(stemCauses.noCorrectCandidate, words),
+    });
   }
   const report: DiacReport = {
     sentences: ref.length, words,
@@ -163,7 +178,9 @@ export function diacReportMarkdown(r: DiacReport, title: string): string {
     lines.push(`| ${c} | ${x.wer.toFixed(2)} | ${x.werNoCase.toFixed(2)} | ${x.der.toFixed(2)} | ${x.derNoCase.toFixed(2)} |`);
   }
   if (r.oracle) for (const c of CONVENTIONS) lines.push(`| oracle (best candidate), ${c} | ${r.oracle[c].wer.toFixed(2)} | ${r.oracle[c].werNoCase.toFixed(2)} | | |`);
-  lines.push('', 'Error classes (relaxed, % of words): ' + Object.entries(r.errorClasses).map(([k, v]) => `${k} ${(v as number).toFixed(2)}`).join(', ') + '.');
+  const { stemCauses, ...classes } = r.errorClasses;
+  lines.push('', 'Error classes (relaxed, % of words): ' + Object.entries(classes).map(([k, v]) => `${k} ${(v as number).toFixed(2)}`).join(', ') + '.');
+  if (stemCauses) lines.push('Stem errors by cause (% of words): ' + Object.entries(stemCauses).map(([k, v]) => `${k} ${(v as number).toFixed(2)}`).join(', ') + '.');
   lines.push(`Words without vowels: ${r.unvocalized}. Words whose letters differ from the reference: ${r.lettersChanged}.`, '');
   return lines.join('\n');
 }

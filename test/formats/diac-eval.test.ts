@@ -62,7 +62,10 @@ test('scores: WER with and without case ending, strict beside relaxed, classes, 
   assert.equal(r.rates.relaxed.wer, 75);
   assert.equal(r.rates.relaxed.werNoCase, 50);
   assert.equal(r.rates.strict.wer, 75);
-  assert.deepEqual(r.errorClasses, { caseEnding: 25, stem: 50, unknownWord: 25, differentAnalysis: 25, noCorrectCandidate: 25 });
+  assert.deepEqual(r.errorClasses, {
+    caseEnding: 25, stem: 50, unknownWord: 25, differentAnalysis: 25, noCorrectCandidate: 25,
+    stemCauses: { unknownWord: 25, differentAnalysis: 0, noCorrectCandidate: 25 },
+  });
   assert.equal(r.oracle?.relaxed.wer, 50);
   assert.equal(r.unvocalized, 1);
   assert.equal(r.lettersChanged, 0);
