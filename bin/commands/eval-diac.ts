@@ -29,22 +29,13 @@ export function register(program: Command): void {
   program
     .command('eval-diac')
     .summary('word and diacritic error rates of diacritized text against a reference')
-    .description([
-      'Compares every Arabic word of SYSTEM with the same word of REFERENCE, sentence by sentence (sentence n of the',
-      'reference faces non-blank line n of the system; blank lines are skipped). Reports, as percentages of Arabic words:',
-      'WER (a word is wrong when any letter\'s marks are), WER without the case ending (the last letter ignored), DER',
-      '(letters with wrong marks), in two conventions:',
-      '  strict   every mark must match (shadda, vowel, tanween, sukun, dagger alif; their order on a letter is free).',
-      '  relaxed  the conventions of the published WikiNews scorer (EvalDiac), on both sides: sukun ignored; fatha before',
-      '           alif, kasra before ya and damma before waw implied (dropped); fatha and kasra on a bare alif and kasra',
-      '           on lam before alif ignored; tanween written on an alif counted on the letter before; then a letter the',
-      '           reference leaves bare accepts anything, and a reference shadda alone accepts shadda with a vowel.',
-      'A word whose number of letters differs from the reference\'s is wrong. Error classes (relaxed, with case): case',
-      'ending (right but for the last letter) and stem vowels; when SYSTEM is the JSONL of `lexdis diacritize --jsonl`,',
-      'also unknown word (no lexicon analysis) and, with --candidates, different analysis (another candidate was right)',
-      'or no correct candidate, plus the oracle (best candidate per word). A reference whose sentence has another number',
-      'of Arabic words than the system line stops with an error naming that line; nothing is written.',
-    ].join('\n'))
+    .description(
+      'Compares every Arabic word of SYSTEM with the same word of REFERENCE, sentence by sentence (sentence n of the ' +
+      'reference faces non-blank line n of the system). Reports, as percentages of Arabic words, WER (a word is wrong ' +
+      'when the marks of any of its letters are), WER without the case ending (the last letter ignored) and DER (letters ' +
+      'with wrong marks), strict and relaxed (below), with error classes. A sentence whose number of Arabic words ' +
+      'differs from the system line stops with an error naming that line; nothing is written.',
+    )
     .argument('<system>', 'the diacritized text (one sentence a line) or the JSONL of lexdis diacritize --jsonl')
     .argument('<reference>', 'WikiNewsMax TSV, or plain text one sentence a line with / between accepted variants')
     .addOption(new Option('--reference <format>', 'reference format (auto: .tsv is WikiNewsMax max_gold with max_gold_alt accepted; ' +
@@ -53,6 +44,23 @@ export function register(program: Command): void {
     .option('--json', 'print the report as JSON')
     .option('-o, --output <file>', 'write here (atomically) instead of stdout')
     .addHelpText('after', [
+      '',
+      'Conventions:',
+      '  strict   every mark must match: shadda, vowel, tanween, sukun, dagger alif',
+      '           (the order of the marks on a letter is free).',
+      '  relaxed  the published WikiNews scorer\'s (EvalDiac), on both sides:',
+      '           - sukun ignored;',
+      '           - fatha before alif, kasra before ya, damma before waw implied;',
+      '           - fatha and kasra on a bare alif, kasra on lam before alif ignored;',
+      '           - tanween fatha written on an alif counted on the letter before;',
+      '           then a letter the reference leaves bare accepts anything, and a',
+      '           reference shadda alone accepts shadda with a vowel.',
+      '  A word whose number of letters differs from the reference\'s is wrong.',
+      '',
+      'Error classes (relaxed, case ending included): case ending (right but for the',
+      'last letter), stem; with the JSONL of `lexdis diacritize --jsonl`: unknown word',
+      '(no lexicon analysis), and with --candidates: different analysis (another',
+      'candidate was right), no correct candidate, and the oracle (best candidate).',
       '',
       'Examples:',
       '  $ cut -f1 WikiNewsMax.tsv | … | lexdis diacritize -m models/pud --sentences > out.txt',
