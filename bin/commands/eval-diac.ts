@@ -63,9 +63,9 @@ export function register(program: Command): void {
       'candidate was right), no correct candidate, and the oracle (best candidate).',
       '',
       'Examples:',
-      '  $ cut -f1 WikiNewsMax.tsv | … | lexdis diacritize -m models/pud --sentences > out.txt',
-      '  $ lexdis eval-diac out.txt ../shared/data/wikinews-max/WikiNewsMax.tsv',
-      '  $ lexdis eval-diac out.jsonl refs.txt --reference text --json',
+      '  $ lexdis diacritize -m models/pud --jsonl --candidates sentences.txt > out.jsonl',
+      '  $ lexdis eval-diac out.jsonl references.txt --json',
+      '  $ lexdis eval-diac out.txt ../shared/data/wikinews-max/WikiNewsMax.tsv --reference original',
     ].join('\n'))
     .action((system: string, reference: string, flags: EvalDiacFlags) => run(system, reference, flags));
 }
