@@ -5,9 +5,11 @@
  * - the input's letters are kept as typed (hamza seats, alif forms, ta marbuta, alif maqsura);
  *   only marks are added, so stripping the marks of the output gives the input back;
  * - fatha before a long alif or a final alif maqsura, kasra before the ya and damma before the
- *   waw of a long vowel, when the analysis leaves that letter bare;
- * - shadda on a sun letter after the article (الرَّئِيس), the article's lam left bare;
- * - tanween fatha on the letter before a final alif (عُضْوًا, not عُضْواً);
+ *   waw of a long vowel, when the analysis leaves that letter bare; no sukun on a long ya or waw;
+ * - shadda on a sun letter after the article (الرَّئِيس), the article's lam left bare; kasra on
+ *   the article's lam before hamzat wasl (الِافْتِتَاح);
+ * - tanween fatha on the letter before a final alif or alif maqsura (عُضْوًا, not عُضْواً; مَبْنًى);
+ *   no case vowel on a final alif or alif maqsura, nor kasra or damma on a long ya (القَاضِي);
  * - alif wasla written as the text writes it, with no vowel on a bare alif (a typed إ keeps its kasra);
  * - a short vowel the analysis puts on a long alif goes to the letter before it;
  * - a pronoun suffix's missing vowel taken from the morphology (-hu, -hi after i or y);
@@ -138,32 +140,54 @@ function isLongAlif(slots: Slot[], k: number, lam: number): boolean {
   return !(s.letter === 'A' && k === slots.length - 1 && slots[k - 1].letter === 'w' && slots[k - 1].vowel === '');
 }
 
-/** The spelling rules on the analysis' slots: tanween, long vowels, article, clashes (see the header). */
-function applyRules(slots: Slot[], lam: number, options: VocalizeOptions): void {
+/** Vowels on alifs: tanween fatha on a final alif or alif maqsura goes to the letter before; a case vowel on a final one is not written; a short vowel on an inner long alif belongs to the letter before it (HayAath). */
+function alifVowels(slots: Slot[]): void {
   const last = slots.length - 1;
-  if (last > 0 && slots[last].letter === 'A' && slots[last].vowel === 'F') {
-    slots[last].vowel = '';
-    if (slots[last - 1].vowel === '' || slots[last - 1].vowel === 'a') slots[last - 1].vowel = 'F';
-  }
-  // a short vowel an analysis puts on a long alif belongs to the letter before it (HayAath)
-  for (let k = 1; k < slots.length; k++) {
+  for (let k = 1; k <= last; k++) {
     const s = slots[k];
-    if (s.letter !== 'A' || !'aiu'.includes(s.vowel) || s.vowel === '') continue;
-    if (slots[k - 1].vowel === '') slots[k - 1].vowel = s.vowel;
-    s.vowel = '';
+    const prev = slots[k - 1];
+    const final = k === last && (s.letter === 'A' || s.letter === 'Y');
+    if (final && s.vowel === 'F') {
+      s.vowel = '';
+      if (prev.vowel === '' || prev.vowel === 'a') prev.vowel = 'F';
+    } else if ((final || s.letter === 'A') && 'aiu'.includes(s.vowel) && s.vowel !== '') {
+      if (!final && prev.vowel === '') prev.vowel = s.vowel;
+      s.vowel = '';
+    }
   }
+}
+
+/** Long ī and ū: the vowel before a long ya/waw, no sukun on them, no case vowel on them (القاضِي). */
+function longVowels(slots: Slot[], lam: number): void {
   for (let k = 1; k < slots.length; k++) {
     const prev = slots[k - 1];
-    if (prev.vowel !== '' || k - 1 === lam || 'AY{|'.includes(prev.letter)) continue;
     const s = slots[k];
-    if (isLongAlif(slots, k, lam)) prev.vowel = 'a';
-    else if (s.letter === 'y' && s.vowel === '' && !prev.shadda && k > 1) prev.vowel = 'i';
-    else if (s.letter === 'w' && s.vowel === '' && !prev.shadda && k > 1) prev.vowel = 'u';
+    const long = s.letter === 'y' ? 'i' : s.letter === 'w' ? 'u' : '';
+    const bareBefore = prev.vowel === '' && !prev.shadda && k - 1 !== lam && !'AY{|'.includes(prev.letter);
+    if (long && !s.shadda && bareBefore && (s.vowel === '' || s.vowel === 'o')) prev.vowel = long;
+    // a sukun on a long vowel letter is not written; nor is a case vowel on a final long ya (القاضِي)
+    const caseOnLong = k === slots.length - 1 && long === 'i' && (s.vowel === 'i' || s.vowel === 'u');
+    if (long && !s.shadda && prev.vowel === long && (s.vowel === 'o' || caseOnLong)) s.vowel = '';
+    if (prev.vowel === '' && k - 1 !== lam && !'AY{|'.includes(prev.letter) && isLongAlif(slots, k, lam)) prev.vowel = 'a';
   }
-  if (lam >= 0 && slots[lam + 1] && SUN_LETTERS.has(slots[lam + 1].letter)) {
+}
+
+/** The article: shadda on a sun letter after it, a helping kasra before hamzat wasl (الِاسْتِثْمَار), else sukun (option). */
+function article(slots: Slot[], lam: number, options: VocalizeOptions): void {
+  if (lam < 0) return;
+  const next = slots[lam + 1];
+  if (next && SUN_LETTERS.has(next.letter)) {
     slots[lam].vowel = '';
-    slots[lam + 1].shadda = true;
-  } else if (lam >= 0 && slots[lam].vowel === '' && options.sukun) slots[lam].vowel = 'o';
+    next.shadda = true;
+  } else if (next?.letter === '{') slots[lam].vowel = 'i';
+  else if (slots[lam].vowel === '' && options.sukun) slots[lam].vowel = 'o';
+}
+
+/** The spelling rules on the analysis' slots (see the header). */
+function applyRules(slots: Slot[], lam: number, options: VocalizeOptions): void {
+  alifVowels(slots);
+  longVowels(slots, lam);
+  article(slots, lam, options);
   for (let k = 0; k < slots.length; k++) {
     const s = slots[k];
     if (!s.dagger) continue;
@@ -277,8 +301,13 @@ export function vocalizeWord(word: string, voc: string, morph = '', options: Par
     const s = slotOf.get(l);
     // a dagger alif before a letter the text writes as a full alif is dropped
     if (s?.dagger && letters[i + 1]?.bw === 'A') slotOf.set(l, { ...s, dagger: false });
-    // hamzat wasl written as a bare alif or wasla is not voiced; written as إ or أ it keeps its vowel
+    // hamzat wasl written as a bare alif or wasla is not voiced; written as إ or أ it keeps its vowel,
+    // and the article's lam before it takes sukun rather than the helping kasra
     if (s?.letter === '{' && (l.bw === 'A' || l.bw === '{')) slotOf.set(l, { ...s, vowel: '' });
+    const before = letters[i - 1] && slotOf.get(letters[i - 1]);
+    if (s?.letter === '{' && l.bw !== 'A' && l.bw !== '{' && before && lam >= 0 && before === slots[lam]) {
+      slotOf.set(letters[i - 1], { ...before, vowel: o.sukun ? 'o' : '' });
+    }
   });
   let out = '';
   for (const p of pieces) out += typeof p === 'string' ? p : p.ch + lettersMarks(p.marks, slotOf.get(p));

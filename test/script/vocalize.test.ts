@@ -101,8 +101,8 @@ test('a vowel the analysis puts on a long alif goes to the letter before it', ()
 });
 
 test('hamzat wasl: bare on a typed alif, its kasra kept on a typed hamza-below alif', () => {
-  assert.equal(v('AlAvnyn', 'Al{ivonayoni', 'Al/DET+{ivonayoni/NOUN'), ar('AloAvonayoni'));
-  assert.equal(v('Al<vnyn', 'Al{ivonayoni', 'Al/DET+{ivonayoni/NOUN'), ar('Alo<ivonayoni'));
+  assert.equal(v('AlAvnyn', 'Al{ivonayoni', 'Al/DET+{ivonayoni/NOUN'), ar('AliAvonayoni'), 'the article lam takes a helping kasra');
+  assert.equal(v('Al<vnyn', 'Al{ivonayoni', 'Al/DET+{ivonayoni/NOUN'), ar('Alo<ivonayoni'), 'before a typed hamza, sukun');
 });
 
 test('pronoun suffix vowel from the morphology, -hi after y', () => {
@@ -112,4 +112,14 @@ test('pronoun suffix vowel from the morphology, -hi after y', () => {
 
 test('no two sukuns in a row', () => {
   assert.equal(v('>rslAn', '>arslAn', '>arslAn/NOUN_PROP'), ar('>arosolaAn').replace(ar('so'), ar('s')));
+});
+
+test('final alif and alif maqsura: tanween goes before them, a case vowel on them is not written; long ya carries no vowel', () => {
+  assert.equal(v('qDAyA', 'qaDAyAi', 'qaDAyA/NOUN+i/CASE_DEF_GEN'), ar('qaDaAyaA'));
+  assert.equal(v('mbnY', 'mabonaYF', 'mabonaY/NOUN+F/CASE_INDEF_ACC'), ar('mabonFY'));
+  assert.equal(v('AlqADy', 'AlqADiyu', 'Al/DET+qADiy/NOUN+u/CASE_DEF_NOM'), ar('AloqaADiy'));
+  assert.equal(v('wAlstyn', 'waAlsit~iyna', 'wa/CONJ+Al/DET+sit~/NOUN+iyona/NSUFF_MASC_PL_ACCGEN'), ar('waAls~it~iyna'));
+  assert.equal(v('fysbwk', 'fysbwk', 'fysbwk/NOUN_PROP'), ar('fiysobuwk'));
+  assert.equal(v('twfy', 'tuwuf~iya', 'tuwuf~iy/VERB_PERFECT+a/PVSUFF_SUBJ:3MS'), ar('tuwuf~iya'), 'a waw with its own damma is a consonant');
+  assert.equal(v('jzA}ryyn', 'jazA}iriy~iyna', 'jazA}iriy~/ADJ+iyna/NSUFF_MASC_PL_ACCGEN'), ar('jazaA}iriy~iyna'), 'a doubled ya keeps its vowel');
 });
