@@ -22,6 +22,9 @@
  * or tanween, shadda, dagger alif) is never added a second time. Pure functions, Buckwalter in.
  */
 import { fromBuckwalter, toBuckwalter } from './buckwalter.js';
+import { alignLetters, letterClass, splitInput } from './vocalize-input.js';
+
+export { alignLetters };
 
 export interface VocalizeOptions {
   /** Sukun on consonants without a vowel (default true); false leaves every consonant without a vowel bare. */
@@ -44,20 +47,11 @@ interface Slot {
 const VOWELS = 'aiuoFNK';
 /** Ta marbuta and the letters it is written as before a suffix or without its dots. */
 const TA_FORMS = new Set(['p', 't', 'h']);
-const MARK_RE = /[\u064b-\u0652\u0670]/;
 const SUN_LETTERS = new Set('tv d*rzs$SDTZln'.replace(' ', ''));
 /** Segment tags whose missing final vowel is an unknown case or mood ending (left bare, never sukun). */
 const NOMINAL = /^(NOUN|ADJ|NSUFF|NUM|ABBREV|FOREIGN|VERB_IMPERFECT|IVSUFF_MOOD)/;
 /** Segment tags that may follow a nominal's case ending. */
 const PRONOUN_SUFFIX = /^(POSS_PRON|PRON|IVSUFF_DO|PVSUFF_DO|CASE)/;
-/** Letters that match each other when aligning the typed word with the analysis. */
-const LETTER_CLASS: Record<string, string> = {
-  A: 'A', '>': 'A', '<': 'A', '|': 'A', '{': 'A', Y: 'y', y: 'y', '}': 'y', p: 'h', h: 'h', w: 'w', '&': 'w', "'": "'",
-};
-
-function letterClass(bw: string): string {
-  return LETTER_CLASS[bw] ?? bw;
-}
 
 /** Splits a Buckwalter vocalization into letters with their marks (marks before any letter are dropped). */
 export function parseVocalization(voc: string): Slot[] {
@@ -217,52 +211,6 @@ function addSukun(slots: Slot[], lam: number, caseSlot: number): void {
   });
 }
 
-interface InputLetter {
-  ch: string;
-  bw: string;
-  /** Marks typed after this letter, as typed. */
-  marks: string;
-}
-
-/** The typed word's letters with their marks, and the characters around them (tatweel, stray marks). */
-function splitInput(word: string): { letters: InputLetter[]; pieces: Array<InputLetter | string> } {
-  const letters: InputLetter[] = [];
-  const pieces: Array<InputLetter | string> = [];
-  for (const ch of word) {
-    const cur = letters[letters.length - 1];
-    if (MARK_RE.test(ch)) {
-      if (cur && pieces[pieces.length - 1] === cur) cur.marks += ch;
-      else pieces.push(ch);
-    } else if (ch === '\u0640') pieces.push(ch);
-    else {
-      const l = { ch, bw: toBuckwalter(ch), marks: '' };
-      letters.push(l);
-      pieces.push(l);
-    }
-  }
-  return { letters, pieces };
-}
-
-/** Aligns typed letters with slots (edit distance over letter classes); returns slot index per letter or -1. */
-export function alignLetters(typed: readonly string[], voc: readonly string[]): number[] {
-  const n = typed.length;
-  const m = voc.length;
-  if (n === m && typed.every((t, i) => letterClass(t) === letterClass(voc[i]))) return typed.map((_, i) => i);
-  const d: number[][] = Array.from({ length: n + 1 }, (_, i) => Array.from({ length: m + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= n; i++)
-    for (let j = 1; j <= m; j++) {
-      const sub = d[i - 1][j - 1] + (letterClass(typed[i - 1]) === letterClass(voc[j - 1]) ? 0 : 1);
-      d[i][j] = Math.min(sub, d[i - 1][j] + 1, d[i][j - 1] + 1);
-    }
-  const out = new Array<number>(n).fill(-1);
-  for (let i = n, j = m; i > 0 && j > 0;) {
-    const same = letterClass(typed[i - 1]) === letterClass(voc[j - 1]);
-    if (d[i][j] === d[i - 1][j - 1] + (same ? 0 : 1)) out[--i] = --j;
-    else if (d[i][j] === d[i - 1][j] + 1) i--;
-    else j--;
-  }
-  return out;
-}
 
 /** A letter's marks: the typed ones, plus the analysis' kinds the input lacks; shadda first. */
 function lettersMarks(typed: string, s: Slot | undefined): string {
