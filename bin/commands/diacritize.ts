@@ -2,7 +2,7 @@
 import { Option, type Command } from 'commander';
 import { dataPaths } from '../../src/config.js';
 import { assertWritable, readStdin, readTextFile, writeFileAtomic, type TextEncoding } from '../../src/io.js';
-import { diacritizeParagraph, type DiacritizeOptions } from '../../src/rank/diacritize.js';
+import { diacritizeText, type DiacritizeOptions } from '../../src/rank/diacritize.js';
 import { Tagger } from '../../src/rank/tagger.js';
 import { writeOut } from '../output.js';
 
@@ -25,15 +25,10 @@ async function run(file: string | undefined, flags: DiacritizeFlags): Promise<vo
   const options: Partial<DiacritizeOptions> = {
     vocalize: { sukun: flags.sukun, daggerAlif: flags.daggerAlif }, candidates: Boolean(flags.candidates), inputScript: flags.inputScript,
   };
-  const chunks: string[] = [];
-  const lines = raw.split(/(?<=\n)/);
-  for (let i = 0; i < lines.length; i++) {
-    const p = diacritizeParagraph(tagger, lines[i], options);
-    const chunk = flags.jsonl ? `${JSON.stringify({ line: i + 1, text: p.text.replace(/\r?\n$/, ''), words: p.words })}\n` : p.text;
-    if (flags.output) chunks.push(chunk);
-    else await writeOut(chunk);
-  }
-  if (flags.output) writeFileAtomic(flags.output, chunks.join(''));
+  const lines = diacritizeText(tagger, raw, options);
+  const out = lines.map((p, i) => (flags.jsonl ? `${JSON.stringify({ line: i + 1, text: p.text.replace(/\r?\n$/, ''), words: p.words })}\n` : p.text)).join('');
+  if (flags.output) writeFileAtomic(flags.output, out);
+  else await writeOut(out);
 }
 
 export function register(program: Command): void {
@@ -41,7 +36,7 @@ export function register(program: Command): void {
     .command('diacritize')
     .summary('vocalize every Arabic word of a text by its top analysis, everything else kept as it was')
     .description(
-      'Each input line is a paragraph: its Arabic words are analyzed and ranked by the model in context, and each is ' +
+      'The text is one document (as for lexdis tag), each input line a paragraph: its Arabic words are analyzed and ranked by the model in context, and each is ' +
       'replaced by the word as typed, fully vocalized by its top analysis (letters never change; marks already typed are ' +
       'kept, never doubled). Spacing, punctuation, digits and Latin text are copied as they were. A word with no analysis ' +
       'is left as typed. --jsonl prints one object per input line instead: the vocalized text and, for every Arabic word, ' +

@@ -1,8 +1,9 @@
 /**
  * Diacritization: text in, the same text out with every Arabic word vocalized by its top
  * analysis (rendered by src/script/vocalize.ts). Everything else — spacing, punctuation, digits,
- * Latin, line breaks — is copied as it was. The work is done one paragraph (input line) at a
- * time, so a caller can stream long input.
+ * Latin, line breaks — is copied as it was. `diacritizeText` tags a text as one document, as
+ * `lexdis tag` and the service do; `diacritizeParagraph` does one paragraph, for a caller that
+ * streams long input piece by piece.
  */
 import { prepareInput } from '../analyzer/script.js';
 import { arabicWordSpans } from '../analyzer/tokenize.js';
@@ -46,20 +47,20 @@ function wordOf(t: TaggedToken, candidates: boolean): DiacritizedWord {
 }
 
 /**
- * Lays tagged words back onto the text they came from: the k-th Arabic word of the text gets the
+ * Lays tagged words back onto the lines they came from: the k-th Arabic word of the text gets the
  * k-th Arabic token's vocalization when their letters agree (else it stays as typed, source
- * 'none'); any other character is copied. `words` has one entry per Arabic word of the text.
+ * 'none'); any other character is copied. Each line's `words` has one entry per Arabic word in it.
  * @param text the text exactly as it was tagged (one or more lines)
  * @param sentences the tagger's output for that text
  * @param candidates keep every analysis' rendering in `words[].candidates`
- * @returns the text with its Arabic words vocalized, and those words; never throws
+ * @returns one entry per line (its line break kept in `text`); never throws
  */
-export function vocalizedText(text: string, sentences: readonly TaggedSentence[], candidates = false): DiacritizedParagraph {
+export function vocalizedLines(text: string, sentences: readonly TaggedSentence[], candidates = false): DiacritizedParagraph[] {
   const tokens = sentences.flatMap((s) => s.tokens).filter((t) => t.arabic);
-  const words: DiacritizedWord[] = [];
-  let out = '';
   let k = 0;
-  for (const line of text.split(/(?<=\n)/)) {
+  return text.split(/(?<=\n)/).map((line) => {
+    const words: DiacritizedWord[] = [];
+    let out = '';
     let at = 0;
     for (const span of arabicWordSpans(line)) {
       const typed = line.slice(span.start, span.end);
@@ -72,28 +73,39 @@ export function vocalizedText(text: string, sentences: readonly TaggedSentence[]
       words.push(w);
       out += w.vocalized;
     }
-    out += line.slice(at);
-  }
-  return { text: out, words };
+    return { text: out + line.slice(at), words };
+  });
+}
+
+/** {@link vocalizedLines} joined: the whole text with its Arabic words vocalized, and all those words. */
+export function vocalizedText(text: string, sentences: readonly TaggedSentence[], candidates = false): DiacritizedParagraph {
+  const lines = vocalizedLines(text, sentences, candidates);
+  return { text: lines.map((l) => l.text).join(''), words: lines.flatMap((l) => l.words) };
+}
+
+function tagged(tagger: Tagger, text: string, options: Partial<DiacritizeOptions>): { input: string; sentences: TaggedSentence[] } {
+  const top = options.candidates ? Number.MAX_SAFE_INTEGER : 1;
+  const input = options.inputScript === 'buckwalter' ? prepareInput(text, 'buckwalter') : text;
+  return { input, sentences: tagger.tagText(input, { top, inputScript: 'arabic', vocalize: options.vocalize }) };
 }
 
 /**
- * Diacritizes one paragraph (or any text; lines are tagged together but never merged).
+ * Diacritizes one paragraph (or any text tagged as one piece, as `lexdis tag` and the service do).
  * @param tagger a loaded tagger
  * @param text the paragraph (Arabic script, or Buckwalter with `inputScript: 'buckwalter'`)
  * @returns the text with every Arabic word vocalized by its top analysis, and the words
  */
 export function diacritizeParagraph(tagger: Tagger, text: string, options: Partial<DiacritizeOptions> = {}): DiacritizedParagraph {
-  const top = options.candidates ? Number.MAX_SAFE_INTEGER : 1;
-  const input = options.inputScript === 'buckwalter' ? prepareInput(text, 'buckwalter') : text;
-  const sentences = tagger.tagText(input, { top, inputScript: 'arabic', vocalize: options.vocalize });
+  const { input, sentences } = tagged(tagger, text, options);
   return vocalizedText(input, sentences, Boolean(options.candidates));
 }
 
 /**
- * Diacritizes a whole text paragraph by paragraph (one input line is one paragraph).
- * @returns the vocalized text (line breaks and everything between words kept) and every paragraph's words
+ * Diacritizes a whole text tagged as one document (its lines are paragraphs), as `lexdis tag`
+ * tags a file, so both show the same analyses.
+ * @returns one entry per input line: its vocalized text (line break kept) and its words
  */
 export function diacritizeText(tagger: Tagger, text: string, options: Partial<DiacritizeOptions> = {}): DiacritizedParagraph[] {
-  return text.split(/(?<=\n)/).map((line) => diacritizeParagraph(tagger, line, options));
+  const { input, sentences } = tagged(tagger, text, options);
+  return vocalizedLines(input, sentences, Boolean(options.candidates));
 }
