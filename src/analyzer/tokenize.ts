@@ -66,12 +66,20 @@ export function countTokens(text: string): { tokens: number; chars: number } {
 }
 
 /**
- * Where the Arabic words of a line are, as offsets into the line as given: the same runs
- * {@link tokenizeLine} returns as words, in the same order (white space never joins or splits them).
+ * Where the Arabic words of a line are, as offsets into the line as given: the runs
+ * {@link tokenizeLine} returns as words, in the same order (white space never joins or splits
+ * them), with a word cut by a dagger alif joined as tagging joins it (joinDaggerAlif).
  */
 export function arabicWordSpans(line: string): Array<{ start: number; end: number }> {
   const spans: Array<{ start: number; end: number }> = [];
-  for (const m of line.matchAll(RUNS)) if (WORD_CHAR.test(m[0])) spans.push({ start: m.index, end: m.index + m[0].length });
+  for (const m of line.matchAll(RUNS)) {
+    if (!WORD_CHAR.test(m[0])) continue;
+    const prev = spans[spans.length - 1];
+    // a word written with a dagger alif is one word, as tagging joins it (dagger.ts): هٰذا
+    const between = prev ? line.slice(prev.end, m.index) : '';
+    if (prev && /^\u0670+$/.test(between)) prev.end = m.index + m[0].length;
+    else spans.push({ start: m.index, end: m.index + m[0].length });
+  }
   return spans;
 }
 

@@ -212,15 +212,14 @@ function addSukun(slots: Slot[], lam: number, caseSlot: number): void {
 }
 
 
-/** A letter's marks: the typed ones, plus the analysis' kinds the input lacks; shadda first. */
+/** A letter's marks: the typed ones, plus the analysis' kinds the input lacks; shadda first, dagger alif last. */
 function lettersMarks(typed: string, s: Slot | undefined): string {
   if (!s) return typed;
   const bw = toBuckwalter(typed);
-  let add = '';
-  if (s.shadda && !bw.includes('~')) add += '~';
-  if (s.vowel !== '' && ![...bw].some((c) => VOWELS.includes(c))) add += s.vowel;
-  if (s.dagger && !bw.includes('`')) add += '`';
-  return bw === '' ? fromBuckwalter(add) : typed + fromBuckwalter(add);
+  const typedVowels = [...bw].filter((c) => VOWELS.includes(c)).join('');
+  const shadda = bw.includes('~') || s.shadda;
+  const dagger = bw.includes('`') || s.dagger;
+  return fromBuckwalter((shadda ? '~' : '') + (typedVowels || s.vowel) + (dagger ? '`' : ''));
 }
 
 /**

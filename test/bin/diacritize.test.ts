@@ -84,3 +84,11 @@ test('tag --format jsonl carries the rendered word beside the analyzer\'s vocali
   assert.equal(a.vocalized.replace(MARKS, ''), 'الرئيس');
   assert.equal(typeof a.vocArabic, 'string');
 });
+
+test('a word typed with a dagger alif is vocalized whole, its dagger kept once', () => {
+  const r = lexdis(['diacritize', '-m', join(dir, 'm')], 'هٰذا الكتاب\n');
+  assert.equal(r.code, 0, r.err);
+  assert.equal(r.out.replace(MARKS, ''), 'هذا الكتاب\n');
+  assert.equal((r.out.match(/\u0670/g) ?? []).length, 1);
+  assert.ok(r.out.startsWith('\u0647\u064e\u0670'), 'هَٰ: fatha before the typed dagger alif');
+});
