@@ -25,4 +25,6 @@ export const dataPaths = {
   referenceSentences: () => join(dataDir(), 'bama-1.0-reference', 'pud-sentences.txt'),
   referenceAnalyses: () => join(dataDir(), 'bama-1.0-reference', 'pud-analyses.txt'),
   pudConllu: () => join(dataDir(), 'ud-arabic-pud', 'ar_pud-ud-test.conllu'),
+  /** The WikiNews diacritization test set (evaluation only, never training). */
+  wikiNewsMax: () => join(dataDir(), 'wikinews-max', 'WikiNewsMax.tsv'),
 };

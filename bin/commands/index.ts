@@ -16,4 +16,6 @@ export const COMMANDS: Record<string, () => Promise<{ register: RegisterCommand 
   eval: () => import('./eval.js'),
   cv: () => import('./cv.js'),
   serve: () => import('./serve.js'),
+  diacritize: () => import('./diacritize.js'),
+  'eval-diac': () => import('./eval-diac.js'),
 };

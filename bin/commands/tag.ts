@@ -66,7 +66,7 @@ export function register(program: Command): void {
     .requiredOption('-m, --model <dir>', 'trained model directory')
     .option('--top <k>', 'analyses shown per word (text and jsonl formats)', '1')
     .addOption(new Option('--input <kind>', 'what the input is (auto: .pos files are analysis files, anything else raw text)').choices(['auto', 'text', 'pos']).default('auto'))
-    .addOption(new Option('--format <format>', 'text: a line per analysis (word, rank, confidence, vocalization, lemma, POS, gloss, source: analyzer, backoff or train); ' +
+    .addOption(new Option('--format <format>', 'text: a line per analysis (word, rank, confidence, the word vocalized by the analysis, the analyzer\'s Buckwalter vocalization, lemma, POS, gloss, source: analyzer, backoff or train); ' +
       'jsonl: a JSON object per sentence; pos: an ATB analysis file with SCORE lines (default: pos for an analysis file, text for raw text)').choices(['text', 'jsonl', 'pos']))
     .addOption(new Option('--input-script <script>', 'how raw text is read: arabic (Latin words pass through untouched), ' +
       'buckwalter (the whole text is Buckwalter transliteration), auto (Buckwalter when the text has no Arabic letter)')

@@ -65,6 +65,24 @@ export function countTokens(text: string): { tokens: number; chars: number } {
   return { tokens, chars };
 }
 
+/**
+ * Where the Arabic words of a line are, as offsets into the line as given: the runs
+ * {@link tokenizeLine} returns as words, in the same order (white space never joins or splits
+ * them), with a word cut by a dagger alif joined as tagging joins it (joinDaggerAlif).
+ */
+export function arabicWordSpans(line: string): Array<{ start: number; end: number }> {
+  const spans: Array<{ start: number; end: number }> = [];
+  for (const m of line.matchAll(RUNS)) {
+    if (!WORD_CHAR.test(m[0])) continue;
+    const prev = spans[spans.length - 1];
+    // a word written with a dagger alif is one word, as tagging joins it (dagger.ts): هٰذا
+    const between = prev ? line.slice(prev.end, m.index) : '';
+    if (prev && /^\u0670+$/.test(between)) prev.end = m.index + m[0].length;
+    else spans.push({ start: m.index, end: m.index + m[0].length });
+  }
+  return spans;
+}
+
 /** Buckwalter for each letter of the class by code point ('' for tatweel and diacritics). */
 const BW_OF = new Map<number, string>();
 for (let cp = 0x0621; cp <= 0x06af; cp++) {

@@ -12,8 +12,8 @@ import type { Tagger, TaggedSentence } from './tagger.js';
 import type { RankedToken } from './types.js';
 
 /**
- * Human-readable lines: per Arabic word, its ranked analyses (rank, confidence, vocalization in
- * Arabic and Buckwalter, lemma, POS, gloss), a blank line after each sentence. Takes the tagged
+ * Human-readable lines: per Arabic word, its ranked analyses (rank, confidence, the word as typed
+ * vocalized by the analysis, the analyzer's Buckwalter vocalization, lemma, POS, gloss), a blank line after each sentence. Takes the tagged
  * sentences; returns the text (ending in a newline).
  */
 export function taggedText(sentences: readonly TaggedSentence[]): string {
@@ -26,7 +26,7 @@ export function taggedText(sentences: readonly TaggedSentence[]): string {
         continue;
       }
       t.analyses.forEach((a, i) =>
-        out.push(`${i === 0 ? t.input : ''}\t${a.rank}\t${(100 * a.confidence).toFixed(1)}%\t${a.vocArabic}\t${a.voc}\t[${a.lemma}]\t${a.pos}\t${a.gloss}\t${a.source}`),
+        out.push(`${i === 0 ? t.input : ''}\t${a.rank}\t${(100 * a.confidence).toFixed(1)}%\t${a.vocalized}\t${a.voc}\t[${a.lemma}]\t${a.pos}\t${a.gloss}\t${a.source}`),
       );
     }
     out.push('');

@@ -8,6 +8,7 @@ import { DEFAULT_INPUT_SCRIPT, lemmaInScript, prepareInput, type InputScript } f
 import { dataPaths } from '../config.js';
 import type { CandidateSource, Corpus } from '../corpus/types.js';
 import { fromBuckwalter } from '../script/buckwalter.js';
+import { vocalizeWord, type VocalizeOptions } from '../script/vocalize.js';
 import { Model, modelAnalyzerOptions, type LoadedModel } from '../model/model.js';
 import { rankPrepared } from './pipeline.js';
 import { ModelRanker } from './ranker.js';
@@ -16,8 +17,12 @@ import type { RankedCandidate, RankedToken } from './types.js';
 
 export interface TaggedAnalysis {
   rank: number;
+  /** The analyzer's vocalization, Buckwalter, as the analyzer spells it. */
   voc: string;
+  /** The same in Arabic script. */
   vocArabic: string;
+  /** The word as typed, fully vocalized by this analysis (src/script/vocalize.ts): what a reader is shown. */
+  vocalized: string;
   lemma: string;
   lemmaArabic: string;
   morph: string;
@@ -54,13 +59,17 @@ export interface TaggerOptions {
 
 export const defaultTaggerOptions = (): TaggerOptions => ({ tables: dataPaths.bama(), analyzer: {} });
 
-/** One ranked candidate as the service and the CLI show it. */
-export function taggedAnalysis(r: RankedCandidate, rank: number): TaggedAnalysis {
+/**
+ * One ranked candidate as the service and the CLI show it.
+ * @param form the word as it stood in the text (Arabic script), which `vocalized` keeps letter for letter
+ */
+export function taggedAnalysis(r: RankedCandidate, rank: number, form: string, vocalize: Partial<VocalizeOptions> = {}): TaggedAnalysis {
   const c = r.candidate;
   return {
     rank,
     voc: c.voc,
     vocArabic: fromBuckwalter(c.voc),
+    vocalized: vocalizeWord(form, c.voc, c.morph, vocalize),
     lemma: c.lemma,
     lemmaArabic: lemmaInScript(c.lemma, 'arabic'),
     morph: c.morph,
@@ -73,14 +82,15 @@ export function taggedAnalysis(r: RankedCandidate, rank: number): TaggedAnalysis
   };
 }
 
-export function taggedToken(rt: RankedToken, top: number): TaggedToken {
+/** A token with its `top` best analyses (all of them rendered with the same vocalization options). */
+export function taggedToken(rt: RankedToken, top: number, vocalize: Partial<VocalizeOptions> = {}): TaggedToken {
   const t = rt.token;
   return {
     input: t.form,
     lookup: t.arabic ? t.lookup : null,
     arabic: t.arabic,
     found: rt.ranked.length > 0,
-    analyses: rt.ranked.slice(0, Math.max(0, top)).map((r, i) => taggedAnalysis(r, i + 1)),
+    analyses: rt.ranked.slice(0, Math.max(0, top)).map((r, i) => taggedAnalysis(r, i + 1, t.form, vocalize)),
   };
 }
 
@@ -109,9 +119,13 @@ export class Tagger {
   /**
    * Tags raw text: one entry per sentence, the `top` best analyses per word. `inputScript`
    * says how the text is read (src/analyzer/script.ts; default `arabic`: Latin words are
-   * not Arabic and pass through untouched, Buckwalter only on request).
+   * not Arabic and pass through untouched, Buckwalter only on request); `vocalize` how each
+   * analysis' `vocalized` word is written (src/script/vocalize.ts).
    */
-  tagText(text: string, options: { top: number; inputScript?: InputScript } = { top: 1 }): TaggedSentence[] {
+  tagText(
+    text: string,
+    options: { top: number; inputScript?: InputScript; vocalize?: Partial<VocalizeOptions> } = { top: 1 },
+  ): TaggedSentence[] {
     const out: TaggedSentence[] = [];
     for (const s of this.tagSteps(text, options)) if (s) out.push(s);
     return out;
@@ -122,9 +136,12 @@ export class Tagger {
    * no sentence and each sentence as soon as it is tagged. The sentences are those of
    * {@link tagText}; a caller can stop, yield or check a deadline between any two steps.
    */
-  *tagSteps(text: string, options: { top: number; inputScript?: InputScript } = { top: 1 }): Generator<TaggedSentence | null> {
+  *tagSteps(
+    text: string,
+    options: { top: number; inputScript?: InputScript; vocalize?: Partial<VocalizeOptions> } = { top: 1 },
+  ): Generator<TaggedSentence | null> {
     for (const sent of rankTextSteps(this.analyzer, this.ranker, prepareInput(text, options.inputScript ?? DEFAULT_INPUT_SCRIPT))) {
-      yield sent && { tokens: sent.map((rt) => taggedToken(rt, options.top)) };
+      yield sent && { tokens: sent.map((rt) => taggedToken(rt, options.top, options.vocalize)) };
     }
   }
 

@@ -6,13 +6,14 @@
 import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { InputScript } from '../analyzer/script.js';
+import { DEFAULT_INPUT_SCRIPT, prepareInput, type InputScript } from '../analyzer/script.js';
+import { vocalizedText } from '../rank/diacritize.js';
 import { classifyError, errorBody, HttpError } from './errors.js';
 import { type AnalysisField, estimateAnswerBytes, selectFields } from './fields.js';
 import { publicLimits, type ServiceOptions } from './options.js';
 import { TurnQueue } from './queue.js';
 import { analyzeSchema, batchSchema, healthSchema, modelSchema } from './schemas.js';
-import type { TaggerLike } from './types.js';
+import type { TaggedSentence, TaggerLike } from './types.js';
 import { type TagJob, tagTextJson } from './work.js';
 
 interface AnalyzeBody { text: string; top?: number; inputScript?: InputScript; fields?: string[] }
@@ -67,10 +68,17 @@ function publicModelInfo(info: Record<string, unknown>): Record<string, unknown>
  * The lines of an NDJSON batch answer: `{"index":i,"sentences":[…]}` per text, in order;
  * on a failure (timeout, overload) a last line `{"index":i,"error":{"code","message"}}`.
  */
+/** The text (as read) with its Arabic words vocalized by their top analyses, as a JSON string. */
+function vocalizedJson(text: string, job: TagJob, tagged: readonly TaggedSentence[]): string {
+  return JSON.stringify(vocalizedText(prepareInput(text, job.inputScript ?? DEFAULT_INPUT_SCRIPT), tagged).text);
+}
+
 async function* ndjsonLines(tagger: TaggerLike, queue: TurnQueue, texts: readonly string[], job: TagJob): AsyncGenerator<string> {
   for (let i = 0; i < texts.length; i++) {
     try {
-      yield `{"index":${i},"sentences":${await tagTextJson(tagger, queue, texts[i], job)}}\n`;
+      const tagged: TaggedSentence[] = [];
+      const sentences = await tagTextJson(tagger, queue, texts[i], job, tagged);
+      yield `{"index":${i},"sentences":${sentences},"vocalized":${vocalizedJson(texts[i], job, tagged)}}\n`;
     } catch (err) {
       const c = classifyError(err);
       yield `${JSON.stringify({ index: i, ...errorBody(c.code, c.message) })}\n`;
@@ -93,8 +101,9 @@ export function registerApiRoutes(
     checkLength(text, o, 'text');
     checkBudget([text], top, fields, o, 'for this text');
     const job: TagJob = { top, fields, inputScript: request.body.inputScript, deadline: deadlineOf(reply, o) };
-    const sentences = await tagTextJson(tagger, queue, text, job);
-    return reply.type('application/json; charset=utf-8').send(`{"top":${top},"sentences":${sentences}}`);
+    const tagged: TaggedSentence[] = [];
+    const sentences = await tagTextJson(tagger, queue, text, job, tagged);
+    return reply.type('application/json; charset=utf-8').send(`{"top":${top},"sentences":${sentences},"vocalized":${vocalizedJson(text, job, tagged)}}`);
   });
 
   app.post<{ Body: BatchBody }>('/v1/analyze/batch', { schema: batchSchema(o) }, async (request, reply) => {
@@ -112,7 +121,11 @@ export function registerApiRoutes(
     }
     checkBudget(texts, top, fields, o, 'for this batch');
     const results: string[] = [];
-    for (const text of texts) results.push(`{"sentences":${await tagTextJson(tagger, queue, text, job)}}`);
+    for (const text of texts) {
+      const tagged: TaggedSentence[] = [];
+      const sentences = await tagTextJson(tagger, queue, text, job, tagged);
+      results.push(`{"sentences":${sentences},"vocalized":${vocalizedJson(text, job, tagged)}}`);
+    }
     return reply.type('application/json; charset=utf-8').send(`{"top":${top},"results":[${results.join(',')}]}`);
   });
 

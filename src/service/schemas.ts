@@ -38,6 +38,7 @@ export const analysisSchema = {
     rank: { type: 'integer' },
     voc: { type: 'string' },
     vocArabic: { type: 'string' },
+    vocalized: { type: 'string', description: 'the word as typed, fully vocalized by this analysis' },
     lemma: { type: 'string' },
     lemmaArabic: { type: 'string' },
     morph: { type: 'string' },
@@ -77,6 +78,8 @@ export const sentencesSchema = {
 
 /** How the text is read (src/analyzer/script.ts): Arabic by default, Latin words untouched; Buckwalter only on request. */
 const inputScriptSchema = { type: 'string', enum: [...INPUT_SCRIPTS], default: DEFAULT_INPUT_SCRIPT } as const;
+/** The text as sent, its Arabic words vocalized by their top analyses, everything else unchanged. */
+const vocalizedSchema = { type: 'string', description: 'the text with every Arabic word vocalized by its top analysis' } as const;
 
 function topSchema(o: ServiceOptions) {
   return { type: 'integer', minimum: 1, maximum: o.maxTop, default: o.defaultTop } as const;
@@ -99,8 +102,8 @@ export function analyzeSchema(o: ServiceOptions) {
     response: {
       200: {
         type: 'object',
-        required: ['top', 'sentences'],
-        properties: { top: { type: 'integer' }, sentences: sentencesSchema },
+        required: ['top', 'sentences', 'vocalized'],
+        properties: { top: { type: 'integer' }, sentences: sentencesSchema, vocalized: vocalizedSchema },
       },
       ...errorResponses,
     },
@@ -129,7 +132,7 @@ export function batchSchema(o: ServiceOptions) {
           top: { type: 'integer' },
           results: {
             type: 'array',
-            items: { type: 'object', required: ['sentences'], properties: { sentences: sentencesSchema } },
+            items: { type: 'object', required: ['sentences', 'vocalized'], properties: { sentences: sentencesSchema, vocalized: vocalizedSchema } },
           },
         },
       },

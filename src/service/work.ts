@@ -45,10 +45,13 @@ function* steps(tagger: TaggerLike, text: string, job: TagJob): Generator<Tagged
 
 /**
  * Tags one text step by step on `queue` and returns the JSON array of its sentences
- * (`[…]`, analyses keeping `job.fields`). Throws 503 TIMEOUT at the first step (or at the
+ * (`[…]`, analyses keeping `job.fields`); the tagged sentences also go to `tagged` when given
+ * (for the vocalized text). Throws 503 TIMEOUT at the first step (or at the
  * end) past the deadline, and what the queue throws (503 OVERLOADED).
  */
-export async function tagTextJson(tagger: TaggerLike, queue: TurnQueue, text: string, job: TagJob): Promise<string> {
+export async function tagTextJson(
+  tagger: TaggerLike, queue: TurnQueue, text: string, job: TagJob, tagged?: TaggedSentence[],
+): Promise<string> {
   const clock = job.clock ?? (() => performance.now());
   const parts: string[] = [];
   const it = steps(tagger, text, job);
@@ -62,6 +65,7 @@ export async function tagTextJson(tagger: TaggerLike, queue: TurnQueue, text: st
         const r = it.next();
         if (r.done) return true;
         if (r.value) parts.push(sentenceJson(r.value, job.fields));
+        if (r.value && tagged) tagged.push(r.value);
       } while (performance.now() < sliceEnd);
       return false;
     }, ticket);

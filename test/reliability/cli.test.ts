@@ -25,7 +25,9 @@ before(async () => {
 
 after(() => rmSync(root, { recursive: true, force: true }));
 
-const WRITES: Record<string, 'file' | 'model' | 'dir' | undefined> = { 'import-ud': 'file', train: 'model', tag: 'file', cv: 'dir' };
+const WRITES: Record<string, 'file' | 'model' | 'dir' | undefined> = {
+  'import-ud': 'file', train: 'model', tag: 'file', cv: 'dir', diacritize: 'file', 'eval-diac': 'file',
+};
 
 interface Prepared {
   args: string[];
@@ -66,6 +68,8 @@ async function prepare(c: Cell, dir: string): Promise<Prepared> {
     eval: ['eval', s.model, corpus, '--tables', s.tables],
     cv: ['cv', corpus, '--folds', '2', '--models', 'full', '-o', out, '--tables', s.tables],
     serve: ['serve', '-m', s.model, '--tables', s.tables, '--port', '0', '--quiet'],
+    diacritize: ['diacritize', s.text, '-m', s.model, '--tables', s.tables, '-o', out],
+    'eval-diac': ['eval-diac', s.text, good.text, '--reference', 'text', '-o', out],
   };
   if (!args[c.command]) throw new Error(`no command line for ${c.command}: add it to test/reliability/cli.test.ts`);
   return { args: args[c.command], bad, outDir: c.input === 'output' ? dirname(bad) : outDir };

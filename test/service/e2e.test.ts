@@ -91,7 +91,7 @@ test('paste a sentence, click a word: the page shows the model\'s top analysis',
     assert.ok(expected.found, `${word} should be found by the analyzer`);
     await page.locator('#result').getByRole('button', { name: word, exact: true }).click();
     const best = expected.analyses[0];
-    await page.locator('#detail .headword').filter({ hasText: best.vocArabic }).waitFor({ timeout: 5000 });
+    await page.locator('#detail .headword').filter({ hasText: best.vocalized }).waitFor({ timeout: 5000 });
     const stem = best.gloss.split(' + ').map((p) => p.trim())[1];
     assert.ok(stem, `gloss "${best.gloss}" has a stem part`);
     assert.equal(await page.locator('#detail .gloss-main').textContent(), stem);

@@ -56,7 +56,7 @@ function expected(word: string): TaggedToken {
 
 async function detailShows(token: TaggedToken): Promise<void> {
   const best = token.analyses[0];
-  await page.locator('#detail .headword').filter({ hasText: best.vocArabic }).waitFor({ timeout: 5000 });
+  await page.locator('#detail .headword').filter({ hasText: best.vocalized }).waitFor({ timeout: 5000 });
   const parts = best.gloss.split(' + ').map((p) => p.trim());
   assert.equal(await page.locator('#detail .gloss-main').textContent(), parts[1]);
   const phrase = parts.filter(Boolean).join(' ');
@@ -75,6 +75,10 @@ test('the page analyzes a pasted sentence and shows a chosen word', { timeout: 9
 
   const words = await page.locator('#result .word').allTextContents();
   assert.deepEqual(words, ['كتب', 'الطالب', 'الدرس', 'في', 'المكتبة']);
+  const vocalized = await page.locator('#vocalized').textContent();
+  assert.ok(await page.locator('#vocalized').isVisible(), 'the vocalized sentence is shown above the words');
+  assert.equal(vocalized?.replace(/[\u064b-\u0652\u0670]/g, ''), SENTENCE, 'the vocalized sentence keeps the typed letters');
+  assert.ok(vocalized?.startsWith(expected('كتب').analyses[0].vocalized));
   assert.equal(await page.locator('#result').getAttribute('dir'), 'rtl');
   assert.equal(await page.locator('#result').getAttribute('lang'), 'ar');
   assert.equal(await page.locator('#detail').getAttribute('aria-live'), 'polite');

@@ -38,6 +38,10 @@ test('POST /v1/analyze returns ranked analyses; non-Arabic tokens pass through, 
   assert.deepEqual(ktb.analyses.map((a: any) => a.rank), [1, 2]);
   assert.equal(ktb.analyses[0].gloss, ' + write + he/it <verb>');
   assert.equal(ktb.analyses[0].vocArabic, 'كَتَبَ');
+  assert.equal(ktb.analyses[0].vocalized, 'كَتَبَ');
+  assert.equal(res.body.vocalized.replace(/[\u064b-\u0652\u0670]/g, ''), 'كتب الطالب الدرس. Hello 2024 في المكتبة؟',
+    'the vocalized text keeps every letter, space and punctuation mark');
+  assert.ok(res.body.vocalized.startsWith('كَتَبَ '));
   assert.equal(ktb.analyses[0].elements.pos, 'VERB_PERFECT');
   assert.ok(ktb.analyses[0].confidence > ktb.analyses[1].confidence);
   const hello = second.tokens.find((t: any) => t.input === 'Hello');
@@ -51,7 +55,7 @@ test('top defaults to the configured defaultTop; an empty text gives no sentence
   assert.equal(res.body.top, 2);
   assert.equal(res.body.sentences[0].tokens[0].analyses.length, 2);
   const empty = await postJson(`${srv.url}/v1/analyze`, { text: '   ' });
-  assert.deepEqual(empty.body, { top: 2, sentences: [] });
+  assert.deepEqual(empty.body, { top: 2, sentences: [], vocalized: '   ' });
 });
 
 test('a text with line breaks is one document: the tagger gets it whole, in one call', async () => {

@@ -126,7 +126,7 @@ async function analyze() {
       statusLine.textContent = '';
       return;
     }
-    render(body.sentences);
+    render(body.sentences, body.vocalized);
   } catch (err) {
     showError(`Could not reach the server (${err.message}).`);
     statusLine.textContent = '';
@@ -135,7 +135,10 @@ async function analyze() {
   }
 }
 
-function render(sentences) {
+function render(sentences, vocalized) {
+  const vocalizedLine = $('vocalized');
+  vocalizedLine.textContent = vocalized ?? '';
+  vocalizedLine.hidden = !vocalized;
   tokens = [];
   result.replaceChildren();
   detail.replaceChildren(el('p', { class: 'empty', text: 'No word chosen yet.' }));
@@ -183,7 +186,7 @@ function showDetail(token) {
     if (v) elements.append(el('tr', {}, el('td', { text: k }), el('td', { class: 'code', text: v })));
   }
   const parts = [
-    el('p', { class: 'headword', lang: 'ar', dir: 'rtl', text: best.vocArabic }),
+    el('p', { class: 'headword', lang: 'ar', dir: 'rtl', text: best.vocalized }),
     el('p', { class: 'translit', text: best.voc }),
     el('p', { class: 'gloss-main', text: bestGloss.stem }),
     bestGloss.phrase !== bestGloss.stem ? el('p', { class: 'gloss-phrase', text: bestGloss.phrase }) : null,
@@ -204,7 +207,7 @@ function showDetail(token) {
     const list = el('ol', { class: 'alts', start: 2 });
     for (const a of others) {
       list.append(el('li', {},
-        el('span', { class: 'alt-voc', lang: 'ar', dir: 'rtl', text: a.vocArabic }),
+        el('span', { class: 'alt-voc', lang: 'ar', dir: 'rtl', text: a.vocalized }),
         el('span', { class: 'alt-gloss', text: splitGloss(a.gloss).stem }),
         el('span', { class: 'alt-meta', text: [posName(a.pos), a.lemma, SOURCE_SHORT[a.source] ?? null].filter(Boolean).join(' · ') }),
         confidence(a.confidence, `analysis ${a.rank} confidence`)));

@@ -1,0 +1,90 @@
+/**
+ * The WikiNews diacritization benchmark, printed as JSON: a model (given, or trained here on UD
+ * Arabic-PUD with a seed) diacritizes WikiNewsMax's undiacritized words sentence by sentence
+ * (`diacritizeParagraph`, the library behind `lexdis diacritize`), and `eval-diac`'s scorer
+ * compares the output with both golds: WikiNewsMax (max_gold, max_gold_alt accepted) and the
+ * original WikiNews 2014 gold (rendered without dagger alif, that reference's convention).
+ * Reported for each: WER/DER with and without the case ending, strict and relaxed, the oracle
+ * (best candidate per word), error classes, words left without vowels, and words whose letters
+ * differ from the input (must be 0). WikiNewsMax is for evaluation only: nothing here is tuned on it.
+ *
+ * Run: `node dist/bench/wikinews.js --model DIR` or `node dist/bench/wikinews.js --train-pud [--seed 42]`
+ * (`--tsv FILE` for another copy of WikiNewsMax.tsv).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { dataPaths } from '../src/config.js';
+import { readWikiNewsTsv, stripMarks, type RefSentence, type SysSentence } from '../src/formats/diac-eval.js';
+import { checkAlignment, scoreDiacritization, type DiacReport } from '../src/formats/diac-score.js';
+import { loadCorpus } from '../src/formats/load.js';
+import { requireGold } from '../src/formats/pos.js';
+import { readTextFile } from '../src/io.js';
+import { diacritizeParagraph } from '../src/rank/diacritize.js';
+import { Tagger } from '../src/rank/tagger.js';
+import type { VocalizeOptions } from '../src/script/vocalize.js';
+import { train } from '../training/train.js';
+import { argNumber, argValue, hasFlag, round } from './common.js';
+
+const HELP = `usage: node dist/bench/wikinews.js (--model DIR | --train-pud [--seed 42]) [--tsv WikiNewsMax.tsv]
+Diacritizes WikiNewsMax sentence by sentence with the model's top analyses and prints JSON: WER/DER with and
+without case ending, relaxed (EvalDiac conventions) and strict, oracle, error classes, for the WikiNewsMax gold and
+the original WikiNews 2014 gold; words/s; words without vowels; words whose letters changed (must be 0).`;
+
+/** Diacritizes every reference sentence's plain text; counts words whose letters changed. */
+function diacritize(tagger: Tagger, ref: readonly RefSentence[], vocalize: Partial<VocalizeOptions>) {
+  let changed = 0;
+  const t0 = performance.now();
+  const sys: SysSentence[] = ref.map((s) => {
+    const p = diacritizeParagraph(tagger, s.plain ?? '', { candidates: true, vocalize });
+    for (const w of p.words) if (stripMarks(w.vocalized) !== stripMarks(w.input)) changed++;
+    return { line: s.line, words: p.words.map((w) => ({ text: w.vocalized, source: w.source, candidates: w.candidates })) };
+  });
+  return { sys, changed, seconds: (performance.now() - t0) / 1000 };
+}
+
+async function loadTagger(argv: string[]): Promise<{ tagger: Tagger; model: string }> {
+  const dir = argValue(argv, '--model');
+  if (dir) return { tagger: await Tagger.load(dir), model: dir };
+  if (!hasFlag(argv, '--train-pud')) throw new Error(HELP);
+  const seed = argNumber(argv, '--seed', 42);
+  const corpus = requireGold(loadCorpus([dataPaths.pudConllu()], { tables: dataPaths.bama() }));
+  const { model } = await train(corpus, { seed });
+  const tmp = mkdtempSync(join(tmpdir(), 'lexdis-wikinews-'));
+  try {
+    await model.save(join(tmp, 'model'));
+    return { tagger: await Tagger.load(join(tmp, 'model')), model: `trained on UD Arabic-PUD, seed ${seed}` };
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+function score(ref: RefSentence[], sys: SysSentence[], file: string): DiacReport {
+  checkAlignment(ref, sys, { ref: file, sys: '<diacritized WikiNews>' });
+  return scoreDiacritization(ref, sys);
+}
+
+async function main(argv: string[]): Promise<void> {
+  if (hasFlag(argv, '--help') || hasFlag(argv, '-h')) { console.log(HELP); return; }
+  const tsv = argValue(argv, '--tsv') ?? dataPaths.wikiNewsMax();
+  const text = readTextFile(tsv);
+  const max = readWikiNewsTsv(text, tsv, 'max');
+  const original = readWikiNewsTsv(text, tsv, 'original');
+  const { tagger, model } = await loadTagger(argv);
+  const runMax = diacritize(tagger, max, {});
+  const run2014 = diacritize(tagger, original, { daggerAlif: false });
+  const words = runMax.sys.reduce((n, s) => n + s.words.length, 0);
+  console.log(JSON.stringify({
+    model, reference: tsv, sentences: max.length, words,
+    wordsPerSecond: Math.round(words / runMax.seconds),
+    lettersChangedFromInput: runMax.changed + run2014.changed,
+    wikiNewsMax: score(max, runMax.sys, tsv),
+    wikiNews2014: score(original, run2014.sys, tsv),
+    secondsTotal: round(runMax.seconds + run2014.seconds, 2),
+  }, null, 2));
+}
+
+main(process.argv.slice(2)).catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

@@ -1,0 +1,62 @@
+/** `lexdis diacritize [FILE] -m MODEL`: the text with every Arabic word vocalized by its top analysis. */
+import { Option, type Command } from 'commander';
+import { dataPaths } from '../../src/config.js';
+import { assertWritable, readStdin, readTextFile, writeFileAtomic, type TextEncoding } from '../../src/io.js';
+import { diacritizeText, type DiacritizeOptions } from '../../src/rank/diacritize.js';
+import { Tagger } from '../../src/rank/tagger.js';
+import { writeOut } from '../output.js';
+
+interface DiacritizeFlags {
+  model: string;
+  jsonl?: boolean;
+  candidates?: boolean;
+  sukun: boolean;
+  daggerAlif: boolean;
+  inputScript: 'arabic' | 'buckwalter';
+  output?: string;
+  tables: string;
+  encoding: TextEncoding;
+}
+
+async function run(file: string | undefined, flags: DiacritizeFlags): Promise<void> {
+  if (flags.output) assertWritable(flags.output);
+  const raw = file && file !== '-' ? readTextFile(file, flags.encoding) : await readStdin(flags.encoding);
+  const tagger = await Tagger.load(flags.model, { tables: flags.tables });
+  const options: Partial<DiacritizeOptions> = {
+    vocalize: { sukun: flags.sukun, daggerAlif: flags.daggerAlif }, candidates: Boolean(flags.candidates), inputScript: flags.inputScript,
+  };
+  const lines = diacritizeText(tagger, raw, options);
+  const out = lines.map((p, i) => (flags.jsonl ? `${JSON.stringify({ line: i + 1, text: p.text.replace(/\r?\n$/, ''), words: p.words })}\n` : p.text)).join('');
+  if (flags.output) writeFileAtomic(flags.output, out);
+  else await writeOut(out);
+}
+
+export function register(program: Command): void {
+  program
+    .command('diacritize')
+    .summary('vocalize every Arabic word of a text by its top analysis, everything else kept as it was')
+    .description(
+      'The text is one document (as for lexdis tag), each input line a paragraph: its Arabic words are analyzed and ranked by the model in context, and each is ' +
+      'replaced by the word as typed, fully vocalized by its top analysis (letters never change; marks already typed are ' +
+      'kept, never doubled). Spacing, punctuation, digits and Latin text are copied as they were. A word with no analysis ' +
+      'is left as typed. --jsonl prints one object per input line instead: the vocalized text and, for every Arabic word, ' +
+      'its vocalization and the analysis behind it (source analyzer/train/…, or none), which lexdis eval-diac reads.',
+    )
+    .argument('[file]', 'text to diacritize (default: stdin)')
+    .requiredOption('-m, --model <dir>', 'trained model directory')
+    .option('--jsonl', 'one JSON object per input line: { line, text, words: [{ input, vocalized, source, voc, lemma, pos }] }')
+    .option('--candidates', 'with --jsonl: every candidate\'s vocalization too, best first (for oracle figures)')
+    .option('--no-sukun', 'leave consonants without a vowel bare instead of writing sukun')
+    .option('--no-dagger-alif', 'write fatha where the analysis has a dagger alif (هَذَا rather than هَٰذَا)')
+    .addOption(new Option('--input-script <script>', 'script of the input: arabic (Latin passes through) or buckwalter').choices(['arabic', 'buckwalter']).default('arabic'))
+    .option('-o, --output <file>', 'write here (atomically) instead of stdout')
+    .option('--tables <dir>', 'analyzer tables', dataPaths.bama())
+    .addOption(new Option('--encoding <encoding>', 'input encoding').choices(['utf-8', 'windows-1256']).default('utf-8'))
+    .addHelpText('after', [
+      '',
+      'Examples:',
+      '  $ echo "أعلن الرئيس الجديد أنه سيزور المدينة." | lexdis diacritize -m models/pud',
+      '  $ lexdis diacritize -m models/pud --jsonl --candidates article.txt > article.jsonl',
+    ].join('\n'))
+    .action((file: string | undefined, flags: DiacritizeFlags) => run(file, flags));
+}
