@@ -1,5 +1,5 @@
 /**
- * The page in headless Chromium (Debian's chromium at /usr/bin/chromium, driven by
+ * The page in headless Chromium (the build @sparticuz/chromium ships in its npm package, driven by
  * playwright-core), served from the fake tagger so every shown value is known: paste a
  * sentence, choose words by mouse and keyboard, check the panel against the tagger's own
  * answer, the font, and that no other origin is asked for anything. Fails (does not
