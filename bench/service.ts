@@ -30,7 +30,8 @@ import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { dataPaths, projectRoot } from '../src/config.js';
+import { projectRoot } from '../src/config.js';
+import { dataPaths } from '../bin/data.js';
 import { readTextFile, splitLines } from '../src/io.js';
 import { Tagger } from '../src/rank/tagger.js';
 import { startServer } from '../src/service/server.js';
@@ -59,7 +60,7 @@ export function benchText(n = 30): string {
 
 /** Loads the tagger named by the child's arguments. */
 async function loadTagger(modelDir: string | undefined, tables: string | undefined): Promise<{ tagger: TaggerLike; kind: string }> {
-  if (modelDir) return { tagger: await Tagger.load(resolve(modelDir), tables ? { tables } : {}), kind: 'model' };
+  if (modelDir) return { tagger: await Tagger.load(resolve(modelDir), { tables: tables ?? dataPaths.bama() }), kind: 'model' };
   const fake = await import(pathToFileURL(resolve(projectRoot(), 'dist', 'test', 'fixtures', 'service', 'fake-tagger.js')).href) as {
     FakeTagger: new () => TaggerLike;
   };

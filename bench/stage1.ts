@@ -23,7 +23,7 @@ import { candidatesFor } from '../features/lexicon.js';
 import { resolveFeatureSet } from '../features/templates.js';
 import type { ValueTransform } from '../features/transform.js';
 import type { Corpus, Document, Token } from '../src/corpus/types.js';
-import { dataPaths } from '../src/config.js';
+import { dataPaths } from '../bin/data.js';
 import { readConllu } from '../src/formats/conllu.js';
 import { emptyElements, labelKey } from '../src/labels/elements.js';
 import { hasArabic, lookupForm, toBuckwalter } from '../src/script/buckwalter.js';

@@ -5,7 +5,6 @@
  */
 import { extname } from 'node:path';
 import { Analyzer, type AnalyzerOptions } from '../analyzer/index.js';
-import { dataPaths } from '../config.js';
 import type { Corpus } from '../corpus/types.js';
 import { UsageError } from '../errors.js';
 import { readTextFile, type TextEncoding } from '../io.js';
@@ -19,15 +18,13 @@ export type CorpusFormat = (typeof CORPUS_FORMATS)[number];
 export interface LoadCorpusOptions {
   format: CorpusFormat;
   encoding: TextEncoding;
-  /** Analyzer tables, for CoNLL-U projection. */
-  tables: string;
+  /** Analyzer tables: required for CoNLL-U files (projected onto the analyzer's candidates), unused otherwise. */
+  tables?: string;
   /** Analyzer options for CoNLL-U projection (backoff on by default, as for training). */
   analyzer: Partial<AnalyzerOptions>;
 }
 
-export const defaultLoadCorpusOptions = (): LoadCorpusOptions => ({
-  format: 'auto', encoding: 'utf-8', tables: dataPaths.bama(), analyzer: { backoff: true },
-});
+export const defaultLoadCorpusOptions = (): LoadCorpusOptions => ({ format: 'auto', encoding: 'utf-8', analyzer: { backoff: true } });
 
 /** The format of a file, from the option or its extension. */
 export function corpusFormatOf(path: string, format: CorpusFormat): Exclude<CorpusFormat, 'auto'> {
@@ -38,7 +35,12 @@ export function corpusFormatOf(path: string, format: CorpusFormat): Exclude<Corp
   return 'pos';
 }
 
-/** Reads one or more corpus files into one corpus (documents in file order). */
+/**
+ * Reads one or more corpus files into one corpus (documents in file order; with several files,
+ * document ids are prefixed by `path#`). Takes the paths and the options; returns the corpus.
+ * Throws UsageError for no path or a CoNLL-U file without `tables`, DataNotFoundError for a
+ * missing file, InputParseError (file:line) for a malformed one.
+ */
 export function loadCorpus(paths: readonly string[], options: Partial<LoadCorpusOptions> = {}): Corpus {
   const o = { ...defaultLoadCorpusOptions(), ...options };
   if (paths.length === 0) throw new UsageError('no corpus file given');
@@ -49,6 +51,7 @@ export function loadCorpus(paths: readonly string[], options: Partial<LoadCorpus
     if (format === 'pos') corpus = posToCorpus(loadPosFile(path, { encoding: o.encoding }));
     else if (format === 'candidates') corpus = loadCandidatesFile(path, { encoding: o.encoding });
     else {
+      if (!o.tables) throw new UsageError(`${path}: a CoNLL-U corpus is projected onto the analyzer's candidates: give the analyzer tables (tables)`);
       analyzer ??= Analyzer.load(o.tables, o.analyzer);
       corpus = projectUd(readTextFile(path, o.encoding), analyzer, { file: path }).corpus;
     }

@@ -7,7 +7,7 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Analyzer } from '../../src/analyzer/index.js';
-import { dataPaths } from '../../src/config.js';
+import { dataPaths } from '../../bin/data.js';
 import { writeCandidatesFile } from '../../src/formats/candidates.js';
 import { corpusToPos, writePosFile } from '../../src/formats/pos.js';
 import { projectUd } from '../../src/formats/ud-project.js';
