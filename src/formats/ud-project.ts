@@ -126,7 +126,8 @@ function projectSentence(s: ConlluSentence, analyzer: LineAnalyzer, opts: Projec
 export function projectUd(text: string, analyzer: LineAnalyzer, options: Partial<ProjectOptions> = {}): Projection {
   const opts: ProjectOptions = { ...defaultProjectOptions, ...options };
   const sentences = parseConllu(text, opts.file);
-  if (sentences.length > 0 && !sentences.some((s) => s.words.some((w) => w.misc.has('LId'))))
+  if (sentences.length === 0) throw new CorpusError('no sentence in the CoNLL-U file: nothing to import', { file: opts.file });
+  if (!sentences.some((s) => s.words.some((w) => w.misc.has('LId'))))
     throw new CorpusError('no word carries a LId= lemma annotation in MISC: nothing to project gold labels from', { file: opts.file });
   const rep = new ReportBuilder(opts.file, opts.examples);
   const documents: Document[] = [];
