@@ -12,7 +12,7 @@ import { COMMANDS } from './commands/index.js';
  * message and the whole help; an unknown option is reported as unknown even when a required
  * option is missing too.
  */
-export class LexdisCommand extends Command {
+class LexdisCommand extends Command {
   override createCommand(name?: string): LexdisCommand {
     return new LexdisCommand(name);
   }
@@ -73,7 +73,7 @@ export async function main(argv: string[]): Promise<void> {
 }
 
 /** Prints an error the way users see it and returns the exit status. */
-export function reportError(err: unknown): number {
+function reportError(err: unknown): number {
   if (err instanceof CommanderError) {
     // --help and --version exit 0; help shown for a missing subcommand exits 1 (commander printed it)
     return err.exitCode;

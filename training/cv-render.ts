@@ -128,7 +128,7 @@ export function cvMarkdown(r: CvReport, command?: string): string {
 }
 
 /** The learning curve as CSV. */
-export function curveCsv(r: CvReport): string {
+function curveCsv(r: CvReport): string {
   const lines = ['percent,train_documents,A1,A2,E1,E2,ceiling,folds'];
   for (const p of r.tables.curve) lines.push([p.percent, p.trainDocuments.toFixed(1), p.A1.toFixed(3), p.A2.toFixed(3), p.E1.toFixed(3), p.E2.toFixed(3), p.ceiling.toFixed(3), p.folds].join(','));
   return lines.join('\n') + '\n';
@@ -145,7 +145,7 @@ export function assertResultsDirWritable(dir: string): void {
 }
 
 /** Creates the results directory (not its parents) if needed and checks that it is writable. */
-export function prepareResultsDir(dir: string): void {
+function prepareResultsDir(dir: string): void {
   try {
     if (!existsSync(dir)) mkdirSync(dir);
     accessSync(dir, constants.W_OK);

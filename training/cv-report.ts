@@ -14,8 +14,8 @@ import type { FoldAssignment } from './cv-folds.js';
 import type { FoldResult } from './cv-fold.js';
 import { BASELINE_NAMES, displayName, trainedName, trainingsOf, type CvModel, type Defaults } from './cv-models.js';
 
-export const CV_REPORT_KIND = 'lexdis-cv-report';
-export const CV_REPORT_VERSION = 1;
+const CV_REPORT_KIND = 'lexdis-cv-report';
+const CV_REPORT_VERSION = 1;
 
 /** A1/A2/E1/E2 of the whole label (all tokens and ambiguous ones). */
 export interface Row {

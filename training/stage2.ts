@@ -22,7 +22,7 @@ export interface Stage2Options {
   seed: number;
 }
 
-export const defaultStage2Options: Stage2Options = {
+const defaultStage2Options: Stage2Options = {
   solver: 'svr',
   solverOptions: {},
   maxTokens: 40_000,
@@ -119,7 +119,7 @@ export function fitTheta(rows: Rows, options: Partial<Stage2Options> = {}): Thet
 
 
 /** Mean negative log-likelihood of the gold rows under softmax(scores / T) within each group. */
-export function groupNll(scores: Float64Array, rows: Rows, temperature: number): number {
+function groupNll(scores: Float64Array, rows: Rows, temperature: number): number {
   const group = rows.group!;
   let nll = 0;
   let groups = 0;

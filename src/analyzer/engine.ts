@@ -27,7 +27,7 @@ export interface AnalyzerOptions {
   backoff: boolean;
 }
 
-export const defaultOptions: AnalyzerOptions = { cacheSize: 100_000, backoff: false };
+export const defaultAnalyzerOptions: AnalyzerOptions = { cacheSize: 100_000, backoff: false };
 
 /** The analyses of one look-up form. Shared by every caller: the arrays and objects are frozen. */
 export interface WordAnalysis {
@@ -52,7 +52,7 @@ export class Analyzer {
 
   /** Loads the six table files from `dir` (synchronously); see {@link loadLexicon} for errors. */
   static load(dir: string, options: Partial<AnalyzerOptions> = {}): Analyzer {
-    const opts = { ...defaultOptions, ...options };
+    const opts = { ...defaultAnalyzerOptions, ...options };
     if (!Number.isInteger(opts.cacheSize) || opts.cacheSize < 0) {
       throw new UsageError(`cacheSize must be a non-negative integer, got ${opts.cacheSize}`);
     }

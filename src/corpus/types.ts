@@ -70,16 +70,3 @@ export interface Corpus {
   /** Where it was read from, for error messages and the model header. */
   source?: string;
 }
-
-/** Every token of a corpus, in order, with its document and sentence. */
-export function* allTokens(corpus: Corpus): Generator<{ doc: Document; sent: Sentence; token: Token }> {
-  for (const doc of corpus.documents)
-    for (const sent of doc.sentences) for (const token of sent.tokens) yield { doc, sent, token };
-}
-
-/** Tokens that carry a gold label (the ones training and evaluation use). */
-export function goldTokenCount(corpus: Corpus): number {
-  let n = 0;
-  for (const { token } of allTokens(corpus)) if (token.gold >= 0) n++;
-  return n;
-}

@@ -35,7 +35,7 @@ export interface CandidatesReadOptions {
   encoding: TextEncoding;
 }
 
-export const defaultCandidatesReadOptions: CandidatesReadOptions = {
+const defaultCandidatesReadOptions: CandidatesReadOptions = {
   factorizer: makeGenericFactorizer(),
   encoding: 'utf-8',
 };
@@ -149,7 +149,7 @@ export interface CandidatesWriteOptions {
   analysisOf: (candidate: Candidate) => string;
 }
 
-export const defaultCandidatesWriteOptions: CandidatesWriteOptions = {
+const defaultCandidatesWriteOptions: CandidatesWriteOptions = {
   analysisOf: (c) => (c.morph === '' ? c.lemma : `${c.lemma}/${c.morph}`),
 };
 

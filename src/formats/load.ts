@@ -24,10 +24,10 @@ export interface LoadCorpusOptions {
   analyzer: Partial<AnalyzerOptions>;
 }
 
-export const defaultLoadCorpusOptions = (): LoadCorpusOptions => ({ format: 'auto', encoding: 'utf-8', analyzer: { backoff: true } });
+const defaultLoadCorpusOptions = (): LoadCorpusOptions => ({ format: 'auto', encoding: 'utf-8', analyzer: { backoff: true } });
 
 /** The format of a file, from the option or its extension. */
-export function corpusFormatOf(path: string, format: CorpusFormat): Exclude<CorpusFormat, 'auto'> {
+function corpusFormatOf(path: string, format: CorpusFormat): Exclude<CorpusFormat, 'auto'> {
   if (format !== 'auto') return format;
   const ext = extname(path).toLowerCase();
   if (ext === '.conllu') return 'conllu';

@@ -16,7 +16,7 @@ import { posToCorpus, type PosToCorpusOptions } from './pos-corpus.js';
 const SENTENCE_END = /^[.!?؟۔…]+["'»”)]*$/;
 
 /** True when a non-word token closes a sentence. */
-export function endsSentence(token: AnalyzedToken): boolean {
+function endsSentence(token: AnalyzedToken): boolean {
   return token.kind === 'other' && SENTENCE_END.test(token.input);
 }
 

@@ -51,7 +51,7 @@ export interface WordTrace {
   result: MatchResult | null;
 }
 
-export const defaultProjectOptions: ProjectOptions = { file: '<conllu>', factorize: defaultFactorize, examples: 5 };
+const defaultProjectOptions: ProjectOptions = { file: '<conllu>', factorize: defaultFactorize, examples: 5 };
 
 export interface Projection {
   corpus: Corpus;

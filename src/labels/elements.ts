@@ -17,10 +17,6 @@ export type LabelElements = Record<LabelElement, string>;
 export const TARGETS = ['label', ...LABEL_ELEMENTS] as const;
 export type Target = (typeof TARGETS)[number];
 
-export const LE_INDEX: Readonly<Record<LabelElement, number>> = Object.fromEntries(
-  LABEL_ELEMENTS.map((e, i) => [e, i]),
-) as Record<LabelElement, number>;
-
 /** All elements empty. */
 export function emptyElements(): LabelElements {
   return Object.fromEntries(LABEL_ELEMENTS.map((e) => [e, ''])) as LabelElements;

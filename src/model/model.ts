@@ -17,7 +17,7 @@ import { ModelFormatError, ModelVersionError } from '../errors.js';
 import { linearScore } from './score.js';
 import { readModel, writeModel, type BinaryArray, type ModelHeader } from './store.js';
 
-export const MODEL_KIND = 'lexdis-model';
+const MODEL_KIND = 'lexdis-model';
 
 /** The flat arrays of β* as stored (features/beta.ts). */
 const BETA_PARTS = ['ctxWord', 'ctxCtx', 'ctxMarginal', 'ctxRunEnd', 'entKey', 'entCount'] as const satisfies readonly (keyof BetaBuffers)[];

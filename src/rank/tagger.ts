@@ -53,7 +53,7 @@ export interface TaggerOptions {
 }
 
 /** One ranked candidate as the service and the CLI show it. */
-export function taggedAnalysis(r: RankedCandidate, rank: number): TaggedAnalysis {
+function taggedAnalysis(r: RankedCandidate, rank: number): TaggedAnalysis {
   const c = r.candidate;
   return {
     rank,

@@ -30,7 +30,7 @@ export interface Disambiguator {
 }
 
 /** Sorts candidates by the fixed rule: score descending, then candidate index ascending. */
-export function compareRanked(a: RankedCandidate, b: RankedCandidate): number {
+function compareRanked(a: RankedCandidate, b: RankedCandidate): number {
   if (a.score !== b.score) return b.score > a.score ? 1 : -1;
   return a.index - b.index;
 }

@@ -9,5 +9,5 @@
  * const { url } = await startServer(tagger, { host: '127.0.0.1', port: 8080 });
  */
 export { buildServer, startServer, shutdownOnSignals, type ListenOptions } from './server.js';
-export { defaultOptions, resolveOptions, type ServiceOptions } from './options.js';
+export { defaultServiceOptions, resolveOptions, type ServiceOptions } from './options.js';
 export type { TaggerLike } from './types.js';
