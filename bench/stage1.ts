@@ -29,7 +29,7 @@ import { emptyElements, labelKey } from '../src/labels/elements.js';
 import { hasArabic, lookupForm, toBuckwalter } from '../src/script/buckwalter.js';
 import { partitionCorpus } from '../training/partition.js';
 import { runStageOne, type Stage1Stats, type StageOneResult } from '../training/stage1.js';
-import { syntheticCorpus } from '../test/features/synthetic-corpus.js';
+import { syntheticCorpus } from '../testkit/synthetic-corpus.js';
 
 const arg = (name: string, dflt: number): number => {
   const i = process.argv.indexOf(name);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { UsageError } from '../../../src/errors.js';
 import { argmaxAccuracy, argmaxAgreement, cosine, fit, groupArgmax, predict, predictAll, SOLVER_NAMES } from '../../../training/solvers/index.js';
 import type { LinearModel, Rows } from '../../../training/solvers/types.js';
-import { syntheticRows } from './synthetic.js';
+import { syntheticRows } from '../../../testkit/synthetic-rows.js';
 
 const model = (weights: number[], bias: number): LinearModel => ({
   kind: 'linear-model', solver: 'svr', weights: Float64Array.from(weights), bias, iterations: 0, converged: true, seconds: 0,
