@@ -36,7 +36,7 @@ import { readTextFile, splitLines } from '../src/io.js';
 import { Tagger } from '../src/rank/tagger.js';
 import { startServer } from '../src/service/server.js';
 import type { TaggerLike } from '../src/service/types.js';
-import { garbage, malformedJson, oversized, repeatUntil, slowloris } from '../test/fixtures/service/abusers.js';
+import { garbage, malformedJson, oversized, repeatUntil, slowloris } from '../testkit/service-abusers.js';
 import { memoryOf } from './common.js';
 import { compareWorkers } from './service-workers.js';
 
@@ -61,7 +61,7 @@ export function benchText(n = 30): string {
 /** Loads the tagger named by the child's arguments. */
 async function loadTagger(modelDir: string | undefined, tables: string | undefined): Promise<{ tagger: TaggerLike; kind: string }> {
   if (modelDir) return { tagger: await Tagger.load(resolve(modelDir), { tables: tables ?? dataPaths.bama() }), kind: 'model' };
-  const fake = await import(pathToFileURL(resolve(projectRoot(), 'dist', 'test', 'fixtures', 'service', 'fake-tagger.js')).href) as {
+  const fake = await import(pathToFileURL(resolve(projectRoot(), 'dist', 'testkit', 'fake-tagger.js')).href) as {
     FakeTagger: new () => TaggerLike;
   };
   return { tagger: new fake.FakeTagger(), kind: 'fake' };

@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { projectRoot } from '../../src/config.js';
 import type { TaggedToken, TaggerLike } from '../../src/service/types.js';
 import { launchChromium } from '../fixtures/service/browser.js';
-import { FakeTagger } from '../fixtures/service/fake-tagger.js';
+import { FakeTagger } from '../../testkit/fake-tagger.js';
 import { serve, type Running } from '../fixtures/service/http.js';
 
 const SENTENCE = 'كتب الطالب الدرس في المكتبة.';
