@@ -40,3 +40,19 @@ export function requireOptions<T extends object>(name: string, value: unknown, o
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`${name} must be an object, got ${shown(value)}`);
   return value as T;
 }
+
+/** Returns `value` when it is a corpus ({ documents: [...] }); throws UsageError otherwise. */
+export function requireCorpus<T extends { documents: unknown[] }>(name: string, value: unknown): T {
+  if (value === null || typeof value !== 'object' || !Array.isArray((value as { documents?: unknown }).documents)) {
+    throw new UsageError(`${name} must be a corpus ({ documents: [...] }), got ${shown(value)}`);
+  }
+  return value as T;
+}
+
+/** Returns `value` when it is a non-empty array of non-empty strings; throws UsageError otherwise. */
+export function requirePaths(name: string, value: unknown): string[] {
+  if (!Array.isArray(value)) throw new UsageError(`${name} must be an array of paths, got ${shown(value)}`);
+  if (value.length === 0) throw new UsageError(`${name}: no file given`);
+  value.forEach((v, i) => requireString(`${name}[${i}]`, v));
+  return value as string[];
+}

@@ -33,10 +33,11 @@ export type { Corpus, Document, Sentence, Token, Candidate } from './corpus/type
 export type { LabelElement, LabelElements, Target } from './labels/elements.js';
 export { LABEL_ELEMENTS, TARGETS } from './labels/elements.js';
 export { loadCorpus, CORPUS_FORMATS, type CorpusFormat, type LoadCorpusOptions } from './formats/load.js';
-export {
-  readPosFile, writePosFile, loadPosFile, posToCorpus, corpusToPos, requireGold,
-  type PosFile, type CorpusToPosOptions, type PosToCorpusOptions,
-} from './formats/pos.js';
+export { loadPosFile } from './formats/pos.js';
+export { readPosFile } from './formats/pos-read.js';
+export { writePosFile } from './formats/pos-write.js';
+export type { PosFile } from './formats/pos-model.js';
+export { posToCorpus, corpusToPos, requireGold, type CorpusToPosOptions, type PosToCorpusOptions } from './formats/pos-corpus.js';
 export { readCandidatesFile, writeCandidatesFile, loadCandidatesFile, type CandidatesReadOptions, type CandidatesWriteOptions } from './formats/candidates.js';
 export { projectUd, type Projection, type ProjectOptions } from './formats/ud-project.js';
 export { textToCorpus } from './formats/text.js';

@@ -7,6 +7,7 @@ import { accessSync, constants, existsSync, readFileSync, renameSync, rmSync, st
 import { basename, dirname, join, resolve } from 'node:path';
 import { DataNotFoundError, InputParseError, OutputError } from './errors.js';
 
+/** The text encodings lexdis reads: UTF-8, and Windows-1256 for older Arabic files. */
 export type TextEncoding = 'utf-8' | 'windows-1256';
 
 /** 'LE' or 'BE' when the bytes look like UTF-16 (a byte-order mark, or NUL bytes every other byte), else null. */

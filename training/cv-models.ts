@@ -46,6 +46,7 @@ export interface TrainingSpec {
   recount: boolean;
 }
 
+/** A model of a cross-validation run: a trained feature set, a combination (ind, cheat, 2pass) or a baseline (parseModelList). */
 export type CvModel =
   | { name: string; kind: 'trained'; training: TrainingSpec }
   | { name: 'ind'; kind: 'ind' }
@@ -53,6 +54,7 @@ export type CvModel =
   | { name: '2pass'; kind: '2pass' }
   | { name: BaselineName; kind: 'baseline' };
 
+/** The defaults a cv model name leaves unsaid: value transform, solver, recount. */
 export interface Defaults {
   transform: ValueTransform;
   solver: SolverName;

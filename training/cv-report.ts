@@ -71,6 +71,7 @@ export interface CvModelResult {
   notConverged?: number;
 }
 
+/** The result of a cross-validation run (report.json): options, corpus, per-model figures, the paper's tables, checks and timing. */
 export interface CvReport {
   kind: typeof CV_REPORT_KIND;
   version: number;

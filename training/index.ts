@@ -14,6 +14,7 @@ export { runCv, defaultCvOptions, type CvOptions, type CvProgressEvent } from '.
 export type { CvReport } from './cv-report.js';
 export { parseModelList, modelNamesHelp, type CvModel, type Defaults as CvModelDefaults } from './cv-models.js';
 export { writeCvResults, cvMarkdown, assertResultsDirWritable } from './cv-render.js';
-export { fit, predict, predictAll, scoreRows, SOLVER_NAMES, type SolverName, type LinearModel, type Rows } from './solvers/index.js';
+export { fit, predict, predictAll, scoreRows } from './solvers/index.js';
+export { SOLVER_NAMES, type SolverName, type LinearModel, type Rows } from './solvers/types.js';
 export { VALUE_TRANSFORMS, DEFAULT_TRANSFORM, type ValueTransform } from '../features/transform.js';
 export { featureSetNames, resolveFeatureSet } from '../features/templates.js';

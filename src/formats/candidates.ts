@@ -29,6 +29,7 @@ import { makeGenericFactorizer } from '../labels/generic.js';
 /** Splits an analysis string into a label (lemma, morph) and its label elements. */
 export type AnalysisFactorizer = (analysis: string) => { lemma: string; morph: string; elements: LabelElements };
 
+/** Options of readCandidatesFile / loadCandidatesFile (docs/formats.md). */
 export interface CandidatesReadOptions {
   factorizer: AnalysisFactorizer;
   /** Used by loadCandidatesFile only. */
@@ -144,6 +145,7 @@ export function loadCandidatesFile(path: string, options: Partial<CandidatesRead
   return readCandidatesFile(readTextFile(path, opts.encoding), path, opts);
 }
 
+/** Options of writeCandidatesFile. */
 export interface CandidatesWriteOptions {
   /** The analysis string of a candidate. Default: `lemma/morph` (the generic factorizer's default form), or `lemma` when morph is empty. */
   analysisOf: (candidate: Candidate) => string;

@@ -6,15 +6,19 @@
 import { extname } from 'node:path';
 import { Analyzer, type AnalyzerOptions } from '../analyzer/index.js';
 import type { Corpus } from '../corpus/types.js';
+import { requireOptions, requirePaths } from '../args.js';
 import { UsageError } from '../errors.js';
 import { readTextFile, type TextEncoding } from '../io.js';
 import { loadCandidatesFile } from './candidates.js';
 import { loadPosFile, posToCorpus } from './pos.js';
 import { projectUd } from './ud-project.js';
 
+/** The corpus formats loadCorpus reads (auto: by extension: .conllu, .cand/.tsv, else pos). */
 export const CORPUS_FORMATS = ['auto', 'pos', 'candidates', 'conllu'] as const;
+/** One of {@link CORPUS_FORMATS}. */
 export type CorpusFormat = (typeof CORPUS_FORMATS)[number];
 
+/** Options of {@link loadCorpus}. */
 export interface LoadCorpusOptions {
   format: CorpusFormat;
   encoding: TextEncoding;
@@ -42,8 +46,8 @@ function corpusFormatOf(path: string, format: CorpusFormat): Exclude<CorpusForma
  * missing file, InputParseError (file:line) for a malformed one.
  */
 export function loadCorpus(paths: readonly string[], options: Partial<LoadCorpusOptions> = {}): Corpus {
-  const o = { ...defaultLoadCorpusOptions(), ...options };
-  if (paths.length === 0) throw new UsageError('no corpus file given');
+  requirePaths('paths', paths);
+  const o = { ...defaultLoadCorpusOptions(), ...requireOptions<Partial<LoadCorpusOptions>>('options', options, true) };
   let analyzer: Analyzer | undefined;
   const documents = paths.flatMap((path) => {
     const format = corpusFormatOf(path, o.format);

@@ -24,6 +24,7 @@ export interface LineAnalyzer {
   analyzeLine(line: string): AnalyzedToken[];
 }
 
+/** Options of {@link projectUd}. */
 export interface ProjectOptions {
   /** Name of the treebank in messages and the report (a path or a label). */
   file: string;
@@ -53,6 +54,7 @@ export interface WordTrace {
 
 const defaultProjectOptions: ProjectOptions = { file: '<conllu>', factorize: defaultFactorize, examples: 5 };
 
+/** The result of {@link projectUd}: the gold corpus and the projection report. */
 export interface Projection {
   corpus: Corpus;
   report: ProjectionReport;

@@ -13,6 +13,7 @@ import { LABEL_ELEMENTS, type Target, TARGETS } from '../labels/elements.js';
 import type { Candidate } from '../corpus/types.js';
 import type { RankedToken } from './types.js';
 
+/** A1/A2 on some tokens: counts and percentages (E1 = 100 − A1, E2 = 100 − A2). */
 export interface Accuracy {
   tokens: number;
   top1: number;
@@ -23,6 +24,7 @@ export interface Accuracy {
   E2: number;
 }
 
+/** The evaluation of a list of gold tokens: A1/A2/E1/E2 per target (label and each LE), on all tokens and on ambiguous ones, with the ceiling. */
 export interface EvalReport {
   kind: 'lexdis-eval';
   /** Gold tokens evaluated. */

@@ -5,7 +5,9 @@
  */
 import type { Candidate, Corpus, Document } from '../corpus/types.js';
 import type { SeenLexicon } from '../../features/lexicon.js';
-import type { Model } from '../model/model.js';
+import { requireCorpus } from '../args.js';
+import { UsageError } from '../errors.js';
+import { Model } from '../model/model.js';
 import { evaluate, type EvalItem, type EvalReport } from './eval.js';
 import { constrainToMarks } from './marks.js';
 import { type PreparedDocument, prepareDocument } from './prepare.js';
@@ -63,8 +65,11 @@ export function goldItems(ranker: Disambiguator, docs: Iterable<Document>, lexic
 /**
  * A1/A2 (and E1/E2, per label element, ambiguous tokens, ceiling) of a model on a gold-marked
  * corpus, with the model's own C(t). Takes a model and a corpus; returns the report (all
- * zeros for a corpus without gold marks: call requireGold first to refuse one).
+ * zeros for a corpus without gold marks: call requireGold first to refuse one). Throws
+ * UsageError for a bad argument.
  */
 export function evaluateModel(model: Model, corpus: Corpus): EvalReport {
+  if (!(model instanceof Model)) throw new UsageError('model must be a Model (Model.load or train)');
+  requireCorpus('corpus', corpus);
   return evaluate(goldItems(new ModelRanker(model), corpus.documents, model.lexicon));
 }

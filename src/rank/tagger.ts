@@ -14,6 +14,7 @@ import { ModelRanker } from './ranker.js';
 import { rankTextSteps } from './tag-steps.js';
 import type { RankedCandidate, RankedToken } from './types.js';
 
+/** One analysis of a tagged word: vocalization (Buckwalter and Arabic), lemma, morphology, POS and the other label elements, gloss, score, confidence and where it came from. */
 export interface TaggedAnalysis {
   rank: number;
   voc: string;
@@ -33,6 +34,7 @@ export interface TaggedAnalysis {
   source: CandidateSource;
 }
 
+/** A tagged word: its input form, look-up form, whether it is Arabic and was found, and its best analyses. */
 export interface TaggedToken {
   input: string;
   lookup: string | null;
@@ -41,10 +43,12 @@ export interface TaggedToken {
   analyses: TaggedAnalysis[];
 }
 
+/** A tagged sentence: its tokens in order. */
 export interface TaggedSentence {
   tokens: TaggedToken[];
 }
 
+/** Options of {@link Tagger.load}. */
 export interface TaggerOptions {
   /** The analyzer's tables: a folder of dictPrefixes, dictStems, dictSuffixes, tableAB, tableAC, tableBC (BAMA 1.0 or SAMA 3.1). */
   tables: string;

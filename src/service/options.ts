@@ -5,6 +5,7 @@
 import type { Writable } from 'node:stream';
 import { UsageError } from '../errors.js';
 
+/** The HTTP service's limits and settings (docs/service.md). */
 export interface ServiceOptions {
   /** Largest request body accepted, in bytes (413 BODY_TOO_LARGE above it). */
   bodyLimit: number;
@@ -47,6 +48,7 @@ export interface ServiceOptions {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 }
 
+/** The service's limits when none are given (docs/service.md). */
 export const defaultServiceOptions: Readonly<ServiceOptions> = Object.freeze({
   bodyLimit: 1024 * 1024,
   maxTextLength: 20_000,

@@ -74,6 +74,7 @@ export function buildServer(tagger: TaggerLike, options: Partial<ServiceOptions>
   return app;
 }
 
+/** Where {@link startServer} listens. */
 export interface ListenOptions {
   host: string;
   /** 0 picks a free port. */
