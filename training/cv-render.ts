@@ -4,7 +4,7 @@
  * and SVG; and writes them all, with the JSON, under a results directory (atomic writes).
  */
 import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { OutputError } from '../src/errors.js';
 import { assertParentFolder, writeFileAtomic } from '../src/io.js';
 import type { CvReport, Row } from './cv-report.js';
