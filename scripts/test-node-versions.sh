@@ -15,5 +15,5 @@ for v in "${versions[@]}"; do
   [ -x "$bin/node" ] || { echo "no Node $v in scripts/runtimes (add node$v to its package.json)" >&2; exit 1; }
   echo "== the test suite on Node $("$bin/node" --version)"
   # PATH first, so that the child processes the tests start (bin/lexdis, npm) run on the same Node.
-  PATH="$bin:$PATH" node --test --test-concurrency=2 dist/test/
+  PATH="$bin:$PATH" node scripts/run-tests.mjs
 done
