@@ -85,7 +85,7 @@ test('tag outputs: text lines, JSON lines, ranked JSON lines', () => {
     { input: 'xyz', lookup: null, arabic: false, found: false, analyses: [] },
     { input: 'ققق', lookup: 'qqq', arabic: true, found: false, analyses: [] },
   ] }];
-  assert.equal(taggedText(sentences), 'كتب\t1\t75.0%\tكَتَبَ\tkataba\t[katab-u_1]\tPV\twrite\n\t2\t25.0%\tكَتَبَ\tkutiba\t[katab-u_1]\tPV\twrite\nققق\t(not found)\n\n');
+  assert.equal(taggedText(sentences), 'كتب\t1\t75.0%\tكَتَبَ\tkataba\t[katab-u_1]\tPV\twrite\tanalyzer\n\t2\t25.0%\tكَتَبَ\tkutiba\t[katab-u_1]\tPV\twrite\tanalyzer\nققق\t(not found)\n\n');
   assert.deepEqual(JSON.parse(taggedJsonl(sentences)), { sentence: 1, ...sentences[0] });
   assert.equal(taggedJsonl([]), '');
   const token = { form: 'w', lookup: 'w', arabic: true, candidates: [0, 1, 2].map((n) => ({ key: `k${n}`, solutionNo: n + 1 }) as unknown as Candidate), gold: -1 };
