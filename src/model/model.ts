@@ -88,6 +88,7 @@ export class Model {
     return linearScore(this.theta.weights, this.theta.bias, z, k * this.templates.length);
   }
 
+  /** Writes the model to the directory `dir` (atomically, see src/model/store.ts); returns its size in bytes and the time taken. Throws OutputError for a path that cannot be written. */
   async save(dir: string): Promise<{ bytes: number; ms: number }> {
     const beta = this.counts.toBuffers();
     const docBuf = this.doc.toBuffers();

@@ -11,3 +11,4 @@
 export { buildServer, startServer, shutdownOnSignals, type ListenOptions } from './server.js';
 export { defaultServiceOptions, resolveOptions, type ServiceOptions } from './options.js';
 export type { TaggerLike } from './types.js';
+export { superviseWorkers, isClusterWorker } from './cluster.js';
