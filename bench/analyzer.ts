@@ -17,7 +17,8 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Analyzer } from '../src/analyzer/engine.js';
 import { formatAnalyses } from '../src/analyzer/print.js';
-import { dataPaths, projectRoot } from '../src/config.js';
+import { projectRoot } from '../src/config.js';
+import { dataPaths } from '../bin/data.js';
 import { readTextFile } from '../src/io.js';
 import { exitOnHelp } from './common.js';
 

@@ -9,7 +9,7 @@
  *
  * Run: `node dist/bench/diacritize.js --model DIR [--repeat 3]`.
  */
-import { dataPaths } from '../src/config.js';
+import { dataPaths } from '../bin/data.js';
 import { readTextFile } from '../src/io.js';
 import { diacritizeText } from '../src/rank/diacritize.js';
 import { Tagger } from '../src/rank/tagger.js';
@@ -34,7 +34,7 @@ async function main(argv: string[]): Promise<void> {
   const repeat = argNumber(argv, '--repeat', 3);
   const text = readTextFile(argValue(argv, '--text') ?? dataPaths.referenceSentences());
   const t0 = performance.now();
-  const tagger = await Tagger.load(dir);
+  const tagger = await Tagger.load(dir, { tables: dataPaths.bama() });
   const loadSeconds = (performance.now() - t0) / 1000;
   let words = 0;
   const cold = seconds(() => { words = diacritizeText(tagger, text).reduce((n, p) => n + p.words.length, 0); });

@@ -21,7 +21,7 @@
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Analyzer } from '../src/analyzer/index.js';
-import { dataPaths } from '../src/config.js';
+import { dataPaths } from '../bin/data.js';
 import type { Candidate, Corpus, Document, Sentence, Token } from '../src/corpus/types.js';
 import { corpusToPos, loadPosFile, posToCorpus, writePosFile } from '../src/formats/pos.js';
 import { projectUd } from '../src/formats/ud-project.js';

@@ -17,9 +17,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
-import { dataPaths, projectRoot } from '../src/config.js';
+import { projectRoot } from '../src/config.js';
+import { dataPaths } from '../bin/data.js';
 import { estimateAnswerBytes, selectFields } from '../src/service/fields.js';
-import { defaultOptions } from '../src/service/options.js';
+import { defaultServiceOptions } from '../src/service/options.js';
 import { argValue, hasFlag, median, memoryOf, round } from './common.js';
 
 const HELP = `Usage: node dist/bench/service-heavy.js --model DIR [--out FILE]
@@ -92,7 +93,7 @@ async function main(argv: string[]): Promise<void> {
   });
   const fields = selectFields(FIELDS);
   let allowed = TEXTS;
-  while (allowed > 1 && estimateAnswerBytes(texts.slice(0, allowed), 1, fields) > defaultOptions.maxResponseBytes) allowed--;
+  while (allowed > 1 && estimateAnswerBytes(texts.slice(0, allowed), 1, fields) > defaultServiceOptions.maxResponseBytes) allowed--;
   const heavy = { texts: texts.slice(0, allowed), top: 1, fields: FIELDS };
   const { child, url } = await startServe(resolve(model));
   const pid = child.pid!;
@@ -111,7 +112,7 @@ async function main(argv: string[]): Promise<void> {
       bench: 'service-heavy', model: resolve(model),
       issueRequest: { texts: TEXTS, charsPerText: CHARS, top: 20, bodyBytes: Buffer.byteLength(JSON.stringify({ texts, top: 20 })) },
       heaviestAllowed: { texts: allowed, top: 1, fields: FIELDS, estimatedBytes: estimateAnswerBytes(heavy.texts, 1, fields) },
-      limits: { maxResponseBytes: defaultOptions.maxResponseBytes, requestTimeoutMs: defaultOptions.requestTimeoutMs },
+      limits: { maxResponseBytes: defaultServiceOptions.maxResponseBytes, requestTimeoutMs: defaultServiceOptions.requestTimeoutMs },
       idleRssMiB, cases, rssAfter5sMiB: round(memoryOf(pid).rssMiB, 1), peakRssMiB: round(memoryOf(pid).hwmMiB, 1),
       node: process.version,
     };

@@ -30,12 +30,13 @@ import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { dataPaths, projectRoot } from '../src/config.js';
+import { projectRoot } from '../src/config.js';
+import { dataPaths } from '../bin/data.js';
 import { readTextFile, splitLines } from '../src/io.js';
 import { Tagger } from '../src/rank/tagger.js';
 import { startServer } from '../src/service/server.js';
 import type { TaggerLike } from '../src/service/types.js';
-import { garbage, malformedJson, oversized, repeatUntil, slowloris } from '../test/fixtures/service/abusers.js';
+import { garbage, malformedJson, oversized, repeatUntil, slowloris } from '../testkit/service-abusers.js';
 import { memoryOf } from './common.js';
 import { compareWorkers } from './service-workers.js';
 
@@ -59,8 +60,8 @@ export function benchText(n = 30): string {
 
 /** Loads the tagger named by the child's arguments. */
 async function loadTagger(modelDir: string | undefined, tables: string | undefined): Promise<{ tagger: TaggerLike; kind: string }> {
-  if (modelDir) return { tagger: await Tagger.load(resolve(modelDir), tables ? { tables } : {}), kind: 'model' };
-  const fake = await import(pathToFileURL(resolve(projectRoot(), 'dist', 'test', 'fixtures', 'service', 'fake-tagger.js')).href) as {
+  if (modelDir) return { tagger: await Tagger.load(resolve(modelDir), { tables: tables ?? dataPaths.bama() }), kind: 'model' };
+  const fake = await import(pathToFileURL(resolve(projectRoot(), 'dist', 'testkit', 'fake-tagger.js')).href) as {
     FakeTagger: new () => TaggerLike;
   };
   return { tagger: new fake.FakeTagger(), kind: 'fake' };

@@ -12,8 +12,8 @@
 import os from 'node:os';
 import { createRequire } from 'node:module';
 import { argmaxAccuracy, argmaxAgreement, cosine, fit, predictAll, type LinearModel, type Rows, type SolverName } from '../training/solvers/index.js';
-import { libsvmSvr, loadLibsvm } from '../test/training/solvers/libsvm-oracle.js';
-import { seededUniform, syntheticRows, toArrays } from '../test/training/solvers/synthetic.js';
+import { libsvmSvr, loadLibsvm } from '../testkit/libsvm-oracle.js';
+import { seededUniform, syntheticRows, toArrays } from '../testkit/synthetic-rows.js';
 import { exitOnHelp } from './common.js';
 
 exitOnHelp(process.argv.slice(2), import.meta.url);

@@ -25,13 +25,13 @@ import { candidatesFor } from '../features/lexicon.js';
 import { resolveFeatureSet } from '../features/templates.js';
 import type { ValueTransform } from '../features/transform.js';
 import type { Corpus, Document, Token } from '../src/corpus/types.js';
-import { dataPaths } from '../src/config.js';
+import { dataPaths } from '../bin/data.js';
 import { readConllu } from '../src/formats/conllu.js';
 import { emptyElements, labelKey } from '../src/labels/elements.js';
 import { hasArabic, lookupForm, toBuckwalter } from '../src/script/buckwalter.js';
 import { partitionCorpus } from '../training/partition.js';
 import { runStageOne, type Stage1Stats, type StageOneResult } from '../training/stage1.js';
-import { syntheticCorpus } from '../test/features/synthetic-corpus.js';
+import { syntheticCorpus } from '../testkit/synthetic-corpus.js';
 
 const arg = (name: string, dflt: number): number => {
   const i = process.argv.indexOf(name);

@@ -10,7 +10,7 @@
  * Run: `node dist/bench/tag.js --model DIR [--tokens 100000] [--seed 43]`.
  */
 import { Analyzer } from '../src/analyzer/index.js';
-import { dataPaths } from '../src/config.js';
+import { dataPaths } from '../bin/data.js';
 import { readTextFile } from '../src/io.js';
 import { Model, modelAnalyzerOptions } from '../src/model/model.js';
 import { prepareDocument } from '../src/rank/prepare.js';

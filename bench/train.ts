@@ -18,6 +18,7 @@
  */
 import { rmSync } from 'node:fs';
 import { resolveFeatureSet } from '../features/templates.js';
+import { dataPaths } from '../bin/data.js';
 import { loadCorpus } from '../src/formats/load.js';
 import { requireGold } from '../src/formats/pos.js';
 import { train } from '../training/train.js';
@@ -48,7 +49,7 @@ async function memoryPhases(file: string, dir: string, seed: number): Promise<vo
     process.stderr.write(`[bench/train --memory] ${JSON.stringify(p)}\n`);
   };
   snap('start');
-  const corpus = requireGold(loadCorpus([file]));
+  const corpus = requireGold(loadCorpus([file], { tables: dataPaths.bama() }));
   snap('corpus read');
   (globalThis as { gc?: () => void }).gc?.();
   snap('corpus read, after GC');

@@ -11,7 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Analyzer } from '../src/analyzer/engine.js';
-import { dataDir, dataPaths } from '../src/config.js';
+import { dataDir, dataPaths } from '../bin/data.js';
 import { readTextFile } from '../src/io.js';
 import { argNumber, hasFlag, median, round } from './common.js';
 

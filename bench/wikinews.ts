@@ -14,7 +14,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dataPaths } from '../src/config.js';
+import { dataPaths } from '../bin/data.js';
 import { readWikiNewsTsv, stripMarks, type RefSentence, type SysSentence } from '../src/formats/diac-eval.js';
 import { checkAlignment, scoreDiacritization, type DiacReport } from '../src/formats/diac-score.js';
 import { loadCorpus } from '../src/formats/load.js';
@@ -45,7 +45,7 @@ function diacritize(tagger: Tagger, ref: readonly RefSentence[], vocalize: Parti
 
 async function loadTagger(argv: string[]): Promise<{ tagger: Tagger; model: string }> {
   const dir = argValue(argv, '--model');
-  if (dir) return { tagger: await Tagger.load(dir), model: dir };
+  if (dir) return { tagger: await Tagger.load(dir, { tables: dataPaths.bama() }), model: dir };
   if (!hasFlag(argv, '--train-pud')) throw new Error(HELP);
   const seed = argNumber(argv, '--seed', 42);
   const corpus = requireGold(loadCorpus([dataPaths.pudConllu()], { tables: dataPaths.bama() }));
@@ -53,7 +53,7 @@ async function loadTagger(argv: string[]): Promise<{ tagger: Tagger; model: stri
   const tmp = mkdtempSync(join(tmpdir(), 'lexdis-wikinews-'));
   try {
     await model.save(join(tmp, 'model'));
-    return { tagger: await Tagger.load(join(tmp, 'model')), model: `trained on UD Arabic-PUD, seed ${seed}` };
+    return { tagger: await Tagger.load(join(tmp, 'model'), { tables: dataPaths.bama() }), model: `trained on UD Arabic-PUD, seed ${seed}` };
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

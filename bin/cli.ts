@@ -2,19 +2,54 @@
  * The `lexdis` command line: argument parsing only. Each subcommand lives in
  * bin/commands/ and calls library code; errors from the library are printed here.
  */
-import { Command, CommanderError } from 'commander';
-import { LexdisError } from '../src/errors.js';
+import { Command, CommanderError, type ParseOptionsResult } from 'commander';
+import { LexdisError, UsageError } from '../src/errors.js';
 import { COMMANDS } from './commands/index.js';
+
+/**
+ * commander's Command with lexdis's conventions: an argument error is a UsageError (printed
+ * as one line, `Error: … [USAGE]`, by {@link reportError}), not commander's lowercase
+ * message and the whole help; an unknown option is reported as unknown even when a required
+ * option is missing too.
+ */
+class LexdisCommand extends Command {
+  override createCommand(name?: string): LexdisCommand {
+    return new LexdisCommand(name);
+  }
+
+  /** The command as typed: `lexdis tag`. */
+  path(): string {
+    const names: string[] = [];
+    for (let c: Command | null = this; c; c = c.parent) names.unshift(c.name());
+    return names.join(' ');
+  }
+
+  override error(message: string): never {
+    const text = message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ').trim();
+    throw new UsageError(`${text} (see '${this.path()} --help')`);
+  }
+
+  override parseOptions(argv: string[]): ParseOptionsResult {
+    const parsed = super.parseOptions(argv);
+    // Help is handled (and asked for) after this: `lexdis tag --modle x --help` shows the help.
+    if (parsed.unknown.includes('--help') || parsed.unknown.includes('-h')) return parsed;
+    // commander checks required options before unknown ones; a leaf command reports the unknown option first.
+    if (this.commands.length === 0 && parsed.unknown.length > 0 && parsed.unknown[0].startsWith('-')) {
+      // commander's own message, with its "Did you mean" suggestion (a method its typings leave out).
+      (this as unknown as { unknownOption(flag: string): never }).unknownOption(parsed.unknown[0]);
+    }
+    return parsed;
+  }
+}
 
 /**
  * The program with the subcommand named in argv loaded, or every subcommand when none is
  * named (top-level help, `help CMD`, an unknown name).
  */
 export async function buildProgram(argv: string[] = []): Promise<Command> {
-  const program = new Command('lexdis')
+  const program = new LexdisCommand('lexdis')
     .description('Arabic lexical disambiguation: rank morphological analyses in context (Shah et al. 2010)')
     .version('0.1.0')
-    .showHelpAfterError()
     .exitOverride();
   const named = argv.slice(2).find((a) => !a.startsWith('-'));
   const names = named && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);
@@ -22,6 +57,7 @@ export async function buildProgram(argv: string[] = []): Promise<Command> {
   return program;
 }
 
+/** Runs the command line `argv` (as process.argv); sets process.exitCode on an error. */
 export async function main(argv: string[]): Promise<void> {
   // A closed pipe (`lexdis … | head`) ends the run quietly, whoever was writing.
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
@@ -37,9 +73,9 @@ export async function main(argv: string[]): Promise<void> {
 }
 
 /** Prints an error the way users see it and returns the exit status. */
-export function reportError(err: unknown): number {
+function reportError(err: unknown): number {
   if (err instanceof CommanderError) {
-    // commander has already printed usage errors; --help and --version exit 0
+    // --help and --version exit 0; help shown for a missing subcommand exits 1 (commander printed it)
     return err.exitCode;
   }
   if (err instanceof LexdisError) {

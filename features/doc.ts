@@ -20,8 +20,8 @@ import type { Vocab } from './vocab.js';
 
 const EMPTY = new Int32Array(0);
 
-export const DOC_TABLES_KIND = 'lexdis-doc-tables';
-export const DOC_TABLES_VERSION = 1;
+const DOC_TABLES_KIND = 'lexdis-doc-tables';
+const DOC_TABLES_VERSION = 1;
 
 export interface DocTablesJSON {
   kind: typeof DOC_TABLES_KIND;

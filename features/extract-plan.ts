@@ -25,7 +25,7 @@ export interface ExtractGroup {
   dense: { marginal: number; counts: (Uint32Array | null)[] } | null;
 }
 
-export function denseRates(parts: ExtractorParts, group: number, word: string, context: string, targets: Int32Array): ExtractGroup['dense'] {
+function denseRates(parts: ExtractorParts, group: number, word: string, context: string, targets: Int32Array): ExtractGroup['dense'] {
   if (word !== 'none' || context !== 'none') return null;
   const beta = parts.counts;
   const at = beta.find(group, NONE, NONE);

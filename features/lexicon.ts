@@ -11,8 +11,8 @@ import { lemmaCore, vocalizedLemma } from '../src/formats/ud-lemma.js';
 import { stripBwDiacritics } from '../src/script/buckwalter.js';
 import type { Vocab } from './vocab.js';
 
-export const LEXICON_KIND = 'lexdis-seen-lexicon';
-export const LEXICON_VERSION = 1;
+const LEXICON_KIND = 'lexdis-seen-lexicon';
+const LEXICON_VERSION = 1;
 
 /** One label of the table. */
 export interface LabelEntry {

@@ -23,7 +23,7 @@ export const CONTEXTS = [
 export type Context = (typeof CONTEXTS)[number];
 
 /** What the word slot of a template holds: the token's own word, nothing, or the document. */
-export const WORD_KINDS = ['none', 'word', 'doc'] as const;
+const WORD_KINDS = ['none', 'word', 'doc'] as const;
 export type WordKind = (typeof WORD_KINDS)[number];
 
 export interface LocalTemplate {
@@ -38,7 +38,7 @@ export interface DocTemplate {
 export type Template = LocalTemplate | DocTemplate;
 
 /** Table 3's seven statistics, by the paper's names. */
-export const TABLE3_STATISTICS: ReadonlyArray<{ name: string; context: Context }> = [
+const TABLE3_STATISTICS: ReadonlyArray<{ name: string; context: Context }> = [
   { name: 'Freq', context: 'none' },
   { name: 'PrevWord', context: 'prevWord' },
   { name: 'NextWord', context: 'nextWord' },
@@ -49,7 +49,7 @@ export const TABLE3_STATISTICS: ReadonlyArray<{ name: string; context: Context }
 ];
 
 /** The base-rate ('prior') group per target: count(e), count(e, t−1), count(e, t+1). */
-export const PRIOR_CONTEXTS: readonly Context[] = ['none', 'prevWord', 'nextWord'];
+const PRIOR_CONTEXTS: readonly Context[] = ['none', 'prevWord', 'nextWord'];
 
 /** Targets of the document-level feature set Ztf. */
 export const TF_TARGETS: readonly Target[] = ['label', 'lemma'];
@@ -121,7 +121,7 @@ export const FEATURE_SETS: Readonly<Record<string, readonly Template[]>> = (() =
 })();
 
 /** Suffix that adds the base-rate group for every target of the set's local templates. */
-export const PRIOR_SUFFIX = '+prior';
+const PRIOR_SUFFIX = '+prior';
 
 /** Every accepted feature-set name. */
 export function featureSetNames(): string[] {

@@ -25,6 +25,7 @@ export const VALUE_TRANSFORM_DEFS = {
   logrel: { value: (count: number, marginal: number) => Math.log((count + 1) / (marginal + 1)), relative: true },
 } as const satisfies Record<string, TransformDef>;
 
+/** The name of a value transform (see the module comment). */
 export type ValueTransform = keyof typeof VALUE_TRANSFORM_DEFS;
 
 /** The transform names, in declaration order. */

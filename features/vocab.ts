@@ -24,8 +24,8 @@ export const EOS = 1;
 /** The strings behind BOS and EOS. */
 export const BOUNDARY_STRINGS = ['\u0000<s>', '\u0000</s>'] as const;
 
-export const VOCAB_KIND = 'lexdis-vocab';
-export const VOCAB_VERSION = 1;
+const VOCAB_KIND = 'lexdis-vocab';
+const VOCAB_VERSION = 1;
 
 /** The saved form of a Vocab: each namespace's strings in id order. */
 export interface VocabJSON {

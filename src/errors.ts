@@ -9,6 +9,7 @@ export interface ErrorLocation {
   line?: number;
 }
 
+/** The base of every error lexdis throws: a stable `code`, and the file and line where there is one. */
 export class LexdisError extends Error {
   readonly code: string = 'LEXDIS_ERROR';
   readonly file?: string;

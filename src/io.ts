@@ -7,10 +7,34 @@ import { accessSync, constants, existsSync, readFileSync, renameSync, rmSync, st
 import { basename, dirname, join, resolve } from 'node:path';
 import { DataNotFoundError, InputParseError, OutputError } from './errors.js';
 
+/** The text encodings lexdis reads: UTF-8, and Windows-1256 for older Arabic files. */
 export type TextEncoding = 'utf-8' | 'windows-1256';
 
-/** Decodes bytes; UTF-8 must be valid (an error names the file and line of the first bad byte). */
+/** 'LE' or 'BE' when the bytes look like UTF-16 (a byte-order mark, or NUL bytes every other byte), else null. */
+function utf16Order(bytes: Uint8Array): 'LE' | 'BE' | null {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return 'LE';
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return 'BE';
+  const n = Math.min(bytes.length, 1024) & ~1;
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (bytes[i] === 0) even++;
+    if (bytes[i + 1] === 0) odd++;
+  }
+  if (n >= 4 && odd >= n / 6 && even === 0) return 'LE';
+  if (n >= 4 && even >= n / 6 && odd === 0) return 'BE';
+  return null;
+}
+
+/**
+ * Decodes bytes; UTF-8 must be valid (an error names the file and line of the first bad byte).
+ * UTF-16 text (a byte-order mark, or NUL bytes every other byte) is refused with its own hint.
+ */
 export function decodeText(bytes: Uint8Array, file: string, encoding: TextEncoding = 'utf-8'): string {
+  const utf16 = utf16Order(bytes);
+  if (utf16) {
+    throw new InputParseError(`UTF-16${utf16} text: lexdis reads UTF-8 (or --encoding windows-1256); convert it first, e.g. iconv -f UTF-16 -t UTF-8`, { file, line: 1 });
+  }
   if (encoding === 'windows-1256') return new TextDecoder('windows-1256').decode(bytes);
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -47,13 +71,27 @@ export function tempPathFor(target: string): string {
   return join(dirname(abs), `.lexdis-tmp-${basename(abs)}-${process.pid}-${Date.now().toString(36)}`);
 }
 
+/**
+ * Fails early (OutputError naming the folder) when the folder of an output path does not
+ * exist, is not a directory or is not writable. Every command treats its output alike: the
+ * output itself may be created, its folder never.
+ */
+export function assertParentFolder(target: string): void {
+  const dir = dirname(resolve(target));
+  if (!existsSync(dir)) throw new OutputError('output folder does not exist', { file: dir });
+  if (!statSync(dir).isDirectory()) throw new OutputError('output folder is not a directory', { file: dir });
+  try {
+    accessSync(dir, constants.W_OK | constants.X_OK);
+  } catch {
+    throw new OutputError('output folder is not writable', { file: dir });
+  }
+}
+
 /** Fails early (before any work) when `target` cannot be written. */
 export function assertWritable(target: string): void {
   const abs = resolve(target);
-  const dir = dirname(abs);
-  if (!existsSync(dir)) throw new OutputError('output folder does not exist', { file: dir });
+  assertParentFolder(abs);
   try {
-    accessSync(dir, constants.W_OK);
     if (existsSync(abs) && !statSync(abs).isDirectory()) accessSync(abs, constants.W_OK);
   } catch {
     throw new OutputError('output path is not writable', { file: abs });

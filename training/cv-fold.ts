@@ -91,14 +91,14 @@ export function evaluateOn(
 }
 
 /** The labels seen per word in D1 (equation 9), without counting anything: the baselines' C(t). */
-export function seenLexiconOf(d1: Corpus): SeenLexicon {
+function seenLexiconOf(d1: Corpus): SeenLexicon {
   const vocab = new Vocab();
   encodeCorpus(d1, vocab, { mode: 'intern' });
   return SeenLexicon.build(d1, vocab.freeze());
 }
 
 /** A model's top label per token of a document (null for tokens without candidates): M2pass's first pass. */
-export function predictedLabels(model: Model, doc: Document): (string | null)[][] {
+function predictedLabels(model: Model, doc: Document): (string | null)[][] {
   return rankPrepared(new ModelRanker(model), doc, model.lexicon).ranked.map((sent) => sent.map((rt) => (rt.ranked.length > 0 ? rt.ranked[0].candidate.key : null)));
 }
 

@@ -21,7 +21,7 @@ export interface FoldAssignment {
 }
 
 /** True when some token of the document carries a gold mark. */
-export function hasGoldMark(doc: Document): boolean {
+function hasGoldMark(doc: Document): boolean {
   for (const s of doc.sentences) for (const t of s.tokens) if (t.gold >= 0) return true;
   return false;
 }

@@ -21,14 +21,14 @@ import { SOLVER_NAMES, type SolverName } from './solvers/index.js';
 import { defaultTrainOptions } from './train.js';
 
 /** Feature set of Mlemma' (Zfull − Zlemma) and of Mcheat / M2pass (Zfull + neighbour labels). */
-export const REST_OF_LEMMA_SET = 'full-lemma';
-export const NEIGHBOUR_SET = 'full+nbr';
+const REST_OF_LEMMA_SET = 'full-lemma';
+const NEIGHBOUR_SET = 'full+nbr';
 
 export const BASELINE_NAMES = ['first-solution', 'random', 'most-frequent'] as const;
 export type BaselineName = (typeof BASELINE_NAMES)[number];
 
 /** Training shares (percent) of the learning curve. */
-export const CURVE_PERCENTS = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100] as const;
+const CURVE_PERCENTS = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100] as const;
 
 /** Where the neighbour-label context of a token comes from during a training. */
 export type ContextSource = 'none' | 'gold' | 'first-pass';
@@ -46,6 +46,7 @@ export interface TrainingSpec {
   recount: boolean;
 }
 
+/** A model of a cross-validation run: a trained feature set, a combination (ind, cheat, 2pass) or a baseline (parseModelList). */
 export type CvModel =
   | { name: string; kind: 'trained'; training: TrainingSpec }
   | { name: 'ind'; kind: 'ind' }
@@ -53,6 +54,7 @@ export type CvModel =
   | { name: '2pass'; kind: '2pass' }
   | { name: BaselineName; kind: 'baseline' };
 
+/** The defaults a cv model name leaves unsaid: value transform, solver, recount. */
 export interface Defaults {
   transform: ValueTransform;
   solver: SolverName;
@@ -70,7 +72,7 @@ export function trainedName(set: string, transform: ValueTransform, solver: Solv
 }
 
 /** The training spec of SET/transform/solver on percent% of the documents. */
-export function trainingSpec(
+function trainingSpec(
   featureSet: string, transform: ValueTransform, solver: SolverName, recount: boolean, percent = 100, contexts: ContextSource = 'none',
 ): TrainingSpec {
   const key = `${featureSet}/${transform}/${solver}@${percent}#${contexts}${recount ? '+recount' : ''}`;

@@ -4,9 +4,9 @@
  * and SVG; and writes them all, with the JSON, under a results directory (atomic writes).
  */
 import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { OutputError } from '../src/errors.js';
-import { writeFileAtomic } from '../src/io.js';
+import { assertParentFolder, writeFileAtomic } from '../src/io.js';
 import type { CvReport, Row } from './cv-report.js';
 import { curveSvg } from './cv-svg.js';
 import { TIE_RULES } from '../src/rank/ties.js';
@@ -153,35 +153,26 @@ export function cvMarkdown(r: CvReport, command?: string): string {
 }
 
 /** The learning curve as CSV. */
-export function curveCsv(r: CvReport): string {
+function curveCsv(r: CvReport): string {
   const lines = ['percent,train_documents,A1,A2,E1,E2,ceiling,folds'];
   for (const p of r.tables.curve) lines.push([p.percent, p.trainDocuments.toFixed(1), p.A1.toFixed(3), p.A2.toFixed(3), p.E1.toFixed(3), p.E2.toFixed(3), p.ceiling.toFixed(3), p.folds].join(','));
   return lines.join('\n') + '\n';
 }
 
-/** Creates the results directory (and its parents) and checks that it is writable: call it before a long run. */
 /**
- * Fails early, creating nothing, when the results directory could not be made: its nearest
- * existing ancestor must be a writable directory (and `dir` itself a directory if it exists).
+ * Fails early, creating nothing, when the results directory could not be made: like every
+ * output of lexdis, its folder must exist and be writable (the directory itself is created;
+ * if it exists, it must be a directory).
  */
 export function assertResultsDirWritable(dir: string): void {
-  let at = resolve(dir);
-  while (!existsSync(at)) {
-    const up = dirname(at);
-    if (up === at) break;
-    at = up;
-  }
-  try {
-    if (!statSync(at).isDirectory()) throw new Error(`${at} is not a directory`);
-    accessSync(at, constants.W_OK);
-  } catch (err) {
-    throw new OutputError(`cannot write the results directory: ${(err as Error).message}`, { file: dir });
-  }
+  assertParentFolder(dir);
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new OutputError('cannot write the results directory: it is a file', { file: dir });
 }
 
-export function prepareResultsDir(dir: string): void {
+/** Creates the results directory (not its parents) if needed and checks that it is writable. */
+function prepareResultsDir(dir: string): void {
   try {
-    mkdirSync(dir, { recursive: true });
+    if (!existsSync(dir)) mkdirSync(dir);
     accessSync(dir, constants.W_OK);
   } catch (err) {
     throw new OutputError(`cannot write the results directory: ${(err as Error).message}`, { file: dir });

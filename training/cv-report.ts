@@ -16,8 +16,8 @@ import type { FoldAssignment } from './cv-folds.js';
 import type { FoldResult } from './cv-fold.js';
 import { BASELINE_NAMES, displayName, trainedName, trainingsOf, type CvModel, type Defaults } from './cv-models.js';
 
-export const CV_REPORT_KIND = 'lexdis-cv-report';
-export const CV_REPORT_VERSION = 1;
+const CV_REPORT_KIND = 'lexdis-cv-report';
+const CV_REPORT_VERSION = 1;
 
 /** A1/A2/E1/E2 of the whole label (all tokens and ambiguous ones). */
 export interface Row {
@@ -82,6 +82,7 @@ export interface CvModelResult {
   notConverged?: number;
 }
 
+/** The result of a cross-validation run (report.json): options, corpus, per-model figures, the paper's tables, checks and timing. */
 export interface CvReport {
   kind: typeof CV_REPORT_KIND;
   version: number;

@@ -17,7 +17,7 @@ export interface CurveSvgOptions {
   height: number;
 }
 
-export const defaultCurveSvgOptions: CurveSvgOptions = { title: 'Learning curve of Mfull', width: 720, height: 440 };
+const defaultCurveSvgOptions: CurveSvgOptions = { title: 'Learning curve of Mfull', width: 720, height: 440 };
 
 function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

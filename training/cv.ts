@@ -20,6 +20,7 @@ import { buildReport, type CvReport } from './cv-report.js';
 import { documentsNeeded } from './partition.js';
 import type { CvWorkerData } from './cv-worker.js';
 
+/** Progress of a cross-validation run: models done of the total in one fold. */
 export interface CvProgressEvent {
   fold: number;
   /** Models of this fold finished, and how many there are; the model just finished. */
@@ -28,6 +29,7 @@ export interface CvProgressEvent {
   model: string;
 }
 
+/** Options of {@link runCv}. */
 export interface CvOptions {
   folds: number;
   /** A comma list of model names and groups (training/cv-models.ts), or parsed models. */
@@ -44,6 +46,7 @@ export interface CvOptions {
   onProgress?: (e: CvProgressEvent) => void;
 }
 
+/** The options of a cross-validation run when none are given: 10 folds, Mfull and the baselines, one job, seed 42, D2 share 0.1. */
 export const defaultCvOptions = (): CvOptions => ({
   folds: 10, models: 'full,baselines', jobs: 1, seed: 42, d2: 0.1, maxTokens: 40_000, defaults: defaultModelDefaults(),
 });

@@ -14,7 +14,7 @@ export interface PartitionOptions {
   seed: number;
 }
 
-export const defaultPartitionOptions: PartitionOptions = { d2Share: 0.1, seed: 42 };
+const defaultPartitionOptions: PartitionOptions = { d2Share: 0.1, seed: 42 };
 
 export interface Partition {
   d1: Corpus;
@@ -28,7 +28,7 @@ export interface Partition {
 
 
 /** Number of D2 documents for n documents. */
-export function d2Size(n: number, share: number): number {
+function d2Size(n: number, share: number): number {
   return Math.round(n * share);
 }
 

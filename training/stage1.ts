@@ -39,7 +39,7 @@ export interface Stage1Options {
   onProgress?: (stage: Stage1Stage, done: number, total: number) => void;
 }
 
-export const defaultStage1Options: Omit<Stage1Options, 'templates'> = { workers: 1, minTokensPerWorker: 50_000 };
+const defaultStage1Options: Omit<Stage1Options, 'templates'> = { workers: 1, minTokensPerWorker: 50_000 };
 
 export interface Stage1Stats {
   /** Tokens and gold tokens of D1, its documents. */

@@ -31,6 +31,7 @@ export interface Stage2Options {
   variantTarget: number;
 }
 
+/** Stage two's defaults (docs/method.md): the solver, the D2 token cap, the seed and the case-variant target. */
 export const defaultStage2Options: Stage2Options = {
   solver: 'svr',
   solverOptions: {},
@@ -131,7 +132,7 @@ export function fitTheta(rows: Rows, options: Partial<Stage2Options> = {}): Thet
 
 
 /** Mean negative log-likelihood of the gold rows under softmax(scores / T) within each group. */
-export function groupNll(scores: Float64Array, rows: Rows, temperature: number): number {
+function groupNll(scores: Float64Array, rows: Rows, temperature: number): number {
   const group = rows.group!;
   let nll = 0;
   let groups = 0;

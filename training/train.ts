@@ -6,6 +6,7 @@
 import { schemeSlots } from '../src/labels/scheme.js';
 import { createHash } from 'node:crypto';
 import type { Corpus, Document } from '../src/corpus/types.js';
+import { requireCorpus, requireOptions } from '../src/args.js';
 import { CorpusError } from '../src/errors.js';
 import { resolveFeatureSet, templateName, templateSetHash } from '../features/templates.js';
 import { DEFAULT_TRANSFORM, type ValueTransform } from '../features/transform.js';
@@ -19,8 +20,10 @@ import { runStageOne } from './stage1.js';
 import { buildRows, defaultStage2Options, fitTemperature, fitTheta, type Stage2Options } from './stage2.js';
 import { scoreRows, type SolverName } from './solvers/index.js';
 
+/** The steps training reports progress on. */
 export type TrainStage = 'encode' | 'count' | 'merge' | 'doc' | 'lexicon' | 'rows' | 'theta' | 'evaluate';
 
+/** Options of {@link train} (defaults: {@link defaultTrainOptions}). */
 export interface TrainOptions {
   /** Named feature set (features/templates.ts): full, aggr, baseline, uni, lemma, …, with optional +prior. */
   featureSet: string;
@@ -67,6 +70,7 @@ export const defaultTrainOptions: TrainOptions = {
   analyzer: { backoff: true, caseEndings: true },
 };
 
+/** The figures of a training run (`lexdis train --json`): corpus and split sizes, θ, temperature, solver, A1/A2 on D2 and timings. */
 export interface TrainSummary {
   kind: 'lexdis-train-summary';
   documents: number;
@@ -85,6 +89,7 @@ export interface TrainSummary {
   seconds: { stage1: number; rows: number; theta: number; total: number };
 }
 
+/** What {@link train} returns: the model (not saved yet) and the summary. */
 export interface TrainResult {
   model: Model;
   summary: TrainSummary;
@@ -111,9 +116,15 @@ function countTokens(docs: readonly Document[]): { tokens: number; gold: number 
   return { tokens, gold };
 }
 
-/** Trains a model on a gold-marked corpus. */
+/**
+ * Trains a model on a gold-marked corpus. Takes the corpus and the options (see
+ * {@link defaultTrainOptions}); returns the model (not saved: call `model.save(dir)`) and the
+ * summary. Throws UsageError for a bad argument or option, CorpusError for a corpus without
+ * gold marks or too small to split into D1 and D2.
+ */
 export async function train(corpus: Corpus, options: Partial<TrainOptions> = {}): Promise<TrainResult> {
-  const o: TrainOptions = { ...defaultTrainOptions, ...options };
+  requireCorpus('corpus', corpus);
+  const o: TrainOptions = { ...defaultTrainOptions, ...requireOptions<Partial<TrainOptions>>('options', options, true) };
   const t0 = performance.now();
   // Under a label scheme, only the elements it uses get features (src/labels/scheme.ts).
   const templates = resolveFeatureSet(o.featureSet, corpus.scheme ? new Set(['label', ...schemeSlots(corpus.scheme)]) : undefined);

@@ -4,7 +4,7 @@
  */
 import { Option, type Command } from 'commander';
 import { Analyzer, INPUT_SCRIPTS, prepareInput, renderAnalyses, type InputScript, type OutputFormat } from '../../src/analyzer/index.js';
-import { dataPaths } from '../../src/config.js';
+import { dataPaths } from '../data.js';
 import { UsageError } from '../../src/errors.js';
 import { readStdin, readTextFile, type TextEncoding } from '../../src/io.js';
 import type { Script } from '../../src/script/buckwalter.js';

@@ -2,7 +2,7 @@
 import { Option, type Command } from 'commander';
 import cliProgress from 'cli-progress';
 import { VALUE_TRANSFORMS, type ValueTransform } from '../../features/transform.js';
-import { dataPaths } from '../../src/config.js';
+import { dataPaths } from '../data.js';
 import { loadCorpus, type CorpusFormat } from '../../src/formats/load.js';
 import type { TextEncoding } from '../../src/io.js';
 import { defaultCvOptions, runCv, type CvProgressEvent } from '../../training/cv.js';

@@ -1,6 +1,6 @@
 /** `lexdis diacritize [FILE] -m MODEL`: the text with every Arabic word vocalized by its top analysis. */
 import { Option, type Command } from 'commander';
-import { dataPaths } from '../../src/config.js';
+import { dataPaths } from '../data.js';
 import { assertWritable, readStdin, readTextFile, writeFileAtomic, type TextEncoding } from '../../src/io.js';
 import { diacritizeText, type DiacritizeOptions } from '../../src/rank/diacritize.js';
 import { Tagger } from '../../src/rank/tagger.js';

@@ -1,6 +1,6 @@
 /** `lexdis eval MODEL CORPUS...`: A1/A2 (and E1/E2) of a model on gold-marked corpora. */
 import { Option, type Command } from 'commander';
-import { dataPaths } from '../../src/config.js';
+import { dataPaths } from '../data.js';
 import { loadCorpus, type CorpusFormat } from '../../src/formats/load.js';
 import { requireGold } from '../../src/formats/pos.js';
 import type { TextEncoding } from '../../src/io.js';

@@ -5,7 +5,7 @@
  */
 import { Option, type Command } from 'commander';
 import { Analyzer } from '../../src/analyzer/index.js';
-import { dataPaths } from '../../src/config.js';
+import { dataPaths } from '../data.js';
 import { UsageError } from '../../src/errors.js';
 import { corpusToPos, writePosFile } from '../../src/formats/pos.js';
 import { projectUd, type WordTrace } from '../../src/formats/ud-project.js';

@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import { UsageError } from '../../src/errors.js';
+import { dataPaths } from '../data.js';
 import { Tagger } from '../../src/rank/tagger.js';
 import { isClusterWorker, reportListening, superviseWorkers } from '../../src/service/cluster.js';
 import { shutdownOnSignals, startServer, type ServiceOptions } from '../../src/service/server.js';
@@ -14,7 +15,7 @@ interface ServeFlags {
   model: string;
   port: string;
   host: string;
-  tables?: string;
+  tables: string;
   maxTextLength?: string;
   maxResponseBytes?: string;
   requestTimeout?: string;
@@ -56,7 +57,7 @@ async function run(flags: ServeFlags): Promise<void> {
     if (status !== 0) process.exit(status);
     return;
   }
-  const tagger = await Tagger.load(flags.model, flags.tables ? { tables: flags.tables } : {});
+  const tagger = await Tagger.load(flags.model, { tables: flags.tables });
   let started: Awaited<ReturnType<typeof startServer>>;
   try {
     started = await startServer(tagger, { host: flags.host, port }, options);
@@ -85,7 +86,7 @@ export function register(program: Command): void {
     .option('--port <n>', 'TCP port (0 picks a free one)', '8080')
     .option('--host <addr>', 'address to listen on', '127.0.0.1')
     .option('--workers <n>', 'server processes sharing the port (one core each)', '1')
-    .option('--tables <dir>', 'analyzer tables (default: the open BAMA 1.0 tables)')
+    .option('--tables <dir>', 'analyzer tables', dataPaths.bama())
     .option('--max-text-length <n>', 'longest text accepted, in characters (default 20000)')
     .option('--max-response-bytes <n>', 'largest answer a request may ask for, as estimated before tagging (default 16777216)')
     .option('--request-timeout <ms>', 'work deadline per request, in milliseconds (default 10000)')

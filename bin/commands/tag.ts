@@ -5,7 +5,7 @@
 import { extname } from 'node:path';
 import { Option, type Command } from 'commander';
 import { DEFAULT_INPUT_SCRIPT, INPUT_SCRIPTS, type InputScript } from '../../src/analyzer/script.js';
-import { dataPaths } from '../../src/config.js';
+import { dataPaths } from '../data.js';
 import { UsageError } from '../../src/errors.js';
 import { posToCorpus, readPosFile } from '../../src/formats/pos.js';
 import { textToCorpus } from '../../src/formats/text.js';

@@ -2,7 +2,7 @@
 import { Option, type Command } from 'commander';
 import { featureSetNames } from '../../features/templates.js';
 import { VALUE_TRANSFORMS, type ValueTransform } from '../../features/transform.js';
-import { dataPaths } from '../../src/config.js';
+import { dataPaths } from '../data.js';
 import { loadCorpus, type CorpusFormat } from '../../src/formats/load.js';
 import { requireGold } from '../../src/formats/pos.js';
 import { featureSetForScheme } from '../../src/labels/scheme.js';

@@ -66,7 +66,7 @@ export function deducePos(voc: string, cat: string, gloss: string): string | nul
 }
 
 /** The POS field of an entry: the first `<pos>…</pos>` content, else a deduced one (null: none). */
-export function entryPos(voc: string, cat: string, glossPos: string): string | null {
+function entryPos(voc: string, cat: string, glossPos: string): string | null {
   const tagged = glossPos.includes('<pos>') ? POS_TAG.exec(glossPos) : null;
   return tagged ? tagged[1] : deducePos(voc, cat, glossPos);
 }

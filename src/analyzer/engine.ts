@@ -15,7 +15,9 @@ import type { LexEntry } from './dict.js';
 import { loadLexicon, withoutCaseOrMood, type Lexicon } from './lexicon.js';
 import { lookupWord, tokenizeLine, type RawToken } from './tokenize.js';
 import type { AnalyzedToken, Alternative, Solution } from './types.js';
+import { requireString } from '../args.js';
 
+/** Options of {@link Analyzer.load}. */
 export interface AnalyzerOptions {
   /** How many look-up forms keep their analyses in memory (least recently used evicted; 0 = none). */
   cacheSize: number;
@@ -33,7 +35,7 @@ export interface AnalyzerOptions {
   caseEndings: boolean;
 }
 
-export const defaultOptions: AnalyzerOptions = { cacheSize: 100_000, backoff: false, caseEndings: false };
+export const defaultAnalyzerOptions: AnalyzerOptions = { cacheSize: 100_000, backoff: false, caseEndings: false };
 
 /** The analyses of one look-up form. Shared by every caller: the arrays and objects are frozen. */
 export interface WordAnalysis {
@@ -46,6 +48,7 @@ const MAX_SUFFIX = 6;
 /** The shared empty (frozen) list. */
 const EMPTY = Object.freeze([]) as unknown as never[];
 
+/** The morphological analyzer (the BAMA 1.0 algorithm over BAMA or SAMA tables): every analysis of every word. Load it with {@link Analyzer.load}; it is read-only after loading and can serve concurrent callers. */
 export class Analyzer {
   private readonly cache: LruCache<string, WordAnalysis>;
   /** Per suffix entry list: for each entry, the categories of the case-bearing entries that replace it (null: none). */
@@ -58,9 +61,10 @@ export class Analyzer {
     this.stats = Object.freeze({ ...lex.counts, loadMs });
   }
 
-  /** Loads the six table files from `dir` (synchronously); see {@link loadLexicon} for errors. */
+  /** Loads the six table files from `dir` (synchronously); UsageError for a bad argument, else see {@link loadLexicon} for errors. */
   static load(dir: string, options: Partial<AnalyzerOptions> = {}): Analyzer {
-    const opts = { ...defaultOptions, ...options };
+    requireString('dir', dir);
+    const opts = { ...defaultAnalyzerOptions, ...options };
     if (!Number.isInteger(opts.cacheSize) || opts.cacheSize < 0) {
       throw new UsageError(`cacheSize must be a non-negative integer, got ${opts.cacheSize}`);
     }

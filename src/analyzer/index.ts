@@ -3,7 +3,7 @@
  * the reference program AraMorph.pl does. Everything is in Buckwalter unless converted with
  * the script helpers.
  */
-export { Analyzer, defaultOptions, type AnalyzerOptions, type WordAnalysis } from './engine.js';
+export { Analyzer, defaultAnalyzerOptions, type AnalyzerOptions, type WordAnalysis } from './engine.js';
 export { loadLexicon, CompatTable, TABLE_FILES, type Lexicon } from './lexicon.js';
 export { LexiconDict, cleanGloss, deducePos, type EntryIndex, type LexEntry } from './dict.js';
 export { tokenizeLine, lookupWord, isArabicClassChar, type RawToken } from './tokenize.js';

@@ -15,8 +15,10 @@ import { formatAnalyses } from './print.js';
 import { formInScript, solutionInScript } from './script.js';
 import type { AnalyzedToken, Solution } from './types.js';
 
+/** The output formats of `lexdis analyze`: the BAMA reference program's text (pos) or JSON lines. */
 export type OutputFormat = 'pos' | 'jsonl';
 
+/** Options of renderAnalyses: the output format and the script of vocalizations and lemmas. */
 export interface RenderOptions {
   format: OutputFormat;
   script: Script;

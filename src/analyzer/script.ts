@@ -47,6 +47,7 @@ export function solutionInScript(sol: Solution, script: Script): Solution {
  *    `Hello world` alone is read as Buckwalter: ask for it only for transliterated input).
  */
 export const INPUT_SCRIPTS = ['arabic', 'buckwalter', 'auto'] as const;
+/** One of {@link INPUT_SCRIPTS}. */
 export type InputScript = (typeof INPUT_SCRIPTS)[number];
 
 /** The safe default of every text-reading entry point (tagger, service, diacritizer): `arabic`. */

@@ -41,6 +41,7 @@ export interface Candidate {
   analyzerRank?: number;
 }
 
+/** A token: its form, look-up form, candidate analyses C(t) and gold index (−1 when unmarked). */
 export interface Token {
   /** Surface form as it stood in the text (Arabic script where the source had it). */
   form: string;
@@ -62,16 +63,19 @@ export interface Token {
   note?: string;
 }
 
+/** A sentence: its tokens in order. */
 export interface Sentence {
   id: string;
   tokens: Token[];
 }
 
+/** A document: its id and sentences (the unit of D1/D2 splits, folds and document features). */
 export interface Document {
   id: string;
   sentences: Sentence[];
 }
 
+/** A corpus: documents in order, and where it was read from. */
 export interface Corpus {
   documents: Document[];
   /** Where it was read from, for error messages and the model header. */

@@ -38,13 +38,14 @@ import { hash32 } from '../random.js';
 /** Splits an analysis string into a label (lemma, morph) and its label elements. */
 export type AnalysisFactorizer = (analysis: string) => { lemma: string; morph: string; elements: LabelElements };
 
+/** Options of readCandidatesFile / loadCandidatesFile (docs/formats.md). */
 export interface CandidatesReadOptions {
   factorizer: AnalysisFactorizer;
   /** Used by loadCandidatesFile only. */
   encoding: TextEncoding;
 }
 
-export const defaultCandidatesReadOptions: CandidatesReadOptions = {
+const defaultCandidatesReadOptions: CandidatesReadOptions = {
   factorizer: makeGenericFactorizer(),
   encoding: 'utf-8',
 };
@@ -208,6 +209,7 @@ export function loadCandidatesFile(path: string, options: Partial<CandidatesRead
   return readCandidatesFile(readTextFile(path, opts.encoding), path, opts);
 }
 
+/** Options of writeCandidatesFile. */
 export interface CandidatesWriteOptions {
   /**
    * `gold-first`, or `starred` (the analyzer's order, `* ` before the gold). Default: starred
@@ -219,7 +221,7 @@ export interface CandidatesWriteOptions {
   analysisOf: (candidate: Candidate) => string;
 }
 
-export const defaultCandidatesWriteOptions: CandidatesWriteOptions = {
+const defaultCandidatesWriteOptions: CandidatesWriteOptions = {
   analysisOf: (c) => (c.morph === '' ? c.lemma : `${c.lemma}/${c.morph}`),
 };
 

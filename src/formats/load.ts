@@ -6,8 +6,8 @@
  */
 import { extname } from 'node:path';
 import { Analyzer, type AnalyzerOptions } from '../analyzer/index.js';
-import { dataPaths } from '../config.js';
 import type { Corpus } from '../corpus/types.js';
+import { requireOptions, requirePaths } from '../args.js';
 import { UsageError } from '../errors.js';
 import { readTextFile, type TextEncoding } from '../io.js';
 import type { LabelScheme } from '../labels/scheme.js';
@@ -15,14 +15,17 @@ import { loadCandidatesWithScheme } from './scheme-corpus.js';
 import { loadPosCorpus } from './pos-stream.js';
 import { projectUd } from './ud-project.js';
 
+/** The corpus formats loadCorpus reads (auto: by extension: .conllu, .cand/.tsv, else pos). */
 export const CORPUS_FORMATS = ['auto', 'pos', 'candidates', 'conllu'] as const;
+/** One of {@link CORPUS_FORMATS}. */
 export type CorpusFormat = (typeof CORPUS_FORMATS)[number];
 
+/** Options of {@link loadCorpus}. */
 export interface LoadCorpusOptions {
   format: CorpusFormat;
   encoding: TextEncoding;
-  /** Analyzer tables, for CoNLL-U projection. */
-  tables: string;
+  /** Analyzer tables: required for CoNLL-U files (projected onto the analyzer's candidates), unused otherwise. */
+  tables?: string;
   /** Analyzer options for CoNLL-U projection (backoff and case endings on by default, as for training). */
   analyzer: Partial<AnalyzerOptions>;
   /** Label scheme of candidates files (a model's, or a user's file); absent: inferred from their tags. */
@@ -31,12 +34,10 @@ export interface LoadCorpusOptions {
   checkScheme?: boolean;
 }
 
-export const defaultLoadCorpusOptions = (): LoadCorpusOptions => ({
-  format: 'auto', encoding: 'utf-8', tables: dataPaths.bama(), analyzer: { backoff: true, caseEndings: true },
-});
+const defaultLoadCorpusOptions = (): LoadCorpusOptions => ({ format: 'auto', encoding: 'utf-8', analyzer: { backoff: true, caseEndings: true } });
 
 /** The format of a file, from the option or its extension. */
-export function corpusFormatOf(path: string, format: CorpusFormat): Exclude<CorpusFormat, 'auto'> {
+function corpusFormatOf(path: string, format: CorpusFormat): Exclude<CorpusFormat, 'auto'> {
   if (format !== 'auto') return format;
   const ext = extname(path).toLowerCase();
   if (ext === '.conllu') return 'conllu';
@@ -44,10 +45,15 @@ export function corpusFormatOf(path: string, format: CorpusFormat): Exclude<Corp
   return 'pos';
 }
 
-/** Reads one or more corpus files into one corpus (documents in file order). */
+/**
+ * Reads one or more corpus files into one corpus (documents in file order; with several files,
+ * document ids are prefixed by `path#`). Takes the paths and the options; returns the corpus.
+ * Throws UsageError for no path or a CoNLL-U file without `tables`, DataNotFoundError for a
+ * missing file, InputParseError (file:line) for a malformed one.
+ */
 export function loadCorpus(paths: readonly string[], options: Partial<LoadCorpusOptions> = {}): Corpus {
-  const o = { ...defaultLoadCorpusOptions(), ...options };
-  if (paths.length === 0) throw new UsageError('no corpus file given');
+  requirePaths('paths', paths);
+  const o = { ...defaultLoadCorpusOptions(), ...requireOptions<Partial<LoadCorpusOptions>>('options', options, true) };
   let analyzer: Analyzer | undefined;
   let analyzerOrder = true;
   const candPaths = paths.filter((p) => corpusFormatOf(p, o.format) === 'candidates');
@@ -65,6 +71,7 @@ export function loadCorpus(paths: readonly string[], options: Partial<LoadCorpus
     if (format === 'pos') corpus = loadPosCorpus(path, { encoding: o.encoding });
     else if (format === 'candidates') corpus = candCorpora[i];
     else {
+      if (!o.tables) throw new UsageError(`${path}: a CoNLL-U corpus is projected onto the analyzer's candidates: give the analyzer tables (tables)`);
       analyzer ??= Analyzer.load(o.tables, o.analyzer);
       corpus = projectUd(readTextFile(path, o.encoding), analyzer, { file: path }).corpus;
     }

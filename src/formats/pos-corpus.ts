@@ -35,6 +35,7 @@ import {
 /** Factors a label (lemma ID, morphology) into its label elements. */
 export type Factorize = (lemma: string, morph: string) => LabelElements;
 
+/** Options of {@link posToCorpus}. */
 export interface PosToCorpusOptions {
   factorize: Factorize;
 }
@@ -177,6 +178,7 @@ export function requireGold(corpus: Corpus): Corpus {
   throw new CorpusError(`no gold marks (* SOLUTION) in ${file}`, { file: corpus.source });
 }
 
+/** Options of {@link corpusToPos}: scores, stars and solution order. */
 export interface CorpusToPosOptions {
   /** Per-candidate scores of a token (indexed like token.candidates), written as SCORE lines. */
   scores?: (token: Token) => ArrayLike<number> | undefined;

@@ -51,7 +51,7 @@ export interface LoadPosOptions {
   encoding: TextEncoding;
 }
 
-export const defaultLoadPosOptions: LoadPosOptions = { encoding: 'utf-8' };
+const defaultLoadPosOptions: LoadPosOptions = { encoding: 'utf-8' };
 
 /** Reads and parses a pos file from disk (UTF-8, or Windows-1256 with `encoding`). */
 export function loadPosFile(path: string, options: Partial<LoadPosOptions> = {}): PosFile {

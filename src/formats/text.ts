@@ -5,7 +5,8 @@
  */
 import { joinDaggerAlif } from '../analyzer/dagger.js';
 import type { Analyzer } from '../analyzer/index.js';
-import { DEFAULT_INPUT_SCRIPT, prepareInput, type InputScript } from '../analyzer/script.js';
+import { DEFAULT_INPUT_SCRIPT, INPUT_SCRIPTS, prepareInput, type InputScript } from '../analyzer/script.js';
+import { requireOneOf, requireString } from '../args.js';
 import type { AnalyzedToken } from '../analyzer/types.js';
 import type { Corpus } from '../corpus/types.js';
 import { analyzedToPosToken } from './pos-analyzer.js';
@@ -16,7 +17,7 @@ import { posToCorpus, type PosToCorpusOptions } from './pos-corpus.js';
 const SENTENCE_END = /^[.!?؟۔…]+["'»”)]*$/;
 
 /** True when a non-word token closes a sentence. */
-export function endsSentence(token: AnalyzedToken): boolean {
+function endsSentence(token: AnalyzedToken): boolean {
   return token.kind === 'other' && SENTENCE_END.test(token.input);
 }
 
@@ -58,8 +59,11 @@ export function analyzedToCorpus(
  * paragraph a line; read as `inputScript` says, `arabic` by default: Latin words untouched) and
  * the corpus's source name; returns a one-document corpus whose tokens carry the analyzer's
  * candidates and no gold mark. A word written with a dagger alif is one word (dagger.ts).
+ * Throws UsageError for a text that is not a string or an unknown input script.
  */
 export function textToCorpus(analyzer: Analyzer, text: string, options: { inputScript?: InputScript; source?: string } = {}): Corpus {
-  const lines = analyzer.analyzeText(prepareInput(text, options.inputScript ?? DEFAULT_INPUT_SCRIPT));
+  requireString('text', text, true);
+  const inputScript = options.inputScript === undefined ? DEFAULT_INPUT_SCRIPT : requireOneOf('options.inputScript', options.inputScript, INPUT_SCRIPTS);
+  const lines = analyzer.analyzeText(prepareInput(text, inputScript));
   return analyzedToCorpus(lines.map((line) => joinDaggerAlif(line, analyzer)), { source: options.source });
 }

@@ -97,13 +97,13 @@ export interface CandidateShape {
 }
 
 /** Splits `3MS`-style codes. */
-export function splitPng(code: string): PngParts {
+function splitPng(code: string): PngParts {
   const m = /^([123]?)([MF]?)([SDP]?)$/.exec(code);
   return m ? { per: m[1], gen: m[2], num: m[3] } : { per: '', gen: '', num: '' };
 }
 
 /** Person/number/gender of a pronoun tag (`POSS_PRON_3MS`, `PVSUFF_DO:3FS`, `PRON_1P`). */
-export function pronPng(tag: string): PngParts {
+function pronPng(tag: string): PngParts {
   const m = /(?:PRON_|DO:)([123]?[MF]?[SDP]?)$/.exec(tag);
   return splitPng(m ? m[1] : '');
 }

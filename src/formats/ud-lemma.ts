@@ -35,7 +35,7 @@ export function splitSense(lemma: string): { base: string; sense: string } {
  * tanween-fath with its alif seat (`AF`/`FA`, adverbial accusative) removed; short vowels,
  * tanween, shadda, sukun and dagger alif removed; alif wasla written as bare alif.
  */
-export function normalizeBase(base: string): string {
+function normalizeBase(base: string): string {
   return base
     .replace(/-[aui]*$/, '')
     .replace(/(AF|FA)$/, '')

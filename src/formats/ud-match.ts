@@ -98,7 +98,7 @@ export function annotate(words: ConlluWord[]): WordAnnotation {
  * Whether a label is verbal: a verb; a particle conjugated like one (BAMA's
  * `layos/NEG_PART+at/PVSUFF_SUBJ:3FS`, tagged VBC or RP in PUD) is either.
  */
-export function verbality(el: LabelElements): 'verb' | 'other' | 'either' {
+function verbality(el: LabelElements): 'verb' | 'other' | 'either' {
   if (el.pos === 'VERB') return 'verb';
   return /^[PIC]VSUFF_SUBJ/.test(el.suf) ? 'either' : 'other';
 }
@@ -108,7 +108,7 @@ export function verbality(el: LabelElements): 'verb' | 'other' | 'either' {
  * 'other' when neither does or the XPOS is a participle or verbal noun (VBN, VBG), null when
  * they disagree otherwise (PUD has NOUN/VBC words).
  */
-export function annotatedVerbality(w: ConlluWord): 'verb' | 'other' | null {
+function annotatedVerbality(w: ConlluWord): 'verb' | 'other' | null {
   if (w.xpos === 'VBN' || w.xpos === 'VBG') return 'other'; // participles and verbal nouns are nominals
   const u = w.upos === 'VERB' || w.upos === 'AUX';
   const x = w.xpos === 'VBC';

@@ -41,7 +41,7 @@ export function posClass(pos: string): PosClass {
 const COMMON: readonly string[] = ['', 'VN', 'NUM', 'QUANT', 'COMP'];
 
 /** XPOS → reading, for tags whose reading does not depend on FEATS. */
-export const XPOS_MAP: Readonly<Record<string, XposReading>> = {
+const XPOS_MAP: Readonly<Record<string, XposReading>> = {
   NN: { tag: 'NOUN', pos: ['NOUN'], cls: 'nominal', dpos: COMMON },
   NNP: { tag: 'NOUN_PROP', pos: ['NOUN'], cls: 'nominal', dpos: ['PROP'] },
   JJ: { tag: 'ADJ', pos: ['ADJ'], cls: 'nominal', dpos: COMMON },

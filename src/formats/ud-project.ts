@@ -24,6 +24,7 @@ export interface LineAnalyzer {
   analyzeLine(line: string): AnalyzedToken[];
 }
 
+/** Options of {@link projectUd}. */
 export interface ProjectOptions {
   /** Name of the treebank in messages and the report (a path or a label). */
   file: string;
@@ -51,8 +52,9 @@ export interface WordTrace {
   result: MatchResult | null;
 }
 
-export const defaultProjectOptions: ProjectOptions = { file: '<conllu>', factorize: defaultFactorize, examples: 5 };
+const defaultProjectOptions: ProjectOptions = { file: '<conllu>', factorize: defaultFactorize, examples: 5 };
 
+/** The result of {@link projectUd}: the gold corpus and the projection report. */
 export interface Projection {
   corpus: Corpus;
   report: ProjectionReport;
@@ -141,7 +143,8 @@ export function isProjectionTie(token: { note?: string }): boolean {
 export function projectUd(text: string, analyzer: LineAnalyzer, options: Partial<ProjectOptions> = {}): Projection {
   const opts: ProjectOptions = { ...defaultProjectOptions, ...options };
   const sentences = parseConllu(text, opts.file);
-  if (sentences.length > 0 && !sentences.some((s) => s.words.some((w) => w.misc.has('LId'))))
+  if (sentences.length === 0) throw new CorpusError('no sentence in the CoNLL-U file: nothing to import', { file: opts.file });
+  if (!sentences.some((s) => s.words.some((w) => w.misc.has('LId'))))
     throw new CorpusError('no word carries a LId= lemma annotation in MISC: nothing to project gold labels from', { file: opts.file });
   const rep = new ReportBuilder(opts.file, opts.examples);
   const documents: Document[] = [];

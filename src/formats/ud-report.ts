@@ -11,7 +11,7 @@ import type { LemmaLevel } from './ud-lemma.js';
 import type { MatchResult, UnmatchedReason } from './ud-match.js';
 import type { AlignedToken, AlignKind, SentenceLayout } from './ud-words.js';
 
-export const REPORT_KIND = 'lexdis-ud-projection-report';
+const REPORT_KIND = 'lexdis-ud-projection-report';
 
 export interface ProjectionReport {
   kind: typeof REPORT_KIND;

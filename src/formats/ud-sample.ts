@@ -15,7 +15,7 @@ export interface SampleOptions {
   which: 'matched' | 'unmatched' | 'all';
 }
 
-export const defaultSampleOptions: SampleOptions = { size: 100, seed: 1, which: 'matched' };
+const defaultSampleOptions: SampleOptions = { size: 100, seed: 1, which: 'matched' };
 
 /** Draws the sample (in corpus order after drawing). */
 export function sampleWords(words: readonly WordTrace[], options: Partial<SampleOptions> = {}): WordTrace[] {

@@ -8,6 +8,7 @@ export const LABEL_ELEMENTS = [
   'mood', 'pron', 'case',
 ] as const;
 
+/** One of the 16 label elements (LEs) of Shah et al. 2010, Table 1. */
 export type LabelElement = (typeof LABEL_ELEMENTS)[number];
 
 /** A label factored into its elements; an absent element is the empty string. */
@@ -15,11 +16,8 @@ export type LabelElements = Record<LabelElement, string>;
 
 /** Targets a feature can be about: the whole label or one LE. */
 export const TARGETS = ['label', ...LABEL_ELEMENTS] as const;
+/** What an accuracy is measured on: the whole label, or one label element. */
 export type Target = (typeof TARGETS)[number];
-
-export const LE_INDEX: Readonly<Record<LabelElement, number>> = Object.fromEntries(
-  LABEL_ELEMENTS.map((e, i) => [e, i]),
-) as Record<LabelElement, number>;
 
 /** All elements empty. */
 export function emptyElements(): LabelElements {

@@ -35,7 +35,7 @@ export const defaultGenericOptions: GenericFactorizerOptions = Object.freeze({
 }) as GenericFactorizerOptions;
 
 /** Several values for one element are joined with this. */
-export const GENERIC_JOIN = '|';
+const GENERIC_JOIN = '|';
 
 export interface GenericFactorization {
   lemma: string;

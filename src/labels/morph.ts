@@ -62,8 +62,3 @@ function leftover(text: string): MorphSegment {
 export function formatMorph(segments: readonly MorphSegment[]): string {
   return segments.map((s) => `${s.voc}/${s.tag}`).join('+');
 }
-
-/** True when a string is a well-formed tag. */
-export function isTagLike(text: string): boolean {
-  return TAG.test(text);
-}

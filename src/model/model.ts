@@ -16,9 +16,10 @@ import { Vocab } from '../../features/vocab.js';
 import type { AnalyzerOptions } from '../analyzer/engine.js';
 import { ModelFormatError, ModelVersionError } from '../errors.js';
 import { linearScore } from './score.js';
+import { requireString } from '../args.js';
 import { readModel, writeModel, type BinaryArray, type ModelHeader } from './store.js';
 
-export const MODEL_KIND = 'lexdis-model';
+const MODEL_KIND = 'lexdis-model';
 
 /** The flat arrays of β* as stored (features/beta.ts). */
 const BETA_PARTS = ['ctxWord', 'ctxCtx', 'ctxMarginal', 'ctxRunEnd', 'entKey', 'entCount'] as const satisfies readonly (keyof BetaBuffers)[];
@@ -69,6 +70,7 @@ export interface Theta {
   bias: number;
 }
 
+/** A trained model: feature templates, vocabularies, β* counts, document tables, the labels seen per word, θ and the header information. Load one with {@link Model.load}; `save` writes one. */
 export class Model {
   readonly templates: readonly Template[];
   readonly extractor: FeatureExtractor;
@@ -97,6 +99,7 @@ export class Model {
     return linearScore(this.theta.weights, this.theta.bias, z, k * this.templates.length);
   }
 
+  /** Writes the model to the directory `dir` (atomically, see src/model/store.ts); returns its size in bytes and the time taken. Throws OutputError for a path that cannot be written. */
   async save(dir: string): Promise<{ bytes: number; ms: number }> {
     const beta = this.counts.toBuffers();
     const docBuf = this.doc.toBuffers();
@@ -116,10 +119,13 @@ export class Model {
   }
 
   /**
-   * Loads a model (a model directory or a single model file; read only, never locked). With `expect`, a model trained with another feature set is
-   * refused with an error naming both.
+   * Loads a model (a model directory or a single model file; read only, never locked). With
+   * `expect`, a model trained with another feature set is refused with an error naming both.
+   * Throws UsageError for a bad argument, DataNotFoundError for a missing model,
+   * ModelFormatError / ModelVersionError for one this lexdis cannot read.
    */
   static async load(dir: string, expect: { featureSet?: string } = {}): Promise<LoadedModel> {
+    requireString('dir', dir);
     const parts = await readModel(dir, { expectKind: MODEL_KIND });
     const info = parts.header.lexdis as ModelInfo | undefined;
     if (!info || !Array.isArray(info.templates)) throw new ModelFormatError('model header has no lexdis section', { file: dir });
@@ -163,4 +169,5 @@ export class Model {
   }
 }
 
+/** A model read from disk, with its store header, size on disk and load time. */
 export type LoadedModel = Model & { storeHeader: ModelHeader; bytesOnDisk: number; loadMs: number };

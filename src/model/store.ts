@@ -53,7 +53,7 @@ export function assertModelPathWritable(dir: string): void {
 }
 
 /** A loaded model: its parts (frozen), its size on disk and how long loading took. */
-export type LoadedModel = ModelParts & { header: ModelHeader; bytesOnDisk: number; loadMs: number };
+export type StoredModel = ModelParts & { header: ModelHeader; bytesOnDisk: number; loadMs: number };
 
 /** Total size of the files directly inside `dir`. */
 function diskBytes(dir: string): number {
@@ -215,7 +215,7 @@ function deepFreeze<T>(value: T): T {
  * checksum; a missing path → DataNotFoundError. `expectKind` refuses a model of another
  * kind. The result is frozen; arrays are fresh and aligned. Writes nothing for format 2.
  */
-export async function readModel(dir: string, opts: { expectKind?: string } = {}): Promise<LoadedModel> {
+export async function readModel(dir: string, opts: { expectKind?: string } = {}): Promise<StoredModel> {
   const t0 = performance.now();
   const abs = resolve(dir);
   let parts: ModelParts & { header: ModelHeader; bytes: number } | undefined = await readFormat2(abs, (file, bytes) => {
@@ -226,7 +226,7 @@ export async function readModel(dir: string, opts: { expectKind?: string } = {})
     const v1 = await withModelDb(abs, async (db) => (await readerFor(db, abs, opts.expectKind)).parts(db, abs, opts.expectKind));
     parts = { ...v1, bytes: existsSync(abs) ? diskBytes(abs) : 0 };
   }
-  const loaded: LoadedModel = {
+  const loaded: StoredModel = {
     header: deepFreeze(parts.header),
     json: deepFreeze(parts.json),
     binary: Object.freeze(parts.binary),

@@ -22,6 +22,7 @@ import type { RankedToken } from './types.js';
 import { TIE_RULES, tiesOf, withRandomTies, type TieOrder } from './ties.js';
 import { isProjectionTie } from '../formats/ud-project.js';
 
+/** A1/A2 on some tokens: counts and percentages (E1 = 100 − A1, E2 = 100 − A2). */
 export interface Accuracy {
   tokens: number;
   top1: number;
@@ -36,6 +37,7 @@ export interface Accuracy {
 export const EVAL_TARGETS = ['label', 'caseless', ...LABEL_ELEMENTS] as const;
 export type EvalTarget = (typeof EVAL_TARGETS)[number];
 
+/** The evaluation of a list of gold tokens: A1/A2/E1/E2 per target (label and each LE), on all tokens and on ambiguous ones, with the ceiling. */
 export interface EvalReport {
   kind: 'lexdis-eval';
   /** Gold tokens evaluated. */

@@ -5,7 +5,9 @@
  */
 import type { Candidate, Corpus, Document } from '../corpus/types.js';
 import type { SeenLexicon } from '../../features/lexicon.js';
-import type { Model } from '../model/model.js';
+import { requireCorpus } from '../args.js';
+import { UsageError } from '../errors.js';
+import { Model } from '../model/model.js';
 import { evaluate, type EvalItem, type EvalReport, type EvaluateOptions } from './eval.js';
 import { constrainToMarks } from './marks.js';
 import { type PreparedDocument, prepareDocument } from './prepare.js';
@@ -66,9 +68,11 @@ export function goldItems(ranker: Disambiguator, docs: Iterable<Document>, lexic
  * corpus, with the model's own C(t). Takes a model, a corpus and the random tie-break's seed
  * (`options.order`, the ranking's tie-break, defaults to the corpus's: a hash of the label key
  * when its order is not the analyzer's); returns the report (all zeros for a corpus without
- * gold marks: call requireGold first to refuse one).
+ * gold marks: call requireGold first to refuse one). Throws UsageError for a bad argument.
  */
 export function evaluateModel(model: Model, corpus: Corpus, options: Partial<EvaluateOptions> = {}): EvalReport {
+  if (!(model instanceof Model)) throw new UsageError('model must be a Model (Model.load or train)');
+  requireCorpus('corpus', corpus);
   return evaluate(goldItems(new ModelRanker(model), corpus.documents, model.lexicon), { order: tieOrderOf(corpus), ...options });
 }
 

@@ -8,6 +8,7 @@ import type { Document, Sentence } from '../corpus/types.js';
 import type { Model } from '../model/model.js';
 import { type Disambiguator, type RankedToken, rankToken } from './types.js';
 
+/** Ranks the candidates of a document's tokens by the model's score (see the module comment). */
 export class ModelRanker implements Disambiguator {
   readonly name: string;
   constructor(readonly model: Model, name = 'model') {

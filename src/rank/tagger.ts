@@ -4,8 +4,8 @@
  * Tagger holds a loaded model and analyzer, reads them only, and can serve concurrent calls.
  */
 import { Analyzer, type AnalyzerOptions } from '../analyzer/index.js';
-import { DEFAULT_INPUT_SCRIPT, lemmaInScript, prepareInput, type InputScript } from '../analyzer/script.js';
-import { dataPaths } from '../config.js';
+import { DEFAULT_INPUT_SCRIPT, INPUT_SCRIPTS, lemmaInScript, prepareInput, type InputScript } from '../analyzer/script.js';
+import { requireInteger, requireOneOf, requireOptions, requireString } from '../args.js';
 import type { CandidateSource, Corpus } from '../corpus/types.js';
 import { fromBuckwalter } from '../script/buckwalter.js';
 import { vocalizeWord, type VocalizeOptions } from '../script/vocalize.js';
@@ -15,6 +15,7 @@ import { ModelRanker } from './ranker.js';
 import { rankTextSteps } from './tag-steps.js';
 import type { RankedCandidate, RankedToken } from './types.js';
 
+/** One analysis of a tagged word: vocalization (Buckwalter and Arabic), lemma, morphology, POS and the other label elements, gloss, score, confidence and where it came from. */
 export interface TaggedAnalysis {
   rank: number;
   /** The analyzer's vocalization, Buckwalter, as the analyzer spells it. */
@@ -38,6 +39,7 @@ export interface TaggedAnalysis {
   source: CandidateSource;
 }
 
+/** A tagged word: its input form, look-up form, whether it is Arabic and was found, and its best analyses. */
 export interface TaggedToken {
   input: string;
   lookup: string | null;
@@ -46,18 +48,18 @@ export interface TaggedToken {
   analyses: TaggedAnalysis[];
 }
 
+/** A tagged sentence: its tokens in order. */
 export interface TaggedSentence {
   tokens: TaggedToken[];
 }
 
+/** Options of {@link Tagger.load}. */
 export interface TaggerOptions {
-  /** Analyzer tables (default: the open BAMA 1.0 tables under LEXDIS_DATA). */
+  /** The analyzer's tables: a folder of dictPrefixes, dictStems, dictSuffixes, tableAB, tableAC, tableBC (BAMA 1.0 or SAMA 3.1). */
   tables: string;
   /** Analyzer options; those the model records (ModelInfo.analyzer) apply unless given here. */
-  analyzer: Partial<AnalyzerOptions>;
+  analyzer?: Partial<AnalyzerOptions>;
 }
-
-export const defaultTaggerOptions = (): TaggerOptions => ({ tables: dataPaths.bama(), analyzer: {} });
 
 /**
  * One ranked candidate as the service and the CLI show it.
@@ -82,7 +84,7 @@ export function taggedAnalysis(r: RankedCandidate, rank: number, form: string, v
   };
 }
 
-/** A token with its `top` best analyses (all of them rendered with the same vocalization options). */
+/** One ranked token as the service and the CLI show it, with its `top` best analyses (all rendered with the same vocalization options). */
 export function taggedToken(rt: RankedToken, top: number, vocalize: Partial<VocalizeOptions> = {}): TaggedToken {
   const t = rt.token;
   return {
@@ -94,38 +96,62 @@ export function taggedToken(rt: RankedToken, top: number, vocalize: Partial<Voca
   };
 }
 
+/** How {@link Tagger.tagText} reads and answers. */
+export interface TagTextOptions {
+  /** Analyses kept per word, best first (default 1). */
+  top?: number;
+  /** How the text is read: arabic (the default), buckwalter or auto (see {@link INPUT_SCRIPTS}). */
+  inputScript?: InputScript;
+  /** How each analysis' `vocalized` word is written (src/script/vocalize.ts). */
+  vocalize?: Partial<VocalizeOptions>;
+}
+
+/**
+ * A loaded model and analyzer: tags raw text or ranks a corpus's candidates. Reads them only,
+ * so one Tagger can serve concurrent calls.
+ */
 export class Tagger {
+  /** The model's disambiguator (Σθ·z over each token's candidates). */
   readonly ranker: ModelRanker;
 
+  /** Takes a model and an analyzer already loaded (see {@link Tagger.load}). */
   constructor(readonly model: Model, readonly analyzer: Analyzer) {
     this.ranker = new ModelRanker(model);
   }
 
-  static async load(modelDir: string, options: Partial<TaggerOptions> = {}): Promise<Tagger & { model: LoadedModel }> {
-    const o = { ...defaultTaggerOptions(), ...options };
+  /**
+   * Loads a trained model and the analyzer's tables. Takes the model's path and
+   * `{ tables }`, the analyzer tables' folder; returns the Tagger. Throws UsageError for a bad
+   * argument, DataNotFoundError for a missing model or tables, ModelFormatError /
+   * ModelVersionError for something that is not a model this lexdis reads.
+   */
+  static async load(modelDir: string, options: TaggerOptions): Promise<Tagger & { model: LoadedModel }> {
+    requireString('modelDir', modelDir);
+    const o = requireOptions<TaggerOptions>('options', options, false);
+    requireString('options.tables', o.tables);
     const model = await Model.load(modelDir);
-    const analyzer = Analyzer.load(o.tables, { ...modelAnalyzerOptions(model.info), ...o.analyzer });
+    const analyzer = Analyzer.load(o.tables, { ...modelAnalyzerOptions(model.info), ...requireOptions('options.analyzer', o.analyzer, true) });
     return new Tagger(model, analyzer) as Tagger & { model: LoadedModel };
   }
 
   /**
    * Ranks every token of a corpus: candidates C(t) formed with the model's seen labels, then
    * narrowed to those that agree with the diacritics typed in the word, if any (marks.ts).
+   * Takes a corpus (e.g. from loadCorpus or textToCorpus); returns per document, sentence and
+   * token the ranking, best first.
    */
   rankCorpus(corpus: Corpus): RankedToken[][][] {
     return corpus.documents.map((d) => rankPrepared(this.ranker, d, this.model.lexicon, { typedMarks: true }).ranked);
   }
 
   /**
-   * Tags raw text: one entry per sentence, the `top` best analyses per word. `inputScript`
-   * says how the text is read (src/analyzer/script.ts; default `arabic`: Latin words are
-   * not Arabic and pass through untouched, Buckwalter only on request); `vocalize` how each
-   * analysis' `vocalized` word is written (src/script/vocalize.ts).
+   * Tags raw text (a paragraph a line): one entry per sentence, the `top` best analyses per
+   * word. `inputScript` says how the text is read (src/analyzer/script.ts; default `arabic`:
+   * Latin words are not Arabic and pass through untouched, Buckwalter only on request);
+   * `vocalize` how each analysis' `vocalized` word is written (src/script/vocalize.ts).
+   * Throws UsageError for a bad argument.
    */
-  tagText(
-    text: string,
-    options: { top: number; inputScript?: InputScript; vocalize?: Partial<VocalizeOptions> } = { top: 1 },
-  ): TaggedSentence[] {
+  tagText(text: string, options: TagTextOptions = {}): TaggedSentence[] {
     const out: TaggedSentence[] = [];
     for (const s of this.tagSteps(text, options)) if (s) out.push(s);
     return out;
@@ -135,13 +161,15 @@ export class Tagger {
    * Tags raw text in bounded steps (./tag-steps.ts): yields `null` after a step that finished
    * no sentence and each sentence as soon as it is tagged. The sentences are those of
    * {@link tagText}; a caller can stop, yield or check a deadline between any two steps.
+   * Throws UsageError for a bad argument (when the generator starts).
    */
-  *tagSteps(
-    text: string,
-    options: { top: number; inputScript?: InputScript; vocalize?: Partial<VocalizeOptions> } = { top: 1 },
-  ): Generator<TaggedSentence | null> {
-    for (const sent of rankTextSteps(this.analyzer, this.ranker, prepareInput(text, options.inputScript ?? DEFAULT_INPUT_SCRIPT))) {
-      yield sent && { tokens: sent.map((rt) => taggedToken(rt, options.top, options.vocalize)) };
+  *tagSteps(text: string, options: TagTextOptions = {}): Generator<TaggedSentence | null> {
+    requireString('text', text, true);
+    const o = requireOptions<TagTextOptions>('options', options, true);
+    const top = o.top === undefined ? 1 : requireInteger('options.top', o.top, 0);
+    const inputScript = o.inputScript === undefined ? DEFAULT_INPUT_SCRIPT : requireOneOf('options.inputScript', o.inputScript, INPUT_SCRIPTS);
+    for (const sent of rankTextSteps(this.analyzer, this.ranker, prepareInput(text, inputScript))) {
+      yield sent && { tokens: sent.map((rt) => taggedToken(rt, top, o.vocalize)) };
     }
   }
 

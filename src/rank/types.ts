@@ -10,6 +10,7 @@
  */
 import { analyzerPosition, type Candidate, type Document, type Token } from '../corpus/types.js';
 
+/** One candidate of a ranked token, with its score and confidence. */
 export interface RankedCandidate {
   /** Index of the candidate in Token.candidates. */
   index: number;
@@ -20,12 +21,14 @@ export interface RankedCandidate {
   confidence: number;
 }
 
+/** A token with all its candidates, best first. */
 export interface RankedToken {
   token: Token;
   /** All candidates, best first (see the tie-break rule above). Empty for non-Arabic or unknown words. */
   ranked: RankedCandidate[];
 }
 
+/** Anything that ranks the candidates of a document's tokens: the model's ranker, the baselines, the combinations. */
 export interface Disambiguator {
   readonly name: string;
   /** Ranks every token of a document: one array per sentence, one entry per token. */

@@ -69,6 +69,7 @@ export function lookupForm(word: string): string {
   return stripBwDiacritics(bw).replace(/_/g, '').replace(/\{/g, 'A');
 }
 
+/** A script for output: Arabic letters or Buckwalter transliteration. */
 export type Script = 'arabic' | 'buckwalter';
 
 /** Converts Buckwalter text to the script asked for (Buckwalter stays as it is). */

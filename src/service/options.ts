@@ -1,10 +1,11 @@
 /**
  * Limits and settings of the HTTP service. `buildServer` merges what it is given over
- * {@link defaultOptions}; every limit is enforced with a JSON error (see docs/service.md).
+ * {@link defaultServiceOptions}; every limit is enforced with a JSON error (see docs/service.md).
  */
 import type { Writable } from 'node:stream';
 import { UsageError } from '../errors.js';
 
+/** The HTTP service's limits and settings (docs/service.md). */
 export interface ServiceOptions {
   /** Largest request body accepted, in bytes (413 BODY_TOO_LARGE above it). */
   bodyLimit: number;
@@ -47,7 +48,8 @@ export interface ServiceOptions {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 }
 
-export const defaultOptions: Readonly<ServiceOptions> = Object.freeze({
+/** The service's limits when none are given (docs/service.md). */
+export const defaultServiceOptions: Readonly<ServiceOptions> = Object.freeze({
   bodyLimit: 1024 * 1024,
   maxTextLength: 20_000,
   maxBatch: 32,
@@ -72,7 +74,7 @@ const POSITIVE_INTEGERS = [
 
 /** Merges `given` over the defaults and checks the result (UsageError on a bad value). */
 export function resolveOptions(given: Partial<ServiceOptions> = {}): ServiceOptions {
-  const merged: ServiceOptions = { ...defaultOptions };
+  const merged: ServiceOptions = { ...defaultServiceOptions };
   for (const [key, value] of Object.entries(given)) {
     if (value !== undefined) (merged as unknown as Record<string, unknown>)[key] = value;
   }

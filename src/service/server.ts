@@ -16,7 +16,7 @@ import { registerApiRoutes, type ServiceIdentity } from './routes.js';
 import { errorSchema } from './schemas.js';
 import type { TaggerLike } from './types.js';
 
-export { defaultOptions, type ServiceOptions } from './options.js';
+export { defaultServiceOptions, type ServiceOptions } from './options.js';
 export type { TaggerLike } from './types.js';
 
 function identity(): ServiceIdentity {
@@ -24,7 +24,7 @@ function identity(): ServiceIdentity {
   return { name: 'lexdis', version: pkg.version ?? '0.0.0' };
 }
 
-/** Builds (does not start) the service for `tagger`; `options` are merged over `defaultOptions`. */
+/** Builds (does not start) the service for `tagger`; `options` are merged over `defaultServiceOptions`. */
 export function buildServer(tagger: TaggerLike, options: Partial<ServiceOptions> = {}): FastifyInstance {
   const o = resolveOptions(options);
   const app = Fastify({
@@ -74,6 +74,7 @@ export function buildServer(tagger: TaggerLike, options: Partial<ServiceOptions>
   return app;
 }
 
+/** Where {@link startServer} listens. */
 export interface ListenOptions {
   host: string;
   /** 0 picks a free port. */

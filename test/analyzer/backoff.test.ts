@@ -4,7 +4,7 @@ import { Analyzer } from '../../src/analyzer/engine.js';
 import { backoffLemma, BACKOFF_COMMENT, BACKOFF_GLOSS } from '../../src/analyzer/backoff.js';
 import { formatToken } from '../../src/analyzer/print.js';
 import { tokenJson } from '../../src/analyzer/output.js';
-import { dataPaths } from '../../src/config.js';
+import { dataPaths } from '../../bin/data.js';
 import { readTextFile } from '../../src/io.js';
 import { analyzedToPosToken, posTokenToAnalyzed, posToCorpus, readPosFile, writePosFile } from '../../src/formats/pos.js';
 import { MINI_DIR, miniCopy, rewrite } from './fixtures.js';

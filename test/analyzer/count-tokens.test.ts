@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { dataPaths } from '../../src/config.js';
+import { dataPaths } from '../../bin/data.js';
 import { splitLines } from '../../src/io.js';
 import { countTokens, tokenizeLine } from '../../src/analyzer/tokenize.js';
 

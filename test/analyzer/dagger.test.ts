@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Analyzer } from '../../src/analyzer/engine.js';
 import { joinDaggerAlif } from '../../src/analyzer/dagger.js';
-import { dataPaths } from '../../src/config.js';
+import { dataPaths } from '../../bin/data.js';
 import { textToCorpus } from '../../src/formats/text.js';
 
 const bama = Analyzer.load(dataPaths.bama());

@@ -11,7 +11,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Analyzer } from '../../src/analyzer/engine.js';
 import { formatToken } from '../../src/analyzer/print.js';
-import { dataPaths, projectRoot } from '../../src/config.js';
+import { projectRoot } from '../../src/config.js';
+import { dataPaths } from '../../bin/data.js';
 import { readTextFile } from '../../src/io.js';
 import { compareWithReference, parseReference, type Difference } from './reference.js';
 

@@ -8,7 +8,7 @@ import { TARGETS } from '../../src/labels/elements.js';
 import { Rng } from '../../src/random.js';
 import { tinyCorpus } from './fixture.js';
 import { valueOf } from './reference.js';
-import { syntheticCorpus } from './synthetic-corpus.js';
+import { syntheticCorpus } from '../../testkit/synthetic-corpus.js';
 
 test('intersectCount equals a naive count (merge and galloping paths)', () => {
   const rng = new Rng(7);

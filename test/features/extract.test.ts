@@ -15,7 +15,7 @@ import { UsageError } from '../../src/errors.js';
 import { partitionCorpus } from '../../training/partition.js';
 import { tinyCorpus, tinyTestDocument } from './fixture.js';
 import { referenceFeatures } from './reference.js';
-import { syntheticCorpus } from './synthetic-corpus.js';
+import { syntheticCorpus } from '../../testkit/synthetic-corpus.js';
 
 function stageOne(d1: Corpus, templates: Template[]) {
   const vocab = new Vocab();

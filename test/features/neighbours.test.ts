@@ -18,7 +18,7 @@ import type { ValueTransform } from '../../features/transform.js';
 import { TARGETS } from '../../src/labels/elements.js';
 import { partitionCorpus } from '../../training/partition.js';
 import { compareCounts, referenceCounts, referenceFeatures } from './reference.js';
-import { syntheticCorpus } from './synthetic-corpus.js';
+import { syntheticCorpus } from '../../testkit/synthetic-corpus.js';
 
 function cand(lemma: string, morph: string): Candidate {
   return { key: labelKey(lemma, morph), lemma, morph, voc: '', gloss: '', elements: { ...emptyElements(), lemma }, source: 'analyzer' };

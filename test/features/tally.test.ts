@@ -9,7 +9,7 @@ import { TARGETS } from '../../src/labels/elements.js';
 import type { Corpus } from '../../src/corpus/types.js';
 import { tinyCorpus } from './fixture.js';
 import { SEP, compareCounts, referenceCounts } from './reference.js';
-import { syntheticCorpus } from './synthetic-corpus.js';
+import { syntheticCorpus } from '../../testkit/synthetic-corpus.js';
 
 function sizesOf(vocab: Vocab): IdSizes {
   return { word: vocab.size('word'), letter: vocab.size('letter'), values: TARGETS.map((t) => vocab.size(t)) };

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/config.js';
+import {  } from '../../bin/data.js';
 import { groupDocuments, parseConllu, readConllu } from '../../src/formats/conllu.js';
 
 const FIX = join(projectRoot(), 'test', 'fixtures', 'ud');
@@ -91,7 +92,7 @@ test('other malformed input is located too', () => {
 });
 
 test('the whole UD Arabic-PUD file: 1000 sentences in 397 documents', async () => {
-  const { dataPaths } = await import('../../src/config.js');
+  const { dataPaths } = await import('../../bin/data.js');
   const docs = readConllu(dataPaths.pudConllu());
   assert.equal(docs.length, 397);
   const sents = docs.flatMap((d) => d.sentences);

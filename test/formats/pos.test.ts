@@ -3,7 +3,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dataPaths, projectRoot } from '../../src/config.js';
+import { projectRoot } from '../../src/config.js';
+import { dataPaths } from '../../bin/data.js';
 import { InputParseError, UsageError } from '../../src/errors.js';
 import { loadPosFile, readPosFile, writePosFile, type PosFile } from '../../src/formats/pos.js';
 

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { Analyzer } from '../../src/analyzer/index.js';
-import { dataPaths } from '../../src/config.js';
+import { dataPaths } from '../../bin/data.js';
 import { nunation } from '../../src/formats/ud-agree.js';
 import { projectUd, type WordTrace } from '../../src/formats/ud-project.js';
 import { emptyElements } from '../../src/labels/elements.js';

@@ -11,7 +11,9 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Analyzer } from '../../src/analyzer/index.js';
-import { dataPaths, projectRoot } from '../../src/config.js';
+import { projectRoot } from '../../src/config.js';
+import { dataPaths } from '../../bin/data.js';
+import { CorpusError } from '../../src/errors.js';
 import { corpusToPos, posToCorpus, readPosFile, writePosFile } from '../../src/formats/pos.js';
 import { projectUd, type Projection, type WordTrace } from '../../src/formats/ud-project.js';
 import { reportMarkdown } from '../../src/formats/ud-report.js';
@@ -217,4 +219,9 @@ test('the sample for checking by eye is seeded', () => {
   assert.ok(a.every((w) => w.result?.matched === true));
   assert.ok(sampleWords(traces, { size: 5, which: 'unmatched', seed: 1 }).every((w) => w.result?.matched === false));
   assert.match(sampleMarkdown(a, { size: 10, seed: 7 }), /^# Sample of 10 matched words \(seed 7\)\n\n1\. \*\*/);
+});
+
+test('an empty CoNLL-U text is refused: there is nothing to import', () => {
+  for (const text of ['', '\n\n', ' \n'])
+    assert.throws(() => projectUd(text, getAnalyzer(), { file: 'empty.conllu' }), (e: unknown) => e instanceof CorpusError && e.file === 'empty.conllu' && /no sentence/.test(e.message));
 });

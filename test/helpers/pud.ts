@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Analyzer } from '../../src/analyzer/index.js';
-import { dataPaths } from '../../src/config.js';
+import { dataPaths } from '../../bin/data.js';
 import type { Corpus } from '../../src/corpus/types.js';
 import { projectUd } from '../../src/formats/ud-project.js';
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { CASE_MOOD_ELEMENTS, caselessKey, caselessMorph, isCaseOrMoodTag } from '../../src/labels/caseless.js';
 import { labelKey } from '../../src/labels/elements.js';
 import { loadLexicon, withoutCaseOrMood } from '../../src/analyzer/lexicon.js';
-import { dataPaths } from '../../src/config.js';
+import { dataPaths } from '../../bin/data.js';
 import { factorize } from '../../src/labels/factorize.js';
 
 test('the factorizer fills case and mood from case endings and mood suffixes, BAMA and SAMA tags alike', () => {

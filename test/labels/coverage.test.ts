@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dataPaths } from '../../src/config.js';
+import { dataPaths } from '../../bin/data.js';
 import { LABEL_ELEMENTS } from '../../src/labels/elements.js';
 import { factorizeDetailed, formatMorph, parseMorph } from '../../src/labels/factorize.js';
 import { stemInfo } from '../../src/labels/tags.js';

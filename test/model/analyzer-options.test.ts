@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { ModelFormatError } from '../../src/errors.js';
 import { Model, modelAnalyzerOptions, type ModelInfo } from '../../src/model/model.js';
 import { Tagger } from '../../src/rank/tagger.js';
+import { dataPaths } from '../../bin/data.js';
 import { train } from '../../training/train.js';
 import { pudCorpus } from '../helpers/pud.js';
 
@@ -21,18 +22,18 @@ test('the model records caseEndings; the tagger analyzes with it; absent reads a
   const info = model.info as ModelInfo;
   try {
     await model.save(join(dir, 'on'));
-    const on = await Tagger.load(join(dir, 'on'));
+    const on = await Tagger.load(join(dir, 'on'), { tables: dataPaths.bama() });
     assert.equal(on.analyzer.options.caseEndings, true);
     assert.equal((on.modelInfo().analyzer as { options: { caseEndings: boolean } }).options.caseEndings, true, 'GET /v1/model shows it');
     const [sent] = on.tagText('الرئيس', { top: 10 });
     assert.ok(sent.tokens[0].analyses.some((a) => a.morph.includes('/CASE_DEF_')), 'case endings among the candidates');
     // an explicit analyzer option wins over the model's
-    assert.equal((await Tagger.load(join(dir, 'on'), { analyzer: { caseEndings: false } })).analyzer.options.caseEndings, false);
+    assert.equal((await Tagger.load(join(dir, 'on'), { tables: dataPaths.bama(), analyzer: { caseEndings: false } })).analyzer.options.caseEndings, false);
 
     const saved = info.analyzer;
     delete info.analyzer; // a model written before the record existed
     await model.save(join(dir, 'old'));
-    const old = await Tagger.load(join(dir, 'old'));
+    const old = await Tagger.load(join(dir, 'old'), { tables: dataPaths.bama() });
     assert.equal(old.model.info.analyzer, undefined);
     assert.deepEqual(modelAnalyzerOptions(old.model.info), { backoff: false, caseEndings: false });
     assert.equal(old.analyzer.options.caseEndings, false);

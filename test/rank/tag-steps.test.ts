@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { dataPaths } from '../../src/config.js';
+import { dataPaths } from '../../bin/data.js';
 import { textToCorpus } from '../../src/formats/text.js';
 import { PIECE_CHARS, cutAtWhitespace } from '../../src/rank/tag-steps.js';
 import { Tagger, taggedToken } from '../../src/rank/tagger.js';

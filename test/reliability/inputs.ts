@@ -7,7 +7,7 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Analyzer } from '../../src/analyzer/index.js';
-import { dataPaths } from '../../src/config.js';
+import { dataPaths } from '../../bin/data.js';
 import { writeCandidatesFile } from '../../src/formats/candidates.js';
 import { corpusToPos, writePosFile } from '../../src/formats/pos.js';
 import { projectUd } from '../../src/formats/ud-project.js';
@@ -53,6 +53,11 @@ export function writeGoodInputs(dir: string, sentences = 60): Omit<GoodInputs, '
 }
 
 /** Windows-1256 bytes of a text (characters it cannot encode become `?`). */
+/** The text in UTF-16LE with a byte-order mark (as Windows Notepad saves "Unicode"). */
+export function encodeUtf16(text: string): Buffer {
+  return Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+}
+
 export function encodeCp1256(text: string): Buffer {
   const dec = new TextDecoder('windows-1256');
   const map = new Map<string, number>();
@@ -162,6 +167,7 @@ export function setModelFormatVersion(dir: string, version: number): void {
 export const FAULTS: Record<string, Build | ((g: GoodInputs, dir: string) => Promise<string>)> = {
   'pos/truncated': fromGood('pos', 'pos', (t) => cutInLine(t, /^[ *] SOLUTION \d+: /)),
   'pos/cp1256': fromGood('pos', 'pos', encodeCp1256),
+  'pos/utf16': fromGood('pos', 'pos', encodeUtf16),
   'pos/binary': file('bad.pos', binaryJunk()),
   'pos/no-gold': fromGood('pos', 'pos', (t) => t.replace(/^\* SOLUTION/gm, '  SOLUTION')),
   'pos/duplicate-index': fromGood('pos', 'pos', (t) => t.replace(/^( {2}INDEX: P1W)2$/m, '$11')),
@@ -174,6 +180,7 @@ export const FAULTS: Record<string, Build | ((g: GoodInputs, dir: string) => Pro
   'conllu/no-gold': fromGood('conllu', 'conllu', unannotated),
   'conllu/duplicate-index': fromGood('conllu', 'conllu', (t) => t.replace(/^2\t/m, '1\t')),
   'conllu/empty-document': fromGood('conllu', 'conllu', (t) => `# newdoc id = empty\n${t}`),
+  'conllu/empty-file': file('bad.conllu', ''),
   'conllu/10mb-line': fromGood('conllu', 'conllu', (t) => insertAfter(t, /^# text = /, longLine())),
   'cand/truncated': fromGood('cand', 'cand', (t) => cutInLine(t, /\t/)),
   'cand/cp1256': fromGood('cand', 'cand', encodeCp1256),
@@ -185,6 +192,7 @@ export const FAULTS: Record<string, Build | ((g: GoodInputs, dir: string) => Pro
   'cand/10mb-line': fromGood('cand', 'cand', (t) => insertAfter(t, /^<S/, longLine())),
   'text/truncated': fromGood('text', 'txt', cutInCharacter),
   'text/cp1256': fromGood('text', 'txt', encodeCp1256),
+  'text/utf16': fromGood('text', 'txt', encodeUtf16),
   'text/binary': file('bad.txt', binaryJunk()),
   'text/empty-file': file('bad.txt', ''),
   'text/10mb-line': file('bad.txt', `${'x'.repeat(10_000_000)}\n`),

@@ -7,8 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import autocannon from 'autocannon';
-import { FakeTagger } from '../fixtures/service/fake-tagger.js';
-import { garbage, malformedJson, oversized, repeatUntil, slowloris } from '../fixtures/service/abusers.js';
+import { FakeTagger } from '../../testkit/fake-tagger.js';
+import { garbage, malformedJson, oversized, repeatUntil, slowloris } from '../../testkit/service-abusers.js';
 import { serve } from '../fixtures/service/http.js';
 
 test('bad clients are rejected without harming good ones', { timeout: 60_000 }, async () => {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTENT_SECURITY_POLICY, FONT_FILES, fontPath, publicDir } from '../../src/service/assets.js';
-import { FakeTagger } from '../fixtures/service/fake-tagger.js';
+import { FakeTagger } from '../../testkit/fake-tagger.js';
 import { serve, type Running } from '../fixtures/service/http.js';
 
 let srv: Running;

@@ -12,7 +12,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { dataPaths, projectRoot } from '../../src/config.js';
+import { projectRoot } from '../../src/config.js';
+import { dataPaths } from '../../bin/data.js';
 import { loadCorpus } from '../../src/formats/load.js';
 import { requireGold } from '../../src/formats/pos.js';
 import type { TaggedSentence, TaggedToken } from '../../src/service/types.js';
@@ -37,7 +38,7 @@ let answer: TaggedSentence[];
 before(async () => {
   browser = await launchChromium();
   work = mkdtempSync(join(tmpdir(), 'lexdis-e2e-'));
-  const corpus = requireGold(loadCorpus([dataPaths.pudConllu()]));
+  const corpus = requireGold(loadCorpus([dataPaths.pudConllu()], { tables: dataPaths.bama() }));
   const { model } = await train({ ...corpus, documents: corpus.documents.slice(0, TRAIN_DOCS) }, { seed: 42, workers: 0 });
   await model.save(join(work, 'model'));
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { InputParseError, ModelFormatError } from '../../src/errors.js';
 import { classifyError, HttpError } from '../../src/service/errors.js';
-import { FakeTagger } from '../fixtures/service/fake-tagger.js';
+import { FakeTagger } from '../../testkit/fake-tagger.js';
 import { serve, type Running } from '../fixtures/service/http.js';
 
 test('classifyError: service, validation, fastify, library and unknown errors', () => {

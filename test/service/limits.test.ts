@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { estimateAnswerBytes, selectFields } from '../../src/service/fields.js';
 import type { TaggedSentence, TaggerLike } from '../../src/service/types.js';
-import { FakeTagger } from '../fixtures/service/fake-tagger.js';
+import { FakeTagger } from '../../testkit/fake-tagger.js';
 import { getJson, postJson, serve, type Running } from '../fixtures/service/http.js';
 
 /** The fake tagger, with a trainer's absolute corpus paths in its model information. */

@@ -1,14 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { UsageError } from '../../src/errors.js';
-import { defaultOptions, publicLimits, resolveOptions } from '../../src/service/options.js';
+import { defaultServiceOptions, publicLimits, resolveOptions } from '../../src/service/options.js';
 
-test('resolveOptions merges over defaultOptions and ignores undefined', () => {
+test('resolveOptions merges over defaultServiceOptions and ignores undefined', () => {
   const o = resolveOptions({ maxBatch: 3, maxTop: undefined });
   assert.equal(o.maxBatch, 3);
-  assert.equal(o.maxTop, defaultOptions.maxTop);
-  assert.equal(o.bodyLimit, defaultOptions.bodyLimit);
-  assert.notEqual(o, defaultOptions);
+  assert.equal(o.maxTop, defaultServiceOptions.maxTop);
+  assert.equal(o.bodyLimit, defaultServiceOptions.bodyLimit);
+  assert.notEqual(o, defaultServiceOptions);
 });
 
 test('resolveOptions rejects bad limits with a UsageError', () => {

@@ -1,5 +1,5 @@
 /**
- * The page in headless Chromium (Debian's chromium at /usr/bin/chromium, driven by
+ * The page in headless Chromium (the build @sparticuz/chromium ships in its npm package, driven by
  * playwright-core), served from the fake tagger so every shown value is known: paste a
  * sentence, choose words by mouse and keyboard, check the panel against the tagger's own
  * answer, the font, and that no other origin is asked for anything. Fails (does not
@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { projectRoot } from '../../src/config.js';
 import type { TaggedToken, TaggerLike } from '../../src/service/types.js';
 import { launchChromium } from '../fixtures/service/browser.js';
-import { FakeTagger } from '../fixtures/service/fake-tagger.js';
+import { FakeTagger } from '../../testkit/fake-tagger.js';
 import { serve, type Running } from '../fixtures/service/http.js';
 
 const SENTENCE = 'كتب الطالب الدرس في المكتبة.';

@@ -4,7 +4,7 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FakeTagger } from '../fixtures/service/fake-tagger.js';
+import { FakeTagger } from '../../testkit/fake-tagger.js';
 import { getJson, postJson, serve, type Running } from '../fixtures/service/http.js';
 
 let srv: Running;

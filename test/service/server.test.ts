@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { projectRoot } from '../../src/config.js';
 import { buildServer } from '../../src/service/server.js';
-import { FakeTagger } from '../fixtures/service/fake-tagger.js';
+import { FakeTagger } from '../../testkit/fake-tagger.js';
 import { postJson, serve } from '../fixtures/service/http.js';
 
 const WORDS = ['كتب', 'في', 'الدرس', 'المكتبة', 'الطالب'];
@@ -161,7 +161,7 @@ test('close(): the in-flight request finishes, a later request on the same conne
 test('SIGTERM: the process finishes the in-flight request, then exits with status 0', { timeout: 30_000 }, async () => {
   const dist = join(projectRoot(), 'dist');
   const server = pathToFileURL(join(dist, 'src', 'service', 'server.js')).href;
-  const fake = pathToFileURL(join(dist, 'test', 'fixtures', 'service', 'fake-tagger.js')).href;
+  const fake = pathToFileURL(join(dist, 'testkit', 'fake-tagger.js')).href;
   const code = `
     import { startServer, shutdownOnSignals } from ${JSON.stringify(server)};
     import { FakeTagger } from ${JSON.stringify(fake)};

@@ -5,7 +5,7 @@
  * Loaded once per test process.
  */
 import type { Corpus, Document } from '../../src/corpus/types.js';
-import { dataPaths } from '../../src/config.js';
+import { dataPaths } from '../../bin/data.js';
 import { loadPosFile, posToCorpus } from '../../src/formats/pos.js';
 
 let tokensCache: Document['sentences'][number]['tokens'] | undefined;

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import type { Corpus } from '../../src/corpus/types.js';
 import { CorpusError, UsageError } from '../../src/errors.js';
 import { documentsNeeded, partitionCorpus } from '../../training/partition.js';
-import { syntheticCorpus } from '../features/synthetic-corpus.js';
+import { syntheticCorpus } from '../../testkit/synthetic-corpus.js';
 
 const corpus = syntheticCorpus({ seed: 8, tokens: 10_000, wordTypes: 300, docTokens: 100 });
 

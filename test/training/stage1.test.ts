@@ -10,7 +10,7 @@ import { CorpusError, UsageError } from '../../src/errors.js';
 import { SLICES_PER_WORKER, runStageOne, type StageOneResult } from '../../training/stage1.js';
 import { tinyCorpus } from '../features/fixture.js';
 import { compareCounts, referenceCounts } from '../features/reference.js';
-import { syntheticCorpus } from '../features/synthetic-corpus.js';
+import { syntheticCorpus } from '../../testkit/synthetic-corpus.js';
 
 const templates = resolveFeatureSet('full+prior');
 

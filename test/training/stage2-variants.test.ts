@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { Analyzer } from '../../src/analyzer/index.js';
-import { dataPaths } from '../../src/config.js';
+import { dataPaths } from '../../bin/data.js';
 import { projectUd } from '../../src/formats/ud-project.js';
 import { caselessKey } from '../../src/labels/caseless.js';
 import { Model } from '../../src/model/model.js';

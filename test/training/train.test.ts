@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CorpusError, ModelVersionError } from '../../src/errors.js';
 import { Model, modelAnalyzerOptions, type ModelInfo } from '../../src/model/model.js';
+import { dataPaths } from '../../bin/data.js';
 import { Tagger } from '../../src/rank/tagger.js';
 import { prepareDocument } from '../../src/rank/prepare.js';
 import { ModelRanker } from '../../src/rank/ranker.js';
@@ -42,10 +43,10 @@ test('save → load gives identical scores; a feature-set mismatch is refused na
       assert.deepEqual(s2, s1);
     }
     assert.deepEqual(loaded.info.analyzer, { backoff: true, caseEndings: true }, 'the analyzer options are recorded (backoff and case endings on for training)');
-    const tagger = await Tagger.load(join(dir, 'm'));
+    const tagger = await Tagger.load(join(dir, 'm'), { tables: dataPaths.bama() });
     assert.equal(tagger.analyzer.options.backoff, true, 'and tagging uses them');
     assert.deepEqual((tagger.modelInfo().analyzer as { options: unknown }).options, { backoff: true, caseEndings: true }, 'GET /v1/model shows them');
-    assert.equal((await Tagger.load(join(dir, 'm'), { analyzer: { backoff: false } })).analyzer.options.backoff, false, 'unless told otherwise');
+    assert.equal((await Tagger.load(join(dir, 'm'), { tables: dataPaths.bama(), analyzer: { backoff: false } })).analyzer.options.backoff, false, 'unless told otherwise');
     const oldInfo: ModelInfo = { ...loaded.info };
     delete oldInfo.analyzer;
     assert.deepEqual(modelAnalyzerOptions(oldInfo), { backoff: false, caseEndings: false }, 'a model without the record was trained without backoff');

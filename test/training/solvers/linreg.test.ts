@@ -5,7 +5,7 @@ import { UsageError } from '../../../src/errors.js';
 import { fitLinreg } from '../../../training/solvers/linreg.js';
 import { fit, predictAll } from '../../../training/solvers/index.js';
 import type { Rows } from '../../../training/solvers/types.js';
-import { syntheticRows } from './synthetic.js';
+import { syntheticRows } from '../../../testkit/synthetic-rows.js';
 
 /** Direct solution with the full design matrix [X 1]: (AᵀA + λD) β = Aᵀy, D = diag(1,…,1,0) (bias unpenalized). */
 function direct(rows: Rows, lambda: number): { weights: number[]; bias: number } {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { UsageError } from '../../../src/errors.js';
 import { fitSvr, predictAll } from '../../../training/solvers/index.js';
 import { standardize, unstandardize } from '../../../training/solvers/standardize.js';
-import { syntheticRows } from './synthetic.js';
+import { syntheticRows } from '../../../testkit/synthetic-rows.js';
 
 test('standardize gives mean 0 / sd 1 columns; a constant column becomes 0 with scale 1', () => {
   const rows = syntheticRows({ n: 500, p: 4, seed: 1 });

@@ -4,8 +4,8 @@ import { UsageError } from '../../../src/errors.js';
 import { argmaxAccuracy, argmaxAgreement, cosine, fit, predictAll } from '../../../training/solvers/index.js';
 import { fitSvc } from '../../../training/solvers/svc.js';
 import type { Rows } from '../../../training/solvers/types.js';
-import { libsvmSvc } from './libsvm-oracle.js';
-import { syntheticRows } from './synthetic.js';
+import { libsvmSvc } from '../../../testkit/libsvm-oracle.js';
+import { syntheticRows } from '../../../testkit/synthetic-rows.js';
 
 test('svc (hinge loss) agrees with libsvm C-SVC (linear kernel) on tiny data', async () => {
   for (const seed of [1, 2, 3]) {

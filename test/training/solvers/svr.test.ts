@@ -4,8 +4,8 @@ import { UsageError } from '../../../src/errors.js';
 import { argmaxAgreement, cosine, fit, predictAll } from '../../../training/solvers/index.js';
 import { defaultSvrOptions, fitSvr } from '../../../training/solvers/svr.js';
 import type { Rows } from '../../../training/solvers/types.js';
-import { libsvmSvr } from './libsvm-oracle.js';
-import { syntheticRows } from './synthetic.js';
+import { libsvmSvr } from '../../../testkit/libsvm-oracle.js';
+import { syntheticRows } from '../../../testkit/synthetic-rows.js';
 
 test('svr agrees with libsvm ε-SVR (linear kernel) on synthetic token/candidate rows', async () => {
   for (const seed of [1, 2]) {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { ModelFormatError, UsageError } from '../../../src/errors.js';
 import { fit } from '../../../training/solvers/index.js';
 import { linearModelToJSON, loadLinearModel, validateRows } from '../../../training/solvers/types.js';
-import { syntheticRows } from './synthetic.js';
+import { syntheticRows } from '../../../testkit/synthetic-rows.js';
 
 test('validateRows names the problem', () => {
   const y = new Float64Array(2);

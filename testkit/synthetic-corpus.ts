@@ -4,9 +4,9 @@
  * 16 LEs filled from the morphology), a gold label per token, punctuation tokens without
  * candidates, documents of sentences.
  */
-import type { Candidate, Corpus, Document, Sentence, Token } from '../../src/corpus/types.js';
-import { LABEL_ELEMENTS, emptyElements, labelKey } from '../../src/labels/elements.js';
-import { Rng } from '../../src/random.js';
+import type { Candidate, Corpus, Document, Sentence, Token } from '../src/corpus/types.js';
+import { LABEL_ELEMENTS, emptyElements, labelKey } from '../src/labels/elements.js';
+import { Rng } from '../src/random.js';
 
 export interface SyntheticOptions {
   seed: number;

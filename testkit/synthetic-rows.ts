@@ -4,8 +4,8 @@
  * log1p of Poisson counts whose rates share a per-token frequency and a per-candidate quality, so the
  * columns are correlated and count-like, and the positive row has higher means on most columns.
  */
-import { seededUint32 } from '../../../training/solvers/common.js';
-import type { Rows } from '../../../training/solvers/types.js';
+import { seededUint32 } from '../training/solvers/common.js';
+import type { Rows } from '../training/solvers/types.js';
 
 /** Options of syntheticRows. */
 export interface SyntheticOptions {

@@ -5,8 +5,8 @@
  * label is the negative class). libsvm fits an unpenalized bias, unlike the DCD solvers.
  */
 import { createRequire } from 'node:module';
-import type { Rows } from '../../../training/solvers/types.js';
-import { toArrays } from './synthetic.js';
+import type { Rows } from '../training/solvers/types.js';
+import { toArrays } from './synthetic-rows.js';
 
 interface LibsvmInstance {
   train(samples: number[][], labels: number[]): void;

@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// Runs the compiled tests (dist/test/**/*.test.js) with node's test runner, on the Node that
+// runs this script. It passes the files by name: Node 20 takes a folder for `--test`, Node 22
+// and later take glob patterns instead, and a list of files works on both.
+// Usage: node scripts/run-tests.mjs [extra node --test options]
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const files = [];
+const walk = (dir) => {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) walk(path);
+    else if (e.name.endsWith('.test.js')) files.push(path);
+  }
+};
+walk(join('dist', 'test'));
+files.sort();
+if (files.length === 0) {
+  console.error('no compiled test under dist/test: run npm run build first');
+  process.exit(1);
+}
+const run = spawnSync(process.execPath, ['--test', '--test-concurrency=2', ...process.argv.slice(2), ...files], { stdio: 'inherit' });
+process.exit(run.status ?? 1);

@@ -1,0 +1,55 @@
+/**
+ * lexdis, the library: rank a morphological analyzer's analyses of Arabic words in context
+ * (Shah et al. 2010). This entry point is what an inference program needs: analyze raw text,
+ * tag it with a trained model, read and write corpora, evaluate, and the error classes. It
+ * loads neither worker threads nor an HTTP server: training is `lexdis/training`, the HTTP
+ * service `lexdis/service`. Every data path is an explicit argument (nothing is read from the
+ * environment).
+ *
+ * @example
+ * import { Tagger } from 'lexdis';
+ * const tagger = await Tagger.load('models/pud', { tables: 'data/bama-1.0' });
+ * for (const s of tagger.tagText('كتبت الطالبة الدرس', { top: 2 }))
+ *   for (const t of s.tokens) console.log(t.input, t.analyses[0]?.vocArabic);
+ */
+
+// Errors: one tree, stable codes (LexdisError.code), file:line where there is one.
+export {
+  LexdisError, InputParseError, DataNotFoundError, ModelFormatError, ModelVersionError, CorpusError, UsageError, OutputError,
+  type ErrorLocation,
+} from './errors.js';
+
+// Script: Buckwalter transliteration.
+export { toBuckwalter, fromBuckwalter, hasArabic, lookupForm, type Script } from './script/buckwalter.js';
+
+// The analyzer (BAMA 1.0 / SAMA 3.1 tables).
+export { Analyzer, type AnalyzerOptions, type WordAnalysis } from './analyzer/engine.js';
+export { prepareInput, INPUT_SCRIPTS, DEFAULT_INPUT_SCRIPT, type InputScript } from './analyzer/script.js';
+export { renderAnalyses, type OutputFormat, type RenderOptions } from './analyzer/output.js';
+export type { AnalyzedToken, Solution, Alternative } from './analyzer/types.js';
+
+// Corpora: types, readers and writers.
+export type { Corpus, Document, Sentence, Token, Candidate } from './corpus/types.js';
+export type { LabelElement, LabelElements, Target } from './labels/elements.js';
+export { LABEL_ELEMENTS, TARGETS } from './labels/elements.js';
+export { loadCorpus, CORPUS_FORMATS, type CorpusFormat, type LoadCorpusOptions } from './formats/load.js';
+export { loadPosFile } from './formats/pos.js';
+export { readPosFile } from './formats/pos-read.js';
+export { writePosFile } from './formats/pos-write.js';
+export type { PosFile } from './formats/pos-model.js';
+export { posToCorpus, corpusToPos, requireGold, type CorpusToPosOptions, type PosToCorpusOptions } from './formats/pos-corpus.js';
+export { readCandidatesFile, writeCandidatesFile, loadCandidatesFile, type CandidatesReadOptions, type CandidatesWriteOptions } from './formats/candidates.js';
+export { projectUd, type Projection, type ProjectOptions } from './formats/ud-project.js';
+export { textToCorpus } from './formats/text.js';
+export { readTextFile, writeFileAtomic, type TextEncoding } from './io.js';
+
+// Models and tagging.
+export { Model, type ModelInfo, type LoadedModel } from './model/model.js';
+export { Tagger, type TaggerOptions, type TagTextOptions, type TaggedSentence, type TaggedToken, type TaggedAnalysis } from './rank/tagger.js';
+export { ModelRanker } from './rank/ranker.js';
+export type { Disambiguator, RankedToken, RankedCandidate } from './rank/types.js';
+export { rankPrepared, goldItems, evaluateModel, type RankedDocument } from './rank/pipeline.js';
+export { taggedText, taggedJsonl, rankedJsonl, rerankedPos, type RerankOptions } from './rank/tag-output.js';
+
+// Evaluation.
+export { evaluate, evalMarkdown, mergeReports, type EvalReport, type EvalItem, type Accuracy } from './rank/eval.js';

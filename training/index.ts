@@ -1,0 +1,20 @@
+/**
+ * lexdis/training: train a model (stage one β* in worker threads, stage two θ), cross-validate,
+ * and the solvers. Kept apart from the package root so that an inference program does not
+ * load the worker pool.
+ *
+ * @example
+ * import { loadCorpus, requireGold } from 'lexdis';
+ * import { train } from 'lexdis/training';
+ * const { model, summary } = await train(requireGold(loadCorpus(['gold.pos'])), { workers: 2 });
+ * await model.save('models/mine');
+ */
+export { train, defaultTrainOptions, describeTraining, corpusHash, type TrainOptions, type TrainSummary, type TrainResult, type TrainStage } from './train.js';
+export { runCv, defaultCvOptions, type CvOptions, type CvProgressEvent } from './cv.js';
+export type { CvReport } from './cv-report.js';
+export { parseModelList, modelNamesHelp, type CvModel, type Defaults as CvModelDefaults } from './cv-models.js';
+export { writeCvResults, cvMarkdown, assertResultsDirWritable } from './cv-render.js';
+export { fit, predict, predictAll, scoreRows } from './solvers/index.js';
+export { SOLVER_NAMES, type SolverName, type LinearModel, type Rows } from './solvers/types.js';
+export { VALUE_TRANSFORMS, DEFAULT_TRANSFORM, type ValueTransform } from '../features/transform.js';
+export { featureSetNames, resolveFeatureSet } from '../features/templates.js';
