@@ -34,6 +34,7 @@ export type { LabelElement, LabelElements, Target } from './labels/elements.js';
 export { LABEL_ELEMENTS, TARGETS } from './labels/elements.js';
 export { loadCorpus, CORPUS_FORMATS, type CorpusFormat, type LoadCorpusOptions } from './formats/load.js';
 export { loadPosFile } from './formats/pos.js';
+export { loadPosCorpus, type LoadPosCorpusOptions } from './formats/pos-stream.js';
 export { readPosFile } from './formats/pos-read.js';
 export { writePosFile } from './formats/pos-write.js';
 export type { PosFile } from './formats/pos-model.js';
@@ -51,5 +52,18 @@ export type { Disambiguator, RankedToken, RankedCandidate } from './rank/types.j
 export { rankPrepared, goldItems, evaluateModel, type RankedDocument } from './rank/pipeline.js';
 export { taggedText, taggedJsonl, rankedJsonl, rerankedPos, type RerankOptions } from './rank/tag-output.js';
 
+// Vocalized text: the renderer every output uses, and the diacritizer.
+export { vocalizeWord, defaultVocalizeOptions, type VocalizeOptions } from './script/vocalize.js';
+export {
+  diacritizeText, diacritizeParagraph, vocalizedText, vocalizedLines,
+  type DiacritizeOptions, type DiacritizedParagraph, type DiacritizedWord,
+} from './rank/diacritize.js';
+
 // Evaluation.
-export { evaluate, evalMarkdown, mergeReports, type EvalReport, type EvalItem, type Accuracy } from './rank/eval.js';
+export { evaluate, evalMarkdown, mergeReports, EVAL_TARGETS, type EvalTarget, type EvalReport, type EvalItem, type Accuracy } from './rank/eval.js';
+export { caselessKey, caselessMorph, CASE_MOOD_ELEMENTS } from './labels/caseless.js';
+export { loadSchemeFile, parseSchemeFile } from './labels/scheme-file.js';
+export { ARABIC_SCHEME, type LabelScheme } from './labels/scheme.js';
+export { compareWord, type Convention, type WordVerdict } from './script/diac-compare.js';
+export { readReference, readSystem, type ReferenceFormat, type SystemFormat, type RefSentence, type SysSentence } from './formats/diac-eval.js';
+export { checkAlignment, scoreDiacritization, diacReportMarkdown, CONVENTIONS, type DiacReport } from './formats/diac-score.js';

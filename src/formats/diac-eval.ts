@@ -22,6 +22,7 @@ export type ReferenceField = 'max' | 'original';
 
 /** One reference word: its accepted spellings. */
 export interface RefWord { variants: string[] }
+/** One reference sentence: its line and its words' accepted spellings. */
 export interface RefSentence {
   line: number;
   words: RefWord[];
@@ -36,6 +37,7 @@ export interface SysWord {
   source?: string;
   candidates?: string[];
 }
+/** One system sentence: its line and its vocalized words. */
 export interface SysSentence { line: number; words: SysWord[] }
 
 /** The Arabic words of a piece of text, in order. */
@@ -134,7 +136,9 @@ export function readJsonlSystem(text: string, file: string): SysSentence[] {
   return out;
 }
 
+/** Reference layouts: WikiNewsMax TSV (`max` or `original` gold), plain text with `/` variants, or auto by file name. */
 export type ReferenceFormat = 'auto' | 'max' | 'original' | 'text';
+/** System output layouts: plain text, diacritize's JSONL, or auto by content. */
 export type SystemFormat = 'auto' | 'text' | 'jsonl';
 
 /**

@@ -7,6 +7,7 @@ import { InputParseError } from '../errors.js';
 import { compareWord, type Convention } from '../script/diac-compare.js';
 import { stripMarks, type RefSentence, type SysSentence, type SysWord } from './diac-eval.js';
 
+/** The conventions every report gives, relaxed first. */
 export const CONVENTIONS: readonly Convention[] = ['relaxed', 'strict'];
 
 /** Error rates in one convention. */
@@ -35,6 +36,7 @@ export interface ErrorClasses {
   stemCauses?: { unknownWord: number; differentAnalysis?: number; noCorrectCandidate?: number };
 }
 
+/** What {@link scoreDiacritization} reports: error rates per convention, error classes, oracle, unvocalized and changed words. */
 export interface DiacReport {
   sentences: number;
   words: number;

@@ -74,6 +74,7 @@ export function forEachLine(file: string, encoding: TextEncoding, onLine: (line:
   }
 }
 
+/** Options of {@link loadPosCorpus}: the file encoding and chunk size, and what posToCorpus takes. */
 export interface LoadPosCorpusOptions extends PosToCorpusOptions {
   encoding: TextEncoding;
   /** Bytes read at a time (default CHUNK_BYTES). */

@@ -23,12 +23,14 @@ export interface DiacritizedWord {
   candidates?: string[];
 }
 
+/** A paragraph with its Arabic words vocalized, and each word's reading. */
 export interface DiacritizedParagraph {
   /** The paragraph with its Arabic words vocalized. */
   text: string;
   words: DiacritizedWord[];
 }
 
+/** Options of {@link diacritizeText} and {@link diacritizeParagraph}. */
 export interface DiacritizeOptions {
   vocalize: Partial<VocalizeOptions>;
   /** Script of the input: Arabic (Latin passes through untouched) or Buckwalter, read as Arabic. */

@@ -35,6 +35,7 @@ export interface Accuracy {
 
 /** What A1/A2 are reported for: the label, the case-less label, and each label element. */
 export const EVAL_TARGETS = ['label', 'caseless', ...LABEL_ELEMENTS] as const;
+/** One of {@link EVAL_TARGETS}. */
 export type EvalTarget = (typeof EVAL_TARGETS)[number];
 
 /** The evaluation of a list of gold tokens: A1/A2/E1/E2 per target (label and each LE), on all tokens and on ambiguous ones, with the ceiling. */

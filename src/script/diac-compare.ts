@@ -65,6 +65,7 @@ export function relaxLetters(letters: readonly DiacLetter[]): DiacLetter[] {
   return out;
 }
 
+/** Scoring conventions: strict (every mark must match) or relaxed (EvalDiac's, docs/diacritization.md). */
 export type Convention = 'strict' | 'relaxed';
 
 function isBare(l: DiacLetter): boolean {

@@ -26,6 +26,7 @@ import { alignLetters, letterClass, splitInput } from './vocalize-input.js';
 
 export { alignLetters };
 
+/** How {@link vocalizeWord} writes a vocalized word. */
 export interface VocalizeOptions {
   /** Sukun on consonants without a vowel (default true); false leaves every consonant without a vowel bare. */
   sukun: boolean;
@@ -33,6 +34,7 @@ export interface VocalizeOptions {
   daggerAlif: boolean;
 }
 
+/** The renderer's defaults: sukun written, dagger alif kept where the text writes no alif. */
 export const defaultVocalizeOptions: VocalizeOptions = { sukun: true, daggerAlif: true };
 
 /** One letter of a vocalization and the marks after it (Buckwalter). */

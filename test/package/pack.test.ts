@@ -2,7 +2,7 @@
  * The package as a user gets it: `npm pack` the repository (compiled by `npm test` first),
  * install the tarball into a scratch project (its dependencies from npm's cache when there,
  * else the registry), then from that project (a) type-check and run a TypeScript program that
- * tags a sentence through the API, with fastify and piscina removed to prove that the package
+ * tags and diacritizes a sentence through the API, with fastify and piscina removed to prove that the package
  * root loads neither, and (b) run the installed `lexdis` command on the same sentence.
  */
 import { after, before, test } from 'node:test';
@@ -60,7 +60,7 @@ test('the tarball holds compiled code and declarations, no tests, benches or Typ
 
 test('a TypeScript program type-checks against the installed package and tags through its API without fastify or piscina', () => {
   writeFileSync(join(app, 'tag.ts'), [
-    "import { Tagger, UsageError, type TaggedSentence } from 'lexdis';",
+    "import { Tagger, UsageError, diacritizeText, type TaggedSentence } from 'lexdis';",
     "import type { TrainOptions } from 'lexdis/training';",
     "import type { ServiceOptions } from 'lexdis/service';",
     'const [modelDir, tables, text] = process.argv.slice(2);',
@@ -69,7 +69,8 @@ test('a TypeScript program type-checks against the installed package and tags th
     "let refused = '';",
     'try { tagger.tagText(text, { top: -1 }); } catch (err) { if (err instanceof UsageError) refused = err.code; }',
     "const unused: Partial<TrainOptions & ServiceOptions> = {};",
-    'console.log(JSON.stringify({ refused, unused, words: sentences.flatMap((s) => s.tokens.filter((t) => t.arabic).map((t) => [t.input, t.analyses[0]?.voc ?? null])) }));',
+    'const vocalized = diacritizeText(tagger, text).map((p) => p.text).join(\'\\n\');',
+    'console.log(JSON.stringify({ refused, unused, vocalized, words: sentences.flatMap((s) => s.tokens.filter((t) => t.arabic).map((t) => [t.input, t.analyses[0]?.voc ?? null])) }));',
   ].join('\n'));
   writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({
     compilerOptions: {
@@ -84,7 +85,7 @@ test('a TypeScript program type-checks against the installed package and tags th
   const hidden = ['fastify', 'piscina'].map((d) => join(app, 'node_modules', d)).filter(existsSync);
   assert.equal(hidden.length, 2, 'fastify and piscina are installed as the package\'s dependencies');
   for (const d of hidden) renameSync(d, `${d}.hidden`);
-  let out: { refused: string; words: [string, string | null][] };
+  let out: { refused: string; vocalized: string; words: [string, string | null][] };
   try {
     out = JSON.parse(run(process.execPath, [join('out', 'tag.js'), join(work, 'model'), dataPaths.bama(), SENTENCE], { cwd: app }));
   } finally {
@@ -93,6 +94,9 @@ test('a TypeScript program type-checks against the installed package and tags th
   assert.equal(out.refused, 'USAGE');
   assert.deepEqual(out.words.map(([w]) => w), ['كتبت', 'الطالبة', 'الدرس']);
   for (const [w, voc] of out.words) assert.ok(voc && voc.length > 0, `${w} has a vocalization`);
+  // diacritized through the API: the typed letters unchanged, vowels added
+  assert.equal(out.vocalized.replace(/[\u064B-\u0652\u0670]/g, ''), SENTENCE);
+  assert.notEqual(out.vocalized, SENTENCE);
 });
 
 test('the installed lexdis command tags the same sentence', () => {
