@@ -39,3 +39,28 @@ export function progressCallback(enabled = progressEnabled()): ProgressCallback 
   };
   return cb;
 }
+
+/**
+ * Progress of a streaming command (input bytes read, of the input's size when known) as a bar
+ * in MB on a TTY, nothing otherwise. `stop()` clears it.
+ */
+export function streamProgress(label: string, enabled = progressEnabled()): ((bytes: number, total: number | undefined) => void) & { stop(): void } {
+  let bar: cliProgress.SingleBar | undefined;
+  const mb = (n: number) => Math.round(n / 1e5) / 10;
+  const cb = ((bytes: number, total: number | undefined) => {
+    if (!enabled) return;
+    if (!bar) {
+      const format = total === undefined
+        ? `${label.padEnd(12)} {value} MB read | {duration_formatted}`
+        : `${label.padEnd(12)} {bar} {percentage}% | {value}/{total} MB | {eta_formatted}`;
+      bar = new cliProgress.SingleBar({ format, stream: process.stderr }, cliProgress.Presets.shades_classic);
+      bar.start(total === undefined ? 0 : mb(total), 0);
+    }
+    bar.update(mb(bytes));
+  }) as ((bytes: number, total: number | undefined) => void) & { stop(): void };
+  cb.stop = () => {
+    bar?.stop();
+    bar = undefined;
+  };
+  return cb;
+}

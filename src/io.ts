@@ -1,11 +1,13 @@
 /**
  * File helpers shared by readers, writers and the model store: read text in UTF-8 or
- * Windows-1256, and write so that a crash never leaves a half-written file (write to a
- * temporary path beside the target, then rename).
+ * Windows-1256, and write whole files through the one output writer (src/output-writer.ts).
  */
-import { accessSync, constants, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { DataNotFoundError, InputParseError, OutputError } from './errors.js';
+import { planOutput, writeOutputSync } from './output-writer.js';
+
+export { tempPathFor } from './output-writer.js';
 
 /** The text encodings lexdis reads: UTF-8, and Windows-1256 for older Arabic files. */
 export type TextEncoding = 'utf-8' | 'windows-1256';
@@ -65,12 +67,6 @@ export async function readStdin(encoding: TextEncoding = 'utf-8'): Promise<strin
   return decodeText(Buffer.concat(chunks), '<stdin>', encoding);
 }
 
-/** A temporary path in the same folder as `target`, so that rename is atomic. */
-export function tempPathFor(target: string): string {
-  const abs = resolve(target);
-  return join(dirname(abs), `.lexdis-tmp-${basename(abs)}-${process.pid}-${Date.now().toString(36)}`);
-}
-
 /**
  * Fails early (OutputError naming the folder) when the folder of an output path does not
  * exist, is not a directory or is not writable. Every command treats its output alike: the
@@ -87,27 +83,21 @@ export function assertParentFolder(target: string): void {
   }
 }
 
-/** Fails early (before any work) when `target` cannot be written. */
+/**
+ * Fails early (before any work) when `target` cannot be written; see planOutput in
+ * src/output-writer.ts for what each kind of path means. Throws OutputError.
+ */
 export function assertWritable(target: string): void {
-  const abs = resolve(target);
-  assertParentFolder(abs);
-  try {
-    if (existsSync(abs) && !statSync(abs).isDirectory()) accessSync(abs, constants.W_OK);
-  } catch {
-    throw new OutputError('output path is not writable', { file: abs });
-  }
+  planOutput(target);
 }
 
-/** Writes a file atomically: temporary file, then rename over the target. */
+/**
+ * Writes a whole file through the one output writer (src/output-writer.ts): a regular file is
+ * replaced atomically keeping its mode, a link's target is written, a FIFO or device in place.
+ * Throws OutputError; on error the old file stays and no temporary file is left.
+ */
 export function writeFileAtomic(target: string, data: string | Uint8Array): void {
-  const tmp = tempPathFor(target);
-  try {
-    writeFileSync(tmp, data);
-    renameSync(tmp, target);
-  } catch (err) {
-    rmSync(tmp, { force: true });
-    throw new OutputError(`cannot write: ${(err as Error).message}`, { file: target });
-  }
+  writeOutputSync(target, data);
 }
 
 /** Splits text into lines, accepting LF and CRLF. */

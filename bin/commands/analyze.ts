@@ -1,14 +1,17 @@
 /**
  * `lexdis analyze [FILE]`: raw Arabic text in (a file or stdin), every analysis of every word
- * out (stdout), as the BAMA reference program prints it or as JSON lines.
+ * out (stdout or `-o`), as the BAMA reference program prints it or as JSON lines, streaming
+ * (src/analyzer/stream.ts).
  */
 import { Option, type Command } from 'commander';
-import { Analyzer, INPUT_SCRIPTS, prepareInput, renderAnalyses, type InputScript, type OutputFormat } from '../../src/analyzer/index.js';
+import { Analyzer, INPUT_SCRIPTS, analyzeStream, type InputScript, type OutputFormat } from '../../src/analyzer/index.js';
 import { dataPaths } from '../data.js';
 import { UsageError } from '../../src/errors.js';
-import { readStdin, readTextFile, type TextEncoding } from '../../src/io.js';
+import type { TextEncoding } from '../../src/io.js';
+import { openOutput, planOutput } from '../../src/output-writer.js';
 import type { Script } from '../../src/script/buckwalter.js';
-import { writeOut } from '../output.js';
+import { openTextInput } from '../../src/text-stream.js';
+import { streamProgress } from '../progress.js';
 
 interface AnalyzeFlags {
   format: OutputFormat;
@@ -19,15 +22,27 @@ interface AnalyzeFlags {
   cacheSize: string;
   backoff?: boolean;
   caseEndings?: boolean;
+  output?: string;
 }
 
 async function run(file: string | undefined, flags: AnalyzeFlags): Promise<void> {
   const cacheSize = Number(flags.cacheSize);
   if (!Number.isInteger(cacheSize) || cacheSize < 0) throw new UsageError(`--cache-size must be a non-negative integer, got "${flags.cacheSize}"`);
-  const raw = file && file !== '-' ? readTextFile(file, flags.encoding) : await readStdin(flags.encoding);
-  const analyzer = Analyzer.load(flags.tables, { cacheSize, backoff: Boolean(flags.backoff), caseEndings: flags.caseEndings === true });
-  const text = prepareInput(raw, flags.inputScript);
-  for (const chunk of renderAnalyses(analyzer, text, { format: flags.format, script: flags.script })) await writeOut(chunk);
+  const output = planOutput(flags.output);
+  const source = await openTextInput(file);
+  try {
+    const analyzer = Analyzer.load(flags.tables, { cacheSize, backoff: Boolean(flags.backoff), caseEndings: flags.caseEndings === true });
+    const progress = streamProgress('analyze');
+    try {
+      await analyzeStream(analyzer, source, openOutput(output), {
+        format: flags.format, script: flags.script, inputScript: flags.inputScript, encoding: flags.encoding, onProgress: progress,
+      });
+    } finally {
+      progress.stop();
+    }
+  } finally {
+    await source.close();
+  }
 }
 
 export function register(program: Command): void {
@@ -38,8 +53,10 @@ export function register(program: Command): void {
       'Tokenizes raw text as the BAMA 1.0 reference program (AraMorph.pl) does and prints every analysis ' +
       'the tables allow for each Arabic word: vocalization, lemma ID, morphology, gloss. A word with no ' +
       'analysis gets the reference\'s alternative spellings, each analyzed. Non-Arabic runs (digits, ' +
-      'punctuation, Latin) are printed as non-alphabetic data. Output goes to stdout; empty input gives ' +
-      'empty output.',
+      'punctuation, Latin) are printed as non-alphabetic data. Output goes to stdout (or -o); empty input gives ' +
+      'empty output. The input is read and written a window of lines at a time (memory does not grow with it); ' +
+      'a line longer than 65,536 characters is analyzed in pieces cut at white space; a NUL byte or bad UTF-8 ' +
+      'stops the run with an error naming the line and byte offset (output already printed stays; -o FILE is left as it was).',
     )
     .argument('[file]', 'input text, one sentence a line (default: stdin; "-" also reads stdin)')
     .addOption(new Option('--format <format>', 'pos: the reference text layout (INPUT STRING / LOOK-UP WORD / SOLUTION n / (GLOSS)); ' +
@@ -58,6 +75,7 @@ export function register(program: Command): void {
     .option('--cache-size <n>', 'look-up forms whose analyses stay cached (least recently used dropped)', '100000')
     .option('--case-endings', 'add the case endings the tables carry commented out (u/a/i, N/F/K…: الرئيسِ, رئيسٌ); ' +
       'off by default, so the output is exactly the reference program\'s (docs/case-endings.md)')
+    .option('-o, --output <file>', 'write here instead of stdout: a file is replaced atomically at the end (keeping its mode), a link\'s target is written, a FIFO or device is written in place; "-" is stdout')
     .addHelpText('after', [
       '',
       'Examples:',

@@ -1,18 +1,19 @@
 /**
  * `lexdis tag [FILE] --model DIR`: ranks the analyses of raw text, or re-ranks the solutions
  * of an ATB analysis file for annotators (original solution numbers kept, SCORE lines added).
+ * Streaming (src/rank/tag-stream.ts); `-o` goes through the one output writer (src/output-writer.ts).
  */
 import { extname } from 'node:path';
 import { Option, type Command } from 'commander';
 import { DEFAULT_INPUT_SCRIPT, INPUT_SCRIPTS, type InputScript } from '../../src/analyzer/script.js';
 import { dataPaths } from '../data.js';
-import { UsageError } from '../../src/errors.js';
-import { posToCorpus, readPosFile } from '../../src/formats/pos.js';
-import { textToCorpus } from '../../src/formats/text.js';
-import { assertWritable, readStdin, readTextFile, writeFileAtomic, type TextEncoding } from '../../src/io.js';
-import { rankedJsonl, rerankedPos, taggedJsonl, taggedText } from '../../src/rank/tag-output.js';
+import type { TextEncoding } from '../../src/io.js';
+import { openOutput, planOutput } from '../../src/output-writer.js';
+import { tagPosStream, tagTextStream } from '../../src/rank/tag-stream.js';
+import { openTextInput } from '../../src/text-stream.js';
 import { Tagger } from '../../src/rank/tagger.js';
-import { numberOption, writeOut } from '../output.js';
+import { numberOption } from '../output.js';
+import { streamProgress } from '../progress.js';
 
 interface TagFlags {
   model: string;
@@ -30,26 +31,25 @@ interface TagFlags {
 
 async function run(file: string | undefined, flags: TagFlags): Promise<void> {
   const top = numberOption('--top', flags.top, (n) => Number.isInteger(n) && n >= 1, 'a whole number ≥ 1');
-  if (flags.output) assertWritable(flags.output);
+  const output = planOutput(flags.output);
   const input = flags.input === 'auto' ? (file && extname(file).toLowerCase() === '.pos' ? 'pos' : 'text') : flags.input;
-  const raw = file && file !== '-' ? readTextFile(file, flags.encoding) : await readStdin(flags.encoding);
-  const tagger = await Tagger.load(flags.model, { tables: flags.tables });
-  const f = { ...flags, input, format: flags.format ?? (input === 'pos' ? 'pos' : 'text') } as const;
-  const rerank = { markTop: Boolean(flags.markTop), keepGold: flags.keepGold, order: flags.order };
-  let out: string;
-  if (input === 'pos') {
-    if (f.format === 'text') throw new UsageError('an analysis file is re-ranked as pos or jsonl, not text');
-    const corpus = posToCorpus(readPosFile(raw, file ?? '<stdin>'));
-    out = f.format === 'pos' ? rerankedPos(tagger, corpus, { ...rerank, candidates: 'file' }) : rankedJsonl(tagger.rankCorpus(corpus), top);
-  } else if (f.format === 'pos') {
-    const corpus = textToCorpus(tagger.analyzer, raw, { inputScript: flags.inputScript, source: file });
-    out = rerankedPos(tagger, corpus, { ...rerank, candidates: 'seen' });
-  } else {
-    const sentences = tagger.tagText(raw, { top, inputScript: flags.inputScript });
-    out = f.format === 'jsonl' ? taggedJsonl(sentences) : taggedText(sentences);
+  const source = await openTextInput(file);
+  try {
+    const tagger = await Tagger.load(flags.model, { tables: flags.tables });
+    const progress = streamProgress('tag');
+    const options = {
+      top, format: flags.format ?? (input === 'pos' ? 'pos' : 'text'), inputScript: flags.inputScript, markTop: Boolean(flags.markTop),
+      keepGold: flags.keepGold, order: flags.order, encoding: flags.encoding, onProgress: progress,
+    } as const;
+    try {
+      if (input === 'pos') await tagPosStream(tagger, source, openOutput(output), options);
+      else await tagTextStream(tagger, source, openOutput(output), options);
+    } finally {
+      progress.stop();
+    }
+  } finally {
+    await source.close();
   }
-  if (flags.output) writeFileAtomic(flags.output, out);
-  else await writeOut(out);
 }
 
 export function register(program: Command): void {
@@ -60,7 +60,10 @@ export function register(program: Command): void {
       'Raw text (Arabic script, or Buckwalter with --input-script; one paragraph a line) is analyzed and each word\'s candidate analyses ' +
       'are ranked by the model; the top K are printed with scores and confidences (softmax over the word\'s candidates). ' +
       'An ATB analysis file (.pos) is re-ranked instead: its solutions keep their numbers, are ordered best first and get ' +
-      '(SCORE) lines; --mark-top stars the predicted solution. Ties are broken by the analyzer\'s order.',
+      '(SCORE) lines; --mark-top stars the predicted solution. Ties are broken by the analyzer\'s order. ' +
+      'Input is read and output written as it goes: raw text in documents of about 4,096 characters of whole lines ' +
+      '(a longer line is cut after white space), an analysis file a document at a time; a NUL byte or bad UTF-8 stops ' +
+      'the run with an error naming the line and byte offset (see docs/reliability.md).',
     )
     .argument('[file]', 'raw text or a .pos analysis file (default: stdin)')
     .requiredOption('-m, --model <dir>', 'trained model directory')
@@ -74,7 +77,7 @@ export function register(program: Command): void {
     .option('--mark-top', 'star (*) the predicted solution in pos output (existing stars are dropped)')
     .option('--keep-gold', 'keep the existing * marks of an analysis file (the default unless --mark-top)')
     .addOption(new Option('--order <order>', 'solution order in pos output').choices(['score', 'file']).default('score'))
-    .option('-o, --output <file>', 'write here (atomically) instead of stdout')
+    .option('-o, --output <file>', 'write here instead of stdout: a file is replaced atomically at the end (keeping its mode), a link\'s target is written, a FIFO or device is written in place; "-" is stdout')
     .option('--tables <dir>', 'analyzer tables', dataPaths.bama())
     .addOption(new Option('--encoding <encoding>', 'input encoding').choices(['utf-8', 'windows-1256']).default('utf-8'))
     .addHelpText('after', [

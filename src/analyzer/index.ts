@@ -10,7 +10,8 @@ export { tokenizeLine, lookupWord, isArabicClassChar, type RawToken } from './to
 export { alternativeSpellings } from './alternatives.js';
 export { backoffSolutions, backoffLemma, BACKOFF_COMMENT, BACKOFF_POS, BACKOFF_GLOSS } from './backoff.js';
 export { formatAnalyses, formatToken, defaultPrintOptions, type PrintOptions } from './print.js';
-export { lemmaInScript, morphInScript, formInScript, solutionInScript, prepareInput, INPUT_SCRIPTS, DEFAULT_INPUT_SCRIPT, type InputScript } from './script.js';
+export { lemmaInScript, morphInScript, formInScript, solutionInScript, prepareInput, resolveInputScript, INPUT_SCRIPTS, DEFAULT_INPUT_SCRIPT, type InputScript } from './script.js';
 export { renderAnalyses, renderLine, tokenJson, defaultRenderOptions, type OutputFormat, type RenderOptions } from './output.js';
 export { LruCache } from './cache.js';
 export * from './types.js';
+export { analyzeStream, ANALYZE_WINDOW_CHARS, type AnalyzeStreamOptions } from './stream.js';

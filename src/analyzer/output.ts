@@ -47,11 +47,14 @@ export function tokenJson(token: AnalyzedToken, sentence: number, index: number,
   };
 }
 
-/** One line's analyses as output text (empty for a line without tokens). */
-export function renderLine(tokens: readonly AnalyzedToken[], sentence: number, options: RenderOptions): string {
+/**
+ * One line's analyses as output text (empty for a line without tokens). `firstToken` numbers
+ * the first token in jsonl (more than 1 for a later piece of a line cut by a streaming reader).
+ */
+export function renderLine(tokens: readonly AnalyzedToken[], sentence: number, options: RenderOptions, firstToken = 1): string {
   if (options.format === 'pos') return formatAnalyses(tokens, { script: options.script });
   let out = '';
-  for (let i = 0; i < tokens.length; i++) out += `${JSON.stringify(tokenJson(tokens[i], sentence, i + 1, options.script))}\n`;
+  for (let i = 0; i < tokens.length; i++) out += `${JSON.stringify(tokenJson(tokens[i], sentence, firstToken + i, options.script))}\n`;
   return out;
 }
 

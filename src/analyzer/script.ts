@@ -60,6 +60,16 @@ export const DEFAULT_INPUT_SCRIPT: InputScript = 'arabic';
  * character class (Windows-1256 has neither) and the look-up form ignores both.
  */
 export function prepareInput(text: string, inputScript: InputScript = DEFAULT_INPUT_SCRIPT): string {
-  const bw = inputScript === 'buckwalter' || (inputScript === 'auto' && !hasArabic(text));
+  const bw = resolveInputScript(text, inputScript) === 'buckwalter';
   return bw ? fromBuckwalter(text.replaceAll('{', 'A').replaceAll('`', '')) : text;
+}
+
+/**
+ * The script `inputScript` means for input that starts with `sample`: 'auto' is Arabic when the
+ * sample has an Arabic letter, else Buckwalter. Streaming commands decide once, on their first
+ * batch, and pass the answer to {@link prepareInput} for every later line.
+ */
+export function resolveInputScript(sample: string, inputScript: InputScript): Script {
+  if (inputScript !== 'auto') return inputScript;
+  return hasArabic(sample) ? 'arabic' : 'buckwalter';
 }

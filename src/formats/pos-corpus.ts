@@ -38,6 +38,12 @@ export type Factorize = (lemma: string, morph: string) => LabelElements;
 /** Options of {@link posToCorpus}. */
 export interface PosToCorpusOptions {
   factorize: Factorize;
+  /**
+   * A converter (posDocumentConverter) shared by several calls, so that a stream converting a
+   * window at a time keeps one string table and one elements object per label across windows;
+   * a fresh one per call by default.
+   */
+  converter?: (d: PosDocument) => Document;
 }
 
 export const defaultPosToCorpusOptions: PosToCorpusOptions = { factorize: defaultFactorize };
@@ -165,7 +171,7 @@ export function posDocumentConverter(source: string | undefined, options: Partia
 
 /** Builds the corpus of a pos file (see the module comment for the rules). */
 export function posToCorpus(pos: PosFile, options: Partial<PosToCorpusOptions> = {}): Corpus {
-  const convert = posDocumentConverter(pos.source, options);
+  const convert = options.converter ?? posDocumentConverter(pos.source, options);
   const corpus: Corpus = { documents: pos.documents.map(convert) };
   if (pos.source !== undefined) corpus.source = pos.source;
   return corpus;

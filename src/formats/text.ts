@@ -56,14 +56,19 @@ export function analyzedToCorpus(
 
 /**
  * Raw text → corpus: the one implementation behind tagging. Takes the analyzer, the text (a
- * paragraph a line; read as `inputScript` says, `arabic` by default: Latin words untouched) and
- * the corpus's source name; returns a one-document corpus whose tokens carry the analyzer's
- * candidates and no gold mark. A word written with a dagger alif is one word (dagger.ts).
+ * paragraph a line; read as `inputScript` says, `arabic` by default: Latin words untouched),
+ * the corpus's source name, its document id, and a converter shared by the windows of a stream;
+ * returns a one-document corpus whose tokens carry the analyzer's candidates and no gold mark.
+ * A word written with a dagger alif is one word (dagger.ts).
  * Throws UsageError for a text that is not a string or an unknown input script.
  */
-export function textToCorpus(analyzer: Analyzer, text: string, options: { inputScript?: InputScript; source?: string } = {}): Corpus {
+export function textToCorpus(
+  analyzer: Analyzer,
+  text: string,
+  options: { inputScript?: InputScript; source?: string; docId?: string; converter?: PosToCorpusOptions['converter'] } = {},
+): Corpus {
   requireString('text', text, true);
   const inputScript = options.inputScript === undefined ? DEFAULT_INPUT_SCRIPT : requireOneOf('options.inputScript', options.inputScript, INPUT_SCRIPTS);
   const lines = analyzer.analyzeText(prepareInput(text, inputScript));
-  return analyzedToCorpus(lines.map((line) => joinDaggerAlif(line, analyzer)), { source: options.source });
+  return analyzedToCorpus(lines.map((line) => joinDaggerAlif(line, analyzer)), { source: options.source, docId: options.docId, converter: options.converter });
 }

@@ -5,7 +5,7 @@
  */
 import type { Corpus, Document, Token } from '../corpus/types.js';
 import { UsageError } from '../errors.js';
-import { corpusToPos, writePosFile } from '../formats/pos.js';
+import { corpusToPos, writePosFile, type PosFile } from '../formats/pos.js';
 import { constrainToMarks } from './marks.js';
 import { prepareDocument } from './prepare.js';
 import type { Tagger, TaggedSentence } from './tagger.js';
@@ -34,9 +34,12 @@ export function taggedText(sentences: readonly TaggedSentence[]): string {
   return out.join('\n') + '\n';
 }
 
-/** One JSON object per tagged sentence ({sentence: n, tokens}); takes the sentences, returns the lines ('' for none). */
-export function taggedJsonl(sentences: readonly TaggedSentence[]): string {
-  return sentences.map((s, i) => JSON.stringify({ sentence: i + 1, ...s })).join('\n') + (sentences.length ? '\n' : '');
+/**
+ * One JSON object per tagged sentence ({sentence: n, tokens}); takes the sentences and the
+ * number of the first (more than 1 for a later window of a stream), returns the lines ('' for none).
+ */
+export function taggedJsonl(sentences: readonly TaggedSentence[], first = 1): string {
+  return sentences.map((s, i) => JSON.stringify({ sentence: first + i, ...s })).join('\n') + (sentences.length ? '\n' : '');
 }
 
 /**
@@ -75,6 +78,11 @@ export interface RerankOptions {
  * Throws UsageError when markTop and keepGold are both set.
  */
 export function rerankedPos(tagger: Tagger, corpus: Corpus, options: RerankOptions): string {
+  return writePosFile(rerankedPosFile(tagger, corpus, options));
+}
+
+/** {@link rerankedPos} before writing: the pos model (a stream renumbers its sentences). Throws as rerankedPos. */
+export function rerankedPosFile(tagger: Tagger, corpus: Corpus, options: RerankOptions): PosFile {
   if (options.markTop && options.keepGold) throw new UsageError('--mark-top and --keep-gold cannot be combined');
   const scores = new Map<Token, Float64Array>();
   const documents: Document[] = corpus.documents.map((doc) => {
@@ -82,10 +90,10 @@ export function rerankedPos(tagger: Tagger, corpus: Corpus, options: RerankOptio
     tagger.ranker.scoreDocument(scored).forEach((sent, si) => sent.forEach((sc, ti) => scores.set(scored.sentences[si].tokens[ti], sc)));
     return scored;
   });
-  return writePosFile(corpusToPos({ ...corpus, documents }, {
+  return corpusToPos({ ...corpus, documents }, {
     scores: (t) => scores.get(t),
     markTop: options.markTop,
     keepGold: options.markTop ? false : options.keepGold ?? true,
     order: options.order === 'score' ? 'score' : 'candidates',
-  }));
+  });
 }

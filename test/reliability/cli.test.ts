@@ -26,7 +26,7 @@ before(async () => {
 after(() => rmSync(root, { recursive: true, force: true }));
 
 const WRITES: Record<string, 'file' | 'model' | 'dir' | undefined> = {
-  'import-ud': 'file', train: 'model', tag: 'file', cv: 'dir', diacritize: 'file', 'eval-diac': 'file',
+  analyze: 'file', 'import-ud': 'file', train: 'model', tag: 'file', cv: 'dir', diacritize: 'file', 'eval-diac': 'file',
 };
 
 interface Prepared {
@@ -61,7 +61,7 @@ async function prepare(c: Cell, dir: string): Promise<Prepared> {
   }
   const tagInput = c.input === 'pos' ? bad : s.text;
   const args: Record<string, string[]> = {
-    analyze: ['analyze', s.text, '--tables', s.tables],
+    analyze: ['analyze', s.text, '--tables', s.tables, '-o', out],
     'import-ud': ['import-ud', s.conllu, '--analyzer', s.tables, '-o', out, '-q'],
     train: ['train', corpus, '--tables', s.tables, '-o', out],
     tag: ['tag', tagInput, '-m', s.model, '--tables', s.tables, '-o', out, ...(c.input === 'pos' ? ['--format', 'pos'] : [])],

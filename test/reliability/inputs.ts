@@ -119,6 +119,14 @@ function unannotated(text: string): string {
   }).join('\n');
 }
 
+/** The text with a NUL byte in the middle of line n (binary data inside a text file). */
+function withNul(text: string, n: number): string {
+  const lines = text.split('\n');
+  const l = lines[n - 1];
+  lines[n - 1] = `${l.slice(0, l.length >> 1)}\0${l.slice(l.length >> 1)}`;
+  return lines.join('\n');
+}
+
 type Build = (good: GoodInputs, dir: string) => string;
 const read = (p: string) => readFileSync(p, 'utf8');
 const file = (name: string, data: string | Buffer): Build => (_g, dir) => {
@@ -195,6 +203,7 @@ export const FAULTS: Record<string, Build | ((g: GoodInputs, dir: string) => Pro
   'text/utf16': fromGood('text', 'txt', encodeUtf16),
   'text/binary': file('bad.txt', binaryJunk()),
   'text/empty-file': file('bad.txt', ''),
+  'text/nul-byte': fromGood('text', 'txt', (t) => withNul(t, 15)),
   'text/10mb-line': file('bad.txt', `${'x'.repeat(10_000_000)}\n`),
   'tables/truncated': tables('dictStems', (t) => cutInLine(t, /^[^;].*\t/)),
   'tables/cp1256': tables('dictStems', (t) => Buffer.concat([encodeCp1256(';; كتب\n'), Buffer.from(t)])),
@@ -213,6 +222,11 @@ export const FAULTS: Record<string, Build | ((g: GoodInputs, dir: string) => Pro
   'model/missing': (_g, dir) => join(dir, 'no-such-model'),
   'output/no-folder': (_g, dir) => join(dir, 'no-such-folder', 'out'),
   'output/is-a-file': file('out-file', 'a file, not a folder\n'),
+  'output/is-a-dir': (_g, dir) => {
+    mkdirSync(join(dir, 'out-dir'));
+    writeFileSync(join(dir, 'out-dir', 'keep.txt'), 'a folder, not a file\n');
+    return join(dir, 'out-dir');
+  },
   'output/not-a-model-dir': (_g, dir) => {
     mkdirSync(join(dir, 'notes'));
     writeFileSync(join(dir, 'notes', 'keep.txt'), 'my notes\n');

@@ -1,0 +1,182 @@
+/**
+ * `lexdis tag` as library code, streaming: the input is read and tagged a window at a time and
+ * the output written as it goes, so memory does not grow with the input (src/text-stream.ts).
+ *
+ * - Raw text is tagged in documents of whole lines holding about {@link TAG_DOCUMENT_CHARS}
+ *   characters (some 700 words, a news article: the model's document-level features, Ztf, look
+ *   at the words of the document a token is in, and training documents are articles). A line
+ *   longer than that is cut after white space into pieces, each its own document; no sentence
+ *   spans a cut. Input up to that size is one document, as before streaming. Memory is bounded
+ *   by the window, the analyzer's cache (a number of forms) and the strings and labels shared
+ *   between windows (one posDocumentConverter, src/formats/pos-corpus.ts, renewed every
+ *   {@link CONVERTER_WINDOWS} windows so that it cannot grow without bound).
+ *   `--input-script auto` is decided on the first document. Sentences are numbered through the
+ *   whole input; pos output is one document `text` whatever the windows were.
+ * - An analysis (pos) file is re-ranked a document (`;;; DOCUMENT:` block) at a time: memory
+ *   grows with the largest document, not with the file. Errors name the line in the file.
+ */
+import { DEFAULT_INPUT_SCRIPT, prepareInput, resolveInputScript, type InputScript } from '../analyzer/script.js';
+import type { Script } from '../script/buckwalter.js';
+import { InputParseError, UsageError } from '../errors.js';
+import { posDocumentConverter } from '../formats/pos-corpus.js';
+import { IMPLICIT_DOCUMENT_ID, posToCorpus, readPosFile, writePosFile, type PosFile } from '../formats/pos.js';
+import { textToCorpus } from '../formats/text.js';
+import type { TextEncoding } from '../io.js';
+import type { OutputSink } from '../output-writer.js';
+import { MAX_PARAGRAPH_CHARS, transformBatches, transformText, type Paragraph, type StreamInput, type StreamProgress } from '../text-stream.js';
+import { rankedJsonl, rerankedPos, rerankedPosFile, taggedJsonl, taggedText } from './tag-output.js';
+import { taggedToken, type Tagger } from './tagger.js';
+
+/** Characters of raw text tagged as one document (and the longest piece a line is cut into). */
+export const TAG_DOCUMENT_CHARS = 4096;
+/** The id of the one document of pos output made from raw text. */
+export const RAW_TEXT_DOCUMENT_ID = 'text';
+
+export interface TagStreamOptions {
+  /** What is printed: text (a line per analysis), jsonl (an object per sentence) or pos. */
+  format: 'text' | 'jsonl' | 'pos';
+  /** Analyses shown per word (text and jsonl). */
+  top: number;
+  inputScript: InputScript;
+  /** pos output: star the best-scored solution (drops existing stars). */
+  markTop: boolean;
+  /** pos output: keep the input's stars (default: true unless markTop). */
+  keepGold?: boolean;
+  /** pos output: solutions best first, or in the file's order. */
+  order: 'score' | 'file';
+  encoding: TextEncoding;
+  /** Characters of raw text tagged as one document ({@link TAG_DOCUMENT_CHARS}). */
+  documentChars: number;
+  onProgress?: StreamProgress;
+}
+
+export const defaultTagStreamOptions: TagStreamOptions = {
+  format: 'text', top: 1, inputScript: DEFAULT_INPUT_SCRIPT, markTop: false, order: 'score', encoding: 'utf-8', documentChars: TAG_DOCUMENT_CHARS,
+};
+
+/** Windows converted by one posDocumentConverter before a fresh one (its tables grow with the distinct strings seen). */
+export const CONVERTER_WINDOWS = 256;
+
+type Converter = ReturnType<typeof posDocumentConverter>;
+
+/** A converter for the next window: the same one for {@link CONVERTER_WINDOWS} windows, then a fresh one. */
+function sharedConverter(source: string | undefined): () => Converter {
+  let convert: Converter | undefined;
+  let used = 0;
+  return () => {
+    if (!convert || used++ >= CONVERTER_WINDOWS) {
+      convert = posDocumentConverter(source);
+      used = 1;
+    }
+    return convert;
+  };
+}
+
+/** Throws UsageError (after aborting `sink`) for options that cannot go together. */
+async function checkOptions(o: TagStreamOptions, sink: OutputSink, problem?: string): Promise<void> {
+  const why = problem ?? (o.markTop && o.keepGold ? '--mark-top and --keep-gold cannot be combined' : undefined);
+  if (why === undefined) return;
+  await sink.abort();
+  throw new UsageError(why);
+}
+
+/** Tags one window of raw text (already in Arabic script) in the format asked; `sentences` numbers sentences before it. */
+function tagWindow(tagger: Tagger, text: string, o: TagStreamOptions, sentences: number, converter: Converter, source?: string): { out: string; sentences: number } {
+  if (o.format !== 'pos') {
+    // what tagger.tagText gives (textToCorpus, then rankCorpus), with the converter shared by the windows
+    const corpus = textToCorpus(tagger.analyzer, text, { inputScript: 'arabic', converter });
+    const tagged = tagger.rankCorpus(corpus).flatMap((doc) => doc.map((sent) => ({ tokens: sent.map((rt) => taggedToken(rt, o.top)) })));
+    if (tagged.length === 0) return { out: '', sentences: 0 };
+    return { out: o.format === 'jsonl' ? taggedJsonl(tagged, sentences + 1) : taggedText(tagged), sentences: tagged.length };
+  }
+  const corpus = textToCorpus(tagger.analyzer, text, { inputScript: 'arabic', source, docId: RAW_TEXT_DOCUMENT_ID, converter });
+  const pos = rerankedPosFile(tagger, corpus, { ...o, candidates: 'seen' });
+  const tokens = pos.documents[0]?.tokens ?? [];
+  if (tokens.length === 0) return { out: '', sentences: 0 };
+  for (const t of tokens) if (t.index) t.index = { ...t.index, paragraph: t.index.paragraph + sentences };
+  // the document header is written once, before the first window; blocks are separated by a blank line
+  return { out: `\n${writePosFile({ leadingBlank: false, documents: [{ tokens }] })}`, sentences: corpus.documents[0].sentences.length };
+}
+
+/**
+ * Tags raw text from `input` (a path, or stdin for undefined or `-`) into `sink`, streaming
+ * (see the module comment). Commits the sink at the end, aborts it on error. Throws
+ * InputParseError (binary input, bad UTF-8), DataNotFoundError, OutputError, UsageError.
+ */
+export async function tagTextStream(tagger: Tagger, input: StreamInput, sink: OutputSink, options: Partial<TagStreamOptions> = {}): Promise<void> {
+  const o = { ...defaultTagStreamOptions, ...options };
+  await checkOptions(o, sink);
+  const header = o.format === 'pos' ? writePosFile({ leadingBlank: false, documents: [{ id: RAW_TEXT_DOCUMENT_ID, tokens: [] }] }) : '';
+  let script: Script | undefined;
+  let sentences = 0;
+  const converters = sharedConverter(undefined);
+  let started = false;
+  const start = (): string => (started ? '' : ((started = true), header));
+  const source = typeof input === 'object' ? (input.file === '<stdin>' ? undefined : input.file) : input === '-' ? undefined : input;
+  await transformBatches(input, sink, (batch: Paragraph[]) => {
+    script ??= resolveInputScript(batch.map((p) => p.text).join('\n'), o.inputScript);
+    const text = batch.map((p) => prepareInput(p.text, script)).join('\n');
+    const w = tagWindow(tagger, text, o, sentences, converters(), source);
+    sentences += w.sentences;
+    return start() + w.out;
+  }, { batchChars: o.documentChars, maxParagraphChars: o.documentChars, encoding: o.encoding, onProgress: o.onProgress, flush: start });
+}
+
+/** Parses one document block of a pos file; `firstLine` is its line in the file (errors name the file's line). */
+function readBlock(lines: string[], firstLine: number, file: string): PosFile {
+  try {
+    return readPosFile(`${lines.join('\n')}\n`, file);
+  } catch (err) {
+    if (err instanceof InputParseError && err.line !== undefined) throw new InputParseError(err.message, { file, line: err.line + firstLine - 1 });
+    throw err;
+  }
+}
+
+/**
+ * Re-ranks an analysis (pos) file from `input` into `sink` a document at a time, as pos (SCORE
+ * lines, stars and order as asked) or jsonl (an object per sentence: the top `top` solutions
+ * with number, key, score and confidence). Commits the sink at the end, aborts it on error.
+ * Throws InputParseError (file:line), DataNotFoundError, OutputError, UsageError.
+ */
+export async function tagPosStream(tagger: Tagger, input: StreamInput, sink: OutputSink, options: Partial<TagStreamOptions> = {}): Promise<void> {
+  const o = { ...defaultTagStreamOptions, format: 'pos' as const, ...options };
+  await checkOptions(o, sink, o.format === 'text' ? 'an analysis file is re-ranked as pos or jsonl, not text' : undefined);
+  const file = typeof input === 'object' ? input.file : input === undefined || input === '-' ? '<stdin>' : input;
+  const ids = new Map<string, number>();
+  const converters = sharedConverter(file);
+  let block: string[] = [];
+  let blockLine = 1;
+  let wroteBlocks = false;
+  const finish = (): string => {
+    if (block.length === 0) return '';
+    const pos = readBlock(block, blockLine, file);
+    block = [];
+    const doc = pos.documents[0];
+    if (!doc) return '';
+    const id = doc.id ?? IMPLICIT_DOCUMENT_ID;
+    if (ids.has(id))
+      throw new InputParseError(`duplicate document id "${id}" (first on line ${ids.get(id) ?? 1})`, { file, line: blockLine });
+    ids.set(id, blockLine);
+    const corpus = posToCorpus(pos, { converter: converters() });
+    let out: string;
+    if (o.format === 'pos') out = rerankedPos(tagger, corpus, { ...o, candidates: 'file' });
+    else {
+      const ranked = tagger.rankCorpus(corpus);
+      out = ranked.some((d) => d.length > 0) ? rankedJsonl(ranked, o.top) : '';
+    }
+    const sep = o.format === 'pos' && wroteBlocks && out !== '' ? '\n' : '';
+    if (out !== '') wroteBlocks = true;
+    return sep + out;
+  };
+  await transformText(input, sink, (p: Paragraph) => {
+    if (!p.last) throw new InputParseError(`line longer than ${MAX_PARAGRAPH_CHARS} characters in an analysis file`, { file, line: p.line });
+    let out = '';
+    if (p.text.startsWith(';;;')) {
+      out = finish();
+      blockLine = p.line;
+    }
+    if (block.length === 0) blockLine = p.line;
+    block.push(p.text);
+    return out;
+  }, { maxParagraphChars: MAX_PARAGRAPH_CHARS, encoding: o.encoding, onProgress: o.onProgress, flush: finish });
+}
