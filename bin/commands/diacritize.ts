@@ -1,10 +1,12 @@
 /** `lexdis diacritize [FILE] -m MODEL`: the text with every Arabic word vocalized by its top analysis. */
 import { Option, type Command } from 'commander';
 import { dataPaths } from '../data.js';
-import { assertWritable, readStdin, readTextFile, writeFileAtomic, type TextEncoding } from '../../src/io.js';
-import { diacritizeText, type DiacritizeOptions } from '../../src/rank/diacritize.js';
+import type { TextEncoding } from '../../src/io.js';
+import { openOutput, planOutput } from '../../src/output-writer.js';
+import { diacritizeStream } from '../../src/rank/diacritize-stream.js';
 import { Tagger } from '../../src/rank/tagger.js';
-import { writeOut } from '../output.js';
+import { openTextInput } from '../../src/text-stream.js';
+import { streamProgress } from '../progress.js';
 
 interface DiacritizeFlags {
   model: string;
@@ -19,16 +21,22 @@ interface DiacritizeFlags {
 }
 
 async function run(file: string | undefined, flags: DiacritizeFlags): Promise<void> {
-  if (flags.output) assertWritable(flags.output);
-  const raw = file && file !== '-' ? readTextFile(file, flags.encoding) : await readStdin(flags.encoding);
-  const tagger = await Tagger.load(flags.model, { tables: flags.tables });
-  const options: Partial<DiacritizeOptions> = {
-    vocalize: { sukun: flags.sukun, daggerAlif: flags.daggerAlif }, candidates: Boolean(flags.candidates), inputScript: flags.inputScript,
-  };
-  const lines = diacritizeText(tagger, raw, options);
-  const out = lines.map((p, i) => (flags.jsonl ? `${JSON.stringify({ line: i + 1, text: p.text.replace(/\r?\n$/, ''), words: p.words })}\n` : p.text)).join('');
-  if (flags.output) writeFileAtomic(flags.output, out);
-  else await writeOut(out);
+  const output = planOutput(flags.output);
+  const source = await openTextInput(file);
+  try {
+    const tagger = await Tagger.load(flags.model, { tables: flags.tables });
+    const progress = streamProgress('diacritize');
+    try {
+      await diacritizeStream(tagger, source, openOutput(output), {
+        format: flags.jsonl ? 'jsonl' : 'text', encoding: flags.encoding, onProgress: progress,
+        vocalize: { sukun: flags.sukun, daggerAlif: flags.daggerAlif }, candidates: Boolean(flags.candidates), inputScript: flags.inputScript,
+      });
+    } finally {
+      progress.stop();
+    }
+  } finally {
+    await source.close();
+  }
 }
 
 export function register(program: Command): void {
@@ -36,7 +44,7 @@ export function register(program: Command): void {
     .command('diacritize')
     .summary('vocalize every Arabic word of a text by its top analysis, everything else kept as it was')
     .description(
-      'The text is one document (as for lexdis tag), each input line a paragraph: its Arabic words are analyzed and ranked by the model in context, and each is ' +
+      'The text is read and written as it goes, in documents of whole lines of about 4,096 characters (as lexdis tag reads it), each input line a paragraph: its Arabic words are analyzed and ranked by the model in context, and each is ' +
       'replaced by the word as typed, fully vocalized by its top analysis (letters never change; marks already typed are ' +
       'kept, never doubled). Spacing, punctuation, digits and Latin text are copied as they were. A word with no analysis ' +
       'is left as typed. --jsonl prints one object per input line instead: the vocalized text and, for every Arabic word, ' +

@@ -1,0 +1,73 @@
+/**
+ * Streaming diacritization (src/rank/diacritize-stream.ts) against the whole-input path: the
+ * same text within one window; across small windows, every character not in an Arabic word
+ * copied, the typed letters unchanged, one JSON line per input line; bad input aborts the sink.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { dataPaths } from '../../bin/data.js';
+import { InputParseError } from '../../src/errors.js';
+import type { OutputSink } from '../../src/output-writer.js';
+import { diacritizeText } from '../../src/rank/diacritize.js';
+import { diacritizeStream, type DiacritizeStreamOptions } from '../../src/rank/diacritize-stream.js';
+import { Tagger } from '../../src/rank/tagger.js';
+import { train } from '../../training/train.js';
+import { bamaAnalyzer, pudCorpus } from '../helpers/pud.js';
+
+let dir = '';
+let tagger: Tagger;
+let text = '';
+const MARKS = /[\u064B-\u0652\u0670]/g;
+
+function memorySink(): OutputSink & { text: string; state: string } {
+  return {
+    display: 'memory', bytesWritten: 0, text: '', state: 'open',
+    async write(c: string) { this.text += c; },
+    async commit() { this.state = 'committed'; },
+    async abort() { this.state = 'aborted'; },
+  };
+}
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'lexdis-diac-stream-'));
+  const { model } = await train(pudCorpus(150), { workers: 0, featureSet: 'aggr', seed: 3 });
+  tagger = new Tagger(model, bamaAnalyzer());
+  const lines = readFileSync(dataPaths.referenceSentences(), 'utf8').split('\n').slice(0, 14);
+  text = lines.join('\r\n') + '\n\n  Latin words, 1,234 and — punctuation.\n' + lines[0];
+  writeFileSync(join(dir, 'in.txt'), text);
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+async function streamed(options: Partial<DiacritizeStreamOptions>): Promise<string> {
+  const sink = memorySink();
+  await diacritizeStream(tagger, join(dir, 'in.txt'), sink, options);
+  assert.equal(sink.state, 'committed');
+  return sink.text;
+}
+
+test('within one window the streamed text is the whole-input diacritization', async () => {
+  const whole = diacritizeText(tagger, text).map((l) => l.text).join('');
+  assert.equal(await streamed({ documentChars: 1 << 20 }), whole);
+});
+
+test('across small windows: the input comes back when the marks are stripped, and vowels were added', async () => {
+  const out = await streamed({ documentChars: 300 });
+  assert.equal(out.replace(MARKS, ''), text.replace(MARKS, '')); // PUD types a few marks itself
+  assert.ok(out.length > text.length * 1.3, 'most Arabic words got vowels');
+});
+
+test('jsonl: one object per input line, numbered as the input', async () => {
+  const objs = (await streamed({ format: 'jsonl', documentChars: 300 })).trim().split('\n').map((l) => JSON.parse(l) as { line: number; text: string });
+  assert.deepEqual(objs.map((o) => o.line), text.split('\n').map((_, i) => i + 1));
+  assert.deepEqual(objs.map((o) => o.text.replace(MARKS, '')), text.split('\n').map((l) => l.replace(/\r$/, '').replace(MARKS, '')));
+});
+
+test('a NUL byte aborts the sink with a located INPUT_PARSE error', async () => {
+  writeFileSync(join(dir, 'bad.txt'), `${text}\n\u0000`);
+  const sink = memorySink();
+  await assert.rejects(diacritizeStream(tagger, join(dir, 'bad.txt'), sink, { documentChars: 300 }), InputParseError);
+  assert.equal(sink.state, 'aborted');
+});
