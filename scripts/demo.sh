@@ -2,7 +2,7 @@
 # The main job on the open data, end to end:
 #   1. project UD Arabic-PUD onto the BAMA 1.0 analyzer's candidates (the open gold corpus);
 #   2. train a model on it (stage one: β* counts in worker threads; stage two: θ by ε-SVR);
-#   3. tag a sentence with it, top two analyses per word;
+#   3. tag a sentence with it, top two analyses per word, and print it fully vocalized;
 #   4. evaluate by ten-fold cross-validation (the paper's Mfull, lexdis's default, baselines): A1/A2.
 # Data is read from $LEXDIS_DATA (default ../shared/data); outputs go to models/ and results/.
 set -euo pipefail
@@ -15,6 +15,7 @@ echo "== 2. train" >&2
 ./bin/lexdis train models/pud-corpus.pos -o models/pud --seed 42
 echo "== 3. tag" >&2
 echo 'أعلن الرئيس الجديد أنه سيزور المدينة في الأسبوع القادم.' | ./bin/lexdis tag --model models/pud --top 2 --format text
+echo 'أعلن الرئيس الجديد أنه سيزور المدينة في الأسبوع القادم.' | ./bin/lexdis diacritize --model models/pud
 echo "== 4. ten-fold cross-validation (Mfull, lexdis default Mfull+prior, baselines)" >&2
 ./bin/lexdis cv models/pud-corpus.pos --folds 10 --models full,full+prior,baselines --jobs 2 --seed 42 -o results/demo-cv
 cat results/demo-cv/report.md
