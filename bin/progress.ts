@@ -3,6 +3,7 @@
  * Library code reports through a plain callback; this adapts it.
  */
 import cliProgress from 'cli-progress';
+import { openTextInput, type StreamProgress, type TextInput } from '../src/text-stream.js';
 
 export interface ProgressReporter {
   start(label: string, total: number): void;
@@ -63,4 +64,30 @@ export function streamProgress(label: string, enabled = progressEnabled()): ((by
     bar = undefined;
   };
   return cb;
+}
+
+/**
+ * What every streaming command (analyze, tag, diacritize) does around its stream: opens the input
+ * first (so a missing file is reported before anything slow is loaded), loads what the command
+ * needs, streams with a progress bar labelled `label` on a TTY, and closes the input and the bar
+ * whatever happens. Throws what opening, `load` or `stream` throws.
+ */
+export async function runStreaming<T>(
+  file: string | undefined,
+  label: string,
+  load: () => T | Promise<T>,
+  stream: (loaded: T, source: TextInput, progress: StreamProgress) => Promise<void>,
+): Promise<void> {
+  const source = await openTextInput(file);
+  try {
+    const loaded = await load();
+    const progress = streamProgress(label);
+    try {
+      await stream(loaded, source, progress);
+    } finally {
+      progress.stop();
+    }
+  } finally {
+    await source.close();
+  }
 }

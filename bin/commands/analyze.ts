@@ -10,8 +10,7 @@ import { UsageError } from '../../src/errors.js';
 import type { TextEncoding } from '../../src/io.js';
 import { openOutput, planOutput } from '../../src/output-writer.js';
 import type { Script } from '../../src/script/buckwalter.js';
-import { openTextInput } from '../../src/text-stream.js';
-import { streamProgress } from '../progress.js';
+import { runStreaming } from '../progress.js';
 
 interface AnalyzeFlags {
   format: OutputFormat;
@@ -29,20 +28,10 @@ async function run(file: string | undefined, flags: AnalyzeFlags): Promise<void>
   const cacheSize = Number(flags.cacheSize);
   if (!Number.isInteger(cacheSize) || cacheSize < 0) throw new UsageError(`--cache-size must be a non-negative integer, got "${flags.cacheSize}"`);
   const output = planOutput(flags.output);
-  const source = await openTextInput(file);
-  try {
-    const analyzer = Analyzer.load(flags.tables, { cacheSize, backoff: Boolean(flags.backoff), caseEndings: flags.caseEndings === true });
-    const progress = streamProgress('analyze');
-    try {
-      await analyzeStream(analyzer, source, openOutput(output), {
-        format: flags.format, script: flags.script, inputScript: flags.inputScript, encoding: flags.encoding, onProgress: progress,
-      });
-    } finally {
-      progress.stop();
-    }
-  } finally {
-    await source.close();
-  }
+  const load = () => Analyzer.load(flags.tables, { cacheSize, backoff: Boolean(flags.backoff), caseEndings: flags.caseEndings === true });
+  await runStreaming(file, 'analyze', load, (analyzer, source, progress) => analyzeStream(analyzer, source, openOutput(output), {
+    format: flags.format, script: flags.script, inputScript: flags.inputScript, encoding: flags.encoding, onProgress: progress,
+  }));
 }
 
 export function register(program: Command): void {

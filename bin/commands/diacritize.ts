@@ -5,8 +5,7 @@ import type { TextEncoding } from '../../src/io.js';
 import { openOutput, planOutput } from '../../src/output-writer.js';
 import { diacritizeStream } from '../../src/rank/diacritize-stream.js';
 import { Tagger } from '../../src/rank/tagger.js';
-import { openTextInput } from '../../src/text-stream.js';
-import { streamProgress } from '../progress.js';
+import { runStreaming } from '../progress.js';
 
 interface DiacritizeFlags {
   model: string;
@@ -22,21 +21,11 @@ interface DiacritizeFlags {
 
 async function run(file: string | undefined, flags: DiacritizeFlags): Promise<void> {
   const output = planOutput(flags.output);
-  const source = await openTextInput(file);
-  try {
-    const tagger = await Tagger.load(flags.model, { tables: flags.tables });
-    const progress = streamProgress('diacritize');
-    try {
-      await diacritizeStream(tagger, source, openOutput(output), {
-        format: flags.jsonl ? 'jsonl' : 'text', encoding: flags.encoding, onProgress: progress,
-        vocalize: { sukun: flags.sukun, daggerAlif: flags.daggerAlif }, candidates: Boolean(flags.candidates), inputScript: flags.inputScript,
-      });
-    } finally {
-      progress.stop();
-    }
-  } finally {
-    await source.close();
-  }
+  await runStreaming(file, 'diacritize', () => Tagger.load(flags.model, { tables: flags.tables }), (tagger, source, progress) =>
+    diacritizeStream(tagger, source, openOutput(output), {
+      format: flags.jsonl ? 'jsonl' : 'text', encoding: flags.encoding, onProgress: progress,
+      vocalize: { sukun: flags.sukun, daggerAlif: flags.daggerAlif }, candidates: Boolean(flags.candidates), inputScript: flags.inputScript,
+    }));
 }
 
 export function register(program: Command): void {

@@ -10,10 +10,9 @@ import { dataPaths } from '../data.js';
 import type { TextEncoding } from '../../src/io.js';
 import { openOutput, planOutput } from '../../src/output-writer.js';
 import { tagPosStream, tagTextStream } from '../../src/rank/tag-stream.js';
-import { openTextInput } from '../../src/text-stream.js';
 import { Tagger } from '../../src/rank/tagger.js';
 import { numberOption } from '../output.js';
-import { streamProgress } from '../progress.js';
+import { runStreaming } from '../progress.js';
 
 interface TagFlags {
   model: string;
@@ -33,23 +32,14 @@ async function run(file: string | undefined, flags: TagFlags): Promise<void> {
   const top = numberOption('--top', flags.top, (n) => Number.isInteger(n) && n >= 1, 'a whole number ≥ 1');
   const output = planOutput(flags.output);
   const input = flags.input === 'auto' ? (file && extname(file).toLowerCase() === '.pos' ? 'pos' : 'text') : flags.input;
-  const source = await openTextInput(file);
-  try {
-    const tagger = await Tagger.load(flags.model, { tables: flags.tables });
-    const progress = streamProgress('tag');
+  await runStreaming(file, 'tag', () => Tagger.load(flags.model, { tables: flags.tables }), async (tagger, source, progress) => {
     const options = {
       top, format: flags.format ?? (input === 'pos' ? 'pos' : 'text'), inputScript: flags.inputScript, markTop: Boolean(flags.markTop),
       keepGold: flags.keepGold, order: flags.order, encoding: flags.encoding, onProgress: progress,
     } as const;
-    try {
-      if (input === 'pos') await tagPosStream(tagger, source, openOutput(output), options);
-      else await tagTextStream(tagger, source, openOutput(output), options);
-    } finally {
-      progress.stop();
-    }
-  } finally {
-    await source.close();
-  }
+    if (input === 'pos') await tagPosStream(tagger, source, openOutput(output), options);
+    else await tagTextStream(tagger, source, openOutput(output), options);
+  });
 }
 
 export function register(program: Command): void {
