@@ -131,6 +131,11 @@ function corpusToken(t: PosToken, table: CandidateTable, str: Interner, where: s
   return token;
 }
 
+/** Labels factored by the built-in factorizer, kept for the whole process (frozen, read-only: safe to share). */
+const DEFAULT_ELEMENTS = new Map<string, LabelElements>();
+/** Labels {@link DEFAULT_ELEMENTS} holds before it starts afresh, so that it cannot grow without bound. */
+const SHARED_ELEMENTS_MAX = 1 << 18;
+
 /**
  * A converter of pos documents into corpus documents, one at a time, sharing one string table
  * and one elements object per label across all the documents it converts (so a reader can
@@ -140,13 +145,20 @@ function corpusToken(t: PosToken, table: CandidateTable, str: Interner, where: s
  */
 export function posDocumentConverter(source: string | undefined, options: Partial<PosToCorpusOptions> = {}): (d: PosDocument) => Document {
   const { factorize } = { ...defaultPosToCorpusOptions, ...options };
-  // One frozen elements object per label, shared by every candidate with that label.
-  const cache = new Map<string, LabelElements>();
+  // One frozen elements object per label, shared by every candidate with that label; with the
+  // built-in factorizer, shared by every converter of the process too (tagging converts each
+  // text anew, and factoring its labels again was a quarter of the tagging time).
+  const shared = factorize === defaultFactorize;
+  const cache = shared ? DEFAULT_ELEMENTS : new Map<string, LabelElements>();
   const str = new Interner();
   const factor = (lemma: string, morph: string): LabelElements => {
     const key = labelKey(lemma, morph);
     let el = cache.get(key);
-    if (!el) cache.set(key, (el = Object.freeze(Object.fromEntries(Object.entries(factorize(lemma, morph)).map(([k, v]) => [k, str.get(v)]))) as LabelElements));
+    if (!el) {
+      if (shared && cache.size >= SHARED_ELEMENTS_MAX) cache.clear();
+      el = Object.freeze(Object.fromEntries(Object.entries(factorize(lemma, morph)).map(([k, v]) => [k, shared ? v : str.get(v)])) as LabelElements);
+      cache.set(key, el);
+    }
     return el;
   };
   const where = source ?? 'pos file';
