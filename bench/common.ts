@@ -9,13 +9,23 @@
  * It therefore depends on node built-ins only.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread } from 'node:worker_threads';
 
 /** Value of `--name v` in argv, or undefined. */
+/** Prints a bench result as JSON on stdout and, when `out` is given, writes the same JSON there (its folder created). */
+export function emitJson(result: unknown, out: string | undefined): void {
+  const json = JSON.stringify(result, null, 2);
+  process.stdout.write(`${json}\n`);
+  if (out) {
+    mkdirSync(dirname(resolve(out)), { recursive: true });
+    writeFileSync(resolve(out), `${json}\n`);
+  }
+}
+
 export function argValue(argv: readonly string[], name: string): string | undefined {
   const i = argv.indexOf(name);
   return i >= 0 && i + 1 < argv.length ? argv[i + 1] : undefined;

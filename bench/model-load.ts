@@ -11,15 +11,15 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { projectRoot } from '../src/config.js';
 import { Model } from '../src/model/model.js';
 import { readModel, writeModel } from '../src/model/store.js';
 import { plan, writeDatabase } from '../src/model/store-v1.js';
-import { argNumber, argValue, hasFlag, median, round } from './common.js';
+import { argNumber, argValue, emitJson, hasFlag, median, round } from './common.js';
 
 const HELP = `Usage: node dist/bench/model-load.js --model DIR [--runs 7] [--procs 8] [--out FILE]
 Writes the model at DIR as format 1 (LevelDB) and format 2 (single file) into a scratch folder and
@@ -87,12 +87,7 @@ async function main(argv: string[]): Promise<void> {
     const v2 = result.v2 as { bytesOnDisk: number; readModelMs: number };
     result.ratios = { bytes: round(v2.bytesOnDisk / v1.bytesOnDisk, 3), readModelTime: round(v2.readModelMs / v1.readModelMs, 3) };
     result.node = process.version;
-    const json = JSON.stringify(result, null, 2);
-    process.stdout.write(`${json}\n`);
-    if (out) {
-      mkdirSync(dirname(resolve(out)), { recursive: true });
-      writeFileSync(resolve(out), `${json}\n`);
-    }
+    emitJson(result, out);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

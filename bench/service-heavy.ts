@@ -14,14 +14,14 @@
  * Run: `npx tsc -p . && node dist/bench/service-heavy.js --model DIR [--out FILE]`
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { projectRoot } from '../src/config.js';
 import { dataPaths } from '../bin/data.js';
 import { estimateAnswerBytes, selectFields } from '../src/service/fields.js';
 import { defaultServiceOptions } from '../src/service/options.js';
-import { argValue, hasFlag, median, memoryOf, round } from './common.js';
+import { argValue, emitJson, hasFlag, median, memoryOf, round } from './common.js';
 
 const HELP = `Usage: node dist/bench/service-heavy.js --model DIR [--out FILE]
 Sends the issue's heavy batch and the heaviest request the answer budget allows to lexdis serve,
@@ -116,13 +116,7 @@ async function main(argv: string[]): Promise<void> {
       idleRssMiB, cases, rssAfter5sMiB: round(memoryOf(pid).rssMiB, 1), peakRssMiB: round(memoryOf(pid).hwmMiB, 1),
       node: process.version,
     };
-    const json = JSON.stringify(result, null, 2);
-    process.stdout.write(`${json}\n`);
-    const out = argValue(argv, '--out');
-    if (out) {
-      mkdirSync(dirname(resolve(out)), { recursive: true });
-      writeFileSync(resolve(out), `${json}\n`);
-    }
+    emitJson(result, argValue(argv, '--out'));
   } finally {
     child.kill('SIGTERM');
   }

@@ -6,11 +6,10 @@
  * takes the medians.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { projectRoot } from '../src/config.js';
-import { argNumber, argValue, calibrate, median, round } from './common.js';
+import { argNumber, argValue, calibrate, emitJson, median, round } from './common.js';
 
 /** Starts `lexdis serve --workers n`; resolves with the process and its URL once all workers listen. */
 function startServe(model: string, n: number): Promise<{ child: ChildProcess; url: string }> {
@@ -73,11 +72,5 @@ export async function compareWorkers(argv: string[], text: string): Promise<void
     target: { speedupOnTwoFreeCores: 1.6, shareOfCapacity: 0.8 },
     node: process.version,
   };
-  const json = JSON.stringify(result, null, 2);
-  process.stdout.write(`${json}\n`);
-  const out = argValue(argv, '--out');
-  if (out) {
-    mkdirSync(dirname(resolve(out)), { recursive: true });
-    writeFileSync(resolve(out), `${json}\n`);
-  }
+  emitJson(result, argValue(argv, '--out'));
 }

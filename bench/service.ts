@@ -26,8 +26,8 @@
  * `--log` turns the server's JSON access log on (written to /dev/null), to measure its cost.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { createWriteStream, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { projectRoot } from '../src/config.js';
@@ -37,7 +37,7 @@ import { Tagger } from '../src/rank/tagger.js';
 import { startServer } from '../src/service/server.js';
 import type { TaggerLike } from '../src/service/types.js';
 import { garbage, malformedJson, oversized, repeatUntil, slowloris } from '../testkit/service-abusers.js';
-import { memoryOf } from './common.js';
+import { emitJson, memoryOf } from './common.js';
 import { compareWorkers } from './service-workers.js';
 
 export { memoryOf } from './common.js';
@@ -185,12 +185,7 @@ async function main(): Promise<void> {
       ...(abused ? { abuse: abused } : {}),
       node: process.version,
     };
-    const json = JSON.stringify(result, null, 2);
-    process.stdout.write(`${json}\n`);
-    if (out) {
-      mkdirSync(dirname(resolve(out)), { recursive: true });
-      writeFileSync(resolve(out), `${json}\n`);
-    }
+    emitJson(result, out);
   } finally {
     child.kill('SIGTERM');
   }
