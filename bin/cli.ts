@@ -69,6 +69,9 @@ export async function main(argv: string[]): Promise<void> {
     await program.parseAsync(argv);
   } catch (err) {
     process.exitCode = reportError(err);
+    // A `serve --workers` worker that failed to start: its channel to the primary would keep it
+    // alive (Node 24 keeps it referenced), so the primary would never learn of the failure.
+    if (process.connected) process.disconnect();
   }
 }
 
