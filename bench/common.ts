@@ -8,14 +8,33 @@
  * is how bench/run.ts measures the real `lexdis train` command without changing it.
  * It therefore depends on node built-ins only.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread } from 'node:worker_threads';
+import { projectRoot } from '../src/config.js';
 
 /** Value of `--name v` in argv, or undefined. */
+/**
+ * Starts `lexdis serve -m MODEL --port 0 --quiet --workers N`; resolves with the process and its URL
+ * once every worker listens, rejects with its stderr if it exits first.
+ */
+export function startServe(model: string, workers = 1): Promise<{ child: ChildProcess; url: string }> {
+  const args = [join(projectRoot(), 'bin', 'lexdis'), 'serve', '-m', model, '--port', '0', '--quiet', '--workers', String(workers)];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  return new Promise((res, rej) => {
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+      err += d;
+      const m = /serving (http:\/\/\S+)/.exec(err);
+      if (m) res({ child, url: m[1] });
+    });
+    child.once('exit', (code) => rej(new Error(`lexdis serve --workers ${workers} exited ${code}: ${err.trim()}`)));
+  });
+}
+
 /** Prints a bench result as JSON on stdout and, when `out` is given, writes the same JSON there (its folder created). */
 export function emitJson(result: unknown, out: string | undefined): void {
   const json = JSON.stringify(result, null, 2);

@@ -13,15 +13,13 @@
  *
  * Run: `npx tsc -p . && node dist/bench/service-heavy.js --model DIR [--out FILE]`
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { join, resolve } from 'node:path';
-import { projectRoot } from '../src/config.js';
+import { resolve } from 'node:path';
 import { dataPaths } from '../bin/data.js';
 import { estimateAnswerBytes, selectFields } from '../src/service/fields.js';
 import { defaultServiceOptions } from '../src/service/options.js';
-import { argValue, emitJson, hasFlag, median, memoryOf, round } from './common.js';
+import { argValue, emitJson, hasFlag, median, memoryOf, round, startServe } from './common.js';
 
 const HELP = `Usage: node dist/bench/service-heavy.js --model DIR [--out FILE]
 Sends the issue's heavy batch and the heaviest request the answer budget allows to lexdis serve,
@@ -29,19 +27,6 @@ probing /healthz and sampling the server's RSS; prints JSON.`;
 const TEXTS = 28;
 const CHARS = 19_990;
 const FIELDS = ['voc', 'lemma', 'pos', 'gloss'];
-
-function startServe(model: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [join(projectRoot(), 'bin', 'lexdis'), 'serve', '-m', model, '--port', '0', '--quiet'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let err = '';
-  return new Promise((res, rej) => {
-    child.stderr!.setEncoding('utf8').on('data', (d: string) => {
-      err += d;
-      const m = /serving (http:\/\/\S+)/.exec(err);
-      if (m) res({ child, url: m[1] });
-    });
-    child.once('exit', (code) => rej(new Error(`lexdis serve exited ${code}: ${err.trim()}`)));
-  });
-}
 
 /** One GET /healthz on a new connection: milliseconds until the whole answer arrived. */
 function probe(url: string): Promise<number> {

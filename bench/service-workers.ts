@@ -5,26 +5,10 @@
  * count requests/s and latency, the speedup and its share of the capacity; the summary
  * takes the medians.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join, resolve } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { projectRoot } from '../src/config.js';
-import { argNumber, argValue, calibrate, emitJson, median, round } from './common.js';
-
-/** Starts `lexdis serve --workers n`; resolves with the process and its URL once all workers listen. */
-function startServe(model: string, n: number): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [join(projectRoot(), 'bin', 'lexdis'), 'serve', '-m', model, '--port', '0', '--quiet', '--workers', String(n)],
-    { stdio: ['ignore', 'ignore', 'pipe'] });
-  let err = '';
-  return new Promise((res, rej) => {
-    child.stderr!.setEncoding('utf8').on('data', (d: string) => {
-      err += d;
-      const m = /serving (http:\/\/\S+)/.exec(err);
-      if (m) res({ child, url: m[1] });
-    });
-    child.once('exit', (code) => rej(new Error(`lexdis serve --workers ${n} exited ${code}: ${err.trim()}`)));
-  });
-}
+import { argNumber, argValue, calibrate, emitJson, median, round, startServe } from './common.js';
 
 function stop(child: ChildProcess): Promise<void> {
   return new Promise((res) => {
