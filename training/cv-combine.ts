@@ -32,7 +32,7 @@ export class IndependentCombination implements Disambiguator {
   rankDocument(doc: Document): RankedToken[][] {
     const lemmaRanked = this.lemma.rankDocument(doc);
     const restScores = this.rest.scoreDocument(doc);
-    const T = this.rest.model.info.temperature;
+    const T = this.rest.temperature;
     return doc.sentences.map((s, si) =>
       s.tokens.map((token, ti) => {
         const top = lemmaRanked[si][ti].ranked[0];

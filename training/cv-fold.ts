@@ -169,7 +169,7 @@ export async function runFold(
     if (typeof c === 'string') result = c;
     else {
       try {
-        const { model, summary } = await train(c, { ...trainOptions, featureSet: spec.featureSet, transform: spec.transform, solver: spec.solver, recount: spec.recount });
+        const { model, summary } = await train(c, { ...trainOptions, featureSet: spec.featureSet, transform: spec.transform, solver: spec.solver, recount: spec.recount, sequence: o.defaults.sequence });
         notes[spec.key] = note(spec, summary);
         result = model;
       } catch (err) {

@@ -60,10 +60,13 @@ export interface Defaults {
   solver: SolverName;
   /** Whether trained models recount β* over D1 ∪ D2 after fitting θ (applies to every model of a run). */
   recount: boolean;
+  /** Whether trained models decode sentences with tag bigrams (train()'s `sequence`; applies to every model of a run). */
+  sequence: boolean;
 }
 
 export const defaultModelDefaults = (): Defaults => ({
   transform: defaultTrainOptions.transform, solver: defaultTrainOptions.solver, recount: defaultTrainOptions.recount,
+  sequence: defaultTrainOptions.sequence,
 });
 
 /** Canonical name of a model trained on SET with a transform and a solver. */

@@ -1,7 +1,8 @@
 /**
  * Training, end to end (Algorithm 1): split the training documents into D1 and D2 (seeded),
  * count β* on D1 in worker threads (stage one), build the rows of D2's candidates and fit θ
- * (stage two), fit the softmax temperature, and measure A1/A2 on D2.
+ * (stage two), fit the softmax temperature, and measure A1/A2 on D2; then the sequence
+ * decoding's tag bigrams and their weight λ (training/sequence-fit.ts), fitted on D2 too.
  */
 import { schemeSlots } from '../src/labels/scheme.js';
 import { createHash } from 'node:crypto';
@@ -15,7 +16,9 @@ import { evaluate } from '../src/rank/eval.js';
 import { goldItems } from '../src/rank/pipeline.js';
 import { prepareDocument } from '../src/rank/prepare.js';
 import { ModelRanker } from '../src/rank/ranker.js';
+import { sequenceElements } from '../src/model/sequence.js';
 import { partitionCorpus } from './partition.js';
+import { countTagBigrams, fitSequenceWeight, type SequenceFit } from './sequence-fit.js';
 import { runStageOne } from './stage1.js';
 import { buildRows, defaultStage2Options, fitTemperature, fitTheta, type Stage2Options } from './stage2.js';
 import { scoreRows, type SolverName } from './solvers/index.js';
@@ -45,6 +48,11 @@ export interface TrainOptions {
   /** Stage two's target for a candidate that differs from the gold only in its case ending (training/stage2.ts). */
   variantTarget: number;
   /**
+   * Decode each sentence with tag bigrams (src/model/sequence.ts), their weight fitted on D2;
+   * false ranks every token alone, as the paper does.
+   */
+  sequence: boolean;
+  /**
    * The analyzer options the corpus was analyzed with, recorded in the model for tagging
    * (a CoNLL-U corpus is projected with them; a pos file carries their result).
    */
@@ -67,6 +75,7 @@ export const defaultTrainOptions: TrainOptions = {
   maxTokens: 40_000,
   recount: true,
   variantTarget: defaultStage2Options.variantTarget,
+  sequence: true,
   analyzer: { backoff: true, caseEndings: true },
 };
 
@@ -85,6 +94,8 @@ export interface TrainSummary {
   temperature: number;
   solver: { name: SolverName; iterations: number; converged: boolean; note?: string };
   d2Accuracy: { A1: number; A2: number; ceiling: number };
+  /** The sequence decoding: its elements, λ and A1 on D2 without and with it; null when off. */
+  sequence: (SequenceFit & { elements: string[] }) | null;
   betaKeys: number;
   seconds: { stage1: number; rows: number; theta: number; total: number };
 }
@@ -134,7 +145,7 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
   // Stage one on D1, θ and A1/A2 on D2; D1's tables come back only when the model keeps them
   // (without the recount), so with it they can be collected before the next table is counted.
   const first = await fitOnD2(part, templates, o);
-  const { theta, temperature, ev, cands, candTokens, d2Figures, times } = first;
+  const { theta, temperature, ev, cands, candTokens, d2Figures, times, seqFit } = first;
   const d1Count = countTokens(part.d1.documents);
   const info: ModelInfo = {
     ...placeholderInfo(o, templates),
@@ -143,11 +154,14 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
     ...(corpus.scheme ? { scheme: corpus.scheme } : {}),
   };
   const fittedTheta = { weights: theta.weights, bias: theta.bias };
+  // The bigrams of the saved model come from the documents its β* does (D1, or D1 ∪ D2 with the recount).
+  const countedDocs = first.d1 ? part.d1.documents : [...part.d1.documents, ...part.d2.documents];
+  const sequence = seqFit && seqFit.weight > 0 ? countTagBigrams(countedDocs, seqFit.elements, seqFit.weight) : null;
   let model: Model;
-  if (first.d1) model = new Model(info, first.d1.vocab, first.d1.counts, first.d1.doc, first.d1.lexicon, fittedTheta);
+  if (first.d1) model = new Model(info, first.d1.vocab, first.d1.counts, first.d1.doc, first.d1.lexicon, fittedTheta, sequence);
   else {
-    const all = await runStageOne({ documents: [...part.d1.documents, ...part.d2.documents], source: corpus.source }, { templates, workers: o.workers });
-    model = new Model(info, all.vocab, all.counts, all.doc, all.lexicon, fittedTheta);
+    const all = await runStageOne({ documents: countedDocs, source: corpus.source }, { templates, workers: o.workers });
+    model = new Model(info, all.vocab, all.counts, all.doc, all.lexicon, fittedTheta, sequence);
   }
   const t4 = performance.now();
   const names = templates.map(templateName);
@@ -165,6 +179,7 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
     temperature,
     solver: { name: o.solver, iterations: theta.model.iterations, converged: theta.model.converged, note: theta.model.note },
     d2Accuracy: { A1: ev.all.label.A1, A2: ev.all.label.A2, ceiling: ev.ceiling },
+    sequence: seqFit,
     betaKeys: model.counts.size,
     seconds: { stage1: (times.t1 - t0) / 1000, rows: (times.t2 - times.t1) / 1000, theta: (times.t3 - times.t2) / 1000, total: (t4 - t0) / 1000 },
   };
@@ -189,6 +204,9 @@ export function describeTraining(s: TrainSummary, dir: string): string {
     `D2: ${s.d2.documents} documents, ${s.d2.goldTokens} gold tokens; θ fitted on ${s.d2.rows} rows from ${s.d2.usedTokens} ambiguous tokens${s.d2.sampled ? ' (sampled)' : ''}`,
     `candidates per token ${f(s.candidatesPerToken, 2)}; ${s.features} features; solver ${s.solver.name} (${s.solver.iterations} iterations${s.solver.converged ? '' : ', not converged'}); temperature ${s.temperature.toPrecision(3)}`,
     `on D2 (in-sample for θ): A1 ${f(s.d2Accuracy.A1)}  A2 ${f(s.d2Accuracy.A2)}  ceiling ${f(s.d2Accuracy.ceiling)}`,
+    s.sequence
+      ? `sequence decoding (${s.sequence.elements.join(', ')}): λ ${s.sequence.weight}, A1 on D2 ${f(s.sequence.d2A1Without)} → ${f(s.sequence.d2A1With)}`
+      : 'sequence decoding: off',
     `largest θ: ${top.map(([k, v]) => `${k}=${v.toPrecision(3)}`).join(', ')}`,
     `time: stage one ${f(s.seconds.stage1, 2)} s, rows ${f(s.seconds.rows, 2)} s, θ ${f(s.seconds.theta, 2)} s, total ${f(s.seconds.total, 2)} s`,
   ].join('\n');
@@ -224,7 +242,11 @@ async function fitOnD2(part: ReturnType<typeof partitionCorpus>, templates: Retu
   const ev = evaluate(items);
   o.onProgress?.('evaluate', 1, 1);
   const d2Figures = { goldTokens: r.goldTokens, usedTokens: r.usedTokens, rows: r.rows.n, sampled: r.sampled };
-  return { theta, temperature, ev, cands, candTokens: items.length, d2Figures, times: { t1, t2, t3 }, d1: o.recount ? null : s1 };
+  const elements = sequenceElements(part.d1.scheme);
+  const seqFit = o.sequence && elements.length > 0
+    ? { ...fitSequenceWeight(fitted, prepared, countTagBigrams(part.d1.documents, elements, 0)), elements }
+    : null;
+  return { theta, temperature, ev, cands, candTokens: items.length, d2Figures, seqFit, times: { t1, t2, t3 }, d1: o.recount ? null : s1 };
 }
 
 function placeholderInfo(o: TrainOptions, templates: ReturnType<typeof resolveFeatureSet>): ModelInfo {
@@ -234,7 +256,7 @@ function placeholderInfo(o: TrainOptions, templates: ReturnType<typeof resolveFe
     templateHash: templateSetHash(templates),
     transform: o.transform,
     solver: o.solver,
-    options: { d2: o.d2, maxTokens: o.maxTokens, solverOptions: o.solverOptions, recount: o.recount, variantTarget: o.variantTarget },
+    options: { d2: o.d2, maxTokens: o.maxTokens, solverOptions: o.solverOptions, recount: o.recount, variantTarget: o.variantTarget, sequence: o.sequence },
     seed: o.seed,
     corpus: { hash: '', documents: 0, tokens: 0, goldTokens: 0 },
     figures: {},

@@ -25,6 +25,7 @@ interface CvFlags {
   transform: ValueTransform;
   solver: SolverName;
   recount: boolean;
+  sequence: boolean;
   backoff: boolean;
   format: CorpusFormat;
   encoding: TextEncoding;
@@ -64,7 +65,7 @@ function progressBars(folds: number, models: number): { on(e: CvProgressEvent): 
 }
 
 async function run(corpora: string[], flags: CvFlags): Promise<void> {
-  const defaults = { transform: flags.transform, solver: flags.solver, recount: flags.recount };
+  const defaults = { transform: flags.transform, solver: flags.solver, recount: flags.recount, sequence: flags.sequence };
   const options = {
     folds: numberOption('--folds', flags.folds, (n) => Number.isInteger(n) && n >= 2, 'a whole number ≥ 2'),
     jobs: numberOption('--jobs', flags.jobs, (n) => Number.isInteger(n) && n >= 1, 'a whole number ≥ 1'),
@@ -118,6 +119,7 @@ export function register(program: Command): void {
     .addOption(new Option('--solver <name>', 'default stage-two solver of the models').choices([...SOLVER_NAMES]).default(d.defaults.solver))
     .option('--recount', 'trained models recount β* over D1 ∪ D2 after θ (lexdis\'s default)')
     .option('--no-recount', 'keep β* from D1 only, as in the paper')
+    .option('--no-sequence', 'trained models rank every token alone, as in the paper (default: sequence decoding with tag bigrams)')
     .addOption(new Option('--format <format>', 'corpus format (auto: by extension)').choices(['auto', 'pos', 'candidates', 'conllu']).default('auto'))
     .addOption(new Option('--encoding <encoding>', 'corpus encoding').choices(['utf-8', 'windows-1256']).default('utf-8'))
     .option('--tables <dir>', 'analyzer tables (for CoNLL-U corpora)', dataPaths.bama())

@@ -29,6 +29,7 @@ interface TrainFlags {
   tables: string;
   json?: boolean;
   recount: boolean;
+  sequence: boolean;
   backoff: boolean;
   scheme?: string;
   caseEndings: boolean;
@@ -44,6 +45,7 @@ async function run(corpora: string[], flags: TrainFlags): Promise<void> {
     workers: numberOption('--workers', flags.workers, (n) => Number.isInteger(n) && n >= 0, 'a whole number ≥ 0'),
     maxTokens: numberOption('--max-tokens', flags.maxTokens, (n) => Number.isInteger(n) && n >= 0, 'a whole number ≥ 0'),
     recount: flags.recount,
+    sequence: flags.sequence,
     analyzer: { backoff: flags.backoff, caseEndings: flags.caseEndings },
   };
   const scheme = flags.scheme === undefined ? undefined : loadSchemeFile(flags.scheme);
@@ -93,6 +95,8 @@ export function register(program: Command): void {
     .option('--tables <dir>', 'analyzer tables (for CoNLL-U corpora)', dataPaths.bama())
     .option('--recount', 'after θ, count β* over D1 ∪ D2 for the saved model' + (d.recount ? ' (default)' : ''), d.recount)
     .option('--no-recount', 'keep D1\'s counts, as the paper does' + (d.recount ? '' : ' (default)'))
+    .option('--no-sequence', 'rank every token alone, as the paper does (default: decode each sentence with tag bigrams, ' +
+      'weighted as fits D2 best: docs/method.md)')
     .option('--no-backoff', 'the corpus was analyzed without backoff analyses for words the lexicon lacks: ' +
       'CoNLL-U corpora are projected without them, and the model records it so that tagging goes without them too')
     .option('--scheme <file>', 'label-element scheme of candidates files (JSON: docs/label-elements.md); default: inferred from their tags')

@@ -16,6 +16,7 @@ import { Vocab } from '../../features/vocab.js';
 import type { AnalyzerOptions } from '../analyzer/engine.js';
 import { ModelFormatError, ModelVersionError } from '../errors.js';
 import { linearScore } from './score.js';
+import { TagSequence } from './sequence.js';
 import { requireString } from '../args.js';
 import { readModel, writeModel, type BinaryArray, type ModelHeader } from './store.js';
 
@@ -82,6 +83,8 @@ export class Model {
     readonly doc: DocTables,
     readonly lexicon: SeenLexicon,
     readonly theta: Theta,
+    /** Sequence decoding of a sentence's rankings (src/model/sequence.ts); null: each token ranked alone. */
+    readonly sequence: TagSequence | null = null,
   ) {
     this.templates = info.templates.map(parseTemplate);
     if (theta.weights.length !== this.templates.length)
@@ -113,7 +116,10 @@ export class Model {
     docBuf.valueDocs.forEach((a, i) => (binary[`doc/valueDocs/${i}`] = a));
     return writeModel(dir, {
       header: { kind: MODEL_KIND, lexdis: this.info },
-      json: { vocab: this.vocab.toJSON(), beta: this.counts.toJSON(), doc: this.doc.toJSON(), lexicon: this.lexicon.toJSON(), theta: { bias: this.theta.bias } },
+      json: {
+        vocab: this.vocab.toJSON(), beta: this.counts.toJSON(), doc: this.doc.toJSON(), lexicon: this.lexicon.toJSON(), theta: { bias: this.theta.bias },
+        ...(this.sequence ? { sequence: this.sequence.toJSON() } : {}),
+      },
       binary,
     });
   }
@@ -162,9 +168,15 @@ export class Model {
     const lexicon = SeenLexicon.load(parts.json.lexicon, vocab);
     const thetaJson = parts.json.theta as { bias?: unknown };
     if (typeof thetaJson?.bias !== 'number') throw new ModelFormatError('θ bias is missing', { file: dir });
+    let sequence: TagSequence | null = null;
+    try {
+      sequence = parts.json.sequence === undefined ? null : TagSequence.load(parts.json.sequence);
+    } catch (err) {
+      throw err instanceof ModelFormatError ? new ModelFormatError(err.message, { file: dir }) : err;
+    }
     const model = new Model(info, vocab, counts, doc, lexicon, {
       weights: need('theta/weights') as Float64Array, bias: thetaJson.bias,
-    });
+    }, sequence);
     return Object.assign(model, { storeHeader: parts.header, bytesOnDisk: parts.bytesOnDisk, loadMs: parts.loadMs });
   }
 }

@@ -1,7 +1,9 @@
 /**
  * The model's disambiguator: scores every candidate of a token by ĝ = Σ_j θ_j z_jk + b
- * (equation 6) and ranks them with the fixed tie-break of src/rank/types.ts. Reads the model
- * only, so one ranker can serve concurrent callers.
+ * (equation 6), decodes each sentence's scores when the model has a sequence part
+ * (src/model/sequence.ts: the scores become max-marginals, ranked at temperature 1), and
+ * ranks them with the fixed tie-break of src/rank/types.ts. Reads the model only, so one
+ * ranker can serve concurrent callers.
  */
 import type { DocumentFeatures } from '../../features/extract.js';
 import type { Document, Sentence } from '../corpus/types.js';
@@ -21,8 +23,24 @@ export class ModelRanker implements Disambiguator {
     return doc.sentences.map((s, si) => this.scoreSentence(df, s, si));
   }
 
-  /** Scores of the candidates of each token of sentence `si` (`s`), given its document's features `df`. */
+  /** The softmax temperature of the scores {@link scoreSentence} returns. */
+  get temperature(): number {
+    return this.model.sequence ? 1 : this.model.info.temperature;
+  }
+
+  /**
+   * Scores of the candidates of each token of sentence `si` (`s`), given its document's
+   * features `df`: the per-token model's, decoded over the sentence when the model has a
+   * sequence part.
+   */
   scoreSentence(df: DocumentFeatures, s: Sentence, si: number): Float64Array[] {
+    const local = this.localScores(df, s, si);
+    const seq = this.model.sequence;
+    return seq ? seq.decode(s.tokens, local, this.model.info.temperature) : local;
+  }
+
+  /** The per-token model's scores ĝ of sentence `si` (no sequence decoding). */
+  localScores(df: DocumentFeatures, s: Sentence, si: number): Float64Array[] {
     return s.tokens.map((t, ti) => {
       const K = t.candidates.length;
       const scores = new Float64Array(K);
@@ -36,11 +54,11 @@ export class ModelRanker implements Disambiguator {
   /** Ranked tokens of sentence `si` of `doc`, given the document's features `df` (from `model.extractor.document(doc)`). */
   rankSentence(doc: Document, df: DocumentFeatures, si: number): RankedToken[] {
     const s = doc.sentences[si];
-    return this.scoreSentence(df, s, si).map((scores, ti) => rankToken(s.tokens[ti], scores, this.model.info.temperature));
+    return this.scoreSentence(df, s, si).map((scores, ti) => rankToken(s.tokens[ti], scores, this.temperature));
   }
 
   rankDocument(doc: Document): RankedToken[][] {
-    const T = this.model.info.temperature;
+    const T = this.temperature;
     return this.scoreDocument(doc).map((sent, si) => sent.map((scores, ti) => rankToken(doc.sentences[si].tokens[ti], scores, T)));
   }
 }

@@ -1,0 +1,186 @@
+/**
+ * Sequence decoding of a sentence's rankings (a departure from Shah et al. 2010, where each
+ * token is ranked alone: docs/method.md, "Sequence decoding"). Case endings are syntax: the
+ * genitive after a preposition or in a construct, an adjective agreeing with its noun, the
+ * construct noun without tanween before its genitive. The per-token model sees the words
+ * around a token but not what they were chosen to be, so it ranks case endings poorly.
+ *
+ * A token's *tag* is a few label elements of a candidate ({@link SEQUENCE_ELEMENTS}: its
+ * proclitic, part of speech, article, suffix state and case), or `X` for a token that is not
+ * scored (punctuation, digits, Latin text, a word without candidates). Training counts tag
+ * bigrams over the gold labels; decoding combines, over a sentence,
+ *
+ *   log softmax(ĝ / T)(candidate)  +  λ · log P(tag_i | tag_{i−1})      (add-k smoothed)
+ *
+ * and ranks each token's candidates by their max-marginal: the score of the best tag
+ * sequence that passes through the candidate (Viterbi forward plus backward). λ is fitted on
+ * D2 (training/sequence-fit.ts). With λ = 0 the ranking is the per-token model's.
+ *
+ * Read-only after construction, so one instance serves any number of concurrent callers.
+ */
+import type { Candidate, Token } from '../corpus/types.js';
+import { ModelFormatError } from '../errors.js';
+import type { LabelElement } from '../labels/elements.js';
+import { schemeSlots, type LabelScheme } from '../labels/scheme.js';
+
+/** The label elements of a sequence tag, in tag order (declared once). */
+export const SEQUENCE_ELEMENTS: readonly LabelElement[] = ['pre1', 'pos', 'det', 'suf', 'case'];
+
+/** The tag of a token that is not scored, and the sentence edges. */
+export const NOT_SCORED_TAG = 'X';
+export const BOS_TAG = '<s>';
+export const EOS_TAG = '</s>';
+
+/** Add-k smoothing constant of the bigram probabilities. */
+export const SEQUENCE_SMOOTHING = 0.1;
+
+/** The sequence elements a label scheme has (the built-in Arabic scheme has them all). */
+export function sequenceElements(scheme?: LabelScheme): LabelElement[] {
+  const slots = new Set(schemeSlots(scheme));
+  return SEQUENCE_ELEMENTS.filter((e) => slots.has(e));
+}
+
+/** The tag of a candidate under a list of elements. */
+export function candidateTag(c: Candidate, elements: readonly LabelElement[]): string {
+  let s = '';
+  for (let i = 0; i < elements.length; i++) s += (i ? '|' : '') + c.elements[elements[i]];
+  return s;
+}
+
+/** Whether a token takes part with its candidates (else its tag is {@link NOT_SCORED_TAG}). */
+export function isScored(t: Token): boolean {
+  return t.arabic && t.candidates.length > 0;
+}
+
+/** The stored form of a sequence model (the `sequence` part of a model file). */
+export interface SequenceJson {
+  kind: 'lexdis-tag-bigrams';
+  elements: LabelElement[];
+  /** λ, the weight of the tag bigrams against the per-token model. */
+  weight: number;
+  smoothing: number;
+  tags: string[];
+  /** How often each tag is followed by something (a bigram's left side), by tag index. */
+  left: number[];
+  /** Bigram counts as triples [from, to, count], flattened. */
+  bigrams: number[];
+}
+
+const TAG_CACHE_LIMIT = 1 << 16;
+
+/** Tag bigram counts with a weight: decodes a sentence's scores (see the module comment). */
+export class TagSequence {
+  private readonly tagIndex: Map<string, number>;
+  private readonly left: Float64Array;
+  private readonly pairs: Map<number, number>;
+  private readonly nTags: number;
+  private readonly byKey = new Map<string, number>();
+
+  constructor(readonly data: Readonly<SequenceJson>) {
+    this.nTags = data.tags.length;
+    this.tagIndex = new Map(data.tags.map((t, i) => [t, i]));
+    this.left = Float64Array.from(data.left);
+    this.pairs = new Map();
+    for (let i = 0; i + 2 < data.bigrams.length; i += 3) this.pairs.set(data.bigrams[i] * this.nTags + data.bigrams[i + 1], data.bigrams[i + 2]);
+  }
+
+  get weight(): number {
+    return this.data.weight;
+  }
+
+  /** The same counts with another weight λ. */
+  withWeight(weight: number): TagSequence {
+    return new TagSequence({ ...this.data, weight });
+  }
+
+  /** The stored form. */
+  toJSON(): SequenceJson {
+    return { ...this.data };
+  }
+
+  /** Reads the stored form; throws ModelFormatError when it is not one. */
+  static load(json: unknown): TagSequence {
+    const j = json as Partial<SequenceJson> | null;
+    const numbers = (a: unknown) => Array.isArray(a) && a.every((x) => typeof x === 'number' && Number.isFinite(x));
+    if (!j || j.kind !== 'lexdis-tag-bigrams' || !Array.isArray(j.elements) || !Array.isArray(j.tags) || !j.tags.every((t) => typeof t === 'string')
+      || typeof j.weight !== 'number' || !(j.weight >= 0) || typeof j.smoothing !== 'number' || !(j.smoothing > 0)
+      || !numbers(j.left) || j.left!.length !== j.tags.length || !numbers(j.bigrams) || j.bigrams!.length % 3 !== 0)
+      throw new ModelFormatError('model part "sequence" is not a tag-bigram table');
+    if (j.bigrams!.some((x, i) => i % 3 < 2 && !(Number.isInteger(x) && x >= 0 && x < j.tags!.length)))
+      throw new ModelFormatError('model part "sequence" has a bigram outside its tags');
+    return new TagSequence(j as SequenceJson);
+  }
+
+  /** log P(b | a), add-k smoothed; -1 stands for a tag training never saw. */
+  logP(a: number, b: number): number {
+    const k = this.data.smoothing;
+    const n = a >= 0 && b >= 0 ? (this.pairs.get(a * this.nTags + b) ?? 0) : 0;
+    const total = a >= 0 ? this.left[a] : 0;
+    return Math.log((n + k) / (total + k * (this.nTags + 1)));
+  }
+
+  /** The tag index of a candidate (-1 for a tag training never saw). */
+  tagOf(c: Candidate): number {
+    let id = this.byKey.get(c.key);
+    if (id === undefined) {
+      id = this.tagIndex.get(candidateTag(c, this.data.elements)) ?? -1;
+      if (this.byKey.size >= TAG_CACHE_LIMIT) this.byKey.clear();
+      this.byKey.set(c.key, id);
+    }
+    return id;
+  }
+
+  private tagIdOf(name: string): number {
+    return this.tagIndex.get(name) ?? -1;
+  }
+
+  /**
+   * Max-marginal scores of a sentence: takes its tokens, the per-token model's scores (one
+   * array per token, one score per candidate) and the model's softmax temperature; returns
+   * new score arrays (log-probability units: rank with temperature 1). Scores of tokens that
+   * are not scored are passed through.
+   */
+  decode(tokens: readonly Token[], scores: readonly Float64Array[], temperature: number): Float64Array[] {
+    const lam = this.data.weight;
+    const x = this.tagIdOf(NOT_SCORED_TAG);
+    const tags: Int32Array[] = tokens.map((t) => (isScored(t) ? Int32Array.from(t.candidates, (c) => this.tagOf(c)) : Int32Array.of(x)));
+    const emit: Float64Array[] = tokens.map((t, i) => (isScored(t) ? logSoftmax(scores[i], temperature) : Float64Array.of(0)));
+    const n = tokens.length;
+    const fwd: Float64Array[] = new Array(n);
+    const bwd: Float64Array[] = new Array(n);
+    for (let i = 0; i < n; i++) {
+      fwd[i] = new Float64Array(tags[i].length);
+      for (let k = 0; k < tags[i].length; k++) {
+        let best = -Infinity;
+        if (i === 0) best = lam * this.logP(this.tagIdOf(BOS_TAG), tags[0][k]);
+        else for (let j = 0; j < tags[i - 1].length; j++) best = Math.max(best, fwd[i - 1][j] + lam * this.logP(tags[i - 1][j], tags[i][k]));
+        fwd[i][k] = emit[i][k] + best;
+      }
+    }
+    for (let i = n - 1; i >= 0; i--) {
+      bwd[i] = new Float64Array(tags[i].length);
+      for (let k = 0; k < tags[i].length; k++) {
+        let best = -Infinity;
+        if (i === n - 1) best = lam * this.logP(tags[i][k], this.tagIdOf(EOS_TAG));
+        else for (let j = 0; j < tags[i + 1].length; j++) best = Math.max(best, lam * this.logP(tags[i][k], tags[i + 1][j]) + emit[i + 1][j] + bwd[i + 1][j]);
+        bwd[i][k] = best;
+      }
+    }
+    return tokens.map((t, i) => {
+      if (!isScored(t)) return scores[i];
+      const out = new Float64Array(tags[i].length);
+      for (let k = 0; k < out.length; k++) out[k] = fwd[i][k] + bwd[i][k];
+      return out;
+    });
+  }
+}
+
+/** log softmax(scores / temperature). */
+function logSoftmax(scores: Float64Array, temperature: number): Float64Array {
+  let max = -Infinity;
+  for (const s of scores) if (s > max) max = s;
+  let sum = 0;
+  for (const s of scores) sum += Math.exp((s - max) / temperature);
+  const log = Math.log(sum);
+  return Float64Array.from(scores, (s) => (s - max) / temperature - log);
+}

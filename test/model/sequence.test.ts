@@ -1,0 +1,102 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Candidate, Document, Token } from '../../src/corpus/types.js';
+import { ModelFormatError } from '../../src/errors.js';
+import { factorize } from '../../src/labels/factorize.js';
+import { labelKey } from '../../src/labels/elements.js';
+import { Model } from '../../src/model/model.js';
+import { SEQUENCE_ELEMENTS, TagSequence, candidateTag } from '../../src/model/sequence.js';
+import { prepareDocument } from '../../src/rank/prepare.js';
+import { ModelRanker } from '../../src/rank/ranker.js';
+import { countTagBigrams } from '../../training/sequence-fit.js';
+import { train } from '../../training/train.js';
+import { pudCorpus } from '../helpers/pud.js';
+
+function cand(lemma: string, morph: string): Candidate {
+  return { key: labelKey(lemma, morph), lemma, morph, voc: '', gloss: '', elements: factorize(lemma, morph), source: 'analyzer' };
+}
+function token(form: string, candidates: Candidate[], gold = -1): Token {
+  return { form, lookup: form, arabic: true, candidates, gold };
+}
+const PREP = cand('fiy_1', 'fiy/PREP');
+const GEN = cand('bayt_1', 'Al/DET+bayt/NOUN+i/CASE_DEF_GEN');
+const NOM = cand('bayt_1', 'Al/DET+bayt/NOUN+u/CASE_DEF_NOM');
+/** Sentences "fy Albyt" with the genitive as gold, repeated. */
+function prepDoc(n: number): Document {
+  return {
+    id: 'd',
+    sentences: Array.from({ length: n }, (_, i) => ({ id: `s${i}`, tokens: [token('fy', [PREP], 0), token('Albyt', [NOM, GEN], 1)] })),
+  };
+}
+
+test('countTagBigrams: counts gold tag pairs with the sentence edges; the tag is the declared elements in order', () => {
+  const seq = countTagBigrams([prepDoc(3)], SEQUENCE_ELEMENTS, 1);
+  const tags = seq.data.tags;
+  assert.equal(candidateTag(GEN, SEQUENCE_ELEMENTS), SEQUENCE_ELEMENTS.map((e) => GEN.elements[e]).join('|'));
+  const i = (t: string) => tags.indexOf(t);
+  const pairs = new Map<string, number>();
+  for (let k = 0; k < seq.data.bigrams.length; k += 3) pairs.set(`${tags[seq.data.bigrams[k]]}>${tags[seq.data.bigrams[k + 1]]}`, seq.data.bigrams[k + 2]);
+  const prep = candidateTag(PREP, SEQUENCE_ELEMENTS);
+  const gen = candidateTag(GEN, SEQUENCE_ELEMENTS);
+  assert.equal(pairs.get(`<s>>${prep}`), 3);
+  assert.equal(pairs.get(`${prep}>${gen}`), 3);
+  assert.equal(pairs.get(`${gen}></s>`), 3);
+  assert.equal(seq.data.left[i(prep)], 3);
+  assert.ok(!tags.includes(candidateTag(NOM, SEQUENCE_ELEMENTS)), 'a tag never gold is not counted');
+  assert.ok(seq.logP(i(prep), i(gen)) > seq.logP(i(prep), -1), 'a seen pair is likelier than an unseen tag');
+});
+
+test('decode: λ = 0 keeps the per-token order; the bigrams turn a tie toward the genitive after a preposition', () => {
+  const counts = countTagBigrams([prepDoc(5)], SEQUENCE_ELEMENTS, 0);
+  const tokens = [token('fy', [PREP]), token('Albyt', [NOM, GEN])];
+  const scores = [Float64Array.of(0), Float64Array.of(0.3, 0.1)];
+  const off = counts.decode(tokens, scores, 1);
+  assert.ok(off[1][0] > off[1][1], 'λ = 0: the model\'s choice stands');
+  const on = counts.withWeight(1).decode(tokens, scores, 1);
+  assert.ok(on[1][1] > on[1][0], 'λ = 1: the genitive wins');
+  const punct: Token = { form: '.', lookup: '.', arabic: false, candidates: [], gold: -1 };
+  const passed = counts.withWeight(1).decode([...tokens, punct], [...scores, new Float64Array(0)], 1);
+  assert.equal(passed[2].length, 0, 'a token that is not scored keeps its (empty) scores');
+});
+
+test('TagSequence.load refuses what is not a bigram table', () => {
+  const good = countTagBigrams([prepDoc(2)], SEQUENCE_ELEMENTS, 0.5).toJSON();
+  assert.deepEqual(TagSequence.load(JSON.parse(JSON.stringify(good))).toJSON(), good);
+  for (const bad of [null, { ...good, kind: 'x' }, { ...good, weight: -1 }, { ...good, left: [1] }, { ...good, bigrams: [0, 99, 1] }, { ...good, bigrams: [0, 1] }])
+    assert.throws(() => TagSequence.load(bad), ModelFormatError);
+});
+
+test('training fits λ on D2, saves the bigrams in the model, and a loaded model ranks the same', async () => {
+  const corpus = pudCorpus(300);
+  const { model, summary } = await train(corpus, { workers: 0, seed: 7 });
+  const s = summary.sequence;
+  assert.ok(s, 'on by default');
+  assert.deepEqual(s.elements, [...SEQUENCE_ELEMENTS]);
+  assert.equal(s.tried[0].weight, 0);
+  assert.equal(s.d2A1Without, s.tried[0].A1);
+  assert.equal(s.d2A1With, Math.max(...s.tried.map((t) => t.A1)));
+  assert.equal(s.weight, s.tried.find((t) => t.A1 === s.d2A1With)!.weight, 'the first (smallest) weight with the best A1');
+  assert.equal(model.sequence?.weight ?? 0, s.weight);
+  const off = await train(corpus, { workers: 0, seed: 7, sequence: false });
+  assert.equal(off.summary.sequence, null);
+  assert.equal(off.model.sequence, null);
+  if (!model.sequence) return;
+  const dir = mkdtempSync(join(tmpdir(), 'lexdis-seq-'));
+  try {
+    await model.save(join(dir, 'm'));
+    const loaded = await Model.load(join(dir, 'm'));
+    assert.deepEqual(loaded.sequence?.toJSON(), model.sequence.toJSON());
+    const r1 = new ModelRanker(model);
+    const r2 = new ModelRanker(loaded);
+    assert.equal(r1.temperature, 1, 'decoded scores are log-probability units');
+    for (const d of corpus.documents.slice(0, 10)) {
+      const doc = prepareDocument(d, model.lexicon).doc;
+      assert.deepEqual(r2.scoreDocument(doc).flat().map((x) => Array.from(x)), r1.scoreDocument(doc).flat().map((x) => Array.from(x)));
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
