@@ -139,17 +139,21 @@ function rawExchange(port: number, first: string, later: (write: (s: string) => 
 }
 
 test('close(): the in-flight request finishes, a later request on the same connection gets 503 SHUTTING_DOWN', async () => {
-  const app = buildServer(new FakeTagger({ delayMs: 40 }), { logger: false });
+  const tagger = new FakeTagger({ delayMs: 40 });
+  const app = buildServer(tagger, { logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const port = (app.server.address() as { port: number }).port;
   const body = JSON.stringify(batch(5));
   const req = (b: string) => `POST /v1/analyze/batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(b)}\r\n\r\n${b}`;
   let closed: Promise<void> | undefined;
   const text = await rawExchange(port, req(body), (write) => {
-    setTimeout(() => {
+    // close once the batch is being tagged (its first text has been), however loaded the machine
+    const poll = setInterval(() => {
+      if (tagger.calls === 0) return;
+      clearInterval(poll);
       closed = app.close();
       write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
-    }, 60);
+    }, 1);
   });
   await closed;
   const statuses = [...text.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => m[1]);
