@@ -25,7 +25,7 @@ import type { TextEncoding } from '../io.js';
 import type { OutputSink } from '../output-writer.js';
 import { MAX_PARAGRAPH_CHARS, transformBatches, transformText, type Paragraph, type StreamInput, type StreamProgress } from '../text-stream.js';
 import { rankedJsonl, rerankedPos, rerankedPosFile, taggedJsonl, taggedText } from './tag-output.js';
-import { taggedToken, type Tagger } from './tagger.js';
+import { taggedSentence, type Tagger } from './tagger.js';
 
 /** Characters of raw text tagged as one document (and the longest piece a line is cut into). */
 export const TAG_DOCUMENT_CHARS = 4096;
@@ -85,7 +85,7 @@ function tagWindow(tagger: Tagger, text: string, o: TagStreamOptions, sentences:
   if (o.format !== 'pos') {
     // what tagger.tagText gives (textToCorpus, then rankCorpus), with the converter shared by the windows
     const corpus = textToCorpus(tagger.analyzer, text, { inputScript: 'arabic', converter });
-    const tagged = tagger.rankCorpus(corpus).flatMap((doc) => doc.map((sent) => ({ tokens: sent.map((rt) => taggedToken(rt, o.top)) })));
+    const tagged = tagger.rankCorpus(corpus).flatMap((doc) => doc.map((sent) => taggedSentence(sent, o.top)));
     if (tagged.length === 0) return { out: '', sentences: 0 };
     return { out: o.format === 'jsonl' ? taggedJsonl(tagged, sentences + 1) : taggedText(tagged), sentences: tagged.length };
   }

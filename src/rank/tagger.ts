@@ -13,6 +13,7 @@ import { Model, modelAnalyzerOptions, type LoadedModel } from '../model/model.js
 import { rankPrepared } from './pipeline.js';
 import { ModelRanker } from './ranker.js';
 import { rankTextSteps } from './tag-steps.js';
+import { helpingVowelOf, waslContexts, type WaslContext } from './connect.js';
 import type { RankedCandidate, RankedToken } from './types.js';
 
 /** One analysis of a tagged word: vocalization (Buckwalter and Arabic), lemma, morphology, POS and the other label elements, gloss, score, confidence and where it came from. */
@@ -84,16 +85,27 @@ export function taggedAnalysis(r: RankedCandidate, rank: number, form: string, v
   };
 }
 
-/** One ranked token as the service and the CLI show it, with its `top` best analyses (all rendered with the same vocalization options). */
-export function taggedToken(rt: RankedToken, top: number, vocalize: Partial<VocalizeOptions> = {}): TaggedToken {
+/**
+ * One ranked token as the service and the CLI show it, with its `top` best analyses (all
+ * rendered with the same vocalization options). `next` says whether the word after it starts
+ * with hamzat wasl, which gives a final consonant its helping vowel (./connect.ts).
+ */
+export function taggedToken(rt: RankedToken, top: number, vocalize: Partial<VocalizeOptions> = {}, next: WaslContext = null): TaggedToken {
   const t = rt.token;
   return {
     input: t.form,
     lookup: t.arabic ? t.lookup : null,
     arabic: t.arabic,
     found: rt.ranked.length > 0,
-    analyses: rt.ranked.slice(0, Math.max(0, top)).map((r, i) => taggedAnalysis(r, i + 1, t.form, vocalize)),
+    analyses: rt.ranked.slice(0, Math.max(0, top)).map((r, i) =>
+      taggedAnalysis(r, i + 1, t.form, next ? { ...vocalize, helpingVowel: helpingVowelOf(r.candidate, next) } : vocalize)),
   };
+}
+
+/** A ranked sentence as the service and the CLI show it: {@link taggedToken} for each token, with what follows it. */
+export function taggedSentence(sent: readonly RankedToken[], top: number, vocalize: Partial<VocalizeOptions> = {}): TaggedSentence {
+  const next = waslContexts(sent);
+  return { tokens: sent.map((rt, i) => taggedToken(rt, top, vocalize, next[i])) };
 }
 
 /** How {@link Tagger.tagText} reads and answers. */
@@ -169,7 +181,7 @@ export class Tagger {
     const top = o.top === undefined ? 1 : requireInteger('options.top', o.top, 0);
     const inputScript = o.inputScript === undefined ? DEFAULT_INPUT_SCRIPT : requireOneOf('options.inputScript', o.inputScript, INPUT_SCRIPTS);
     for (const sent of rankTextSteps(this.analyzer, this.ranker, prepareInput(text, inputScript))) {
-      yield sent && { tokens: sent.map((rt) => taggedToken(rt, top, o.vocalize)) };
+      yield sent && taggedSentence(sent, top, o.vocalize);
     }
   }
 

@@ -32,6 +32,12 @@ export interface VocalizeOptions {
   sukun: boolean;
   /** Dagger alif where the analysis has one and the text writes no alif (default true: هَٰذَا). */
   daggerAlif: boolean;
+  /**
+   * The helping vowel (Buckwalter `a`, `i` or `u`) of a word that ends in a consonant without
+   * a vowel when the next word starts with hamzat wasl (مِنَ الْبَيْتِ, عَنِ انْتِخَابٍ,
+   * عَلَيْهِمُ الْ…): see src/rank/connect.ts, which decides it from the next word. Absent: none.
+   */
+  helpingVowel?: 'a' | 'i' | 'u';
 }
 
 /** The renderer's defaults: sukun written, dagger alif kept where the text writes no alif. */
@@ -201,6 +207,15 @@ function isVowelLetter(slots: Slot[], k: number, lam: number): boolean {
   return s.letter === 'w' && prev?.vowel === 'u';
 }
 
+/** The helping vowel on a last letter that is a consonant without a vowel (not an unknown case ending, not doubled). */
+function addHelpingVowel(slots: Slot[], lam: number, caseSlot: number, vowel: 'a' | 'i' | 'u'): void {
+  const k = slots.length - 1;
+  const s = slots[k];
+  if (!s || (s.vowel !== '' && s.vowel !== 'o') || s.shadda || k === caseSlot || s.letter === 'p') return;
+  if (isVowelLetter(slots, k, lam)) return;
+  s.vowel = vowel;
+}
+
 /** Sukun on consonants left without a vowel, except a nominal's unknown case ending and the article before a sun letter. */
 function addSukun(slots: Slot[], lam: number, caseSlot: number): void {
   slots.forEach((s, k) => {
@@ -241,6 +256,7 @@ export function vocalizeWord(word: string, voc: string, morph = '', options: Par
   applyRules(slots, lam, o);
   // without a morphology the last letter may be a case ending: it is left bare
   const caseSlot = !mf ? slots.length - 1 : mf.afterCaseSlot < 0 ? -1 : slots.length - 1 - mf.afterCaseSlot;
+  if (o.helpingVowel) addHelpingVowel(slots, lam, caseSlot, o.helpingVowel);
   if (o.sukun) addSukun(slots, lam, caseSlot);
   else for (const s of slots) if (s.vowel === 'o') s.vowel = '';
   const { letters, pieces } = splitInput(word);
