@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { dataPaths } from '../../bin/data.js';
 import { textToCorpus } from '../../src/formats/text.js';
 import { PIECE_CHARS, cutAtWhitespace } from '../../src/rank/tag-steps.js';
-import { Tagger, taggedToken } from '../../src/rank/tagger.js';
+import { Tagger, taggedSentence } from '../../src/rank/tagger.js';
 import { train } from '../../training/train.js';
 import { bamaAnalyzer, pudCorpus } from '../helpers/pud.js';
 
@@ -28,7 +28,7 @@ test('tagSteps = tagging in one go, for many lines and for one long line', async
   const sentences = [...readFileSync(dataPaths.referenceSentences(), 'utf8').split('\n').slice(0, 60), 'هٰذا كَتَبَ الطالب.'];
   for (const text of [sentences.join('\n'), sentences.join(' ')]) {
     const oneGo = tagger.rankCorpus(textToCorpus(tagger.analyzer, text))
-      .flatMap((doc) => doc.map((sent) => ({ tokens: sent.map((rt) => taggedToken(rt, 3)) })));
+      .flatMap((doc) => doc.map((sent) => taggedSentence(sent, 3)));
     const steps = [...tagger.tagSteps(text, { top: 3 })];
     const got = steps.filter((s) => s !== null);
     assert.deepEqual(got, oneGo);
