@@ -11,6 +11,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataNotFoundError, InputParseError } from '../errors.js';
 import { decodeText } from '../io.js';
+import { moodPairs, moodSuffixLines } from './mood.js';
 import { LexiconDict, type EntryIndex } from './dict.js';
 
 export { cleanGloss, deducePos, type EntryIndex, type LexEntry } from './dict.js';
@@ -112,6 +113,26 @@ export function withoutCaseOrMood(pos: string): string {
 }
 
 /**
+ * The suffix file's text with the mood suffixes of src/analyzer/mood.ts after it, and their
+ * pairs added to tableAC and tableBC (numbering their categories); unchanged when the file
+ * has an active indicative suffix already (SAMA's tables).
+ */
+function withMoodSuffixes(text: string, ids: Map<string, number>, ac: Array<[number, number]>, bc: Array<[number, number]>): string {
+  if (/^[^;\r\n][^\r\n]*\/IVSUFF_MOOD:I</m.test(text)) return text;
+  const names = [...ids.keys()];
+  const byName = (pairs: Array<[number, number]>) => pairs.map(([a, b]): [string, string] => [names[a], names[b]]);
+  const extra = moodPairs(byName(ac), byName(bc));
+  const id = (name: string): number => {
+    let n = ids.get(name);
+    if (n === undefined) ids.set(name, (n = ids.size));
+    return n;
+  };
+  for (const [a, b] of extra.ac) ac.push([id(a), id(b)]);
+  for (const [a, b] of extra.bc) bc.push([id(a), id(b)]);
+  return text + (text.endsWith('\n') ? '' : '\n') + moodSuffixLines();
+}
+
+/**
  * Loads the six files from `dir`, tables first as the reference program does. A missing
  * directory or file is a DataNotFoundError naming it; a malformed line is an
  * InputParseError with file and line. Two leniencies against the reference program: blank
@@ -125,15 +146,18 @@ export function loadLexicon(dir: string, options: Partial<LexiconOptions> = {}):
   const ids = new Map<string, number>();
   const [abPairs, acPairs, bcPairs] = (['tableAB', 'tableAC', 'tableBC'] as const).map((f) => readTable(join(dir, f), ids));
   const categoryId = (cat: string): number => ids.get(cat) ?? -1;
-  const dict = (name: string, commented?: RegExp) => {
+  const dict = (name: string, commented?: RegExp, more?: (text: string) => string) => {
     const file = join(dir, name);
-    const d = new LexiconDict(readUtf8(file), file, categoryId, { commented });
+    const text = readUtf8(file);
+    const d = new LexiconDict(more ? more(text) : text, file, categoryId, { commented });
     if (d.entryCount === 0) throw new InputParseError('lexicon file has no entries', { file, line: 1 });
     return d;
   };
   const prefixes = dict('dictPrefixes');
   const stems = dict('dictStems');
-  const suffixes = dict('dictSuffixes', caseEndings ? CASE_OR_MOOD_TAG : undefined);
+  const suffixes = caseEndings
+    ? dict('dictSuffixes', CASE_OR_MOOD_TAG, (text) => withMoodSuffixes(text, ids, acPairs, bcPairs))
+    : dict('dictSuffixes');
   const n = ids.size;
   return {
     dir,

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Analyzer, loadLexicon } from '../../src/analyzer/index.js';
 import { withoutCaseOrMood } from '../../src/analyzer/lexicon.js';
+import { MOOD_SUFFIXES } from '../../src/analyzer/mood.js';
 import { dataPaths } from '../../bin/data.js';
 import { fromBuckwalter, lookupForm } from '../../src/script/buckwalter.js';
 import { UsageError } from '../../src/errors.js';
@@ -64,10 +65,30 @@ test('مدرسة, للمدرسة, المعلمات, كتابه: ta marbuta, prep
   assert.deepEqual(k, ['kitAbuhu', 'kitAbahu', 'kitAbihi']);
 });
 
-test('stem classes the tables give no case ending keep their caseless analysis (foreign names, verbs)', () => {
-  // >abAbA (Nprop) and the imperfect verb yakotub have no case-bearing compatibility
+test('stem classes the tables give no case ending keep their caseless analysis (foreign names, perfect verbs)', () => {
+  // >abAbA (Nprop) and the perfect verb qAlat have no case-bearing compatibility
   assert.deepEqual(morphs(withCase(), 'AbAbA'), morphs(reference(), 'AbAbA'));
-  assert.deepEqual(morphs(withCase(), 'yktb'), morphs(reference(), 'yktb'));
+  assert.deepEqual(morphs(withCase(), 'qAlt'), morphs(reference(), 'qAlt'));
+});
+
+test('a singular imperfect gets its mood vowels as SAMA has them: indicative u, subjunctive a, jussive bare', () => {
+  const ref = morphs(reference(), 'yktb');
+  assert.ok(ref.includes('ya/IV3MS+kotub/VERB_IMPERFECT'));
+  const got = morphs(withCase(), 'yktb');
+  for (const m of ['ya/IV3MS+kotub/VERB_IMPERFECT+u/IVSUFF_MOOD:I', 'ya/IV3MS+kotub/VERB_IMPERFECT+a/IVSUFF_MOOD:S', 'ya/IV3MS+kotub/VERB_IMPERFECT+/IVSUFF_MOOD:J'])
+    assert.ok(got.includes(m), m);
+  assert.ok(!got.includes('ya/IV3MS+kotub/VERB_IMPERFECT'), 'the moodless analysis is replaced');
+  // a hollow verb's long stem (yaquwl) takes the indicative and subjunctive; its jussive is the short stem (yaqul), kept as it is
+  const yqwl = morphs(withCase(), 'yqwl');
+  assert.ok(yqwl.includes('ya/IV3MS+quwl/VERB_IMPERFECT+u/IVSUFF_MOOD:I') && yqwl.includes('ya/IV3MS+quwl/VERB_IMPERFECT+a/IVSUFF_MOOD:S'));
+  assert.ok(!yqwl.some((m) => m.includes('quwl/VERB_IMPERFECT+/IVSUFF_MOOD:J')));
+  assert.deepEqual(morphs(withCase(), 'yql').filter((m) => m.includes('+qul/')), morphs(reference(), 'yql').filter((m) => m.includes('+qul/')));
+  // a stem in -uw shows only the subjunctive's fatha; its bare form is the indicative
+  const ybdw = morphs(withCase(), 'ybdw');
+  assert.ok(ybdw.includes('ya/IV3MS+boduw/VERB_IMPERFECT+a/IVSUFF_MOOD:S') && ybdw.includes('ya/IV3MS+boduw/VERB_IMPERFECT+/IVSUFF_MOOD:I'));
+  assert.ok(!ybdw.some((m) => m.includes('boduw/VERB_IMPERFECT+u/')));
+  // suffixes that show the mood already are untouched
+  assert.deepEqual(morphs(withCase(), 'yktbwn').filter((m) => m.includes('uwna')), morphs(reference(), 'yktbwn').filter((m) => m.includes('uwna')));
 });
 
 test('commented-out entries are loaded only with the option, and only case/mood ones', () => {
@@ -78,11 +99,12 @@ test('commented-out entries are loaded only with the option, and only case/mood 
   assert.ok(commented > 150);
   const a = loadLexicon(dir);
   const b = loadLexicon(dir, { caseEndings: true });
-  assert.equal(b.counts.suffixes - a.counts.suffixes, commented);
+  assert.equal(b.counts.suffixes - a.counts.suffixes, commented + MOOD_SUFFIXES.length);
   assert.deepEqual(b.counts.stems, a.counts.stems);
   assert.deepEqual(b.counts.prefixes, a.counts.prefixes);
   assert.ok(a.suffixes.get('')!.every((e) => !e.commented));
-  assert.deepEqual(b.suffixes.get('')!.filter((e) => e.commented).map((e) => e.voc), ['u', 'a', 'i', 'N', 'F', 'K']);
+  // the null form: the case vowels, then the mood suffixes of src/analyzer/mood.ts
+  assert.deepEqual(b.suffixes.get('')!.filter((e) => e.commented).map((e) => e.voc), ['u', 'a', 'i', 'N', 'F', 'K', ...MOOD_SUFFIXES.map((m) => m.voc)]);
 });
 
 test('withoutCaseOrMood gives the caseless suffix a case-bearing one extends', () => {
@@ -150,7 +172,7 @@ test('the tables: no prefix class with the article combines with an indefinite (
   }
 });
 
-test('over every word of UD Arabic-PUD: the article never gets tanween, and the option adds nothing but case endings', () => {
+test('over every word of UD Arabic-PUD: the article never gets tanween, and the option adds nothing but case endings and mood vowels', () => {
   const words = new Set<string>();
   for (const line of readFileSync(dataPaths.pudConllu(), 'utf8').split('\n')) {
     if (line.startsWith('# text = ')) for (const w of line.slice(9).split(/[\s.,:;!?()"«»،؛؟-]+/)) if (w) words.add(lookupForm(w));
@@ -162,10 +184,10 @@ test('over every word of UD Arabic-PUD: the article never gets tanween, and the 
     for (const s of sols) {
       assert.ok(!(/\/DET\+/.test(s.morph) && /CASE_INDEF/.test(s.morph)), `${w}: ${s.morph}`);
     }
-    // an analysis without a case ending is one of the reference's: the option only adds case endings
+    // an analysis without a case ending or singular mood is one of the reference's: the option only adds those
     const ref = new Set(reference().solve(w).map((s) => `${s.lemma} ${s.morph}`));
     for (const s of sols) {
-      if (/CASE_/.test(s.morph)) added++;
+      if (/CASE_|\+[a-z]?\/IVSUFF_MOOD:/.test(s.morph)) added++;
       else assert.ok(ref.has(`${s.lemma} ${s.morph}`), `${w}: ${s.morph}`);
     }
   }
