@@ -13,6 +13,8 @@ export type WaslContext = 'article' | 'wasl' | null;
 
 /** Letters a typed word may start with when its first letter is hamzat wasl: bare alif and alif wasla. */
 const WASL_LETTERS = new Set(['\u0627', '\u0671']);
+/** The preposition min as a word's last segment (مِن, وَمِن). */
+const MIN = /(^|\+)min\/PREP$/;
 /** A masculine plural pronoun or subject suffix ending in mim (hum, kum, tum, him). */
 const PLURAL_MIM = /(PRON|POSS_PRON|PVSUFF_SUBJ|IVSUFF_DO|PVSUFF_DO)[^+]*[23]MP$/;
 
@@ -26,7 +28,7 @@ export function startsWithWasl(c: Candidate, form: string): WaslContext {
 /** The helping vowel (Buckwalter) an analysis' last consonant takes before a hamzat wasl, or undefined when nothing follows. */
 export function helpingVowelOf(c: Candidate, next: WaslContext): 'a' | 'i' | 'u' | undefined {
   if (next === null) return undefined;
-  if (next === 'article' && c.voc === 'min') return 'a';
+  if (next === 'article' && MIN.test(c.morph)) return 'a';
   if (c.voc.endsWith('m') && PLURAL_MIM.test(c.morph)) return 'u';
   return 'i';
 }

@@ -35,6 +35,7 @@ test('what starts the next word: the article with nothing before it, a wasl stem
 test('the helping vowel: fatha for min before the article, damma for the plural mim, kasra otherwise', () => {
   assert.equal(helpingVowelOf(MIN, 'article'), 'a');
   assert.equal(helpingVowelOf(MIN, 'wasl'), 'i');
+  assert.equal(helpingVowelOf(cand('min_1', 'wamin', 'wa/CONJ+min/PREP'), 'article'), 'a', 'with a proclitic before it too');
   assert.equal(helpingVowelOf(ALAYHIM, 'article'), 'u');
   assert.equal(helpingVowelOf(EAN, 'article'), 'i');
   assert.equal(helpingVowelOf(EAN, null), undefined);
