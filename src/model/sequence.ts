@@ -6,7 +6,7 @@
  * around a token but not what they were chosen to be, so it ranks case endings poorly.
  *
  * A token's *tag* is a few label elements of a candidate ({@link SEQUENCE_ELEMENTS}: its
- * proclitic, part of speech, article, suffix state and case), or `X` for a token that is not
+ * proclitic, part of speech, article, suffix state, case and mood), or `X` for a token that is not
  * scored (punctuation, digits, Latin text, a word without candidates). Training counts tag
  * bigrams over the gold labels; decoding combines, over a sentence,
  *
@@ -24,7 +24,7 @@ import type { LabelElement } from '../labels/elements.js';
 import { schemeSlots, type LabelScheme } from '../labels/scheme.js';
 
 /** The label elements of a sequence tag, in tag order (declared once). */
-export const SEQUENCE_ELEMENTS: readonly LabelElement[] = ['pre1', 'pos', 'det', 'suf', 'case'];
+export const SEQUENCE_ELEMENTS: readonly LabelElement[] = ['pre1', 'pos', 'det', 'suf', 'case', 'mood'];
 
 /** The tag of a token that is not scored, and the sentence edges. */
 export const NOT_SCORED_TAG = 'X';
