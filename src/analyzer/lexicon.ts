@@ -11,7 +11,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataNotFoundError, InputParseError } from '../errors.js';
 import { decodeText } from '../io.js';
-import { moodPairs, moodSuffixLines } from './mood.js';
+import { moodPairs, moodSuffixLines, suffixLine } from './mood.js';
+import { DIPTOTE_GENITIVE, nameCategory, namePairs } from './names.js';
 import { LexiconDict, type EntryIndex } from './dict.js';
 
 export { cleanGloss, deducePos, type EntryIndex, type LexEntry } from './dict.js';
@@ -113,23 +114,37 @@ export function withoutCaseOrMood(pos: string): string {
 }
 
 /**
- * The suffix file's text with the mood suffixes of src/analyzer/mood.ts after it, and their
- * pairs added to tableAC and tableBC (numbering their categories); unchanged when the file
- * has an active indicative suffix already (SAMA's tables).
+ * What the `caseEndings` option adds beyond the commented-out case endings (the mood vowels
+ * of src/analyzer/mood.ts, the names' case endings of src/analyzer/names.ts): their suffix
+ * lines, written after the suffix file's own, their stem categories, and their pairs, added
+ * to the tables (numbering their categories). Nothing when the suffix file has an active
+ * indicative suffix already (SAMA's tables carry these endings).
  */
-function withMoodSuffixes(text: string, ids: Map<string, number>, ac: Array<[number, number]>, bc: Array<[number, number]>): string {
-  if (/^[^;\r\n][^\r\n]*\/IVSUFF_MOOD:I</m.test(text)) return text;
+function caseExtension(suffixText: string, ids: Map<string, number>, tables: Array<Array<[number, number]>>): { suffixLines: string; stemCategory?: (cat: string, voc: string) => string } {
+  if (/^[^;\r\n][^\r\n]*\/IVSUFF_MOOD:I</m.test(suffixText)) return { suffixLines: '' };
+  const [ab, ac, bc] = tables;
   const names = [...ids.keys()];
   const byName = (pairs: Array<[number, number]>) => pairs.map(([a, b]): [string, string] => [names[a], names[b]]);
-  const extra = moodPairs(byName(ac), byName(bc));
-  const id = (name: string): number => {
-    let n = ids.get(name);
-    if (n === undefined) ids.set(name, (n = ids.size));
+  const mood = moodPairs(byName(ac), byName(bc));
+  const name = namePairs(byName(ab), byName(ac), byName(bc));
+  const id = (cat: string): number => {
+    let n = ids.get(cat);
+    if (n === undefined) ids.set(cat, (n = ids.size));
     return n;
   };
-  for (const [a, b] of extra.ac) ac.push([id(a), id(b)]);
-  for (const [a, b] of extra.bc) bc.push([id(a), id(b)]);
-  return text + (text.endsWith('\n') ? '' : '\n') + moodSuffixLines();
+  const add = (to: Array<[number, number]>, pairs: Array<[string, string]>) => { for (const [a, b] of pairs) to.push([id(a), id(b)]); };
+  add(ab, name.ab);
+  add(ac, [...mood.ac, ...name.ac]);
+  add(bc, [...mood.bc, ...name.bc]);
+  return { suffixLines: moodSuffixLines() + suffixLine(DIPTOTE_GENITIVE), stemCategory: nameCategory };
+}
+
+/** A stem file's text with each entry's category replaced as `category` says (lemma lines and comments kept). */
+function recategorizeStems(text: string, category: (cat: string, voc: string) => string): string {
+  return text.replace(/^([^;\t\r\n][^\t\r\n]*\t)([^\t\r\n]*)\t([^\t\r\n]+)(?=\t)/gm, (line, form: string, voc: string, cat: string) => {
+    const to = category(cat, voc);
+    return to === cat ? line : `${form}${voc}\t${to}`;
+  });
 }
 
 /**
@@ -146,18 +161,19 @@ export function loadLexicon(dir: string, options: Partial<LexiconOptions> = {}):
   const ids = new Map<string, number>();
   const [abPairs, acPairs, bcPairs] = (['tableAB', 'tableAC', 'tableBC'] as const).map((f) => readTable(join(dir, f), ids));
   const categoryId = (cat: string): number => ids.get(cat) ?? -1;
-  const dict = (name: string, commented?: RegExp, more?: (text: string) => string) => {
-    const file = join(dir, name);
-    const text = readUtf8(file);
-    const d = new LexiconDict(more ? more(text) : text, file, categoryId, { commented });
+  const read = (name: string) => ({ file: join(dir, name), text: readUtf8(join(dir, name)) });
+  const dict = ({ file, text }: { file: string; text: string }, commented?: RegExp) => {
+    const d = new LexiconDict(text, file, categoryId, { commented });
     if (d.entryCount === 0) throw new InputParseError('lexicon file has no entries', { file, line: 1 });
     return d;
   };
-  const prefixes = dict('dictPrefixes');
-  const stems = dict('dictStems');
+  const [pre, stem, suf] = (['dictPrefixes', 'dictStems', 'dictSuffixes'] as const).map(read);
+  const ext = caseEndings ? caseExtension(suf.text, ids, [abPairs, acPairs, bcPairs]) : { suffixLines: '' };
+  const prefixes = dict(pre);
+  const stems = dict(ext.stemCategory ? { ...stem, text: recategorizeStems(stem.text, ext.stemCategory) } : stem);
   const suffixes = caseEndings
-    ? dict('dictSuffixes', CASE_OR_MOOD_TAG, (text) => withMoodSuffixes(text, ids, acPairs, bcPairs))
-    : dict('dictSuffixes');
+    ? dict({ ...suf, text: suf.text + (ext.suffixLines && !suf.text.endsWith('\n') ? '\n' : '') + ext.suffixLines }, CASE_OR_MOOD_TAG)
+    : dict(suf);
   const n = ids.size;
   return {
     dir,

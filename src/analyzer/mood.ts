@@ -58,7 +58,12 @@ export function moodPairs(ac: ReadonlyArray<readonly [string, string]>, bc: Read
   };
 }
 
-/** The mood suffixes as commented-out `dictSuffixes` lines (the form the case endings have in BAMA 1.0), one a line. */
+/** A synthesized suffix as a commented-out `dictSuffixes` line with the null form (the form the case endings have in BAMA 1.0). */
+export function suffixLine(m: MoodSuffix): string {
+  return `;\t${m.voc}\t${m.cat}\t${m.gloss} <pos>${m.pos}</pos>\n`;
+}
+
+/** The mood suffixes as commented-out `dictSuffixes` lines, one a line. */
 export function moodSuffixLines(): string {
-  return MOOD_SUFFIXES.map((m) => `;\t${m.voc}\t${m.cat}\t${m.gloss} <pos>${m.pos}</pos>\n`).join('');
+  return MOOD_SUFFIXES.map(suffixLine).join('');
 }

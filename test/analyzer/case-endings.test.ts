@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { Analyzer, loadLexicon } from '../../src/analyzer/index.js';
 import { withoutCaseOrMood } from '../../src/analyzer/lexicon.js';
 import { MOOD_SUFFIXES } from '../../src/analyzer/mood.js';
+import { DIPTOTE_GENITIVE, endsInConsonant } from '../../src/analyzer/names.js';
 import { dataPaths } from '../../bin/data.js';
 import { fromBuckwalter, lookupForm } from '../../src/script/buckwalter.js';
 import { UsageError } from '../../src/errors.js';
@@ -91,6 +92,16 @@ test('a singular imperfect gets its mood vowels as SAMA has them: indicative u, 
   assert.deepEqual(morphs(withCase(), 'yktbwn').filter((m) => m.includes('uwna')), morphs(reference(), 'yktbwn').filter((m) => m.includes('uwna')));
 });
 
+test('a proper name ending in a consonant is a diptote: u, a, and a after a preposition, never tanween; a vowel-final name keeps its bare form', () => {
+  const misr = morphs(withCase(), 'mSr').filter((m) => m.includes('NOUN_PROP'));
+  assert.deepEqual(misr.sort(), ['miSor/NOUN_PROP+a/CASE_DEF_ACC', 'miSor/NOUN_PROP+a/CASE_INDEF_GEN', 'miSor/NOUN_PROP+u/CASE_DEF_NOM']);
+  assert.deepEqual(morphs(withCase(), 'bmSr').filter((m) => m.includes('NOUN_PROP')), ['bi/PREP+miSor/NOUN_PROP+a/CASE_INDEF_GEN']);
+  assert.deepEqual(morphs(withCase(), 'swryA').filter((m) => m.includes('NOUN_PROP')), ['suwriyA/NOUN_PROP']);
+  assert.ok(endsInConsonant('miSor') && endsInConsonant('fATimap') && !endsInConsonant('suwriyA') && !endsInConsonant('>abuw') && !endsInConsonant('>abiy'));
+  // a common diptote: after a preposition the construct's kasra and the indefinite's fatha
+  assert.deepEqual(morphs(withCase(), 'bmsAjd').sort(), ['bi/PREP+masAjid/NOUN+a/CASE_INDEF_GEN', 'bi/PREP+masAjid/NOUN+i/CASE_DEF_GEN']);
+});
+
 test('commented-out entries are loaded only with the option, and only case/mood ones', () => {
   const dir = dataPaths.bama();
   const text = readFileSync(join(dir, 'dictSuffixes'), 'utf8');
@@ -99,12 +110,12 @@ test('commented-out entries are loaded only with the option, and only case/mood 
   assert.ok(commented > 150);
   const a = loadLexicon(dir);
   const b = loadLexicon(dir, { caseEndings: true });
-  assert.equal(b.counts.suffixes - a.counts.suffixes, commented + MOOD_SUFFIXES.length);
+  assert.equal(b.counts.suffixes - a.counts.suffixes, commented + MOOD_SUFFIXES.length + 1, 'and the mood suffixes and the diptote genitive');
   assert.deepEqual(b.counts.stems, a.counts.stems);
   assert.deepEqual(b.counts.prefixes, a.counts.prefixes);
   assert.ok(a.suffixes.get('')!.every((e) => !e.commented));
   // the null form: the case vowels, then the mood suffixes of src/analyzer/mood.ts
-  assert.deepEqual(b.suffixes.get('')!.filter((e) => e.commented).map((e) => e.voc), ['u', 'a', 'i', 'N', 'F', 'K', ...MOOD_SUFFIXES.map((m) => m.voc)]);
+  assert.deepEqual(b.suffixes.get('')!.filter((e) => e.commented).map((e) => e.voc), ['u', 'a', 'i', 'N', 'F', 'K', ...MOOD_SUFFIXES.map((m) => m.voc), DIPTOTE_GENITIVE.voc]);
 });
 
 test('withoutCaseOrMood gives the caseless suffix a case-bearing one extends', () => {
