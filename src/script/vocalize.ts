@@ -92,6 +92,8 @@ function morphForms(morph: string): MorphInfo {
     const form = slash < 0 ? seg : seg.slice(0, slash);
     const tag = slash < 0 ? '' : seg.slice(slash + 1);
     if (tag === 'DET') det = true;
+    // a mood written with no vowel (the jussive): the ending is known, the last letter takes sukun
+    if (form === '' && tag.startsWith('IVSUFF_MOOD:')) afterCaseSlot = -1;
     if (form === '(null)' || form === '') continue;
     forms += form;
     const letters = parseVocalization(form).length;

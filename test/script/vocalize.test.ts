@@ -16,6 +16,9 @@ test('long vowels: fatha before alif and alif maqsura, kasra before ya, damma be
   assert.equal(v('EbAs', 'Eb', ''), ar('EbAs'), 'letters the analysis lacks get no marks');
   assert.equal(v('mhndsyn', 'muhandsyn', '', { sukun: false }), ar('muhandsiyn'));
   assert.equal(v('yqwl', 'yqwlu', 'yaqwl/VERB_IMPERFECT+u/IVSUFF_MOOD:I'), ar('yaquwlu'));
+  assert.equal(v('yktb', 'yakotub', 'ya/IV3MS+kotub/VERB_IMPERFECT+/IVSUFF_MOOD:J'), ar('yakotubo'), 'the jussive: sukun on the last letter');
+  assert.equal(v('yktb', 'yakotub', 'ya/IV3MS+kotub/VERB_IMPERFECT'), ar('yakotub'), 'no mood said: left bare');
+  assert.equal(v('ybdw', 'yaboduw', 'ya/IV3MS+boduw/VERB_IMPERFECT+/IVSUFF_MOOD:I'), ar('yaboduw'), 'a long vowel takes no sukun');
   assert.equal(v('ElY', 'EalY', 'EalY/PREP'), ar('EalaY'));
 });
 
