@@ -95,6 +95,7 @@ function trainRow(run: ChildRun): NonNullable<Row['train']> {
   const j = childJson<{
     seconds: { stage1: number; rows: number; theta: number; total: number }; d2: { rows: number; usedTokens: number };
     betaKeys: number; tokens: number; model: { bytes: number; saveMs: number }; wallSeconds: number; candidatesPerToken: number;
+    read?: { seconds: number; cpuSeconds: number };
     d2Accuracy: unknown; solver: unknown;
   }>(run, 'lexdis train');
   return {
@@ -102,6 +103,11 @@ function trainRow(run: ChildRun): NonNullable<Row['train']> {
     trainAndSaveSeconds: round(j.wallSeconds), readCorpusAndStartSeconds: round(run.wallSeconds - j.wallSeconds),
     // a lower bound of the reading speed: the time includes Node's start-up
     readTokensPerSecond: Math.round(j.tokens / (run.wallSeconds - j.wallSeconds)),
+    // the reading itself (loadCorpus, timed by the command): wall and CPU
+    ...(j.read ? {
+      readCorpusSeconds: round(j.read.seconds), readCorpusCpuSeconds: round(j.read.cpuSeconds),
+      readCorpusTokensPerSecond: Math.round(j.tokens / j.read.seconds), readCorpusCpuTokensPerSecond: Math.round(j.tokens / j.read.cpuSeconds),
+    } : {}),
     stage1Seconds: round(j.seconds.stage1), rowsSeconds: round(j.seconds.rows), thetaSeconds: round(j.seconds.theta),
     rows: j.d2.rows, rowsPerSecond: Math.round(j.d2.rows / j.seconds.rows), thetaRowsPerSecond: Math.round(j.d2.rows / j.seconds.theta),
     d2TokensUsed: j.d2.usedTokens, betaKeys: j.betaKeys, modelBytes: j.model.bytes, saveSeconds: round(j.model.saveMs / 1000),
@@ -189,12 +195,20 @@ export function targets(rows: readonly Row[]): Target[] {
     out.push({ name: 'train wall time 1M / 350k tokens (same run)', step: 'train', tokens: 1_000_000, value: x, limit: '≤ 3', met: x === null ? null : x <= 3 });
   }
   for (const r of rows) {
-    const read = (r.train as { readTokensPerSecond?: number } | null | undefined)?.readTokensPerSecond;
-    out.push({ name: 'reading the pos file (with start-up) tokens/s', step: 'train', tokens: r.tokens, value: read ?? null, limit: '≥ 150000', met: read === undefined ? null : read >= 150_000 });
-    const share = (r.stage1 as { speedupShareOfCapacity?: number } | null | undefined)?.speedupShareOfCapacity;
-    out.push({ name: 'stage one 1→2-worker speedup / machine capacity', step: 'stage1', tokens: r.tokens, value: share ?? null, limit: '≥ 0.85', met: share === undefined ? null : share >= 0.85 });
-    const sp = (r.stage1 as { speedup?: number } | null | undefined)?.speedup;
-    out.push({ name: 'stage one: 2 workers not slower than 1 (speedup)', step: 'stage1', tokens: r.tokens, value: sp ?? null, limit: '≥ 1', met: sp === undefined ? null : sp >= 1 });
+    const tr = r.train as { readTokensPerSecond?: number; readCorpusTokensPerSecond?: number; readCorpusCpuTokensPerSecond?: number } | null | undefined;
+    const read = tr?.readCorpusTokensPerSecond;
+    out.push({ name: 'reading the pos file (loadCorpus in lexdis train, wall) tokens/s', step: 'train', tokens: r.tokens, value: read ?? null, limit: '≥ 150000', met: read === undefined ? null : read >= 150_000 });
+    const readCpu = tr?.readCorpusCpuTokensPerSecond;
+    out.push({ name: 'reading the pos file (same, CPU time) tokens/s', step: 'train', tokens: r.tokens, value: readCpu ?? null, limit: '≥ 150000', met: readCpu === undefined ? null : readCpu >= 150_000 });
+    const withStart = tr?.readTokensPerSecond;
+    out.push({ name: 'reading the pos file with Node start-up (a lower bound) tokens/s', step: 'train', tokens: r.tokens, value: withStart ?? null, limit: '≥ 150000', met: withStart === undefined ? null : withStart >= 150_000 });
+    const s1 = r.stage1 as { speedupShareOfCapacity?: number; speedup?: number; lexdis?: { oneThread: boolean; minTokensPerWorker: number } } | null | undefined;
+    // below the threshold `lexdis train --workers 2` counts in one thread, as --workers 1 does: the forced-thread figures are shown, not judged
+    const note = s1?.lexdis?.oneThread ? `lexdis counts in one thread at this size (D1 < ${s1.lexdis.minTokensPerWorker} tokens per thread); forced threads shown` : undefined;
+    const share = s1?.speedupShareOfCapacity;
+    out.push({ name: 'stage one 1→2-worker speedup / machine capacity', step: 'stage1', tokens: r.tokens, value: share ?? null, limit: '≥ 0.85', met: share === undefined || note ? null : share >= 0.85, ...(note ? { note } : {}) });
+    const sp = s1?.speedup;
+    out.push({ name: 'stage one: 2 workers not slower than 1 (speedup)', step: 'stage1', tokens: r.tokens, value: sp ?? null, limit: '≥ 1', met: sp === undefined || note ? null : sp >= 1, ...(note ? { note } : {}) });
     const tag = r.tag as { ranking?: { tokensPerSecond: number }; text?: { taggerColdTokensPerSecond: number } } | null | undefined;
     const tps = tag?.ranking?.tokensPerSecond;
     out.push({ name: 'tagging (ranking) tokens/s, one thread', step: 'tag', tokens: r.tokens, value: tps ?? null, limit: '≥ 20000', met: tps === undefined ? null : tps >= 20_000 });

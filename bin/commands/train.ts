@@ -49,7 +49,11 @@ async function run(corpora: string[], flags: TrainFlags): Promise<void> {
     analyzer: { backoff: flags.backoff, caseEndings: flags.caseEndings },
   };
   const scheme = flags.scheme === undefined ? undefined : loadSchemeFile(flags.scheme);
+  const readStart = performance.now();
+  const readCpu = process.cpuUsage();
   const corpus = requireGold(loadCorpus(corpora, { format: flags.format, encoding: flags.encoding, tables: flags.tables, analyzer: options.analyzer, scheme, checkScheme: true }));
+  const cpu = process.cpuUsage(readCpu);
+  const read = { seconds: (performance.now() - readStart) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
   // `--features case` names an element of the corpus's label scheme.
   const featureSet = featureSetForScheme(corpus.scheme, flags.features);
   if (flags.caseEndings && !hasCaseEndings(corpus)) {
@@ -62,7 +66,7 @@ async function run(corpora: string[], flags: TrainFlags): Promise<void> {
     const { model, summary } = await train(corpus, { ...options, featureSet, onProgress: progress });
     const saved = await model.save(flags.output);
     progress.stop();
-    const out = { ...summary, model: { dir: flags.output, bytes: saved.bytes, saveMs: saved.ms }, wallSeconds: (performance.now() - t0) / 1000 };
+    const out = { ...summary, read, model: { dir: flags.output, bytes: saved.bytes, saveMs: saved.ms }, wallSeconds: (performance.now() - t0) / 1000 };
     log(describeTraining(summary, flags.output));
     if (flags.json) await writeOut(`${JSON.stringify(out, null, 2)}\n`);
   } finally {

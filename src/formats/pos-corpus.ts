@@ -83,19 +83,17 @@ function flat(s: string): string {
  */
 class CandidateTable {
   private readonly seen = new Map<string, Candidate>();
-  constructor(
-    private readonly str: Interner,
-    private readonly factor: (lemma: string, morph: string) => LabelElements,
-  ) {}
+  constructor(private readonly factor: (lemma: string, morph: string) => LabelElements) {}
   get(s: PosSolution, source: Candidate['source']): Candidate {
     const id = `${source}\u0001${s.n}\u0001${s.voc}\u0001${s.lemma ?? ''}\u0001${s.morph}\u0001${s.gloss ?? ''}`;
     let c = this.seen.get(id);
     if (c === undefined) {
-      const str = this.str;
-      const lemma = str.get((s.lemma ?? '').trim());
-      const morph = str.get(s.morph.trim());
+      // flat copies, not looked up in the string table: one per distinct solution is few, and
+      // a look-up in a table of a million strings costs more than the copy
+      const lemma = flat((s.lemma ?? '').trim());
+      const morph = flat(s.morph.trim());
       c = Object.freeze({
-        key: labelKey(lemma, morph), lemma, morph, voc: str.get(s.voc), gloss: str.get(s.gloss ?? ''),
+        key: labelKey(lemma, morph), lemma, morph, voc: flat(s.voc), gloss: flat(s.gloss ?? ''),
         elements: this.factor(lemma, morph), source, solutionNo: s.n,
       } as Candidate);
       this.seen.set(flat(id), c);
@@ -178,7 +176,7 @@ export function posConversion(source: string | undefined, options: Partial<PosTo
     return el;
   };
   const where = source ?? 'pos file';
-  const table = new CandidateTable(str, factor);
+  const table = new CandidateTable(factor);
   return { token: (t) => corpusToken(t, table, str, where), intern: (s) => str.get(s) };
 }
 
