@@ -4,7 +4,7 @@
  *   1. bench/scale.js generates the corpus (a pos file) from UD Arabic-PUD's projection;
  *   2. bench/train.js measures stage one with 1 and 2 workers against the busy-loop capacity;
  *   3. the real `lexdis train` command trains on the pos file (peak RSS and CPU recorded by a
- *      preloaded hook, bench/common.ts);
+ *      preloaded hook, bench/common.ts), with the Node flags of its first line, as users run it;
  *   4. bench/tag.js loads the model and measures ranking, analyzer and tagger speed.
  * Prints everything as JSON on stdout and writes bench/out/results.json, summary.md and
  * scale.svg. Targets are checked; with --profile a step that misses one is run again under
@@ -37,6 +37,17 @@ const root = projectRoot();
 const dist = (p: string) => join(root, 'dist', 'bench', p);
 const LEXDIS = join(root, 'bin', 'lexdis');
 const MIN = 60_000;
+
+/**
+ * The Node flags of bin/lexdis's first line (`#!/usr/bin/env -S node FLAGS`): users run the
+ * command with them, so the bench, which starts it with `node`, passes them too.
+ */
+function shebangNodeArgs(script: string): string[] {
+  const first = readFileSync(script, 'utf8').split('\n', 1)[0];
+  const m = /^#!.*\bnode\b(.*)$/.exec(first);
+  return m ? m[1].trim().split(/\s+/).filter((a) => a !== '') : [];
+}
+const LEXDIS_NODE_ARGS = shebangNodeArgs(LEXDIS);
 
 export interface Row extends SizeRow {
   corpus?: Record<string, unknown> | null;
@@ -116,10 +127,10 @@ function trainRow(run: ChildRun): NonNullable<Row['train']> {
 }
 
 /** Runs a step again under --cpu-prof and summarises the profiles it wrote (main thread and workers). */
-async function profiled(dir: string, script: string, args: string[]): Promise<unknown> {
+async function profiled(dir: string, script: string, args: string[], nodeArgs: string[] = []): Promise<unknown> {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const run = await runNode(script, args, { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`], timeoutMs: 30 * MIN });
+  const run = await runNode(script, args, { nodeArgs: [...nodeArgs, '--cpu-prof', `--cpu-prof-dir=${dir}`], timeoutMs: 30 * MIN });
   const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
   const profiles = files.map((f) => ({ file: join(dir, f), ...summarizeProfile(join(dir, f), 12, root) }));
   profiles.sort((a, b) => b.totalMs - a.totalMs);
@@ -146,7 +157,7 @@ async function measureSize(n: number, s: Settings): Promise<Row> {
       { timeoutMs: 30 * MIN, nodeArgs: ['--expose-gc'] }), 'bench/train'));
   if (row.corpus) {
     row.train = await step(row, 'lexdis train', async () =>
-      trainRow(await runNode(LEXDIS, trainArgs(file, model, s), { timeoutMs: 30 * MIN, measure: true })));
+      trainRow(await runNode(LEXDIS, trainArgs(file, model, s), { timeoutMs: 30 * MIN, measure: true, nodeArgs: LEXDIS_NODE_ARGS })));
     if (row.train) {
       row.tag = await step(row, 'tag', async () => {
         const run = await runNode(dist('tag.js'), ['--model', model, '--tokens', String(Math.min(n, s.tagTokens)), '--seed', String(s.seed + 1)],
@@ -170,7 +181,7 @@ async function profileMisses(row: Row, s: Settings, file: string, model: string)
   const prof: Record<string, unknown> = {};
   const dir = (what: string) => join(s.out, 'prof', `${what}-${row.tokens}`);
   for (const t of misses) {
-    if (t.step === 'train' && !prof.train) prof.train = await step(row, 'profile train', () => profiled(dir('train'), LEXDIS, trainArgs(file, model, s)));
+    if (t.step === 'train' && !prof.train) prof.train = await step(row, 'profile train', () => profiled(dir('train'), LEXDIS, trainArgs(file, model, s), LEXDIS_NODE_ARGS));
     if (t.step === 'train' && t.name.startsWith('peak RSS') && !prof.trainMemory)
       prof.trainMemory = await step(row, 'train memory by phase', async () => childJson(await runNode(dist('train.js'),
         ['--memory', file, '--model', `${model}-memory`, '--seed', String(s.seed)], { timeoutMs: 30 * MIN, nodeArgs: ['--expose-gc'] }), 'bench/train --memory'));
