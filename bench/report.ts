@@ -7,8 +7,9 @@ export interface Target {
   tokens: number;
   value: number | null;
   limit: string;
-  /** null: not measured (the step failed or was skipped). */
+  /** null: not measured (the step failed or was skipped), or not applicable (then `note` says why). */
   met: boolean | null;
+  note?: string;
 }
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -49,7 +50,9 @@ export function summaryMarkdown(result: Json): string {
     line('stage two: θ fit s (rows/s)', (r) => `${r.train.thetaSeconds} (${r.train.thetaRowsPerSecond})`),
     line('lexdis train: wall s (target ≤ 60 at 350k)', (r) => r.train.wallSeconds),
     line('… of which read corpus + start-up s', (r) => r.train.readCorpusAndStartSeconds),
-    line('reading (with start-up) tokens/s (target ≥ 150k)', (r) => r.train.readTokensPerSecond),
+    line('reading (with start-up) tokens/s', (r) => r.train.readTokensPerSecond),
+    line('reading the corpus: s (CPU s)', (r) => `${r.train.readCorpusSeconds ?? '–'} (${r.train.readCorpusCpuSeconds ?? '–'})`),
+    line('reading tokens/s, wall / CPU (target ≥ 150k)', (r) => `${r.train.readCorpusTokensPerSecond ?? '–'} / ${r.train.readCorpusCpuTokensPerSecond ?? '–'}`),
     line('… stage one / rows / θ / save s', (r) => `${r.train.stage1Seconds} / ${r.train.rowsSeconds} / ${r.train.thetaSeconds} / ${r.train.saveSeconds}`),
     line('lexdis train: CPU s', (r) => r.train.cpuSeconds),
     line('lexdis train: peak RSS MB (target ≤ 2048 at 1M)', (r) => r.train.peakRssMB),
@@ -64,7 +67,7 @@ export function summaryMarkdown(result: Json): string {
     '',
     '| target | tokens | value | limit | met |',
     '|---|---:|---:|---|---|',
-    ...(result.targets as Json[]).map((t) => `| ${t.name} | ${t.tokens} | ${cell(t.value)} | ${t.limit} | ${t.met === null ? 'not measured' : t.met ? 'yes' : '**no**'} |`),
+    ...(result.targets as Json[]).map((t) => `| ${t.name} | ${t.tokens} | ${cell(t.value)} | ${t.limit} | ${t.met === null ? (t.note ? `n/a: ${t.note}` : 'not measured') : t.met ? 'yes' : '**no**'} |`),
   ];
   const errors = rows.flatMap((r) => (r.errors as string[]).map((e) => `- ${r.tokens}: ${e}`));
   if (errors.length > 0) out.push('', '## Failures', '', ...errors);

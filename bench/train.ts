@@ -4,8 +4,9 @@
  * then stage one over D1 of the scale-up corpus with 1 and then 2 worker threads; the run's
  * speedup divided by the capacity just measured is its share (target ≥ 0.85; the headline is
  * the median over runs — the load of a shared machine drifts). Phases are from each count's
- * fastest run. The worker counts are forced (minTokensPerWorker 0): lexdis itself counts in the
- * calling thread when D1 has fewer than 50k tokens per worker.
+ * fastest run. The worker counts are forced (minTokensPerWorker 0): lexdis itself uses fewer
+ * threads when D1 has fewer than DEFAULT_MIN_TOKENS_PER_WORKER tokens per thread (training/stage1.ts),
+ * and `lexdis.threads` says how many it starts at this size (`oneThread`: --workers 2 counts as --workers 1).
  * The whole `lexdis train` command is measured separately by bench/run.ts (its own child,
  * for a clean peak RSS).
  *
@@ -23,7 +24,7 @@ import { loadCorpus } from '../src/formats/load.js';
 import { requireGold } from '../src/formats/pos.js';
 import { train } from '../training/train.js';
 import { partitionCorpus } from '../training/partition.js';
-import { runStageOne, type Stage1Stats } from '../training/stage1.js';
+import { DEFAULT_MIN_TOKENS_PER_WORKER, runStageOne, stageOneThreads, type Stage1Stats } from '../training/stage1.js';
 import { argNumber, argValue, calibrate, MB, median, peakRssBytes, round, exitOnHelp } from './common.js';
 import { generateScaleCorpus, loadScaleSource, type ScaleSource } from './scale.js';
 
@@ -113,6 +114,12 @@ async function main(argv: string[]): Promise<void> {
     speedup: round(w1.seconds / w2.seconds),
     countPhaseSpeedup: round(w1.countSeconds / w2.countSeconds),
     speedupShareOfCapacity: round(median(perRun.map((p) => p.share))),
+    // what `lexdis train --workers 1|2` starts at this size: below the threshold it counts in one thread
+    lexdis: {
+      minTokensPerWorker: DEFAULT_MIN_TOKENS_PER_WORKER,
+      threads: { workers1: stageOneThreads(1, w1.tokens), workers2: stageOneThreads(2, w1.tokens) },
+      oneThread: stageOneThreads(2, w1.tokens) < 2,
+    },
     peakRssMB: Math.round(peakRssBytes() / MB),
   };
   process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);

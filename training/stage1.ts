@@ -39,7 +39,23 @@ export interface Stage1Options {
   onProgress?: (stage: Stage1Stage, done: number, total: number) => void;
 }
 
-const defaultStage1Options: Omit<Stage1Options, 'templates'> = { workers: 1, minTokensPerWorker: 50_000 };
+/**
+ * Default {@link Stage1Options.minTokensPerWorker}. bench/train.ts measures two forced threads
+ * against one: no faster at 35k tokens (D1 ≈ 16k tokens per thread: starting the threads eats the
+ * gain), faster at 350k (≈ 158k per thread); the threshold lies between.
+ */
+export const DEFAULT_MIN_TOKENS_PER_WORKER = 50_000;
+
+const defaultStage1Options: Omit<Stage1Options, 'templates'> = { workers: 1, minTokensPerWorker: DEFAULT_MIN_TOKENS_PER_WORKER };
+
+/**
+ * The worker threads stage one starts: `asked`, fewer when D1 has fewer than
+ * `minTokensPerWorker` tokens per thread (0: count in the calling thread); 0 for the minimum
+ * means always `asked`. Takes the threads asked for, D1's tokens and the minimum.
+ */
+export function stageOneThreads(asked: number, d1Tokens: number, minTokensPerWorker = DEFAULT_MIN_TOKENS_PER_WORKER): number {
+  return minTokensPerWorker > 0 ? Math.min(asked, Math.floor(d1Tokens / minTokensPerWorker)) : asked;
+}
 
 export interface Stage1Stats {
   /** Tokens and gold tokens of D1, its documents. */
@@ -87,7 +103,7 @@ export async function runStageOne(d1: Corpus, options: Stage1Options): Promise<S
     throw new UsageError(`workers must be a whole number from 0 to ${MAX_WORKERS}, not ${asked}`);
   let nTokens = 0;
   for (const d of d1.documents) for (const s of d.sentences) nTokens += s.tokens.length;
-  const workers = minTokensPerWorker > 0 ? Math.min(asked, Math.floor(nTokens / minTokensPerWorker)) : asked;
+  const workers = stageOneThreads(asked, nTokens, minTokensPerWorker);
   const t0 = performance.now();
   const vocab = new Vocab();
   const enc = encodeCorpus(d1, vocab, { mode: 'intern', shared: workers > 0 });

@@ -64,12 +64,16 @@ class Interner {
   get(s: string): string {
     let out = this.seen.get(s);
     if (out === undefined) {
-      // V8 cuts substrings of 13 characters or more as slices of their parent
-      out = s.length < 13 ? s : Buffer.from(s, 'utf8').toString('utf8');
+      out = flat(s);
       this.seen.set(out, out);
     }
     return out;
   }
+}
+
+/** A copy of a string that keeps no larger text alive (V8 cuts substrings of 13 characters or more as slices of their parent). */
+function flat(s: string): string {
+  return s.length < 13 ? s : Buffer.from(s, 'utf8').toString('utf8');
 }
 
 /**
@@ -79,22 +83,20 @@ class Interner {
  */
 class CandidateTable {
   private readonly seen = new Map<string, Candidate>();
-  constructor(
-    private readonly str: Interner,
-    private readonly factor: (lemma: string, morph: string) => LabelElements,
-  ) {}
+  constructor(private readonly factor: (lemma: string, morph: string) => LabelElements) {}
   get(s: PosSolution, source: Candidate['source']): Candidate {
     const id = `${source}\u0001${s.n}\u0001${s.voc}\u0001${s.lemma ?? ''}\u0001${s.morph}\u0001${s.gloss ?? ''}`;
     let c = this.seen.get(id);
     if (c === undefined) {
-      const str = this.str;
-      const lemma = str.get((s.lemma ?? '').trim());
-      const morph = str.get(s.morph.trim());
+      // flat copies, not looked up in the string table: one per distinct solution is few, and
+      // a look-up in a table of a million strings costs more than the copy
+      const lemma = flat((s.lemma ?? '').trim());
+      const morph = flat(s.morph.trim());
       c = Object.freeze({
-        key: str.get(labelKey(lemma, morph)), lemma, morph, voc: str.get(s.voc), gloss: str.get(s.gloss ?? ''),
+        key: labelKey(lemma, morph), lemma, morph, voc: flat(s.voc), gloss: flat(s.gloss ?? ''),
         elements: this.factor(lemma, morph), source, solutionNo: s.n,
       } as Candidate);
-      this.seen.set(str.get(id), c);
+      this.seen.set(flat(id), c);
     }
     return c;
   }
@@ -102,7 +104,8 @@ class CandidateTable {
 
 function corpusToken(t: PosToken, table: CandidateTable, str: Interner, where: string): Token {
   const arabic = t.lookup !== undefined && !t.comments.includes(NON_ALPHABETIC_COMMENT);
-  const token: Token = { form: str.get(t.input), lookup: str.get(t.lookup ?? t.input), arabic, candidates: [], gold: -1 };
+  // flat copies, not looked up: a reader that converts each distinct token once (pos-fast.ts) shares them
+  const token: Token = { form: flat(t.input), lookup: flat(t.lookup ?? t.input), arabic, candidates: [], gold: -1 };
   if (t.index) token.index = { paragraph: t.index.paragraph, word: t.index.word };
   const note = t.comments.length === 0 ? [] : t.comments.filter((c) => !isStandardComment(c));
   if (note.length > 0) token.note = str.get(note.join('\n'));
@@ -131,10 +134,90 @@ function corpusToken(t: PosToken, table: CandidateTable, str: Interner, where: s
   return token;
 }
 
-/** Labels factored by the built-in factorizer, kept for the whole process (frozen, read-only: safe to share). */
-const DEFAULT_ELEMENTS = new Map<string, LabelElements>();
-/** Labels {@link DEFAULT_ELEMENTS} holds before it starts afresh, so that it cannot grow without bound. */
+/** Morphologies {@link DEFAULT_BY_MORPH} holds before it starts afresh, so that it cannot grow without bound. */
 const SHARED_ELEMENTS_MAX = 1 << 18;
+
+/**
+ * The conversion of one pos file's tokens into corpus tokens, sharing one string table and one
+ * elements object per label across all the tokens it converts (see {@link posConversion}).
+ */
+export interface PosConversion {
+  /**
+   * The corpus token of a pos token (its index kept). Throws CorpusError on a token with
+   * several stars or a star on an alternative although the word has solutions.
+   */
+  token(t: PosToken): Token;
+  /** The table's one flat copy of a string (a slice of a large text would keep the text alive). */
+  intern(s: string): string;
+}
+
+/**
+ * The token conversion of a pos file: takes the file name (for error messages) and the
+ * options; returns the {@link PosConversion}, whose tables are shared by every token it converts.
+ */
+export function posConversion(source: string | undefined, options: Partial<PosToCorpusOptions> = {}): PosConversion {
+  const { factorize } = { ...defaultPosToCorpusOptions, ...options };
+  // With the built-in factorizer, each morphology is factored once per process (tagging converts
+  // each text anew, and factoring its labels again was a quarter of the tagging time) and each
+  // candidate gets a frozen copy with its lemma; with another, one frozen object per label.
+  const shared = factorize === defaultFactorize;
+  const cache = new Map<string, LabelElements>();
+  const str = new Interner();
+  const fresh = (lemma: string, morph: string): LabelElements =>
+    Object.freeze(Object.fromEntries(Object.entries(factorize(lemma, morph)).map(([k, v]) => [k, shared ? v : str.get(v)])) as LabelElements);
+  const factor = (lemma: string, morph: string): LabelElements => {
+    if (shared) return withLemma(lemma, morph, fresh);
+    const key = labelKey(lemma, morph);
+    let el = cache.get(key);
+    if (!el) {
+      el = fresh(lemma, morph);
+      cache.set(key, el);
+    }
+    return el;
+  };
+  const where = source ?? 'pos file';
+  const table = new CandidateTable(factor);
+  return { token: (t) => corpusToken(t, table, str, where), intern: (s) => str.get(s) };
+}
+
+/** The built-in factorizer's elements of a morphology with an empty lemma, by morphology, kept for the whole process (frozen, read-only: safe to share). */
+const DEFAULT_BY_MORPH = new Map<string, LabelElements>();
+
+/**
+ * The built-in factorizer's elements of (lemma, morph): those of ('', morph) with the lemma set,
+ * since the lemma enters the built-in factorization only as the lemma element
+ * (src/labels/factorize.ts); a corpus repeats each morphology under many lemmas.
+ */
+function withLemma(lemma: string, morph: string, fresh: (lemma: string, morph: string) => LabelElements): LabelElements {
+  let base = DEFAULT_BY_MORPH.get(morph);
+  if (!base) {
+    if (DEFAULT_BY_MORPH.size >= SHARED_ELEMENTS_MAX) DEFAULT_BY_MORPH.clear();
+    base = fresh('', morph);
+    DEFAULT_BY_MORPH.set(morph, base);
+  }
+  return Object.freeze({ ...base, lemma });
+}
+
+/**
+ * The corpus document of a pos document's tokens: sentences by the tokens' INDEX paragraph
+ * (sentence id `DOC/P`; `DOC/1` for tokens without INDEX). Takes the document id (already
+ * interned), the items, each item's paragraph, its corpus token and the string table.
+ */
+export function documentOf<T>(id: string, items: readonly T[], paragraph: (item: T) => number | undefined, token: (item: T) => Token, intern: (s: string) => string): Document {
+  const sentences: Sentence[] = [];
+  let current: Sentence | undefined;
+  let last: number | undefined;
+  for (const item of items) {
+    const p = paragraph(item);
+    if (!current || (p !== undefined && p !== last)) {
+      current = { id: intern(`${id}/${p ?? 1}`), tokens: [] };
+      sentences.push(current);
+      last = p;
+    }
+    current.tokens.push(token(item));
+  }
+  return { id, sentences };
+}
 
 /**
  * A converter of pos documents into corpus documents, one at a time, sharing one string table
@@ -144,41 +227,9 @@ const SHARED_ELEMENTS_MAX = 1 << 18;
  * a star on an alternative although the word has solutions.
  */
 export function posDocumentConverter(source: string | undefined, options: Partial<PosToCorpusOptions> = {}): (d: PosDocument) => Document {
-  const { factorize } = { ...defaultPosToCorpusOptions, ...options };
-  // One frozen elements object per label, shared by every candidate with that label; with the
-  // built-in factorizer, shared by every converter of the process too (tagging converts each
-  // text anew, and factoring its labels again was a quarter of the tagging time).
-  const shared = factorize === defaultFactorize;
-  const cache = shared ? DEFAULT_ELEMENTS : new Map<string, LabelElements>();
-  const str = new Interner();
-  const factor = (lemma: string, morph: string): LabelElements => {
-    const key = labelKey(lemma, morph);
-    let el = cache.get(key);
-    if (!el) {
-      if (shared && cache.size >= SHARED_ELEMENTS_MAX) cache.clear();
-      el = Object.freeze(Object.fromEntries(Object.entries(factorize(lemma, morph)).map(([k, v]) => [k, shared ? v : str.get(v)])) as LabelElements);
-      cache.set(key, el);
-    }
-    return el;
-  };
-  const where = source ?? 'pos file';
-  const table = new CandidateTable(str, factor);
-  return (d: PosDocument): Document => {
-    const id = str.get(d.id ?? IMPLICIT_DOCUMENT_ID);
-    const sentences: Sentence[] = [];
-    let current: Sentence | undefined;
-    let paragraph: number | undefined;
-    for (const t of d.tokens) {
-      const p = t.index?.paragraph;
-      if (!current || (p !== undefined && p !== paragraph)) {
-        current = { id: str.get(`${id}/${p ?? 1}`), tokens: [] };
-        sentences.push(current);
-        paragraph = p;
-      }
-      current.tokens.push(corpusToken(t, table, str, where));
-    }
-    return { id, sentences };
-  };
+  const conv = posConversion(source, options);
+  return (d: PosDocument): Document =>
+    documentOf(conv.intern(d.id ?? IMPLICIT_DOCUMENT_ID), d.tokens, (t) => t.index?.paragraph, conv.token, conv.intern);
 }
 
 /** Builds the corpus of a pos file (see the module comment for the rules). */

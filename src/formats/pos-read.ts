@@ -15,9 +15,11 @@ import {
 } from './pos-model.js';
 
 const SOLUTION_RE = /^SOLUTION\s+(\d+):\s*\(([^()]*)\) (?:\[([^\][]*)\] )?(.+)$/;
-const INDEX_RE = /^P([1-9]\d*)W([1-9]\d*)$/;
+/** An INDEX value: PnWm, paragraph and word numbers without leading zeros. */
+export const INDEX_RE = /^P([1-9]\d*)W([1-9]\d*)$/;
 const NUMBER_RE = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
-const DOCUMENT_RE = /^;;;\s*DOCUMENT:\s?(.*)$/;
+/** A document line and its id. */
+export const DOCUMENT_RE = /^;;;\s*DOCUMENT:\s?(.*)$/;
 
 type Keyword = 'INPUT STRING:' | 'LOOK-UP WORD:' | 'Comment:' | 'INDEX:' | 'SOLUTION' | 'ALTERNATIVE:' | '(GLOSS):' | '(SCORE):';
 const KEYWORDS: readonly Keyword[] = [
@@ -27,8 +29,8 @@ const KEYWORDS: readonly Keyword[] = [
 /** Where a token is in its fixed line order. */
 const Phase = { Input: 0, Lookup: 1, Comments: 2, Index: 3, Solutions: 4, AltComments: 5, AltSolutions: 6 } as const;
 
-/** The text after `KEY:`, without the one space that follows the colon. */
-function valueAfter(text: string, key: string): string {
+/** The text after `KEY:` (given `text` starts with `key`), without the one space that follows the colon. */
+export function valueAfter(text: string, key: string): string {
   const rest = text.slice(key.length);
   return rest.startsWith(' ') ? rest.slice(1) : rest;
 }

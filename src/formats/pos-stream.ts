@@ -8,7 +8,8 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import type { Corpus, Document } from '../corpus/types.js';
 import { DataNotFoundError, InputParseError } from '../errors.js';
 import type { TextEncoding } from '../io.js';
-import { posDocumentConverter, type PosToCorpusOptions } from './pos-corpus.js';
+import { posConversion, posDocumentConverter, type PosToCorpusOptions } from './pos-corpus.js';
+import { readPosFast } from './pos-fast.js';
 import { posLineParser } from './pos-read.js';
 
 /** Bytes read at a time. */
@@ -23,7 +24,7 @@ const decodeError = (file: string, line: number) =>
  * Throws DataNotFoundError when the file cannot be read, InputParseError (with the line) on
  * bytes that are not valid UTF-8.
  */
-export function forEachLine(file: string, encoding: TextEncoding, onLine: (line: string) => void, chunkBytes = CHUNK_BYTES): void {
+export function forEachLine(file: string, encoding: TextEncoding, onLine: (line: string) => unknown, chunkBytes = CHUNK_BYTES): void {
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -35,18 +36,22 @@ export function forEachLine(file: string, encoding: TextEncoding, onLine: (line:
     const buf = Buffer.allocUnsafe(chunkBytes);
     let carry = '';
     let lineNo = 0;
+    let stopped = false;
     const emit = (text: string, last: boolean): string => {
       let from = 0;
       for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', from)) {
         const end = nl > from && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
         lineNo++;
-        onLine(text.slice(from, end));
+        if (onLine(text.slice(from, end)) === false) {
+          stopped = true;
+          return '';
+        }
         from = nl + 1;
       }
       const rest = text.slice(from);
       if (last && rest !== '') {
         lineNo++;
-        onLine(rest.endsWith('\r') ? rest.slice(0, -1) : rest);
+        stopped = onLine(rest.endsWith('\r') ? rest.slice(0, -1) : rest) === false;
         return '';
       }
       return rest;
@@ -67,7 +72,7 @@ export function forEachLine(file: string, encoding: TextEncoding, onLine: (line:
         throw decodeError(file, lineNo + before.split('\n').length);
       }
       carry = emit(carry + text, n === 0);
-      if (n === 0) break;
+      if (n === 0 || stopped) break;
     }
   } finally {
     closeSync(fd);
@@ -84,23 +89,35 @@ export interface LoadPosCorpusOptions extends PosToCorpusOptions {
 /**
  * Reads a pos file from disk straight into a corpus (the same corpus as
  * posToCorpus(loadPosFile(path)), without the whole text or the whole parsed file in memory).
- * `onDocument` (optional) sees each document as it is added. Throws what forEachLine and the
- * parser throw (DataNotFoundError, InputParseError with file and line) and CorpusError from
- * the conversion.
+ * A UTF-8 file is read by the fast path (pos-fast.ts: a repeated token block is converted
+ * once); a file that path does not take is read again by the full parser, which then gives the corpus or the error. `onDocument`
+ * (optional) sees each document once, as it is added. Throws what forEachLine and the parser
+ * throw (DataNotFoundError, InputParseError with file and line) and CorpusError from the
+ * conversion.
  */
 export function loadPosCorpus(
   path: string,
   options: Partial<LoadPosCorpusOptions> = {},
   onDocument?: (doc: Document) => void,
 ): Corpus {
-  const convert = posDocumentConverter(path, options);
+  const encoding = options.encoding ?? 'utf-8';
+  const chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
   const documents: Document[] = [];
-  const parser = posLineParser(path, (d) => {
-    const doc = convert(d);
+  const add = (doc: Document): void => {
     documents.push(doc);
     onDocument?.(doc);
+  };
+  if (encoding === 'utf-8' && readPosFast(path, posConversion(path, options), add, chunkBytes)) return { documents, source: path };
+  // the full parser, from the start; the documents already seen are not reported again
+  const seen = documents.length;
+  documents.length = 0;
+  const convert = posDocumentConverter(path, options);
+  const parser = posLineParser(path, (d) => {
+    const doc = convert(d);
+    if (documents.length < seen) documents.push(doc);
+    else add(doc);
   });
-  forEachLine(path, options.encoding ?? 'utf-8', parser.line, options.chunkBytes ?? CHUNK_BYTES);
+  forEachLine(path, encoding, parser.line, chunkBytes);
   parser.end();
   return { documents, source: path };
 }

@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { corpusToPos, loadPosCorpus, writePosFile } from '../../src/formats/pos.js';
+import { corpusToPos, loadPosCorpus, loadPosFile, posToCorpus, writePosFile } from '../../src/formats/pos.js';
+import { posConversion } from '../../src/formats/pos-corpus.js';
+import { readPosFast } from '../../src/formats/pos-fast.js';
 import type { Model } from '../../src/model/model.js';
 import { train } from '../../training/train.js';
 import { pudCorpus } from '../helpers/pud.js';
@@ -22,13 +24,17 @@ function content(m: Model) {
   };
 }
 
-test('a corpus streamed from its pos file trains the same model as the corpus in memory (recount on and off)', async () => {
+test('a corpus streamed from its pos file (the fast path) trains the same model as the corpus in memory (recount on and off)', async () => {
   const corpus = pudCorpus(300);
   const dir = mkdtempSync(join(tmpdir(), 'lexdis-stream-train-'));
   try {
     const file = join(dir, 'pud.pos');
     writeFileSync(file, writePosFile(corpusToPos(corpus)));
     const streamed = loadPosCorpus(file, { chunkBytes: 4096 });
+    // the fast path read it (a repeated token block converted once), not the full parser
+    assert.equal(readPosFast(file, posConversion(file), () => {}, 4096), true);
+    // and it is the corpus the full parser reads (the path before the fast one)
+    assert.deepEqual(streamed.documents, posToCorpus(loadPosFile(file)).documents);
     for (const recount of [true, false]) {
       const a = await train(corpus, { workers: 0, seed: 3, recount });
       const b = await train(streamed, { workers: 2, seed: 3, recount });

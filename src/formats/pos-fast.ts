@@ -1,0 +1,297 @@
+/**
+ * The fast path of reading a UTF-8 pos file into a corpus (loadPosCorpus, pos-stream.ts).
+ *
+ * A large corpus repeats its tokens: the same word with the same solutions, glosses and star,
+ * at another INDEX. The file is read as bytes and cut into blocks at blank lines ("\n\n");
+ * a token block's bytes without its INDEX line are its key. The first block with a key is
+ * decoded, parsed by the full line parser (pos-read.ts) and converted (pos-corpus.ts); every
+ * later block with that key gets a copy of the converted token with its own INDEX, without
+ * being decoded. A key is the block's exact bytes apart from the INDEX value, so a block found
+ * in the table is one the full parser accepted, with the same result.
+ *
+ * The fast path keeps what the full parser checks across tokens (document ids, INDEX on all
+ * tokens of a document or none, unique INDEX values, contiguous paragraphs) but reports no
+ * error itself: at anything it does not take (a malformed block, a broken rule, a carriage
+ * return, tokens not separated by blank lines, an INDEX line not in the canonical
+ * `  INDEX: PnWm` layout) it stops and returns false, and loadPosCorpus reads the file again
+ * with the full parser, which gives the corpus or the error with its file and line. The files
+ * writePosFile writes never need the second reading.
+ */
+import { closeSync, openSync, readSync } from 'node:fs';
+import type { Document, Token } from '../corpus/types.js';
+import { LexdisError } from '../errors.js';
+import { documentOf, type PosConversion } from './pos-corpus.js';
+import { IMPLICIT_DOCUMENT_ID, type PosDocument, type PosToken } from './pos-model.js';
+import { DOCUMENT_RE, posLineParser } from './pos-read.js';
+
+/** Distinct token blocks kept before the table starts afresh (bounds its memory). */
+const CACHE_MAX = 1 << 18;
+/** Bytes read at a time at least (a block longer than the buffer grows it; small sizes are for tests). */
+const MIN_BUFFER = 16;
+const BLOCK_END = Buffer.from('\n\n');
+const INDEX_LINE = Buffer.from('\n  INDEX: ');
+const NL = 10;
+/** Largest paragraph and word numbers taken (their pair is one safe integer); larger ones go to the full parser. */
+const MAX_PARAGRAPH = 1e6;
+const MAX_WORD = 1e9;
+
+/** A token block seen before: its bytes without the INDEX line (split where that line was) and its converted token. */
+interface Seen {
+  bytes: Buffer;
+  /** Bytes before the INDEX line; -1 for a block without one. */
+  head: number;
+  token: Omit<Token, 'index'>;
+}
+
+/** FNV-1a of buf[from, to), continuing from `h`. */
+function hashBytes(buf: Buffer, from: number, to: number, h: number): number {
+  for (let i = from; i < to; i++) h = Math.imul(h ^ buf[i], 16777619);
+  return h;
+}
+
+/** The one token of a block, parsed by the full parser; undefined when it rejects the block or finds other than one token. */
+function parseBlock(file: string, text: string): PosToken | undefined {
+  const docs: PosDocument[] = [];
+  try {
+    const parser = posLineParser(file, (d) => docs.push(d));
+    for (const l of text.split('\n')) parser.line(l);
+    parser.end();
+  } catch (err) {
+    if (err instanceof LexdisError) return undefined;
+    throw err;
+  }
+  return docs.length === 1 && docs[0].tokens.length === 1 ? docs[0].tokens[0] : undefined;
+}
+
+/** A positive decimal number without leading zeros in buf[from, to), at most `max`; -1 otherwise. */
+function number(buf: Buffer, from: number, to: number, max: number): number {
+  if (to <= from || buf[from] === 48) return -1;
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const d = buf[i] - 48;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+    if (n > max) return -1;
+  }
+  return n;
+}
+
+/** The block reader's state across one file (see {@link readPosFast}). */
+class FastReader {
+  /** Blocks seen, by the hash of their bytes without the INDEX line (several for a collision). */
+  private readonly cache = new Map<number, Seen | Seen[]>();
+  private readonly decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  private readonly docIds = new Set<string>();
+  private implicitFirst = false;
+  private inDoc = false;
+  private docId: string | undefined;
+  private tokens: Token[] = [];
+  private docIndexed: boolean | undefined;
+  private indexSeen = new Set<number>();
+  private paragraphsDone = new Set<number>();
+  private lastParagraph = 0;
+  /** Position of the next canonical INDEX line at or after the current block in `buf` (-1: none left). */
+  private nextIndex = -1;
+  buf: Buffer = Buffer.alloc(0);
+
+  constructor(
+    private readonly file: string,
+    private readonly conv: PosConversion,
+    private readonly onDocument: (doc: Document) => void,
+  ) {}
+
+  /** A new buffer content: INDEX lines are searched afresh. */
+  reset(buf: Buffer): void {
+    this.buf = buf;
+    this.nextIndex = -2;
+  }
+
+  emitDocument(): void {
+    if (this.inDoc)
+      this.onDocument(documentOf(this.conv.intern(this.docId ?? IMPLICIT_DOCUMENT_ID), this.tokens, (t) => t.index?.paragraph, (t) => t, this.conv.intern));
+  }
+
+  private startDocument(id: string | undefined): void {
+    if (this.inDoc) this.emitDocument();
+    else this.implicitFirst = id === undefined;
+    this.inDoc = true;
+    this.docId = id;
+    this.tokens = [];
+    this.docIndexed = undefined;
+    this.indexSeen = new Set();
+    this.paragraphsDone = new Set();
+    this.lastParagraph = 0;
+  }
+
+  /** Takes the block buf[s, e) (no "\n\n" inside); false when the file needs the full parser. */
+  block(s: number, e: number): boolean {
+    const buf = this.buf;
+    while (s < e && buf[s] === NL) s++;
+    while (e > s && buf[e - 1] === NL) e--;
+    if (s === e) return true;
+    if (buf[s] === 59) return this.documentLine(s, e);
+    if (!this.inDoc) this.startDocument(undefined);
+    return this.token(s, e);
+  }
+
+  private documentLine(s: number, e: number): boolean {
+    if (this.buf.subarray(s, e).includes(NL)) return false;
+    let raw: string;
+    try {
+      raw = this.decoder.decode(this.buf.subarray(s, e));
+    } catch {
+      return false;
+    }
+    const m = DOCUMENT_RE.exec(raw);
+    if (!m) return false;
+    const id = m[1];
+    if (id.trim() === '' || this.docIds.has(id) || (id === IMPLICIT_DOCUMENT_ID && this.implicitFirst)) return false;
+    this.docIds.add(id);
+    this.startDocument(id);
+    return true;
+  }
+
+  /** The canonical INDEX line of the block [s, e): its start (at its "\n"), or -1. */
+  private indexLine(s: number, e: number): number {
+    if (this.nextIndex === -2 || (this.nextIndex >= 0 && this.nextIndex < s)) this.nextIndex = this.buf.indexOf(INDEX_LINE, s);
+    return this.nextIndex >= s && this.nextIndex < e ? this.nextIndex : -1;
+  }
+
+  /** Checks an INDEX (or none: null) against the document's; false when the file needs the full parser. */
+  private checkIndex(index: { paragraph: number; word: number } | null): boolean {
+    const indexed = index !== null;
+    if (this.docIndexed === undefined) this.docIndexed = indexed;
+    else if (this.docIndexed !== indexed) return false;
+    if (!index) return true;
+    const key = index.paragraph * (MAX_WORD + 1) + index.word;
+    if (this.indexSeen.has(key)) return false;
+    this.indexSeen.add(key);
+    if (index.paragraph !== this.lastParagraph) {
+      if (this.paragraphsDone.has(index.paragraph)) return false;
+      this.paragraphsDone.add(index.paragraph);
+      this.lastParagraph = index.paragraph;
+    }
+    return true;
+  }
+
+  private token(s: number, e: number): boolean {
+    const buf = this.buf;
+    const at = this.indexLine(s, e);
+    let index: { paragraph: number; word: number } | null = null;
+    let tail = e;
+    if (at >= 0) {
+      tail = buf.indexOf(NL, at + 1);
+      if (tail < 0 || tail > e) tail = e;
+      const value = at + INDEX_LINE.length;
+      const w = buf.indexOf(87, value); // 'W'
+      if (buf[value] !== 80 || w < 0 || w >= tail) return false; // 'P'
+      const paragraph = number(buf, value + 1, w, MAX_PARAGRAPH);
+      const word = number(buf, w + 1, tail, MAX_WORD);
+      if (paragraph < 0 || word < 0) return false;
+      index = { paragraph, word };
+    }
+    if (!this.checkIndex(index)) return false;
+    const head = at < 0 ? -1 : at - s;
+    const hash = at < 0 ? hashBytes(buf, s, e, 0x811c9dc5) : hashBytes(buf, tail, e, hashBytes(buf, s, at, 0x811c9dc5) ^ 0x5bd1e995);
+    const found = this.cache.get(hash);
+    const same = (x: Seen): boolean =>
+      x.head === head && (head < 0
+        ? x.bytes.length === e - s && buf.compare(x.bytes, 0, x.bytes.length, s, e) === 0
+        : x.bytes.length === head + e - tail && buf.compare(x.bytes, 0, head, s, at) === 0 && buf.compare(x.bytes, head, x.bytes.length, tail, e) === 0);
+    const seen = found === undefined ? undefined : Array.isArray(found) ? found.find(same) : same(found) ? found : undefined;
+    if (seen) {
+      const t = seen.token;
+      const token: Token = { form: t.form, lookup: t.lookup, arabic: t.arabic, candidates: t.candidates.slice(), gold: t.gold };
+      if (index) token.index = index;
+      if (t.note !== undefined) token.note = t.note;
+      if (t.goldUnmatched) token.goldUnmatched = true;
+      this.tokens.push(token);
+      return true;
+    }
+    const token = this.newToken(s, e, index);
+    if (!token) return false;
+    if (this.cache.size >= CACHE_MAX) this.cache.clear();
+    const { index: _index, ...rest } = token;
+    const bytes = head < 0 ? Buffer.from(buf.subarray(s, e)) : Buffer.concat([buf.subarray(s, at), buf.subarray(tail, e)]);
+    const entry: Seen = { bytes, head, token: { ...rest, candidates: token.candidates.slice() } };
+    const now = this.cache.get(hash);
+    this.cache.set(hash, now === undefined ? entry : Array.isArray(now) ? [...now, entry] : [now, entry]);
+    this.tokens.push(token);
+    return true;
+  }
+
+  /** A block not seen before: decoded, parsed and converted; undefined when the file needs the full parser. */
+  private newToken(s: number, e: number, index: { paragraph: number; word: number } | null): Token | undefined {
+    let text: string;
+    try {
+      text = this.decoder.decode(this.buf.subarray(s, e));
+    } catch {
+      return undefined;
+    }
+    const parsed = parseBlock(this.file, text);
+    if (!parsed || (parsed.index === undefined) !== (index === null)) return undefined;
+    if (index && (parsed.index!.paragraph !== index.paragraph || parsed.index!.word !== index.word)) return undefined;
+    try {
+      return this.conv.token(parsed);
+    } catch (err) {
+      if (err instanceof LexdisError) return undefined;
+      throw err;
+    }
+  }
+}
+
+/**
+ * Reads a UTF-8 pos file into corpus documents by the fast path (see the module comment).
+ * Takes the path, the token conversion (its tables are shared by every token read), the
+ * callback that receives each document as it ends, and the bytes to read at a time. Returns
+ * true when the whole file was read; false when it needs the full parser (a file it cannot
+ * open or read included), after handing over the documents it completed. Throws only what
+ * the callback throws.
+ */
+export function readPosFast(file: string, conv: PosConversion, onDocument: (doc: Document) => void, chunkBytes: number): boolean {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return false;
+  }
+  try {
+    const reader = new FastReader(file, conv, onDocument);
+    let buf = Buffer.allocUnsafe(Math.max(chunkBytes, MIN_BUFFER));
+    let len = 0;
+    let first = true;
+    for (;;) {
+      if (len === buf.length) {
+        const grown = Buffer.allocUnsafe(buf.length * 2);
+        buf.copy(grown, 0, 0, len);
+        buf = grown;
+      }
+      let n: number;
+      try {
+        n = readSync(fd, buf, len, buf.length - len, null);
+      } catch {
+        return false;
+      }
+      if (buf.subarray(len, len + n).includes(13)) return false;
+      len += n;
+      const view = buf.subarray(0, len);
+      reader.reset(view);
+      let start = first && view[0] === 0xef && view[1] === 0xbb && view[2] === 0xbf ? 3 : 0;
+      if (first && len < 3 && n > 0) continue;
+      first = false;
+      for (let sep = view.indexOf(BLOCK_END, start); sep >= 0; sep = view.indexOf(BLOCK_END, start)) {
+        if (!reader.block(start, sep)) return false;
+        start = sep + 2;
+      }
+      if (n === 0) {
+        if (!reader.block(start, len)) return false;
+        reader.emitDocument();
+        return true;
+      }
+      buf.copyWithin(0, start, len);
+      len -= start;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
