@@ -16,17 +16,19 @@ export interface CandidateScripts {
   lemmaArabic: string;
 }
 
-/** What is kept per candidate: its scripts and the last word it vocalized (form and options). */
+/** Vocalized forms kept per candidate (forms × options); more start its list afresh. */
+const FORMS_PER_CANDIDATE = 8;
+
+/** What is kept per candidate: its scripts and the words it vocalized, by options key and typed form. */
 interface Rendered extends CandidateScripts {
-  form: string;
-  optionsKey: string;
-  vocalized: string;
+  vocalized: Map<string, string>;
 }
 
 /**
  * The rendered strings of tagged analyses (see the module comment), kept per candidate object
- * (candidates are shared and frozen, and a word type's candidates vocalize the same typed form
- * again and again), held only as long as the candidate is: bounded by the candidates alive.
+ * (candidates are shared and frozen, and a word type's candidates vocalize the same typed forms
+ * again and again), held only as long as the candidate is, at most
+ * {@link FORMS_PER_CANDIDATE} vocalized forms each: bounded by the candidates alive.
  */
 export class RenderCache {
   private readonly byCandidate = new WeakMap<Candidate, Rendered>();
@@ -34,7 +36,7 @@ export class RenderCache {
   private entry(c: Candidate): Rendered {
     let r = this.byCandidate.get(c);
     if (!r) {
-      r = { vocArabic: fromBuckwalter(c.voc), lemmaArabic: lemmaInScript(c.lemma, 'arabic'), form: '', optionsKey: '', vocalized: '' };
+      r = { vocArabic: fromBuckwalter(c.voc), lemmaArabic: lemmaInScript(c.lemma, 'arabic'), vocalized: new Map() };
       if (Object.isFrozen(c)) this.byCandidate.set(c, r);
     }
     return r;
@@ -46,18 +48,20 @@ export class RenderCache {
   }
 
   /**
-   * vocalizeWord(form, c.voc, c.morph, options), kept for the last form and options the
-   * candidate was rendered with; `optionsKey` names `options` (one key per distinct options:
-   * the caller's {@link vocalizeOptionsKey}, with the word's helping vowel).
+   * vocalizeWord(form, c.voc, c.morph, options), kept per candidate, form and options;
+   * `optionsKey` names `options` (one key per distinct options: the caller's
+   * {@link vocalizeOptionsKey}, with the word's helping vowel).
    */
   vocalized(form: string, c: Candidate, options: Partial<VocalizeOptions>, optionsKey: string): string {
-    const r = this.entry(c);
-    if (r.optionsKey !== optionsKey || r.form !== form) {
-      r.vocalized = vocalizeWord(form, c.voc, c.morph, options);
-      r.form = form;
-      r.optionsKey = optionsKey;
+    const kept = this.entry(c).vocalized;
+    const key = `${optionsKey}\u0002${form}`;
+    let out = kept.get(key);
+    if (out === undefined) {
+      out = vocalizeWord(form, c.voc, c.morph, options);
+      if (kept.size >= FORMS_PER_CANDIDATE) kept.clear();
+      kept.set(key, out);
     }
-    return r.vocalized;
+    return out;
   }
 }
 
