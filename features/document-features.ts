@@ -116,52 +116,7 @@ export class DocumentFeatures {
     if (s >= this.enc.sentStart.length - 1 || ti >= this.enc.sentStart[s + 1]) throw new UsageError(`no token ${i} in sentence ${s}`);
     const plan = fx.plan(candidates, this.scratch);
     if (this.vals.length < fx.p * plan.stride) this.vals = new Float64Array(fx.p * plan.stride);
-    const word = this.enc.word[ti];
-    const groups = fx.groups;
-    const beta = fx.parts.counts;
-    const memo = fx.memo;
-    const memoSlot = this.memoSlot;
-    // Every group's values come from the memo, or else its context is looked up; the look-ups
-    // of different groups do not wait for one another (β* is larger than the caches), then the
-    // runs are touched together, then walked, and the values memoized.
-    const found = this.found;
-    for (let gi = 0; gi < groups.length; gi++) {
-      const g = groups[gi];
-      memoSlot[gi] = -1;
-      found[gi] = -1;
-      if (g.dense) continue;
-      const ca = this.ctxArrays[gi];
-      const w = g.word === 'word' ? word : NONE;
-      const c = ca === null ? NONE : ca[ti];
-      if (plan.id > 0 && this.memoized[gi] && groupWidth(g, plan) <= MEMO_WIDTH) {
-        const slot = memo.find(plan.id, gi, w, c);
-        if (slot >= 0) {
-          this.fromMemo(g, plan, slot);
-          found[gi] = DONE;
-          continue;
-        }
-        memoSlot[gi] = ~slot;
-      }
-      if (!((g.word === 'word' && w < 0) || (ca !== null && c < 0))) found[gi] = beta.find(g.group, w, c);
-    }
-    let touch = 0;
-    for (let gi = 0; gi < groups.length; gi++) {
-      const at = found[gi];
-      if (at >= 0) touch += beta.runKeys(at)[beta.runStart(at)] + beta.runCounts(at)[beta.runStart(at)];
-    }
-    this.touched = touch;
-    for (let gi = 0; gi < groups.length; gi++) {
-      const g = groups[gi];
-      if (g.dense) this.denseGroup(g, plan);
-      else if (found[gi] !== DONE) {
-        this.sparseGroup(g, found[gi], plan);
-        if (memoSlot[gi] >= 0) {
-          const ca = this.ctxArrays[gi];
-          memo.claim(memoSlot[gi], plan.id, gi, g.word === 'word' ? word : NONE, ca === null ? NONE : ca[ti]);
-          this.toMemo(g, plan, memoSlot[gi]);
-        }
-      }
-    }
+    this.localGroups(plan, ti);
     const dc = this.docCtx;
     if (dc) {
       const { stride, uniq, nUniq } = plan;
@@ -183,27 +138,53 @@ export class DocumentFeatures {
     return plan;
   }
 
-  /** Copies a group's values (its columns in order, each column's distinct values) from memo slot `slot`. */
-  private fromMemo(g: ExtractGroup, plan: CandidatePlan, slot: number): void {
-    const mv = this.fx.memo.values;
-    const vals = this.vals;
-    const { stride, nUniq } = plan;
-    let at = slot * MEMO_WIDTH;
-    for (let mi = 0; mi < g.columns.length; mi++) {
-      const col = g.columns[mi] * stride;
-      for (let x = 0, n = nUniq[g.targets[mi]]; x < n; x++) vals[col + x] = mv[at++];
+  /**
+   * The local groups' values of token ti: every group's values come from the memo, or else its
+   * context is looked up — the look-ups of different groups do not wait for one another (β* is
+   * larger than the caches) —, then the runs are touched together, then walked, and the values
+   * memoized.
+   */
+  private localGroups(plan: CandidatePlan, ti: number): void {
+    const fx = this.fx;
+    const { groups, memo } = fx;
+    const beta = fx.parts.counts;
+    const { found, memoSlot, vals } = this;
+    const word = this.enc.word[ti];
+    for (let gi = 0; gi < groups.length; gi++) {
+      const g = groups[gi];
+      memoSlot[gi] = -1;
+      found[gi] = -1;
+      if (g.dense) continue;
+      const ca = this.ctxArrays[gi];
+      const w = g.word === 'word' ? word : NONE;
+      const c = ca === null ? NONE : ca[ti];
+      if (plan.id > 0 && this.memoized[gi] && groupWidth(g, plan) <= MEMO_WIDTH) {
+        const slot = memo.find(plan.id, gi, w, c);
+        if (slot >= 0) {
+          copyGroup(memo.values, slot * MEMO_WIDTH, vals, g, plan, true);
+          found[gi] = DONE;
+          continue;
+        }
+        memoSlot[gi] = ~slot;
+      }
+      if (!((g.word === 'word' && w < 0) || (ca !== null && c < 0))) found[gi] = beta.find(g.group, w, c);
     }
-  }
-
-  /** Copies a group's values into memo slot `slot` (the layout of {@link fromMemo}). */
-  private toMemo(g: ExtractGroup, plan: CandidatePlan, slot: number): void {
-    const mv = this.fx.memo.values;
-    const vals = this.vals;
-    const { stride, nUniq } = plan;
-    let at = slot * MEMO_WIDTH;
-    for (let mi = 0; mi < g.columns.length; mi++) {
-      const col = g.columns[mi] * stride;
-      for (let x = 0, n = nUniq[g.targets[mi]]; x < n; x++) mv[at++] = vals[col + x];
+    let touch = 0;
+    for (let gi = 0; gi < groups.length; gi++) {
+      const at = found[gi];
+      if (at >= 0) touch += beta.runKeys(at)[beta.runStart(at)] + beta.runCounts(at)[beta.runStart(at)];
+    }
+    this.touched = touch;
+    for (let gi = 0; gi < groups.length; gi++) {
+      const g = groups[gi];
+      if (g.dense) this.denseGroup(g, plan);
+      else if (found[gi] !== DONE) {
+        this.sparseGroup(g, found[gi], plan);
+        if (memoSlot[gi] < 0) continue;
+        const ca = this.ctxArrays[gi];
+        memo.claim(memoSlot[gi], plan.id, gi, g.word === 'word' ? word : NONE, ca === null ? NONE : ca[ti]);
+        copyGroup(memo.values, memoSlot[gi] * MEMO_WIDTH, vals, g, plan, false);
+      }
     }
   }
 
@@ -273,6 +254,20 @@ function fewValues(ids: Int32Array, max: number): boolean {
     if (seen.size > max) return false;
   }
   return true;
+}
+
+/**
+ * Copies a group's values between a memo slot (at `at`: its columns in order, each column's
+ * distinct values) and the value tables `vals`: into `vals` when `toVals`, else into the memo.
+ */
+function copyGroup(memo: Float64Array, at: number, vals: Float64Array, g: ExtractGroup, plan: CandidatePlan, toVals: boolean): void {
+  const { stride, nUniq } = plan;
+  for (let mi = 0; mi < g.columns.length; mi++) {
+    const col = g.columns[mi] * stride;
+    const n = nUniq[g.targets[mi]];
+    if (toVals) for (let x = 0; x < n; x++) vals[col + x] = memo[at++];
+    else for (let x = 0; x < n; x++) memo[at++] = vals[col + x];
+  }
 }
 
 /** Number of values of a group for a plan: Σ over its columns of the distinct values of the column's target. */
