@@ -9,8 +9,12 @@
  *
  * Use: `const fx = new FeatureExtractor(parts); const df = fx.document(doc);` then
  * `df.sentence(s, candidates)` → one Float64Array per token, z[k·p + j] = feature j of
- * candidate k. Deterministic; the hot loop does no string work and no per-feature allocation:
- * per token, each distinct value of each target among the candidates is looked up once.
+ * candidate k, or `df.scoreInto(…)` → Σθ·z per candidate without the rows
+ * (features/document-features.ts). Deterministic; the hot loop does no string work and no
+ * per-feature allocation: per token, each distinct value of each target among the candidates
+ * is looked up once. A frozen candidate list (the tagger's, shared by a word type) keeps its
+ * plan (features/candidate-plan.ts), and its groups' values in contexts with few values are
+ * memoized (features/group-memo.ts); both give the same numbers.
  */
 import type { Candidate, Document } from '../src/corpus/types.js';
 import { UsageError } from '../src/errors.js';
