@@ -204,10 +204,13 @@ export class TagSequence {
 
 /** log softmax(scores / temperature). */
 function logSoftmax(scores: Float64Array, temperature: number): Float64Array {
+  const n = scores.length;
   let max = -Infinity;
-  for (const s of scores) if (s > max) max = s;
+  for (let i = 0; i < n; i++) if (scores[i] > max) max = scores[i];
   let sum = 0;
-  for (const s of scores) sum += Math.exp((s - max) / temperature);
+  for (let i = 0; i < n; i++) sum += Math.exp((scores[i] - max) / temperature);
   const log = Math.log(sum);
-  return Float64Array.from(scores, (s) => (s - max) / temperature - log);
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) out[i] = (scores[i] - max) / temperature - log;
+  return out;
 }
