@@ -33,8 +33,8 @@ export class DocumentFeatures {
   private readonly slots = new Int32Array(N_TARGETS);
   /** Per group: where its context is in β* for the current token (-1: nowhere; DONE: values from the memo). */
   private readonly found: Int32Array;
-  /** Per group: whether its values are memoized in this document (its context takes few values here). */
-  private readonly memoized: boolean[];
+  /** Per group: whether its values are memoized in this document (its context takes few values here); set on first use. */
+  private memoized: boolean[] | null = null;
   /** Per group: the memo slot its values go to for the current token, or -1. */
   private readonly memoSlot: Int32Array;
   /** A sum of the first entries of the runs about to be walked (read so that they are loaded together). */
@@ -50,7 +50,6 @@ export class DocumentFeatures {
     this.ctxArrays = fx.groups.map((g) => contextArray(enc, g.context));
     this.found = new Int32Array(fx.groups.length);
     this.memoSlot = new Int32Array(fx.groups.length);
-    this.memoized = this.ctxArrays.map((ca) => ca === null || fewValues(ca, MEMO_CONTEXTS));
   }
 
   /** z for every token of sentence s; `candidates[i]` defaults to the token's own candidates. */
@@ -146,9 +145,12 @@ export class DocumentFeatures {
    */
   private localGroups(plan: CandidatePlan, ti: number): void {
     const fx = this.fx;
-    const { groups, memo } = fx;
+    const groups = fx.groups;
     const beta = fx.parts.counts;
     const { found, memoSlot, vals } = this;
+    // only kept plans are memoized (the tagger's); the memo and the groups it takes are set up then
+    const memo = plan.id > 0 ? fx.memo : null;
+    const memoized = memo ? (this.memoized ??= this.ctxArrays.map((ca) => ca === null || fewValues(ca, MEMO_CONTEXTS))) : null;
     const word = this.enc.word[ti];
     for (let gi = 0; gi < groups.length; gi++) {
       const g = groups[gi];
@@ -158,7 +160,7 @@ export class DocumentFeatures {
       const ca = this.ctxArrays[gi];
       const w = g.word === 'word' ? word : NONE;
       const c = ca === null ? NONE : ca[ti];
-      if (plan.id > 0 && this.memoized[gi] && groupWidth(g, plan) <= MEMO_WIDTH) {
+      if (memo && memoized![gi] && groupWidth(g, plan) <= MEMO_WIDTH) {
         const slot = memo.find(plan.id, gi, w, c);
         if (slot >= 0) {
           copyGroup(memo.values, slot * MEMO_WIDTH, vals, g, plan, true);
@@ -180,7 +182,7 @@ export class DocumentFeatures {
       if (g.dense) this.denseGroup(g, plan);
       else if (found[gi] !== DONE) {
         this.sparseGroup(g, found[gi], plan);
-        if (memoSlot[gi] < 0) continue;
+        if (memoSlot[gi] < 0 || !memo) continue;
         const ca = this.ctxArrays[gi];
         memo.claim(memoSlot[gi], plan.id, gi, g.word === 'word' ? word : NONE, ca === null ? NONE : ca[ti]);
         copyGroup(memo.values, memoSlot[gi] * MEMO_WIDTH, vals, g, plan, false);

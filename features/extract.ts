@@ -66,8 +66,8 @@ export class FeatureExtractor {
   private readonly plans = new WeakMap<readonly Candidate[], CandidatePlan>();
   /** Plans kept so far (their ids: never reused). */
   private planCount = 0;
-  /** @internal Group values of kept plans in the contexts seen last (bounded, features/group-memo.ts). */
-  readonly memo = new GroupMemo();
+  /** @internal Group values of kept plans in the contexts seen last (bounded, features/group-memo.ts); made on first use. */
+  memoStore: GroupMemo | null = null;
   /** value(count, ·) for counts below COUNT_TABLE_SIZE when the transform does not read the marginal, else null. */
   private readonly countTable: Float64Array | null;
 
@@ -91,6 +91,11 @@ export class FeatureExtractor {
   countValue(count: number, marginal: number): number {
     const table = this.countTable;
     return table !== null && count < COUNT_TABLE_SIZE ? table[count] : this.value(count, marginal);
+  }
+
+  /** @internal The memo of group values (features/group-memo.ts), made when first needed (only kept plans use it). */
+  get memo(): GroupMemo {
+    return (this.memoStore ??= new GroupMemo());
   }
 
   /**

@@ -96,7 +96,7 @@ test('frozen lists (kept plans, memoized group values) give the rows of the same
 test('a memo too small for the keys replaces entries, and the values stay exact', () => {
   const fx = new FeatureExtractor({ ...parts, templates, transform: 'log1p' });
   const small = new GroupMemo(8);
-  (fx as unknown as { memo: GroupMemo }).memo = small;
+  fx.memoStore = small;
   const lists = candidateLists();
   for (let pass = 0; pass < 2; pass++) {
     d2.documents.forEach((doc, di) => {
