@@ -29,7 +29,7 @@ interface Entry {
   candidates: Candidate[];
 }
 
-/** One sentence of analyzed tokens turned into corpus tokens: see {@link WordTypeCache.sentences}. */
+/** A pos-document converter (what posDocumentConverter returns), for the words {@link WordTypeCache} has not kept. */
 export type ConvertDocument = (d: PosDocument) => { sentences: Sentence[] };
 
 /**
