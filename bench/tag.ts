@@ -5,9 +5,13 @@
  *   fresh scale-up documents (another seed than the training corpus), tokens/s with and
  *   without the preparation (target ≥ 20k tokens/s);
  * - raw text: the analyzer alone, then the whole Tagger (analyzer + C(t) + ranking) on UD
- *   Arabic-PUD's 1,000 sentences, with a cold analyzer cache and again warm.
+ *   Arabic-PUD's 1,000 sentences, with cold caches and again warm (the median of `--repeat`
+ *   runs, per wall and per CPU second of this thread: the fairer figure on a shared machine),
+ *   in tokens (words and punctuation) and in Arabic words (target ≥ 40k words/s warm);
+ * - with `--new-text FILE`: the warm tagger on a text it has not seen (its tagging caches
+ *   hold PUD's words only), Arabic words per wall and CPU second.
  *
- * Run: `node dist/bench/tag.js --model DIR [--tokens 100000] [--seed 43]`.
+ * Run: `node dist/bench/tag.js --model DIR [--tokens 100000] [--seed 43] [--repeat 3] [--new-text FILE]`.
  */
 import { Analyzer } from '../src/analyzer/index.js';
 import { dataPaths } from '../bin/data.js';
@@ -15,11 +19,25 @@ import { readTextFile } from '../src/io.js';
 import { Model, modelAnalyzerOptions } from '../src/model/model.js';
 import { prepareDocument } from '../src/rank/prepare.js';
 import { ModelRanker } from '../src/rank/ranker.js';
-import { Tagger } from '../src/rank/tagger.js';
-import { argNumber, argValue, MB, peakRssBytes, round, exitOnHelp } from './common.js';
+import { Tagger, type TaggedSentence } from '../src/rank/tagger.js';
+import { argNumber, argValue, MB, median, peakRssBytes, round, exitOnHelp } from './common.js';
 import { generateScaleCorpus, loadScaleSource, type ScaleSource } from './scale.js';
 
 const rss = () => process.memoryUsage().rss;
+
+/** Wall and CPU seconds (user + system) of one run. */
+function timedRun(fn: () => unknown): { wall: number; cpu: number } {
+  const t = performance.now();
+  const c = process.cpuUsage();
+  fn();
+  const d = process.cpuUsage(c);
+  return { wall: (performance.now() - t) / 1000, cpu: (d.user + d.system) / 1e6 };
+}
+
+/** Arabic words of tagged text. */
+function arabicWords(sentences: readonly TaggedSentence[]): number {
+  return sentences.reduce((n, s) => n + s.tokens.filter((t) => t.arabic).length, 0);
+}
 
 async function main(argv: string[]): Promise<void> {
   exitOnHelp(argv, import.meta.url);
@@ -70,10 +88,20 @@ async function main(argv: string[]): Promise<void> {
   const tc = performance.now();
   const cold = tagger.tagText(text, { top: 1 });
   const tagColdSeconds = (performance.now() - tc) / 1000;
-  const tw = performance.now();
-  tagger.tagText(text, { top: 1 });
-  const tagWarmSeconds = (performance.now() - tw) / 1000;
+  const repeat = argNumber(argv, '--repeat', 3);
+  const warm = Array.from({ length: repeat }, () => timedRun(() => tagger.tagText(text, { top: 1 })));
+  const tagWarmSeconds = median(warm.map((r) => r.wall));
+  const tagWarmCpuSeconds = median(warm.map((r) => r.cpu));
+  const words = arabicWords(cold);
   sink += cold.length;
+  const newTextFile = argValue(argv, '--new-text');
+  let newText: Record<string, number> | undefined;
+  if (newTextFile) {
+    const fresh = readTextFile(newTextFile);
+    let out: TaggedSentence[] = [];
+    const r = timedRun(() => (out = tagger.tagText(fresh, { top: 1 })));
+    newText = { arabicWords: arabicWords(out), wordsPerWallSecond: Math.round(arabicWords(out) / r.wall), wordsPerCpuSecond: Math.round(arabicWords(out) / r.cpu) };
+  }
 
   const out = {
     kind: 'lexdis-bench-tag',
@@ -89,7 +117,12 @@ async function main(argv: string[]): Promise<void> {
       analyzerTokensPerSecond: Math.round(textTokens / analyzeSeconds),
       taggerColdTokensPerSecond: Math.round(textTokens / tagColdSeconds),
       taggerWarmTokensPerSecond: Math.round(textTokens / tagWarmSeconds),
+      arabicWords: words,
+      taggerWarmWordsPerSecond: Math.round(words / tagWarmSeconds),
+      taggerWarmWordsPerCpuSecond: Math.round(words / tagWarmCpuSeconds),
+      warmRuns: repeat,
     },
+    ...(newText ? { newText: { file: newTextFile, ...newText } } : {}),
     checksum: sink,
     peakRssMB: Math.round(peakRssBytes() / MB),
   };

@@ -9,20 +9,27 @@
  *
  * Use: `const fx = new FeatureExtractor(parts); const df = fx.document(doc);` then
  * `df.sentence(s, candidates)` → one Float64Array per token, z[k·p + j] = feature j of
- * candidate k. Deterministic; the hot loop does no string work and no per-feature allocation:
- * per token, each distinct value of each target among the candidates is looked up once.
+ * candidate k, or `df.scoreInto(…)` → Σθ·z per candidate without the rows
+ * (features/document-features.ts). Deterministic; the hot loop does no string work and no
+ * per-feature allocation: per token, each distinct value of each target among the candidates
+ * is looked up once. A frozen candidate list (the tagger's, shared by a word type) keeps its
+ * plan (features/candidate-plan.ts), and its groups' values in contexts with few values are
+ * memoized (features/group-memo.ts); both give the same numbers.
  */
 import type { Candidate, Document } from '../src/corpus/types.js';
 import { UsageError } from '../src/errors.js';
 import { LABEL_ELEMENTS } from '../src/labels/elements.js';
-import { NONE, VALUE_LIMIT, type BetaTable } from './beta.js';
+import type { BetaTable } from './beta.js';
 import { planDocColumns, planGroups, type DocColumn, type ExtractGroup } from './extract-plan.js';
 import { DocContext } from './doc-context.js';
 import type { DocTables } from './doc.js';
-import { N_TARGETS, contextArray, encodeCorpus, type EncodedCorpus } from './encode.js';
+import { DocumentFeatures } from './document-features.js';
+import { N_TARGETS, encodeCorpus } from './encode.js';
 import { LABEL_CONTEXTS } from './neighbours.js';
 import { targetIndex, validateTemplates, type Template } from './templates.js';
-import { isTransform, transformFunction, type ValueTransform } from './transform.js';
+import { VALUE_TRANSFORM_DEFS, isTransform, transformFunction, type ValueTransform } from './transform.js';
+import { PlanScratch, type CandidatePlan } from './candidate-plan.js';
+import { GroupMemo } from './group-memo.js';
 import type { Vocab } from './vocab.js';
 
 /** What an extractor is built from (all produced by stage one, or loaded from a model). */
@@ -36,8 +43,10 @@ export interface ExtractorParts {
 }
 
 const LABEL_CACHE_LIMIT = 200_000;
-const EMPTY_KEYS = new Int32Array(0);
-const EMPTY_COUNTS = new Uint32Array(0);
+/** Counts below this get their feature value from a table (transforms that do not read the marginal). */
+const COUNT_TABLE_SIZE = 4096;
+
+export { DocumentFeatures };
 
 export class FeatureExtractor {
   /** Number of columns (= templates.length). */
@@ -49,9 +58,18 @@ export class FeatureExtractor {
   readonly labelContexts: boolean;
   /** @internal */ readonly docColumns: DocColumn[];
   /** @internal */ readonly usedTargets: Int32Array;
+  /** @internal The target index of each column (template). */ readonly columnTargets: Int32Array;
   /** @internal The value transform's function of (count, marginal). */ readonly value: (count: number, marginal: number) => number;
   private readonly labelCache = new Map<string, Int32Array>();
   private readonly byObject = new WeakMap<Candidate, Int32Array>();
+  /** Plans of frozen candidate lists (features/candidate-plan.ts), held only as long as the list is. */
+  private readonly plans = new WeakMap<readonly Candidate[], CandidatePlan>();
+  /** Plans kept so far (their ids: never reused). */
+  private planCount = 0;
+  /** @internal Group values of kept plans in the contexts seen last (bounded, features/group-memo.ts); made on first use. */
+  memoStore: GroupMemo | null = null;
+  /** value(count, ·) for counts below COUNT_TABLE_SIZE when the transform does not read the marginal, else null. */
+  private readonly countTable: Float64Array | null;
 
   constructor(readonly parts: ExtractorParts) {
     validateTemplates(parts.templates);
@@ -65,6 +83,36 @@ export class FeatureExtractor {
     this.docColumns = planDocColumns(parts);
     this.labelContexts = this.groups.some((g) => (LABEL_CONTEXTS as readonly string[]).includes(g.context));
     this.usedTargets = Int32Array.from(new Set(parts.templates.map((t) => targetIndex(t.target))));
+    this.columnTargets = Int32Array.from(parts.templates, (t) => targetIndex(t.target));
+    this.countTable = VALUE_TRANSFORM_DEFS[parts.transform].relative ? null : Float64Array.from({ length: COUNT_TABLE_SIZE }, (_, n) => this.value(n, 0));
+  }
+
+  /** The feature value of a β* count with marginal m: the transform's value, read from a table where it can be (the same number). */
+  countValue(count: number, marginal: number): number {
+    const table = this.countTable;
+    return table !== null && count < COUNT_TABLE_SIZE ? table[count] : this.value(count, marginal);
+  }
+
+  /** @internal The memo of group values (features/group-memo.ts), made when first needed (only kept plans use it). */
+  get memo(): GroupMemo {
+    return (this.memoStore ??= new GroupMemo());
+  }
+
+  /**
+   * The plan of a candidate list (features/candidate-plan.ts): the one kept for a frozen list
+   * (built on first use), else built into `scratch`, which the caller owns.
+   */
+  plan(candidates: readonly Candidate[], scratch: PlanScratch): CandidatePlan {
+    const frozen = Object.isFrozen(candidates);
+    if (frozen) {
+      const kept = this.plans.get(candidates);
+      if (kept) return kept;
+    }
+    scratch.build(candidates, this.usedTargets, (c) => this.valueIds(c));
+    if (!frozen) return scratch;
+    const kept = scratch.copy(candidates.length, ++this.planCount);
+    this.plans.set(candidates, kept);
+    return kept;
   }
 
   /**
@@ -96,192 +144,3 @@ export class FeatureExtractor {
   }
 }
 
-/** Feature rows for the tokens of one document. */
-export class DocumentFeatures {
-  private readonly ctxArrays: (Int32Array | null)[];
-  private cap = 0;
-  private uniq = new Int32Array(0);
-  private slot = new Int32Array(0);
-  private tv = new Float64Array(0);
-  private remap = new Int32Array(0);
-  private perm = new Int32Array(0);
-  private readonly nUniq = new Int32Array(N_TARGETS);
-
-  constructor(
-    private readonly fx: FeatureExtractor,
-    readonly doc: Document,
-    /** The document's encoding (lookup mode). */
-    readonly enc: EncodedCorpus,
-    private readonly docCtx: DocContext | null,
-  ) {
-    this.ctxArrays = fx.groups.map((g) => contextArray(enc, g.context));
-  }
-
-  /** z for every token of sentence s; `candidates[i]` defaults to the token's own candidates. */
-  sentence(s: number, candidates?: ReadonlyArray<readonly Candidate[]>): Float64Array[] {
-    const tokens = this.doc.sentences[s].tokens;
-    return tokens.map((tok, i) => this.token(s, i, candidates ? candidates[i] : tok.candidates));
-  }
-
-  /** z for token i of sentence s with the given candidates: length candidates.length × p. */
-  token(s: number, i: number, candidates: readonly Candidate[]): Float64Array {
-    const out = new Float64Array(candidates.length * this.fx.p);
-    this.tokenInto(s, i, candidates, out, 0);
-    return out;
-  }
-
-  /** Writes z into out[offset …] (candidates.length × p values). */
-  tokenInto(s: number, i: number, candidates: readonly Candidate[], out: Float64Array, offset: number): void {
-    const K = candidates.length;
-    if (K === 0) return;
-    const fx = this.fx;
-    const p = fx.p;
-    const ti = this.enc.sentStart[s] + i;
-    if (s >= this.enc.sentStart.length - 1 || ti >= this.enc.sentStart[s + 1]) throw new UsageError(`no token ${i} in sentence ${s}`);
-    if (K > this.cap) this.growScratch(K);
-    const cap = this.cap;
-    const uniq = this.uniq;
-    const slot = this.slot;
-    const nUniq = this.nUniq;
-    const tv = this.tv;
-    // Distinct value ids per used target, and each candidate's slot among them.
-    const used = fx.usedTargets;
-    for (let u = 0; u < used.length; u++) nUniq[used[u]] = 0;
-    for (let k = 0; k < K; k++) {
-      const ids = fx.valueIds(candidates[k]);
-      for (let u = 0; u < used.length; u++) {
-        const t = used[u];
-        const v = ids[t];
-        const base = t * cap;
-        let n = nUniq[t];
-        let x = 0;
-        while (x < n && uniq[base + x] !== v) x++;
-        if (x === n) {
-          uniq[base + x] = v;
-          nUniq[t] = ++n;
-        }
-        slot[k * N_TARGETS + t] = x;
-      }
-    }
-    // Sort each target's distinct values ascending (and remap the slots), so that a run of β*
-    // is walked once, forward, per group.
-    const remap = this.remap;
-    const perm = this.perm;
-    for (let u = 0; u < used.length; u++) {
-      const t = used[u];
-      const n = nUniq[t];
-      if (n < 2) continue;
-      const base = t * cap;
-      let sorted = true;
-      for (let x = 1; x < n && sorted; x++) if (uniq[base + x - 1] > uniq[base + x]) sorted = false;
-      if (sorted) continue;
-      for (let x = 0; x < n; x++) remap[x] = x;
-      for (let x = 1; x < n; x++) {
-        const v = uniq[base + x];
-        const r = remap[x];
-        let y = x - 1;
-        while (y >= 0 && uniq[base + y] > v) {
-          uniq[base + y + 1] = uniq[base + y];
-          remap[y + 1] = remap[y];
-          y--;
-        }
-        uniq[base + y + 1] = v;
-        remap[y + 1] = r;
-      }
-      for (let x = 0; x < n; x++) perm[remap[x]] = x;
-      for (let k = 0; k < K; k++) slot[k * N_TARGETS + t] = perm[slot[k * N_TARGETS + t]];
-    }
-    const beta = fx.parts.counts;
-    const word = this.enc.word[ti];
-    const value = fx.value;
-    for (let gi = 0; gi < fx.groups.length; gi++) {
-      const g = fx.groups[gi];
-      const w = g.word === 'word' ? word : NONE;
-      const ca = this.ctxArrays[gi];
-      const c = ca === null ? NONE : ca[ti];
-      const known = (g.word === 'none' || w >= 0) && (ca === null || c >= 0);
-      const dense = g.dense;
-      if (dense) {
-        const m = dense.marginal;
-        for (let mi = 0; mi < g.columns.length; mi++) {
-          const t = g.targets[mi];
-          const row = dense.counts[t]!;
-          const n = nUniq[t];
-          const base = t * cap;
-          for (let x = 0; x < n; x++) {
-            const v = uniq[base + x];
-            const cnt = v >= 0 && v < row.length ? row[v] : 0;
-            tv[x] = value(cnt, m);
-          }
-          const j = g.columns[mi];
-          for (let k = 0; k < K; k++) out[offset + k * p + j] = tv[slot[k * N_TARGETS + t]];
-        }
-        continue;
-      }
-      // One look-up of the context (w, c) and its marginal; then one forward walk of its run
-      // (galloping), as the queried keys (target, value) come in ascending order.
-      const at = known ? beta.find(g.group, w, c) : -1;
-      const m = at >= 0 ? beta.marginalAt(at) : 0;
-      const keys = at >= 0 ? beta.runKeys(at) : EMPTY_KEYS;
-      const cnts = at >= 0 ? beta.runCounts(at) : EMPTY_COUNTS;
-      let cur = at >= 0 ? beta.runStart(at) : 0;
-      const end = at >= 0 ? beta.runEnd(at) : 0;
-      for (let mi = 0; mi < g.columns.length; mi++) {
-        const t = g.targets[mi];
-        const j = g.columns[mi];
-        const n = nUniq[t];
-        const base = t * cap;
-        const keyBase = t * VALUE_LIMIT;
-        for (let x = 0; x < n; x++) {
-          const v = uniq[base + x];
-          let cnt = 0;
-          if (v >= 0 && cur < end) {
-            const key = keyBase + v;
-            if (keys[cur] < key) {
-              // Gallop: find hi with keys[hi] ≥ key, then binary search in (lo, hi].
-              let lo = cur;
-              let step = 1;
-              let hi = cur + 1;
-              while (hi < end && keys[hi] < key) {
-                lo = hi;
-                step *= 2;
-                hi = lo + step;
-              }
-              if (hi > end) hi = end;
-              while (lo + 1 < hi) {
-                const mid = (lo + hi) >>> 1;
-                if (keys[mid] < key) lo = mid;
-                else hi = mid;
-              }
-              cur = hi;
-            }
-            if (cur < end && keys[cur] === key) cnt = cnts[cur];
-          }
-          tv[x] = value(cnt, m);
-        }
-        for (let k = 0; k < K; k++) out[offset + k * p + j] = tv[slot[k * N_TARGETS + t]];
-      }
-    }
-    const dc = this.docCtx;
-    if (dc) {
-      for (const col of fx.docColumns) {
-        const t = col.target;
-        const n = nUniq[t];
-        const base = t * cap;
-        for (let x = 0; x < n; x++) tv[x] = dc.value(col.pos, uniq[base + x], ti);
-        for (let k = 0; k < K; k++) out[offset + k * p + col.column] = tv[slot[k * N_TARGETS + t]];
-      }
-    }
-  }
-
-  private growScratch(K: number): void {
-    let cap = Math.max(16, this.cap);
-    while (cap < K) cap *= 2;
-    this.cap = cap;
-    this.uniq = new Int32Array(cap * N_TARGETS);
-    this.slot = new Int32Array(cap * N_TARGETS);
-    this.tv = new Float64Array(cap);
-    this.remap = new Int32Array(cap);
-    this.perm = new Int32Array(cap);
-  }
-}

@@ -19,9 +19,12 @@ export const TARGETS = ['label', ...LABEL_ELEMENTS] as const;
 /** What an accuracy is measured on: the whole label, or one label element. */
 export type Target = (typeof TARGETS)[number];
 
-/** All elements empty. */
+/** Every element empty, in LABEL_ELEMENTS order (the template {@link emptyElements} copies). */
+const EMPTY_ELEMENTS: Readonly<LabelElements> = Object.freeze(Object.fromEntries(LABEL_ELEMENTS.map((e) => [e, ''])) as LabelElements);
+
+/** All elements empty: a new object (a copy of one built once). */
 export function emptyElements(): LabelElements {
-  return Object.fromEntries(LABEL_ELEMENTS.map((e) => [e, ''])) as LabelElements;
+  return { ...EMPTY_ELEMENTS };
 }
 
 /** The key that identifies a label: lemma ID and morphology. */

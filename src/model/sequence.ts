@@ -67,6 +67,8 @@ export interface SequenceJson {
 }
 
 const TAG_CACHE_LIMIT = 1 << 16;
+/** Most (tag, tag) pairs whose log P is kept in a table (filled as used); a model with more tags computes each. */
+const LOGP_TABLE_MAX = 1 << 20;
 
 /** Tag bigram counts with a weight: decodes a sentence's scores (see the module comment). */
 export class TagSequence {
@@ -75,6 +77,10 @@ export class TagSequence {
   private readonly pairs: Map<number, number>;
   private readonly nTags: number;
   private readonly byKey = new Map<string, number>();
+  /** log P(b | a) at (a + 1)·(nTags + 1) + b + 1 (a, b ≥ -1), NaN until first computed; null when too large. */
+  private readonly logPTable: Float64Array | null;
+  /** The tags of frozen candidate lists (shared by every token of a word type), held as long as the list is. */
+  private readonly listTags = new WeakMap<readonly Candidate[], Int32Array>();
 
   constructor(readonly data: Readonly<SequenceJson>) {
     this.nTags = data.tags.length;
@@ -82,6 +88,8 @@ export class TagSequence {
     this.left = Float64Array.from(data.left);
     this.pairs = new Map();
     for (let i = 0; i + 2 < data.bigrams.length; i += 3) this.pairs.set(data.bigrams[i] * this.nTags + data.bigrams[i + 1], data.bigrams[i + 2]);
+    const side = this.nTags + 1;
+    this.logPTable = side * side <= LOGP_TABLE_MAX ? new Float64Array(side * side).fill(NaN) : null;
   }
 
   get weight(): number {
@@ -111,8 +119,17 @@ export class TagSequence {
     return new TagSequence(j as SequenceJson);
   }
 
-  /** log P(b | a), add-k smoothed; -1 stands for a tag training never saw. */
+  /** log P(b | a), add-k smoothed; -1 stands for a tag training never saw. Kept in a table once computed (the same number). */
   logP(a: number, b: number): number {
+    const table = this.logPTable;
+    if (table === null) return this.computeLogP(a, b);
+    const at = (a + 1) * (this.nTags + 1) + b + 1;
+    let v = table[at];
+    if (v !== v) table[at] = v = this.computeLogP(a, b);
+    return v;
+  }
+
+  private computeLogP(a: number, b: number): number {
     const k = this.data.smoothing;
     const n = a >= 0 && b >= 0 ? (this.pairs.get(a * this.nTags + b) ?? 0) : 0;
     const total = a >= 0 ? this.left[a] : 0;
@@ -130,6 +147,16 @@ export class TagSequence {
     return id;
   }
 
+  /** The tag indices of a candidate list (kept for a frozen list). */
+  private tagsOf(candidates: readonly Candidate[]): Int32Array {
+    let tags = this.listTags.get(candidates);
+    if (!tags) {
+      tags = Int32Array.from(candidates, (c) => this.tagOf(c));
+      if (Object.isFrozen(candidates)) this.listTags.set(candidates, tags);
+    }
+    return tags;
+  }
+
   private tagIdOf(name: string): number {
     return this.tagIndex.get(name) ?? -1;
   }
@@ -143,7 +170,7 @@ export class TagSequence {
   decode(tokens: readonly Token[], scores: readonly Float64Array[], temperature: number): Float64Array[] {
     const lam = this.data.weight;
     const x = this.tagIdOf(NOT_SCORED_TAG);
-    const tags: Int32Array[] = tokens.map((t) => (isScored(t) ? Int32Array.from(t.candidates, (c) => this.tagOf(c)) : Int32Array.of(x)));
+    const tags: Int32Array[] = tokens.map((t) => (isScored(t) ? this.tagsOf(t.candidates) : Int32Array.of(x)));
     const emit: Float64Array[] = tokens.map((t, i) => (isScored(t) ? logSoftmax(scores[i], temperature) : Float64Array.of(0)));
     const n = tokens.length;
     const fwd: Float64Array[] = new Array(n);
@@ -177,10 +204,13 @@ export class TagSequence {
 
 /** log softmax(scores / temperature). */
 function logSoftmax(scores: Float64Array, temperature: number): Float64Array {
+  const n = scores.length;
   let max = -Infinity;
-  for (const s of scores) if (s > max) max = s;
+  for (let i = 0; i < n; i++) if (scores[i] > max) max = scores[i];
   let sum = 0;
-  for (const s of scores) sum += Math.exp((s - max) / temperature);
+  for (let i = 0; i < n; i++) sum += Math.exp((scores[i] - max) / temperature);
   const log = Math.log(sum);
-  return Float64Array.from(scores, (s) => (s - max) / temperature - log);
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) out[i] = (scores[i] - max) / temperature - log;
+  return out;
 }

@@ -44,8 +44,12 @@ function units(bw: string): Unit[] {
   return out;
 }
 
+/** Characters that are, or transliterate to, a vowel, tanween, sukun or shadda: a word without any has no marks. */
+const MARK_CHARS = /[\u064b-\u0652aiuoFNK~]/;
+
 /** True when an input word (Arabic script or Buckwalter) has a diacritic typed on it. */
 export function hasMarks(form: string): boolean {
+  if (!MARK_CHARS.test(form)) return false;
   return units(toBuckwalter(form)).some((u) => u.vowel !== '' || u.shadda);
 }
 

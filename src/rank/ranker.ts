@@ -39,14 +39,16 @@ export class ModelRanker implements Disambiguator {
     return seq ? seq.decode(s.tokens, local, this.model.info.temperature) : local;
   }
 
-  /** The per-token model's scores ĝ of sentence `si` (no sequence decoding). */
+  /**
+   * The per-token model's scores ĝ of sentence `si` (no sequence decoding): Σθ·z + b,
+   * computed from the feature values without writing z rows (the same numbers as
+   * model.score over df.token's rows).
+   */
   localScores(df: DocumentFeatures, s: Sentence, si: number): Float64Array[] {
+    const { weights, bias } = this.model.theta;
     return s.tokens.map((t, ti) => {
-      const K = t.candidates.length;
-      const scores = new Float64Array(K);
-      if (K === 0) return scores;
-      const z = df.token(si, ti, t.candidates);
-      for (let k = 0; k < K; k++) scores[k] = this.model.score(z, k);
+      const scores = new Float64Array(t.candidates.length);
+      df.scoreInto(si, ti, t.candidates, weights, bias, scores);
       return scores;
     });
   }

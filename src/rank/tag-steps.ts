@@ -3,25 +3,25 @@
  * work and check a deadline between any two steps while a long text is tagged. The text is
  * still one document for the model — its document-level features read the whole text — and
  * the result is exactly that of tagging it in one go (textToCorpus, then rankPrepared with
- * the typed marks):
+ * the typed marks), whose C(t) are kept per word type (./word-types.ts):
  *   1. analysis, a piece of at most {@link PIECE_CHARS} characters per step (a line is cut
  *      only at whitespace, which the tokenizer never joins across, so tokens are the same),
  *      then the line's dagger-alif words joined (src/analyzer/dagger.ts);
- *   2. sentence splitting (cheap), then conversion to corpus sentences, about
- *      {@link GROUP_TOKENS} tokens per step;
- *   3. the candidates C(t), narrowed by the typed marks, and the document's feature
- *      context, one step;
+ *   2. sentence splitting (cheap), then conversion to corpus sentences with their
+ *      candidates C(t), narrowed by the typed marks, about {@link GROUP_TOKENS} tokens per step;
+ *   3. the document's feature context, one step;
  *   4. ranking, one sentence per step, each yielded as soon as it is ranked.
  */
 import { joinDaggerAlif } from '../analyzer/dagger.js';
 import type { Analyzer } from '../analyzer/index.js';
 import type { AnalyzedToken } from '../analyzer/types.js';
 import type { Document, Sentence } from '../corpus/types.js';
-import { analyzedToCorpus, splitSentences } from '../formats/text.js';
+import { posDocumentConverter } from '../formats/pos-corpus.js';
+import { splitSentences } from '../formats/text.js';
 import { splitLines } from '../io.js';
-import { prepareToRank } from './pipeline.js';
 import type { ModelRanker } from './ranker.js';
 import type { RankedToken } from './types.js';
+import { WordTypeCache } from './word-types.js';
 
 /** Most characters of a line analyzed in one step. */
 export const PIECE_CHARS = 500;
@@ -52,9 +52,11 @@ export function cutAtWhitespace(line: string, max = PIECE_CHARS): string[] {
 /**
  * Ranks the already prepared `text` (see prepareInput) in steps: yields `null` after each
  * step that finished no sentence, and each sentence's ranked tokens as soon as it is ranked.
+ * `words` keeps C(t) per word type across calls (a Tagger's own); a fresh one by default.
  */
-export function* rankTextSteps(analyzer: Analyzer, ranker: ModelRanker, text: string): Generator<RankedToken[] | null> {
+export function* rankTextSteps(analyzer: Analyzer, ranker: ModelRanker, text: string, words?: WordTypeCache): Generator<RankedToken[] | null> {
   const model = ranker.model;
+  const types = words ?? new WordTypeCache(model.lexicon);
   const lines: AnalyzedToken[][] = [];
   for (const line of splitLines(text)) {
     const tokens: AnalyzedToken[] = [];
@@ -65,11 +67,11 @@ export function* rankTextSteps(analyzer: Analyzer, ranker: ModelRanker, text: st
     lines.push(joinDaggerAlif(tokens, analyzer));
   }
   const sentences: Sentence[] = [];
+  const convert = posDocumentConverter(undefined);
   let group: AnalyzedToken[][] = [];
   let groupTokens = 0;
   const flush = () => {
-    // each analyzed sentence is given as its own line, so it stays exactly one sentence
-    for (const d of analyzedToCorpus(group).documents) sentences.push(...d.sentences);
+    for (const s of types.sentences(group, sentences.length, 'text', convert)) sentences.push(s);
     group = [];
     groupTokens = 0;
   };
@@ -83,7 +85,7 @@ export function* rankTextSteps(analyzer: Analyzer, ranker: ModelRanker, text: st
   }
   if (group.length > 0) flush();
   if (sentences.length === 0) return;
-  const doc: Document = prepareToRank({ id: 'text', sentences }, model.lexicon, { typedMarks: true }).doc;
+  const doc: Document = { id: 'text', sentences };
   const features = model.extractor.document(doc);
   yield null;
   for (let si = 0; si < doc.sentences.length; si++) yield ranker.rankSentence(doc, features, si);

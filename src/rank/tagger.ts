@@ -15,6 +15,8 @@ import { ModelRanker } from './ranker.js';
 import { rankTextSteps } from './tag-steps.js';
 import { helpingVowelOf, waslContexts, type WaslContext } from './connect.js';
 import type { RankedCandidate, RankedToken } from './types.js';
+import { RenderCache, vocalizeOptionsKey, type Renderer } from './render-cache.js';
+import { WordTypeCache } from './word-types.js';
 
 /** One analysis of a tagged word: vocalization (Buckwalter and Arabic), lemma, morphology, POS and the other label elements, gloss, score, confidence and where it came from. */
 export interface TaggedAnalysis {
@@ -65,16 +67,20 @@ export interface TaggerOptions {
 /**
  * One ranked candidate as the service and the CLI show it.
  * @param form the word as it stood in the text (Arabic script), which `vocalized` keeps letter for letter
+ * @param vocalize how `vocalized` is written
+ * @param render a render cache and the key of the vocalize options of this call without the word's
+ *   own helping vowel (./render-cache.ts), which keeps the rendered strings across calls; the same strings without it
  */
-export function taggedAnalysis(r: RankedCandidate, rank: number, form: string, vocalize: Partial<VocalizeOptions> = {}): TaggedAnalysis {
+export function taggedAnalysis(r: RankedCandidate, rank: number, form: string, vocalize: Partial<VocalizeOptions> = {}, render?: Renderer): TaggedAnalysis {
   const c = r.candidate;
+  const scripts = render ? render.cache.scriptsOf(c) : { vocArabic: fromBuckwalter(c.voc), lemmaArabic: lemmaInScript(c.lemma, 'arabic') };
   return {
     rank,
     voc: c.voc,
-    vocArabic: fromBuckwalter(c.voc),
-    vocalized: vocalizeWord(form, c.voc, c.morph, vocalize),
+    vocArabic: scripts.vocArabic,
+    vocalized: render ? render.cache.vocalized(form, c, vocalize, `${render.optionsKey}\u0001${vocalize.helpingVowel ?? ''}`) : vocalizeWord(form, c.voc, c.morph, vocalize),
     lemma: c.lemma,
-    lemmaArabic: lemmaInScript(c.lemma, 'arabic'),
+    lemmaArabic: scripts.lemmaArabic,
     morph: c.morph,
     pos: c.elements.pos,
     elements: { ...c.elements },
@@ -87,10 +93,11 @@ export function taggedAnalysis(r: RankedCandidate, rank: number, form: string, v
 
 /**
  * One ranked token as the service and the CLI show it, with its `top` best analyses (all
- * rendered with the same vocalization options). `next` says whether the word after it starts
- * with hamzat wasl, which gives a final consonant its helping vowel (./connect.ts).
+ * rendered with the same vocalization options, through `render` when given, which keeps the
+ * strings). `next` says whether the word after it starts with hamzat wasl, which gives a final
+ * consonant its helping vowel (./connect.ts).
  */
-export function taggedToken(rt: RankedToken, top: number, vocalize: Partial<VocalizeOptions> = {}, next: WaslContext = null): TaggedToken {
+export function taggedToken(rt: RankedToken, top: number, vocalize: Partial<VocalizeOptions> = {}, next: WaslContext = null, render?: Renderer): TaggedToken {
   const t = rt.token;
   return {
     input: t.form,
@@ -98,14 +105,14 @@ export function taggedToken(rt: RankedToken, top: number, vocalize: Partial<Voca
     arabic: t.arabic,
     found: rt.ranked.length > 0,
     analyses: rt.ranked.slice(0, Math.max(0, top)).map((r, i) =>
-      taggedAnalysis(r, i + 1, t.form, next ? { ...vocalize, helpingVowel: helpingVowelOf(r.candidate, next) } : vocalize)),
+      taggedAnalysis(r, i + 1, t.form, next ? { ...vocalize, helpingVowel: helpingVowelOf(r.candidate, next) } : vocalize, render)),
   };
 }
 
-/** A ranked sentence as the service and the CLI show it: {@link taggedToken} for each token, with what follows it. */
-export function taggedSentence(sent: readonly RankedToken[], top: number, vocalize: Partial<VocalizeOptions> = {}): TaggedSentence {
+/** A ranked sentence as the service and the CLI show it: {@link taggedToken} for each token, with what follows it (rendered through `render` when given). */
+export function taggedSentence(sent: readonly RankedToken[], top: number, vocalize: Partial<VocalizeOptions> = {}, render?: Renderer): TaggedSentence {
   const next = waslContexts(sent);
-  return { tokens: sent.map((rt, i) => taggedToken(rt, top, vocalize, next[i])) };
+  return { tokens: sent.map((rt, i) => taggedToken(rt, top, vocalize, next[i], render)) };
 }
 
 /** How {@link Tagger.tagText} reads and answers. */
@@ -125,10 +132,15 @@ export interface TagTextOptions {
 export class Tagger {
   /** The model's disambiguator (Σθ·z over each token's candidates). */
   readonly ranker: ModelRanker;
+  /** C(t) per word type of the raw text tagged so far (bounded, ./word-types.ts). */
+  readonly words: WordTypeCache;
+  /** The rendered strings of the analyses shown so far (bounded, ./render-cache.ts). */
+  readonly rendered = new RenderCache();
 
   /** Takes a model and an analyzer already loaded (see {@link Tagger.load}). */
   constructor(readonly model: Model, readonly analyzer: Analyzer) {
     this.ranker = new ModelRanker(model);
+    this.words = new WordTypeCache(model.lexicon);
   }
 
   /**
@@ -180,8 +192,10 @@ export class Tagger {
     const o = requireOptions<TagTextOptions>('options', options, true);
     const top = o.top === undefined ? 1 : requireInteger('options.top', o.top, 0);
     const inputScript = o.inputScript === undefined ? DEFAULT_INPUT_SCRIPT : requireOneOf('options.inputScript', o.inputScript, INPUT_SCRIPTS);
-    for (const sent of rankTextSteps(this.analyzer, this.ranker, prepareInput(text, inputScript))) {
-      yield sent && taggedSentence(sent, top, o.vocalize);
+    const vocalize = { ...o.vocalize };
+    const render: Renderer = { cache: this.rendered, optionsKey: vocalizeOptionsKey(vocalize) };
+    for (const sent of rankTextSteps(this.analyzer, this.ranker, prepareInput(text, inputScript), this.words)) {
+      yield sent && taggedSentence(sent, top, vocalize, render);
     }
   }
 

@@ -32,6 +32,8 @@ test('tagSteps = tagging in one go, for many lines and for one long line', async
     const steps = [...tagger.tagSteps(text, { top: 3 })];
     const got = steps.filter((s) => s !== null);
     assert.deepEqual(got, oneGo);
+    // again, with the tagger's word-type, plan, memo and render caches warm
+    assert.deepEqual([...tagger.tagSteps(text, { top: 3 })].filter((s) => s !== null), oneGo);
     assert.ok(got.length > 30);
     const pieces = Math.ceil(text.length / PIECE_CHARS);
     assert.ok(steps.length >= got.length + pieces, `${steps.length} steps for ${got.length} sentences and ≥ ${pieces} pieces`);

@@ -1,0 +1,82 @@
+/**
+ * The strings a tagged analysis shows that depend on the analysis and the typed word only —
+ * its vocalization and lemma in Arabic script, and the typed word vocalized by it
+ * (src/script/vocalize.ts) — computed once and kept for a Tagger's lifetime, per candidate
+ * object: a word type's analyses are shown again every time the word comes back. Pure
+ * caching: the strings are those the functions give.
+ */
+import { lemmaInScript } from '../analyzer/script.js';
+import type { Candidate } from '../corpus/types.js';
+import { fromBuckwalter } from '../script/buckwalter.js';
+import { defaultVocalizeOptions, vocalizeWord, type VocalizeOptions } from '../script/vocalize.js';
+
+/** A candidate's vocalization and lemma in Arabic script. */
+export interface CandidateScripts {
+  vocArabic: string;
+  lemmaArabic: string;
+}
+
+/** Vocalized forms kept per candidate (forms × options); more start its list afresh. */
+const FORMS_PER_CANDIDATE = 8;
+
+/** What is kept per candidate: its scripts and the words it vocalized, by options key and typed form. */
+interface Rendered extends CandidateScripts {
+  vocalized: Map<string, string>;
+}
+
+/**
+ * The rendered strings of tagged analyses (see the module comment), kept per candidate object
+ * (candidates are shared and frozen, and a word type's candidates vocalize the same typed forms
+ * again and again), held only as long as the candidate is, at most
+ * {@link FORMS_PER_CANDIDATE} vocalized forms each: bounded by the candidates alive.
+ */
+export class RenderCache {
+  private readonly byCandidate = new WeakMap<Candidate, Rendered>();
+
+  private entry(c: Candidate): Rendered {
+    let r = this.byCandidate.get(c);
+    if (!r) {
+      r = { vocArabic: fromBuckwalter(c.voc), lemmaArabic: lemmaInScript(c.lemma, 'arabic'), vocalized: new Map() };
+      if (Object.isFrozen(c)) this.byCandidate.set(c, r);
+    }
+    return r;
+  }
+
+  /** The candidate's vocalization and lemma in Arabic script (fromBuckwalter, lemmaInScript). */
+  scriptsOf(c: Candidate): CandidateScripts {
+    return this.entry(c);
+  }
+
+  /**
+   * vocalizeWord(form, c.voc, c.morph, options), kept per candidate, form and options;
+   * `optionsKey` names `options` (one key per distinct options: the caller's
+   * {@link vocalizeOptionsKey}, with the word's helping vowel).
+   */
+  vocalized(form: string, c: Candidate, options: Partial<VocalizeOptions>, optionsKey: string): string {
+    const kept = this.entry(c).vocalized;
+    const key = `${optionsKey}\u0002${form}`;
+    let out = kept.get(key);
+    if (out === undefined) {
+      out = vocalizeWord(form, c.voc, c.morph, options);
+      if (kept.size >= FORMS_PER_CANDIDATE) kept.clear();
+      kept.set(key, out);
+    }
+    return out;
+  }
+}
+
+/** The vocalize options with the defaults filled in, as a string: every option, in name order. */
+export function vocalizeOptionsKey(options: Partial<VocalizeOptions> = {}): string {
+  const o: Record<string, unknown> = { ...defaultVocalizeOptions, ...options };
+  return JSON.stringify(Object.keys(o).sort().map((k) => [k, o[k]]));
+}
+
+/**
+ * A render cache with the key of one call's vocalize options (what taggedToken takes). The
+ * options of one word differ from the call's only by the helping vowel the next word gives it
+ * (src/rank/connect.ts), which taggedAnalysis adds to the key.
+ */
+export interface Renderer {
+  cache: RenderCache;
+  optionsKey: string;
+}
