@@ -2,16 +2,15 @@
  * Training of the sequence decoding (src/model/sequence.ts): tag bigram counts over gold
  * labels, and the weight λ that gives the best A1 (full label) on D2.
  */
-import type { Document } from '../src/corpus/types.js';
+import type { Document, Token } from '../src/corpus/types.js';
 import type { LabelElement } from '../src/labels/elements.js';
 import type { Model } from '../src/model/model.js';
-import { evaluate, type EvalItem } from '../src/rank/eval.js';
 import type { PreparedDocument } from '../src/rank/prepare.js';
 import { ModelRanker } from '../src/rank/ranker.js';
 import {
   BOS_TAG, EOS_TAG, NOT_SCORED_TAG, SEQUENCE_SMOOTHING, TagSequence, candidateTag, type SequenceJson,
 } from '../src/model/sequence.js';
-import { rankToken } from '../src/rank/types.js';
+import { compareRanked } from '../src/rank/types.js';
 
 /** The weights λ tried on D2, smallest first (a tie goes to the smaller). */
 export const SEQUENCE_WEIGHTS: readonly number[] = [0, 0.1, 0.2, 0.3, 0.5, 0.7, 1, 1.5, 2];
@@ -70,31 +69,50 @@ export interface SequenceFit {
 }
 
 /**
- * Fits λ: ranks the prepared D2 documents with a model that has no sequence decoding, then
- * decodes them with each weight of {@link SEQUENCE_WEIGHTS} and keeps the one with the best
- * full-label A1 (ties: the smaller weight). Takes the model, the prepared D2 documents and
- * the bigram counts (of D1); returns the fit.
+ * Fits λ: scores the prepared D2 documents with a model that has no sequence decoding, then
+ * decodes each sentence with each weight of {@link SEQUENCE_WEIGHTS} and keeps the one with
+ * the best full-label A1 (ties: the smaller weight). A1 is counted as `evaluate` counts it
+ * (gold-marked Arabic tokens; the ranking's tie-break of src/rank/types.ts), one sentence at a
+ * time and without ranking objects, so the fit holds no more than a document's scores (at 1M
+ * tokens, building the rankings of D2 for every weight added 0.35 GB to the peak). Takes the
+ * model, the prepared D2 documents and the bigram counts (of D1); returns the fit.
  */
 export function fitSequenceWeight(model: Model, prepared: readonly PreparedDocument[], counts: TagSequence): SequenceFit {
   const ranker = new ModelRanker(model);
   const T = model.info.temperature;
-  const sentences = prepared.flatMap((p) => {
+  const weights = SEQUENCE_WEIGHTS.map((w) => counts.withWeight(w));
+  const hits = new Array<number>(weights.length).fill(0);
+  let tokens = 0;
+  for (const p of prepared) {
     const scores = ranker.scoreDocument(p.doc);
-    return p.doc.sentences.map((s, si) => ({ tokens: s.tokens, scores: scores[si], gold: p.gold[si] }));
-  });
-  const tried = SEQUENCE_WEIGHTS.map((weight) => {
-    const seq = counts.withWeight(weight);
-    const items: EvalItem[] = [];
-    for (const s of sentences) {
-      const decoded = weight === 0 ? s.scores : seq.decode(s.tokens, s.scores, T);
+    p.doc.sentences.forEach((s, si) => {
+      const decoded = weights.map((seq) => (seq.weight === 0 ? scores[si] : seq.decode(s.tokens, scores[si], T)));
       s.tokens.forEach((t, ti) => {
-        const g = s.gold[ti];
-        if (g && t.arabic) items.push({ ranked: rankToken(t, decoded[ti], 1), gold: g });
+        const g = p.gold[si][ti];
+        if (!g || !t.arabic) return;
+        tokens++;
+        decoded.forEach((d, w) => {
+          const top = topIndex(t, d[ti]);
+          if (top >= 0 && t.candidates[top].key === g.key) hits[w]++;
+        });
       });
-    }
-    return { weight, A1: evaluate(items).all.label.A1 };
-  });
+    });
+  }
+  const A1 = (h: number) => (tokens === 0 ? 0 : (100 * h) / tokens);
+  const tried = SEQUENCE_WEIGHTS.map((weight, w) => ({ weight, A1: A1(hits[w]) }));
   let best = tried[0];
   for (const t of tried) if (t.A1 > best.A1) best = t;
   return { weight: best.weight, d2A1Without: tried[0].A1, d2A1With: best.A1, tried };
+}
+
+/** The candidate a token's scores rank first (the tie-break of compareRanked), or -1 for none. */
+function topIndex(t: Token, scores: ArrayLike<number>): number {
+  let best = -1;
+  for (let k = 0; k < t.candidates.length; k++) {
+    if (best < 0) { best = k; continue; }
+    const a = { index: k, candidate: t.candidates[k], score: scores[k], confidence: 0 };
+    const b = { index: best, candidate: t.candidates[best], score: scores[best], confidence: 0 };
+    if (compareRanked(a, b) < 0) best = k;
+  }
+  return best;
 }
