@@ -7,32 +7,19 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BetaTable } from '../../features/beta.js';
-import { DocTables } from '../../features/doc.js';
-import { encodeCorpus } from '../../features/encode.js';
 import { FeatureExtractor } from '../../features/extract.js';
 import { GroupMemo, MEMO_WIDTH } from '../../features/group-memo.js';
-import { SeenLexicon, candidatesFor } from '../../features/lexicon.js';
-import { countAll } from '../../features/tally.js';
-import { TF_TARGETS, resolveFeatureSet, type Template } from '../../features/templates.js';
+import { candidatesFor } from '../../features/lexicon.js';
+import { resolveFeatureSet } from '../../features/templates.js';
 import { VALUE_TRANSFORMS } from '../../features/transform.js';
-import { Vocab } from '../../features/vocab.js';
-import type { Candidate, Corpus } from '../../src/corpus/types.js';
-import { TARGETS } from '../../src/labels/elements.js';
+import type { Candidate } from '../../src/corpus/types.js';
 import { linearScore } from '../../src/model/score.js';
 import { partitionCorpus } from '../../training/partition.js';
 import { syntheticCorpus } from '../../testkit/synthetic-corpus.js';
 import { Rng } from '../../src/random.js';
 import { UsageError } from '../../src/errors.js';
+import { stageOne } from './fixture.js';
 
-function stageOne(d1: Corpus, templates: Template[]) {
-  const vocab = new Vocab();
-  const enc = encodeCorpus(d1, vocab, { mode: 'intern' });
-  const counts = BetaTable.fromBlocks(countAll(enc, templates, { word: vocab.size('word'), letter: vocab.size('letter'), values: TARGETS.map((t) => vocab.size(t)) }));
-  const doc = DocTables.build(enc, vocab, TF_TARGETS);
-  const lexicon = SeenLexicon.build(d1, vocab);
-  return { vocab: vocab.freeze(), counts, doc, lexicon };
-}
 
 const corpus = syntheticCorpus({ seed: 5, tokens: 2500, wordTypes: 250, candidates: 7, docTokens: 120 });
 const { d1, d2 } = partitionCorpus(corpus, { d2Share: 0.3, seed: 2 });

@@ -1,30 +1,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BetaTable } from '../../features/beta.js';
-import { DocTables } from '../../features/doc.js';
-import { encodeCorpus } from '../../features/encode.js';
 import { FeatureExtractor } from '../../features/extract.js';
-import { SeenLexicon, candidatesFor } from '../../features/lexicon.js';
-import { countAll } from '../../features/tally.js';
-import { TF_TARGETS, resolveFeatureSet, templateName, type Template } from '../../features/templates.js';
+import { candidatesFor } from '../../features/lexicon.js';
+import { resolveFeatureSet, templateName, type Template } from '../../features/templates.js';
 import { VALUE_TRANSFORMS } from '../../features/transform.js';
-import { Vocab } from '../../features/vocab.js';
 import type { Corpus } from '../../src/corpus/types.js';
-import { TARGETS } from '../../src/labels/elements.js';
 import { UsageError } from '../../src/errors.js';
 import { partitionCorpus } from '../../training/partition.js';
-import { tinyCorpus, tinyTestDocument } from './fixture.js';
+import { tinyCorpus, tinyTestDocument, stageOne } from './fixture.js';
 import { referenceFeatures } from './reference.js';
 import { syntheticCorpus } from '../../testkit/synthetic-corpus.js';
 
-function stageOne(d1: Corpus, templates: Template[]) {
-  const vocab = new Vocab();
-  const enc = encodeCorpus(d1, vocab, { mode: 'intern' });
-  const counts = BetaTable.fromBlocks(countAll(enc, templates, { word: vocab.size('word'), letter: vocab.size('letter'), values: TARGETS.map((t) => vocab.size(t)) }));
-  const doc = DocTables.build(enc, vocab, TF_TARGETS);
-  const lexicon = SeenLexicon.build(d1, vocab);
-  return { vocab: vocab.freeze(), counts, doc, lexicon };
-}
 
 function compare(d1: Corpus, test: Corpus, templates: Template[]) {
   const parts = stageOne(d1, templates);

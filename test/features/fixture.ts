@@ -3,8 +3,15 @@
  * one to five tokens, punctuation, a token without gold, a gold label the analyzer missed,
  * a word with two different gold labels, and the empty string as an LE value.
  */
+import { BetaTable } from '../../features/beta.js';
+import { DocTables } from '../../features/doc.js';
+import { encodeCorpus } from '../../features/encode.js';
+import { SeenLexicon } from '../../features/lexicon.js';
+import { countAll } from '../../features/tally.js';
+import { TF_TARGETS, type Template } from '../../features/templates.js';
+import { Vocab } from '../../features/vocab.js';
 import type { Candidate, Corpus, Token } from '../../src/corpus/types.js';
-import { emptyElements, labelKey, type LabelElements } from '../../src/labels/elements.js';
+import { TARGETS, emptyElements, labelKey, type LabelElements } from '../../src/labels/elements.js';
 
 /** A candidate from lemma, morph and some LE values (the others empty). */
 export function cand(lemma: string, morph: string, fields: Partial<LabelElements> = {}, source: Candidate['source'] = 'analyzer'): Candidate {
@@ -75,4 +82,14 @@ export function tinyTestDocument(): Corpus {
       },
     ],
   };
+}
+
+/** Stage one in this thread over `d1` for some templates: what a FeatureExtractor is built from (but the transform). */
+export function stageOne(d1: Corpus, templates: Template[]) {
+  const vocab = new Vocab();
+  const enc = encodeCorpus(d1, vocab, { mode: 'intern' });
+  const counts = BetaTable.fromBlocks(countAll(enc, templates, { word: vocab.size('word'), letter: vocab.size('letter'), values: TARGETS.map((t) => vocab.size(t)) }));
+  const doc = DocTables.build(enc, vocab, TF_TARGETS);
+  const lexicon = SeenLexicon.build(d1, vocab);
+  return { vocab: vocab.freeze(), counts, doc, lexicon };
 }
