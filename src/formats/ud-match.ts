@@ -201,12 +201,19 @@ export function matchCandidates(words: ConlluWord[], candidates: Candidate[]): M
     });
     return out;
   };
+  // A passive in the treebank keeps out the active candidates, and a passive of another aspect
+  // than the treebank's: BAMA 1.0 lacks most perfect passives (أُعْلِنَ), and its passive
+  // imperfect of another person (أُعْلَنُ, "I am announced") is no better a gold than none.
+  const voiceMisfit = (i: number): boolean => {
+    const el = candidates[i].elements;
+    return el.pos === 'VERB' && (!shapeOf(i).passive || (exp.pos.dpos !== undefined && !exp.pos.dpos.includes(el.dpos)));
+  };
   // what keeps a candidate out, in the order checked (null: it fits)
   const misfit = (i: number, a: Agreement): 'segmentation' | 'class' | 'voice' | null => {
     const el = candidates[i].elements;
     if (!a.structural) return 'segmentation';
     if (!classFits(el, want)) return 'class';
-    if (exp.voice === 'Pass' && el.pos === 'VERB' && !shapeOf(i).passive) return 'voice';
+    if (exp.voice === 'Pass' && voiceMisfit(i)) return 'voice';
     return null;
   };
   const fitting = (sc: Map<number, Agreement>): [number, Agreement][] => [...sc].filter(([i, a]) => misfit(i, a) === null);
