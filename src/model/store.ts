@@ -15,11 +15,12 @@
  * (typed arrays cannot be frozen). A loaded model can be shared across concurrent requests.
  */
 import {
-  accessSync, closeSync, constants, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync,
+  closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync,
   rmSync, statSync, writeFileSync, writeSync,
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { DataNotFoundError, LexdisError, ModelFormatError, OutputError } from '../errors.js';
+import { assertParentFolder } from '../io.js';
 import { serialized, sleep, withModelDb } from './store-legacy.js';
 import { type ModelHeader, MARKER_FILE, MODEL_FILE, MODEL_FORMAT_VERSION, MODEL_MAGIC } from './store-format.js';
 import { encodeModelFile, hasFileSignature, readFileHeader, readModelFile } from './store-file.js';
@@ -37,14 +38,7 @@ export type { ModelParts } from './store-v1.js';
  */
 export function assertModelPathWritable(dir: string): void {
   const abs = resolve(dir);
-  const parent = dirname(abs);
-  if (!existsSync(parent)) throw new OutputError('output folder does not exist', { file: parent });
-  if (!statSync(parent).isDirectory()) throw new OutputError('output folder is not a directory', { file: parent });
-  try {
-    accessSync(parent, constants.W_OK | constants.X_OK);
-  } catch {
-    throw new OutputError('output folder is not writable', { file: parent });
-  }
+  assertParentFolder(abs);
   if (!existsSync(abs)) return;
   if (!statSync(abs).isDirectory()) throw new OutputError('refusing to replace a file with a model', { file: abs });
   if (readdirSync(abs).length > 0 && !hasMarker(abs)) {
