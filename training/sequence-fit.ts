@@ -80,13 +80,12 @@ export interface SequenceFit {
 export function fitSequenceWeight(model: Model, prepared: readonly PreparedDocument[], counts: TagSequence): SequenceFit {
   const ranker = new ModelRanker(model);
   const T = model.info.temperature;
-  const weights = SEQUENCE_WEIGHTS.map((w) => counts.withWeight(w));
-  const hits = new Array<number>(weights.length).fill(0);
+  const hits = new Array<number>(SEQUENCE_WEIGHTS.length).fill(0);
   let tokens = 0;
   for (const p of prepared) {
     const scores = ranker.scoreDocument(p.doc);
     p.doc.sentences.forEach((s, si) => {
-      const decoded = weights.map((seq) => (seq.weight === 0 ? scores[si] : seq.decode(s.tokens, scores[si], T)));
+      const decoded = SEQUENCE_WEIGHTS.map((w) => (w === 0 ? scores[si] : counts.decode(s.tokens, scores[si], T, w)));
       s.tokens.forEach((t, ti) => {
         const g = p.gold[si][ti];
         if (!g || !t.arabic) return;

@@ -96,11 +96,6 @@ export class TagSequence {
     return this.data.weight;
   }
 
-  /** The same counts with another weight λ. */
-  withWeight(weight: number): TagSequence {
-    return new TagSequence({ ...this.data, weight });
-  }
-
   /** The stored form. */
   toJSON(): SequenceJson {
     return { ...this.data };
@@ -163,13 +158,16 @@ export class TagSequence {
 
   /**
    * Max-marginal scores of a sentence: takes its tokens, the per-token model's scores (one
-   * array per token, one score per candidate) and the model's softmax temperature; returns
-   * new score arrays (log-probability units: rank with temperature 1). Scores of tokens that
-   * are not scored are passed through.
+   * array per token, one score per candidate), the model's softmax temperature and the weight
+   * λ (default: the model's own; training tries others on the same counts); returns new score
+   * arrays (log-probability units: rank with temperature 1). Scores of tokens that are not
+   * scored are passed through.
    */
-  decode(tokens: readonly Token[], scores: readonly Float64Array[], temperature: number): Float64Array[] {
-    const lam = this.data.weight;
+  decode(tokens: readonly Token[], scores: readonly Float64Array[], temperature: number, weight = this.data.weight): Float64Array[] {
+    const lam = weight;
     const x = this.tagIdOf(NOT_SCORED_TAG);
+    const bos = this.tagIdOf(BOS_TAG);
+    const eos = this.tagIdOf(EOS_TAG);
     const tags: Int32Array[] = tokens.map((t) => (isScored(t) ? this.tagsOf(t.candidates) : Int32Array.of(x)));
     const emit: Float64Array[] = tokens.map((t, i) => (isScored(t) ? logSoftmax(scores[i], temperature) : Float64Array.of(0)));
     const n = tokens.length;
@@ -179,7 +177,7 @@ export class TagSequence {
       fwd[i] = new Float64Array(tags[i].length);
       for (let k = 0; k < tags[i].length; k++) {
         let best = -Infinity;
-        if (i === 0) best = lam * this.logP(this.tagIdOf(BOS_TAG), tags[0][k]);
+        if (i === 0) best = lam * this.logP(bos, tags[0][k]);
         else for (let j = 0; j < tags[i - 1].length; j++) best = Math.max(best, fwd[i - 1][j] + lam * this.logP(tags[i - 1][j], tags[i][k]));
         fwd[i][k] = emit[i][k] + best;
       }
@@ -188,7 +186,7 @@ export class TagSequence {
       bwd[i] = new Float64Array(tags[i].length);
       for (let k = 0; k < tags[i].length; k++) {
         let best = -Infinity;
-        if (i === n - 1) best = lam * this.logP(tags[i][k], this.tagIdOf(EOS_TAG));
+        if (i === n - 1) best = lam * this.logP(tags[i][k], eos);
         else for (let j = 0; j < tags[i + 1].length; j++) best = Math.max(best, lam * this.logP(tags[i][k], tags[i + 1][j]) + emit[i + 1][j] + bwd[i + 1][j]);
         bwd[i][k] = best;
       }

@@ -55,10 +55,10 @@ test('decode: λ = 0 keeps the per-token order; the bigrams turn a tie toward th
   const scores = [Float64Array.of(0), Float64Array.of(0.3, 0.1)];
   const off = counts.decode(tokens, scores, 1);
   assert.ok(off[1][0] > off[1][1], 'λ = 0: the model\'s choice stands');
-  const on = counts.withWeight(1).decode(tokens, scores, 1);
+  const on = counts.decode(tokens, scores, 1, 1);
   assert.ok(on[1][1] > on[1][0], 'λ = 1: the genitive wins');
   const punct: Token = { form: '.', lookup: '.', arabic: false, candidates: [], gold: -1 };
-  const passed = counts.withWeight(1).decode([...tokens, punct], [...scores, new Float64Array(0)], 1);
+  const passed = counts.decode([...tokens, punct], [...scores, new Float64Array(0)], 1, 1);
   assert.equal(passed[2].length, 0, 'a token that is not scored keeps its (empty) scores');
 });
 
