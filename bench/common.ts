@@ -304,3 +304,12 @@ if (rssFile && isMainThread) {
     }
   });
 }
+
+/** Wall seconds and CPU seconds (user + system) of one run of `fn`: on a shared machine the CPU time is the fairer measure. */
+export function wallAndCpuSeconds(fn: () => unknown): { wall: number; cpu: number } {
+  const t = performance.now();
+  const c = process.cpuUsage();
+  fn();
+  const d = process.cpuUsage(c);
+  return { wall: (performance.now() - t) / 1000, cpu: (d.user + d.system) / 1e6 };
+}

@@ -13,19 +13,10 @@ import { dataPaths } from '../bin/data.js';
 import { readTextFile } from '../src/io.js';
 import { diacritizeText } from '../src/rank/diacritize.js';
 import { Tagger } from '../src/rank/tagger.js';
-import { argNumber, argValue, hasFlag, median, round } from './common.js';
+import { argNumber, argValue, hasFlag, median, round, wallAndCpuSeconds } from './common.js';
 
 const HELP = `usage: node dist/bench/diacritize.js --model DIR [--repeat 3] [--text FILE]
 Prints JSON: Arabic words/s of diacritizeText and of tagText (top 1, the baseline), cold and warm, one thread.`;
-
-/** Wall seconds and CPU seconds (user + system) of one run: on a shared machine the CPU time is the fairer measure. */
-function seconds(fn: () => unknown): { wall: number; cpu: number } {
-  const t = performance.now();
-  const c = process.cpuUsage();
-  fn();
-  const d = process.cpuUsage(c);
-  return { wall: (performance.now() - t) / 1000, cpu: (d.user + d.system) / 1e6 };
-}
 
 async function main(argv: string[]): Promise<void> {
   if (hasFlag(argv, '--help') || hasFlag(argv, '-h')) { console.log(HELP); return; }
@@ -37,9 +28,9 @@ async function main(argv: string[]): Promise<void> {
   const tagger = await Tagger.load(dir, { tables: dataPaths.bama() });
   const loadSeconds = (performance.now() - t0) / 1000;
   let words = 0;
-  const cold = seconds(() => { words = diacritizeText(tagger, text).reduce((n, p) => n + p.words.length, 0); });
-  const warmDiacritize = Array.from({ length: repeat }, () => seconds(() => diacritizeText(tagger, text)));
-  const warmTag = Array.from({ length: repeat }, () => seconds(() => tagger.tagText(text, { top: 1, inputScript: 'arabic' })));
+  const cold = wallAndCpuSeconds(() => { words = diacritizeText(tagger, text).reduce((n, p) => n + p.words.length, 0); });
+  const warmDiacritize = Array.from({ length: repeat }, () => wallAndCpuSeconds(() => diacritizeText(tagger, text)));
+  const warmTag = Array.from({ length: repeat }, () => wallAndCpuSeconds(() => tagger.tagText(text, { top: 1, inputScript: 'arabic' })));
   const rate = (s: number): number => Math.round(words / s);
   const rates = (runs: Array<{ wall: number; cpu: number }>) => ({
     wordsPerWallSecond: rate(median(runs.map((r) => r.wall))), wordsPerCpuSecond: rate(median(runs.map((r) => r.cpu))),

@@ -20,19 +20,11 @@ import { Model, modelAnalyzerOptions } from '../src/model/model.js';
 import { prepareDocument } from '../src/rank/prepare.js';
 import { ModelRanker } from '../src/rank/ranker.js';
 import { Tagger, type TaggedSentence } from '../src/rank/tagger.js';
-import { argNumber, argValue, MB, median, peakRssBytes, round, exitOnHelp } from './common.js';
+import { argNumber, argValue, MB, median, peakRssBytes, round, exitOnHelp, wallAndCpuSeconds } from './common.js';
 import { generateScaleCorpus, loadScaleSource, type ScaleSource } from './scale.js';
 
 const rss = () => process.memoryUsage().rss;
 
-/** Wall and CPU seconds (user + system) of one run. */
-function timedRun(fn: () => unknown): { wall: number; cpu: number } {
-  const t = performance.now();
-  const c = process.cpuUsage();
-  fn();
-  const d = process.cpuUsage(c);
-  return { wall: (performance.now() - t) / 1000, cpu: (d.user + d.system) / 1e6 };
-}
 
 /** Arabic words of tagged text. */
 function arabicWords(sentences: readonly TaggedSentence[]): number {
@@ -89,7 +81,7 @@ async function main(argv: string[]): Promise<void> {
   const cold = tagger.tagText(text, { top: 1 });
   const tagColdSeconds = (performance.now() - tc) / 1000;
   const repeat = argNumber(argv, '--repeat', 3);
-  const warm = Array.from({ length: repeat }, () => timedRun(() => tagger.tagText(text, { top: 1 })));
+  const warm = Array.from({ length: repeat }, () => wallAndCpuSeconds(() => tagger.tagText(text, { top: 1 })));
   const tagWarmSeconds = median(warm.map((r) => r.wall));
   const tagWarmCpuSeconds = median(warm.map((r) => r.cpu));
   const words = arabicWords(cold);
@@ -99,7 +91,7 @@ async function main(argv: string[]): Promise<void> {
   if (newTextFile) {
     const fresh = readTextFile(newTextFile);
     let out: TaggedSentence[] = [];
-    const r = timedRun(() => (out = tagger.tagText(fresh, { top: 1 })));
+    const r = wallAndCpuSeconds(() => (out = tagger.tagText(fresh, { top: 1 })));
     newText = { arabicWords: arabicWords(out), wordsPerWallSecond: Math.round(arabicWords(out) / r.wall), wordsPerCpuSecond: Math.round(arabicWords(out) / r.cpu) };
   }
 
