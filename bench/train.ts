@@ -13,7 +13,7 @@
  * Run: `node dist/bench/train.js --tokens 350000 [--seed 42] [--runs 2] [--features full]`.
  *
  * With `--memory FILE.pos`: where the memory of a whole training goes instead — the corpus read
- * as `lexdis train` reads it, then train() (2 workers) and the model saved to `--model DIR`,
+ * as `lexdis train` reads it, then train() (`--workers N`, default lexdis's own) and the model saved to `--model DIR`,
  * with RSS, V8 heap and external (typed array) memory at each phase, as JSON (train() reports
  * the stage-one phases as they run, rows, θ and evaluate when they are done).
  */
@@ -22,7 +22,7 @@ import { resolveFeatureSet } from '../features/templates.js';
 import { dataPaths } from '../bin/data.js';
 import { loadCorpus } from '../src/formats/load.js';
 import { requireGold } from '../src/formats/pos.js';
-import { train } from '../training/train.js';
+import { defaultTrainOptions, train } from '../training/train.js';
 import { partitionCorpus } from '../training/partition.js';
 import { DEFAULT_MIN_TOKENS_PER_WORKER, runStageOne, stageOneThreads, type Stage1Stats } from '../training/stage1.js';
 import { argNumber, argValue, calibrate, MB, median, peakRssBytes, round, exitOnHelp } from './common.js';
@@ -37,7 +37,7 @@ function phases(s: Stage1Stats) {
 }
 
 /** Memory after each phase of reading a corpus and training on it (see the module comment). */
-async function memoryPhases(file: string, dir: string, seed: number): Promise<void> {
+async function memoryPhases(file: string, dir: string, seed: number, workers: number): Promise<void> {
   const phases: Record<string, unknown>[] = [];
   const t0 = performance.now();
   const snap = (phase: string) => {
@@ -56,7 +56,7 @@ async function memoryPhases(file: string, dir: string, seed: number): Promise<vo
   snap('corpus read, after GC');
   let last = '';
   const { model } = await train(corpus, {
-    workers: 2, seed, onProgress: (stage) => {
+    workers, seed, onProgress: (stage) => {
       if (stage !== last) snap(`first progress of ${stage}`);
       last = stage;
     },
@@ -71,7 +71,10 @@ async function memoryPhases(file: string, dir: string, seed: number): Promise<vo
 async function main(argv: string[]): Promise<void> {
   exitOnHelp(argv, import.meta.url);
   const memory = argValue(argv, '--memory');
-  if (memory) return memoryPhases(memory, argValue(argv, '--model') ?? `${memory}.model`, argNumber(argv, '--seed', 42));
+  if (memory) {
+    const workers = argNumber(argv, '--workers', defaultTrainOptions.workers);
+    return memoryPhases(memory, argValue(argv, '--model') ?? `${memory}.model`, argNumber(argv, '--seed', 42), workers);
+  }
   const tokens = argNumber(argv, '--tokens', 350_000);
   const seed = argNumber(argv, '--seed', 42);
   const runs = Math.max(1, argNumber(argv, '--runs', 2));
