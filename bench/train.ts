@@ -6,7 +6,8 @@
  * the median over runs — the load of a shared machine drifts). Phases are from each count's
  * fastest run. The worker counts are forced (minTokensPerWorker 0): lexdis itself uses fewer
  * threads when D1 has fewer than DEFAULT_MIN_TOKENS_PER_WORKER tokens per thread (training/stage1.ts),
- * and `lexdis.threads` says how many it starts at this size (`oneThread`: --workers 2 counts as --workers 1).
+ * and no more than the cores beside its main thread; `lexdis.threads` says how many it starts at this size on
+ * this machine (`oneThread`: --workers 2 counts as --workers 1).
  * The whole `lexdis train` command is measured separately by bench/run.ts (its own child,
  * for a clean peak RSS).
  *
@@ -18,6 +19,7 @@
  * the stage-one phases as they run, rows, θ and evaluate when they are done).
  */
 import { rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolveFeatureSet } from '../features/templates.js';
 import { dataPaths } from '../bin/data.js';
 import { loadCorpus } from '../src/formats/load.js';
@@ -117,9 +119,11 @@ async function main(argv: string[]): Promise<void> {
     speedup: round(w1.seconds / w2.seconds),
     countPhaseSpeedup: round(w1.countSeconds / w2.countSeconds),
     speedupShareOfCapacity: round(median(perRun.map((p) => p.share))),
-    // what `lexdis train --workers 1|2` starts at this size: below the threshold it counts in one thread
+    // what `lexdis train --workers 1|2` starts at this size on this machine: below the threshold, or
+    // with no core beside the main thread for a second counter, it counts in one thread
     lexdis: {
       minTokensPerWorker: DEFAULT_MIN_TOKENS_PER_WORKER,
+      cores: availableParallelism(),
       threads: { workers1: stageOneThreads(1, w1.tokens), workers2: stageOneThreads(2, w1.tokens) },
       oneThread: stageOneThreads(2, w1.tokens) < 2,
     },

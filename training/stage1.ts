@@ -8,7 +8,9 @@
  * number of workers. While the workers count, the main thread builds the document tables
  * (Ztf) and the seen-label lexicon. `workers: 0` counts in this thread (no pool); so does any
  * D1 too small to pay for starting threads (fewer than `minTokensPerWorker` tokens per worker).
+ * No more counting threads start than there are cores beside the main thread (stageOneThreads).
  */
+import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { BetaTable, type GroupBlock } from '../features/beta.js';
@@ -35,6 +37,8 @@ export interface Stage1Options {
    * ~100k tokens/s. 0 always uses `workers` threads.
    */
   minTokensPerWorker?: number;
+  /** The machine's cores (default os.availableParallelism()): at most cores − 1 counting threads start (stageOneThreads). */
+  cores?: number;
   /** Progress: (stage, done, total); 'count' is in tokens of D1. */
   onProgress?: (stage: Stage1Stage, done: number, total: number) => void;
 }
@@ -50,11 +54,16 @@ const defaultStage1Options: Omit<Stage1Options, 'templates'> = { workers: 1, min
 
 /**
  * The worker threads stage one starts: `asked`, fewer when D1 has fewer than
- * `minTokensPerWorker` tokens per thread (0: count in the calling thread); 0 for the minimum
- * means always `asked`. Takes the threads asked for, D1's tokens and the minimum.
+ * `minTokensPerWorker` tokens per thread (0: count in the calling thread), and never more than
+ * the cores left beside the calling thread, which builds the document tables and the lexicon
+ * while the workers count (docs/bench.md, "Stage one: why two workers do not pay": on two cores
+ * a second counting thread made stage one slower, ×0.81–0.83). A minimum of 0 means always
+ * `asked` (forced threads, for tests and the bench). Takes the threads asked for, D1's tokens,
+ * the minimum and the machine's cores (default os.availableParallelism()).
  */
-export function stageOneThreads(asked: number, d1Tokens: number, minTokensPerWorker = DEFAULT_MIN_TOKENS_PER_WORKER): number {
-  return minTokensPerWorker > 0 ? Math.min(asked, Math.floor(d1Tokens / minTokensPerWorker)) : asked;
+export function stageOneThreads(asked: number, d1Tokens: number, minTokensPerWorker = DEFAULT_MIN_TOKENS_PER_WORKER, cores = availableParallelism()): number {
+  if (minTokensPerWorker <= 0) return asked;
+  return Math.min(asked, Math.floor(d1Tokens / minTokensPerWorker), Math.max(1, cores - 1));
 }
 
 export interface Stage1Stats {
@@ -97,13 +106,13 @@ export const SLICES_PER_WORKER = 2;
 
 /** Counts β* over D1 and builds the vocabulary, document tables and seen-label lexicon. */
 export async function runStageOne(d1: Corpus, options: Stage1Options): Promise<StageOneResult> {
-  const { templates, workers: asked, minTokensPerWorker = 0, onProgress } = { ...defaultStage1Options, ...options };
+  const { templates, workers: asked, minTokensPerWorker = 0, cores, onProgress } = { ...defaultStage1Options, ...options };
   validateTemplates(templates);
   if (!Number.isInteger(asked) || asked < 0 || asked > MAX_WORKERS)
     throw new UsageError(`workers must be a whole number from 0 to ${MAX_WORKERS}, not ${asked}`);
   let nTokens = 0;
   for (const d of d1.documents) for (const s of d.sentences) nTokens += s.tokens.length;
-  const workers = stageOneThreads(asked, nTokens, minTokensPerWorker);
+  const workers = stageOneThreads(asked, nTokens, minTokensPerWorker, cores);
   const t0 = performance.now();
   const vocab = new Vocab();
   const enc = encodeCorpus(d1, vocab, { mode: 'intern', shared: workers > 0 });

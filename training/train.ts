@@ -36,7 +36,7 @@ export interface TrainOptions {
   /** Share of the training documents in D2. */
   d2: number;
   seed: number;
-  /** Worker threads for stage one (0 = count in this thread). */
+  /** Worker threads for stage one (0 = count in this thread; fewer start for a small D1 and at most cores − 1: training/stage1.ts stageOneThreads). */
   workers: number;
   /** At most this many D2 tokens give θ rows. */
   maxTokens: number;

@@ -96,7 +96,7 @@ export function register(program: Command): void {
     .addOption(new Option('--solver <name>', 'stage-two solver: svr (ε-SVR), linreg (least squares), ridge, svc (classification SVM)').choices([...SOLVER_NAMES]).default(d.solver))
     .option('--d2 <share>', 'share of the training documents in D2', String(d.d2))
     .option('--seed <n>', 'seed of every random choice', String(d.seed))
-    .option('--workers <n>', 'worker threads for stage one (0: count in the main thread)', String(d.workers))
+    .option('--workers <n>', 'worker threads for stage one (0: count in the main thread; fewer start for a small corpus, and at most one per core beside the main thread)', String(d.workers))
     .option('--max-tokens <n>', 'at most this many D2 tokens give θ rows (sampled; 0: all)', String(d.maxTokens))
     .addOption(new Option('--format <format>', 'corpus format (auto: by extension)').choices(['auto', 'pos', 'candidates', 'conllu']).default('auto'))
     .addOption(new Option('--encoding <encoding>', 'corpus encoding').choices(['utf-8', 'windows-1256']).default('utf-8'))

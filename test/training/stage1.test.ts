@@ -7,7 +7,7 @@ import { TF_TARGETS, resolveFeatureSet } from '../../features/templates.js';
 import { Vocab } from '../../features/vocab.js';
 import type { Corpus } from '../../src/corpus/types.js';
 import { CorpusError, UsageError } from '../../src/errors.js';
-import { SLICES_PER_WORKER, runStageOne, type StageOneResult } from '../../training/stage1.js';
+import { SLICES_PER_WORKER, runStageOne, stageOneThreads, type StageOneResult } from '../../training/stage1.js';
 import { tinyCorpus } from '../features/fixture.js';
 import { compareCounts, referenceCounts } from '../features/reference.js';
 import { syntheticCorpus } from '../../testkit/synthetic-corpus.js';
@@ -81,10 +81,22 @@ test('a D1 too small to pay for threads is counted in this thread (default minTo
   const tiny = await runStageOne(tinyCorpus(), { templates, workers: 2 });
   assert.equal(tiny.stats.workers, 0);
   const corpus = syntheticCorpus({ seed: 9, tokens: 60_000, wordTypes: 2000, docTokens: 200 });
-  const r = await runStageOne(corpus, { templates: resolveFeatureSet('baseline'), workers: 2, minTokensPerWorker: 25_000 });
+  const r = await runStageOne(corpus, { templates: resolveFeatureSet('baseline'), workers: 2, minTokensPerWorker: 25_000, cores: 4 });
   assert.equal(r.stats.workers, 2);
-  const one = await runStageOne(corpus, { templates: resolveFeatureSet('baseline'), workers: 2, minTokensPerWorker: 40_000 });
+  const one = await runStageOne(corpus, { templates: resolveFeatureSet('baseline'), workers: 2, minTokensPerWorker: 40_000, cores: 4 });
   assert.equal(one.stats.workers, 1);
   assert.deepEqual(one.counts.toBuffers(), r.counts.toBuffers());
+  const twoCores = await runStageOne(corpus, { templates: resolveFeatureSet('baseline'), workers: 2, minTokensPerWorker: 25_000, cores: 2 });
+  assert.equal(twoCores.stats.workers, 1, 'no core beside the main thread for a second counter');
+  assert.deepEqual(twoCores.counts.toBuffers(), r.counts.toBuffers());
+});
+
+test('stageOneThreads: the threads asked for, fewer for a small D1 or few cores; a minimum of 0 forces them', () => {
+  assert.equal(stageOneThreads(2, 1_000_000, 50_000, 4), 2);
+  assert.equal(stageOneThreads(2, 1_000_000, 50_000, 2), 1);
+  assert.equal(stageOneThreads(1, 1_000_000, 50_000, 1), 1);
+  assert.equal(stageOneThreads(2, 60_000, 50_000, 8), 1);
+  assert.equal(stageOneThreads(2, 10_000, 50_000, 8), 0);
+  assert.equal(stageOneThreads(3, 10_000, 0, 2), 3);
 });
 
