@@ -3,12 +3,11 @@
  * labels, and the weight λ that gives the best A1 (full label) on D2.
  */
 import type { Document, Token } from '../src/corpus/types.js';
-import type { LabelElement } from '../src/labels/elements.js';
 import type { Model } from '../src/model/model.js';
 import type { PreparedDocument } from '../src/rank/prepare.js';
 import { ModelRanker } from '../src/rank/ranker.js';
 import {
-  BOS_TAG, EOS_TAG, NOT_SCORED_TAG, SEQUENCE_SMOOTHING, TagSequence, candidateTag, type SequenceJson,
+  BOS_TAG, EOS_TAG, NOT_SCORED_TAG, SEQUENCE_SMOOTHING, TagSequence, candidateTag, type SequenceJson, type TagSpec,
 } from '../src/model/sequence.js';
 import { compareRanked } from '../src/rank/types.js';
 
@@ -17,10 +16,10 @@ export const SEQUENCE_WEIGHTS: readonly number[] = [0, 0.1, 0.2, 0.3, 0.5, 0.7, 
 
 /**
  * Counts the tag bigrams of the gold labels of some documents (a token without a gold label,
- * or not Arabic, is {@link NOT_SCORED_TAG}). Takes the documents, the elements of a tag and
+ * or not Arabic, is {@link NOT_SCORED_TAG}). Takes the documents, what a tag is made of and
  * the weight to record; returns the sequence model.
  */
-export function countTagBigrams(docs: Iterable<Document>, elements: readonly LabelElement[], weight: number): TagSequence {
+export function countTagBigrams(docs: Iterable<Document>, spec: TagSpec, weight: number): TagSequence {
   const index = new Map<string, number>();
   const tags: string[] = [];
   const id = (t: string) => {
@@ -41,7 +40,7 @@ export function countTagBigrams(docs: Iterable<Document>, elements: readonly Lab
       let prev = id(BOS_TAG);
       for (const t of s.tokens) {
         const g = t.arabic && t.gold >= 0 ? t.candidates[t.gold] : undefined;
-        const cur = id(g ? candidateTag(g, elements) : NOT_SCORED_TAG);
+        const cur = id(g ? candidateTag(g, spec) : NOT_SCORED_TAG);
         add(prev, cur);
         prev = cur;
       }
@@ -53,7 +52,7 @@ export function countTagBigrams(docs: Iterable<Document>, elements: readonly Lab
     bigrams.push(a, b, n);
   }
   const json: SequenceJson = {
-    kind: 'lexdis-tag-bigrams', elements: [...elements], weight, smoothing: SEQUENCE_SMOOTHING,
+    kind: 'lexdis-tag-bigrams', elements: [...spec.elements], presence: [...spec.presence], weight, smoothing: SEQUENCE_SMOOTHING,
     tags, left: tags.map((_, i) => left[i] ?? 0), bigrams,
   };
   return new TagSequence(json);

@@ -5,6 +5,7 @@
  * decoding's tag bigrams and their weight λ (training/sequence-fit.ts), fitted on D2 too.
  */
 import { schemeSlots } from '../src/labels/scheme.js';
+import type { LabelElement } from '../src/labels/elements.js';
 import { createHash } from 'node:crypto';
 import type { Corpus, Document } from '../src/corpus/types.js';
 import { requireCorpus, requireOptions } from '../src/args.js';
@@ -16,7 +17,7 @@ import { evaluate } from '../src/rank/eval.js';
 import { goldItems } from '../src/rank/pipeline.js';
 import { prepareDocument } from '../src/rank/prepare.js';
 import { ModelRanker } from '../src/rank/ranker.js';
-import { sequenceElements } from '../src/model/sequence.js';
+import { sequenceSpec } from '../src/model/sequence.js';
 import { partitionCorpus } from './partition.js';
 import { countTagBigrams, fitSequenceWeight, type SequenceFit } from './sequence-fit.js';
 import { runStageOne } from './stage1.js';
@@ -95,7 +96,7 @@ export interface TrainSummary {
   solver: { name: SolverName; iterations: number; converged: boolean; note?: string };
   d2Accuracy: { A1: number; A2: number; ceiling: number };
   /** The sequence decoding: its elements, λ and A1 on D2 without and with it; null when off. */
-  sequence: (SequenceFit & { elements: string[] }) | null;
+  sequence: (SequenceFit & { elements: LabelElement[]; presence: LabelElement[] }) | null;
   betaKeys: number;
   seconds: { stage1: number; rows: number; theta: number; total: number };
 }
@@ -156,7 +157,7 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
   const fittedTheta = { weights: theta.weights, bias: theta.bias };
   // The bigrams of the saved model come from the documents its β* does (D1, or D1 ∪ D2 with the recount).
   const countedDocs = first.d1 ? part.d1.documents : [...part.d1.documents, ...part.d2.documents];
-  const sequence = seqFit && seqFit.weight > 0 ? countTagBigrams(countedDocs, seqFit.elements, seqFit.weight) : null;
+  const sequence = seqFit && seqFit.weight > 0 ? countTagBigrams(countedDocs, seqFit, seqFit.weight) : null;
   let model: Model;
   if (first.d1) model = new Model(info, first.d1.vocab, first.d1.counts, first.d1.doc, first.d1.lexicon, fittedTheta, sequence);
   else {
@@ -206,7 +207,7 @@ export function describeTraining(s: TrainSummary, dir: string): string {
     `candidates per token ${f(s.candidatesPerToken, 2)}; ${s.features} features; solver ${s.solver.name} (${s.solver.iterations} iterations${s.solver.converged ? '' : ', not converged'}); temperature ${s.temperature.toPrecision(3)}`,
     `on D2 (in-sample for θ): A1 ${f(s.d2Accuracy.A1)}  A2 ${f(s.d2Accuracy.A2)}  ceiling ${f(s.d2Accuracy.ceiling)}`,
     s.sequence
-      ? `sequence decoding (${s.sequence.elements.join(', ')}): λ ${s.sequence.weight}, A1 on D2 ${f(s.sequence.d2A1Without)} → ${f(s.sequence.d2A1With)}`
+      ? `sequence decoding (${[...s.sequence.elements, ...s.sequence.presence.map((e) => `has ${e}`)].join(', ')}): λ ${s.sequence.weight}, A1 on D2 ${f(s.sequence.d2A1Without)} → ${f(s.sequence.d2A1With)}`
       : 'sequence decoding: off',
     `largest θ: ${top.map(([k, v]) => `${k}=${v.toPrecision(3)}`).join(', ')}`,
     `time: stage one ${f(s.seconds.stage1, 2)} s, rows ${f(s.seconds.rows, 2)} s, θ ${f(s.seconds.theta, 2)} s, total ${f(s.seconds.total, 2)} s`,
@@ -243,9 +244,9 @@ async function fitOnD2(part: ReturnType<typeof partitionCorpus>, templates: Retu
   const ev = evaluate(items);
   o.onProgress?.('evaluate', 1, 1);
   const d2Figures = { goldTokens: r.goldTokens, usedTokens: r.usedTokens, rows: r.rows.n, sampled: r.sampled };
-  const elements = sequenceElements(part.d1.scheme);
-  const seqFit = o.sequence && elements.length > 0
-    ? { ...fitSequenceWeight(fitted, prepared, countTagBigrams(part.d1.documents, elements, 0)), elements }
+  const spec = sequenceSpec(part.d1.scheme);
+  const seqFit = o.sequence && spec.elements.length > 0
+    ? { ...fitSequenceWeight(fitted, prepared, countTagBigrams(part.d1.documents, spec, 0)), elements: [...spec.elements], presence: [...spec.presence] }
     : null;
   return { theta, temperature, ev, cands, candTokens: items.length, d2Figures, seqFit, times: { t1, t2, t3 }, d1: o.recount ? null : s1 };
 }

@@ -8,7 +8,9 @@ import { ModelFormatError } from '../../src/errors.js';
 import { factorize } from '../../src/labels/factorize.js';
 import { labelKey } from '../../src/labels/elements.js';
 import { Model } from '../../src/model/model.js';
-import { SEQUENCE_ELEMENTS, TagSequence, candidateTag } from '../../src/model/sequence.js';
+import { SEQUENCE_ELEMENTS, SEQUENCE_PRESENCE, TagSequence, candidateTag, sequenceSpec } from '../../src/model/sequence.js';
+
+const SPEC = sequenceSpec();
 import { prepareDocument } from '../../src/rank/prepare.js';
 import { ModelRanker } from '../../src/rank/ranker.js';
 import { countTagBigrams } from '../../training/sequence-fit.js';
@@ -33,24 +35,25 @@ function prepDoc(n: number): Document {
 }
 
 test('countTagBigrams: counts gold tag pairs with the sentence edges; the tag is the declared elements in order', () => {
-  const seq = countTagBigrams([prepDoc(3)], SEQUENCE_ELEMENTS, 1);
+  const seq = countTagBigrams([prepDoc(3)], SPEC, 1);
   const tags = seq.data.tags;
-  assert.equal(candidateTag(GEN, SEQUENCE_ELEMENTS), SEQUENCE_ELEMENTS.map((e) => GEN.elements[e]).join('|'));
+  assert.deepEqual(SPEC, { elements: SEQUENCE_ELEMENTS, presence: SEQUENCE_PRESENCE });
+  assert.equal(candidateTag(GEN, SPEC), [...SEQUENCE_ELEMENTS.map((e) => GEN.elements[e]), ...SEQUENCE_PRESENCE.map(() => '')].join('|'));
   const i = (t: string) => tags.indexOf(t);
   const pairs = new Map<string, number>();
   for (let k = 0; k < seq.data.bigrams.length; k += 3) pairs.set(`${tags[seq.data.bigrams[k]]}>${tags[seq.data.bigrams[k + 1]]}`, seq.data.bigrams[k + 2]);
-  const prep = candidateTag(PREP, SEQUENCE_ELEMENTS);
-  const gen = candidateTag(GEN, SEQUENCE_ELEMENTS);
+  const prep = candidateTag(PREP, SPEC);
+  const gen = candidateTag(GEN, SPEC);
   assert.equal(pairs.get(`<s>>${prep}`), 3);
   assert.equal(pairs.get(`${prep}>${gen}`), 3);
   assert.equal(pairs.get(`${gen}></s>`), 3);
   assert.equal(seq.data.left[i(prep)], 3);
-  assert.ok(!tags.includes(candidateTag(NOM, SEQUENCE_ELEMENTS)), 'a tag never gold is not counted');
+  assert.ok(!tags.includes(candidateTag(NOM, SPEC)), 'a tag never gold is not counted');
   assert.ok(seq.logP(i(prep), i(gen)) > seq.logP(i(prep), -1), 'a seen pair is likelier than an unseen tag');
 });
 
 test('decode: λ = 0 keeps the per-token order; the bigrams turn a tie toward the genitive after a preposition', () => {
-  const counts = countTagBigrams([prepDoc(5)], SEQUENCE_ELEMENTS, 0);
+  const counts = countTagBigrams([prepDoc(5)], SPEC, 0);
   const tokens = [token('fy', [PREP]), token('Albyt', [NOM, GEN])];
   const scores = [Float64Array.of(0), Float64Array.of(0.3, 0.1)];
   const off = counts.decode(tokens, scores, 1);
@@ -63,9 +66,9 @@ test('decode: λ = 0 keeps the per-token order; the bigrams turn a tie toward th
 });
 
 test('TagSequence.load refuses what is not a bigram table', () => {
-  const good = countTagBigrams([prepDoc(2)], SEQUENCE_ELEMENTS, 0.5).toJSON();
+  const good = countTagBigrams([prepDoc(2)], SPEC, 0.5).toJSON();
   assert.deepEqual(TagSequence.load(JSON.parse(JSON.stringify(good))).toJSON(), good);
-  for (const bad of [null, { ...good, kind: 'x' }, { ...good, weight: -1 }, { ...good, left: [1] }, { ...good, bigrams: [0, 99, 1] }, { ...good, bigrams: [0, 1] }])
+  for (const bad of [null, { ...good, kind: 'x' }, { ...good, weight: -1 }, { ...good, left: [1] }, { ...good, bigrams: [0, 99, 1] }, { ...good, bigrams: [0, 1] }, { ...good, presence: 'pron' }])
     assert.throws(() => TagSequence.load(bad), ModelFormatError);
 });
 
@@ -75,6 +78,7 @@ test('training fits λ on D2, saves the bigrams in the model, and a loaded model
   const s = summary.sequence;
   assert.ok(s, 'on by default');
   assert.deepEqual(s.elements, [...SEQUENCE_ELEMENTS]);
+  assert.deepEqual(s.presence, [...SEQUENCE_PRESENCE]);
   assert.equal(s.tried[0].weight, 0);
   assert.equal(s.d2A1Without, s.tried[0].A1);
   assert.equal(s.d2A1With, Math.max(...s.tried.map((t) => t.A1)));
@@ -99,4 +103,18 @@ test('training fits λ on D2, saves the bigrams in the model, and a loaded model
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('candidateTag marks that a pronoun clitic is there, not which; a table without `presence` (older files) reads as none', () => {
+  const his = cand('bayt_1', 'bayt/NOUN+u/CASE_DEF_NOM+hu/POSS_PRON_3MS');
+  const her = cand('bayt_1', 'bayt/NOUN+u/CASE_DEF_NOM+hA/POSS_PRON_3FS');
+  assert.equal(candidateTag(his, SPEC), candidateTag(her, SPEC));
+  assert.ok(candidateTag(his, SPEC).endsWith('|pron'));
+  assert.notEqual(candidateTag(his, SPEC), candidateTag(cand('bayt_1', 'bayt/NOUN+u/CASE_DEF_NOM'), SPEC));
+  const none = { elements: SEQUENCE_ELEMENTS, presence: [] };
+  const old: Partial<ReturnType<TagSequence['toJSON']>> = countTagBigrams([prepDoc(2)], none, 0.5).toJSON();
+  delete old.presence;
+  const loaded = TagSequence.load(old);
+  assert.equal(loaded.tagOf(GEN), loaded.data.tags.indexOf(candidateTag(GEN, none)));
+  assert.ok(loaded.tagOf(GEN) >= 0);
 });
