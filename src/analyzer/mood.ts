@@ -15,8 +15,8 @@
  * indicative and the subjunctive only.
  */
 
-/** One synthesized mood suffix: its category, vocalization, gloss and POS (a `dictSuffixes` entry with the null form). */
-export interface MoodSuffix {
+/** One synthesized suffix (a mood vowel, or a case ending the tables lack): its category, vocalization, gloss and POS (a `dictSuffixes` entry with the null form). */
+export interface SynthesizedSuffix {
   cat: string;
   voc: string;
   gloss: string;
@@ -28,7 +28,7 @@ const NULL_SUFFIX = 'Suff-0';
 const IMPERFECT_PREFIX = /^IVPref-/;
 
 /** The mood suffixes, declared once. */
-export const MOOD_SUFFIXES: readonly MoodSuffix[] = [
+export const MOOD_SUFFIXES: readonly SynthesizedSuffix[] = [
   { cat: 'IVSuff-mood-I', voc: 'u', gloss: '[ind.]', pos: '+u/IVSUFF_MOOD:I' },
   { cat: 'IVSuff-mood-S', voc: 'a', gloss: '[sub.]', pos: '+a/IVSUFF_MOOD:S' },
   { cat: 'IVSuff-mood-J', voc: '', gloss: '[jus.]', pos: '+/IVSUFF_MOOD:J' },
@@ -59,7 +59,7 @@ export function moodPairs(ac: ReadonlyArray<readonly [string, string]>, bc: Read
 }
 
 /** A synthesized suffix as a commented-out `dictSuffixes` line with the null form (the form the case endings have in BAMA 1.0). */
-export function suffixLine(m: MoodSuffix): string {
+export function suffixLine(m: SynthesizedSuffix): string {
   return `;\t${m.voc}\t${m.cat}\t${m.gloss} <pos>${m.pos}</pos>\n`;
 }
 

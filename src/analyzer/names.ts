@@ -14,7 +14,7 @@
  * (`Ndip`, مساجد) as well, after the prefixes without the article (بِمَسَاجِدَ); their kasra
  * stays for the construct and after the article.
  */
-import type { MoodSuffix } from './mood.js';
+import type { SynthesizedSuffix } from './mood.js';
 
 /** The stem category of names, and the one of names that take case endings. */
 export const NAME_CATEGORY = 'Nprop';
@@ -27,7 +27,7 @@ const COMMON_DIPTOTE = 'Ndip';
 const GENITIVE = 'NSuff-i';
 
 /** The diptote genitive (a `dictSuffixes` entry with the null form). */
-export const DIPTOTE_GENITIVE: MoodSuffix = { cat: 'NSuff-a-dipgen', voc: 'a', gloss: '[indef.gen.]', pos: '+a/CASE_INDEF_GEN' };
+export const DIPTOTE_GENITIVE: SynthesizedSuffix = { cat: 'NSuff-a-dipgen', voc: 'a', gloss: '[indef.gen.]', pos: '+a/CASE_INDEF_GEN' };
 
 /** Whether a name's vocalized stem ends in a consonant (and so shows its case): not in a long or short vowel. */
 export function endsInConsonant(voc: string): boolean {

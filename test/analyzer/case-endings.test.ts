@@ -12,6 +12,7 @@ import { Analyzer, loadLexicon } from '../../src/analyzer/index.js';
 import { withoutCaseOrMood } from '../../src/analyzer/lexicon.js';
 import { MOOD_SUFFIXES } from '../../src/analyzer/mood.js';
 import { DIPTOTE_GENITIVE, endsInConsonant } from '../../src/analyzer/names.js';
+import { DEFECTIVE_SUFFIXES, defectiveCategory } from '../../src/analyzer/defective.js';
 import { dataPaths } from '../../bin/data.js';
 import { fromBuckwalter, lookupForm } from '../../src/script/buckwalter.js';
 import { UsageError } from '../../src/errors.js';
@@ -102,6 +103,19 @@ test('a proper name ending in a consonant is a diptote: u, a, and a after a prep
   assert.deepEqual(morphs(withCase(), 'bmsAjd').sort(), ['bi/PREP+masAjid/NOUN+a/CASE_INDEF_GEN', 'bi/PREP+masAjid/NOUN+i/CASE_DEF_GEN']);
 });
 
+test('a defective noun or adjective in -iy: nominative and genitive without a vowel, accusative a; other stems of its class as they were', () => {
+  assert.deepEqual(morphs(withCase(), 'AlqADy'), ['Al/DET+qADiy/NOUN+/CASE_DEF_NOM', 'Al/DET+qADiy/NOUN+a/CASE_DEF_ACC', 'Al/DET+qADiy/NOUN+/CASE_DEF_GEN']);
+  assert.deepEqual(vocs(withCase(), 'AlqADy'), ['AlqADiy', 'AlqADiya', 'AlqADiy']);
+  assert.deepEqual(vocs(reference(), 'AlqADy'), ['AlqADiy'], 'the reference program: one caseless analysis');
+  // after a preposition only the genitive; the indefinite accusative keeps the tables' tanween with alif
+  assert.deepEqual(morphs(withCase(), 'bAlqADy'), ['bi/PREP+Al/DET+qADiy/NOUN+/CASE_DEF_GEN']);
+  assert.ok(morphs(withCase(), 'qADyA').includes('qADiy/NOUN+AF/NSUFF_MASC_SG_ACC_INDEF'));
+  assert.deepEqual(vocs(withCase(), 'jz\''), vocs(reference(), 'jz\''), 'juzo\' (same class, not in -iy) is unchanged');
+  assert.equal(defectiveCategory('N0F_Nh', 'qADiy'), 'N0F_Nh-iy');
+  assert.equal(defectiveCategory('N0F_Nh', "juzo'"), 'N0F_Nh');
+  assert.equal(defectiveCategory('N0_Nh', 'qADiy'), 'N0_Nh');
+});
+
 test('commented-out entries are loaded only with the option, and only case/mood ones', () => {
   const dir = dataPaths.bama();
   const text = readFileSync(join(dir, 'dictSuffixes'), 'utf8');
@@ -110,12 +124,12 @@ test('commented-out entries are loaded only with the option, and only case/mood 
   assert.ok(commented > 150);
   const a = loadLexicon(dir);
   const b = loadLexicon(dir, { caseEndings: true });
-  assert.equal(b.counts.suffixes - a.counts.suffixes, commented + MOOD_SUFFIXES.length + 1, 'and the mood suffixes and the diptote genitive');
+  assert.equal(b.counts.suffixes - a.counts.suffixes, commented + MOOD_SUFFIXES.length + 1 + DEFECTIVE_SUFFIXES.length, 'and the mood suffixes, the diptote genitive and the defective endings');
   assert.deepEqual(b.counts.stems, a.counts.stems);
   assert.deepEqual(b.counts.prefixes, a.counts.prefixes);
   assert.ok(a.suffixes.get('')!.every((e) => !e.commented));
-  // the null form: the case vowels, then the mood suffixes of src/analyzer/mood.ts
-  assert.deepEqual(b.suffixes.get('')!.filter((e) => e.commented).map((e) => e.voc), ['u', 'a', 'i', 'N', 'F', 'K', ...MOOD_SUFFIXES.map((m) => m.voc), DIPTOTE_GENITIVE.voc]);
+  // the null form: the case vowels, then the mood suffixes of src/analyzer/mood.ts, the diptote genitive, the defective endings
+  assert.deepEqual(b.suffixes.get('')!.filter((e) => e.commented).map((e) => e.voc), ['u', 'a', 'i', 'N', 'F', 'K', ...MOOD_SUFFIXES.map((m) => m.voc), DIPTOTE_GENITIVE.voc, ...DEFECTIVE_SUFFIXES.map((m) => m.voc)]);
 });
 
 test('withoutCaseOrMood gives the caseless suffix a case-bearing one extends', () => {
@@ -158,7 +172,8 @@ function stemGaps(base: string): { caseless: string[]; caseOnly: string[] } {
 }
 
 test('the tables: every nominal stem class with the null suffix takes the case vowels, except the indeclinable ones', () => {
-  // the exceptions docs/case-endings.md lists: invariable and defective nouns, proper names
+  // the exceptions docs/case-endings.md lists: invariable nouns, defective classes (their stems in -iy take
+  // case endings as categories of their own, src/analyzer/defective.ts), proper names
   const { caseless, caseOnly } = stemGaps('Suff-0');
   assert.deepEqual(caseless, ['N0', 'N0F', 'N0F_Nh', 'N0F_Nh_L', 'N0_L', 'Nprop']);
   // nouns in final hamza (majiy}) take only the case-bearing suffixes: the reference has no bare form of them
