@@ -70,3 +70,24 @@ export function partitionCorpus(corpus: Corpus, options: Partial<PartitionOption
   const pick = (idx: number[]): Corpus => ({ ...corpus, documents: idx.map((i) => corpus.documents[i]) });
   return { d1: pick(d1Index), d2: pick(d2Index), d1Index, d2Index, dropped: corpus.documents.length - n };
 }
+
+/**
+ * The D2 documents that fit λ and give D2's A1/A2 (training/train.ts): all of them when their
+ * gold tokens number at most `maxGoldTokens` (or it is 0), else whole documents in a seeded
+ * random order until their gold tokens reach it, the cap of θ's rows, so that D2's work stays
+ * bounded as the corpus grows. Takes the documents, the cap and the seed; returns indices into
+ * `docs`, ascending.
+ */
+export function sampleDocuments(docs: readonly Document[], maxGoldTokens: number, seed: number): number[] {
+  const gold = docs.map((d) => d.sentences.reduce((n, s) => n + s.tokens.reduce((m, t) => m + (t.gold >= 0 ? 1 : 0), 0), 0));
+  const all = docs.map((_, i) => i);
+  if (maxGoldTokens <= 0 || gold.reduce((a, b) => a + b, 0) <= maxGoldTokens) return all;
+  const chosen: number[] = [];
+  let n = 0;
+  for (const i of new Rng(seed).shuffle(all)) {
+    if (n >= maxGoldTokens) break;
+    chosen.push(i);
+    n += gold[i];
+  }
+  return chosen.sort((a, b) => a - b);
+}

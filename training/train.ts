@@ -18,7 +18,7 @@ import { goldItems } from '../src/rank/pipeline.js';
 import { prepareDocument } from '../src/rank/prepare.js';
 import { ModelRanker } from '../src/rank/ranker.js';
 import { sequenceSpec } from '../src/model/sequence.js';
-import { partitionCorpus } from './partition.js';
+import { partitionCorpus, sampleDocuments } from './partition.js';
 import { countTagBigrams, fitSequenceWeight, type SequenceFit } from './sequence-fit.js';
 import { runStageOne } from './stage1.js';
 import { buildRows, defaultStage2Options, fitTemperature, fitTheta, type Stage2Options } from './stage2.js';
@@ -87,7 +87,8 @@ export interface TrainSummary {
   tokens: number;
   goldTokens: number;
   d1: { documents: number; tokens: number };
-  d2: { documents: number; goldTokens: number; usedTokens: number; rows: number; sampled: boolean };
+  /** `evaluatedDocuments`: the documents that gave the A1/A2 on D2 and fitted λ (partition.ts sampleDocuments). */
+  d2: { documents: number; goldTokens: number; usedTokens: number; rows: number; sampled: boolean; evaluatedDocuments: number };
   candidatesPerToken: number;
   features: number;
   theta: Record<string, number>;
@@ -203,7 +204,8 @@ export function describeTraining(s: TrainSummary, dir: string): string {
     `model written to ${dir}`,
     `corpus: ${s.documents} documents, ${s.tokens} tokens (${s.goldTokens} with gold)`,
     `D1: ${s.d1.documents} documents, ${s.d1.tokens} tokens; β*: ${s.betaKeys} keys`,
-    `D2: ${s.d2.documents} documents, ${s.d2.goldTokens} gold tokens; θ fitted on ${s.d2.rows} rows from ${s.d2.usedTokens} ambiguous tokens${s.d2.sampled ? ' (sampled)' : ''}`,
+    `D2: ${s.d2.documents} documents, ${s.d2.goldTokens} gold tokens; θ fitted on ${s.d2.rows} rows from ${s.d2.usedTokens} ambiguous tokens${s.d2.sampled ? ' (sampled)' : ''}` +
+      (s.d2.evaluatedDocuments < s.d2.documents ? `; λ and A1/A2 on ${s.d2.evaluatedDocuments} sampled documents` : ''),
     `candidates per token ${f(s.candidatesPerToken, 2)}; ${s.features} features; solver ${s.solver.name} (${s.solver.iterations} iterations${s.solver.converged ? '' : ', not converged'}); temperature ${s.temperature.toPrecision(3)}`,
     `on D2 (in-sample for θ): A1 ${f(s.d2Accuracy.A1)}  A2 ${f(s.d2Accuracy.A2)}  ceiling ${f(s.d2Accuracy.ceiling)}`,
     s.sequence
@@ -239,14 +241,16 @@ async function fitOnD2(part: ReturnType<typeof partitionCorpus>, templates: Retu
   const t3 = performance.now();
   const fitted = new Model({ ...placeholderInfo(o, templates), temperature }, s1.vocab, s1.counts, s1.doc, s1.lexicon, { weights: theta.weights, bias: theta.bias });
   // A1/A2 on D2 (the rows θ was fitted on: an in-sample figure, reported as such).
-  const items = goldItems(new ModelRanker(fitted), part.d2.documents, s1.lexicon);
+  // λ and A1/A2 on D2's documents up to θ's cap of tokens (all of them below it)
+  const fitIndex = sampleDocuments(part.d2.documents, o.maxTokens, o.seed);
+  const items = goldItems(new ModelRanker(fitted), fitIndex.map((i) => part.d2.documents[i]), s1.lexicon);
   const cands = items.reduce((n, it) => n + it.ranked.ranked.length, 0);
   const ev = evaluate(items);
   o.onProgress?.('evaluate', 1, 1);
-  const d2Figures = { goldTokens: r.goldTokens, usedTokens: r.usedTokens, rows: r.rows.n, sampled: r.sampled };
+  const d2Figures = { goldTokens: r.goldTokens, usedTokens: r.usedTokens, rows: r.rows.n, sampled: r.sampled, evaluatedDocuments: fitIndex.length };
   const spec = sequenceSpec(part.d1.scheme);
   const seqFit = o.sequence && spec.elements.length > 0
-    ? { ...fitSequenceWeight(fitted, prepared, countTagBigrams(part.d1.documents, spec, 0)), elements: [...spec.elements], presence: [...spec.presence] }
+    ? { ...fitSequenceWeight(fitted, fitIndex.map((i) => prepared[i]), countTagBigrams(part.d1.documents, spec, 0)), elements: [...spec.elements], presence: [...spec.presence] }
     : null;
   return { theta, temperature, ev, cands, candTokens: items.length, d2Figures, seqFit, times: { t1, t2, t3 }, d1: o.recount ? null : s1 };
 }

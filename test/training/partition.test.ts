@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Corpus } from '../../src/corpus/types.js';
 import { CorpusError, UsageError } from '../../src/errors.js';
-import { documentsNeeded, partitionCorpus } from '../../training/partition.js';
+import { documentsNeeded, partitionCorpus, sampleDocuments } from '../../training/partition.js';
 import { syntheticCorpus } from '../../testkit/synthetic-corpus.js';
 
 const corpus = syntheticCorpus({ seed: 8, tokens: 10_000, wordTypes: 300, docTokens: 100 });
@@ -36,4 +36,18 @@ test('documents without gold marks are dropped; too few documents is a CorpusErr
   assert.throws(() => partitionCorpus(corpus, { d2Share: 0 }), UsageError);
   assert.throws(() => partitionCorpus(corpus, { d2Share: 1 }), UsageError);
   assert.throws(() => partitionCorpus(corpus, { seed: 0.5 }), UsageError);
+});
+
+test('sampleDocuments: all of D2 under the cap; above it, whole documents of a seeded sample until the cap is reached', () => {
+  const docs = syntheticCorpus({ seed: 3, tokens: 4000, wordTypes: 300, docTokens: 100 }).documents;
+  const goldOf = (idx: number[]) => idx.reduce((n, i) => n + docs[i].sentences.reduce((m, s) => m + s.tokens.filter((t) => t.gold >= 0).length, 0), 0);
+  const total = goldOf(docs.map((_, i) => i));
+  assert.deepEqual(sampleDocuments(docs, total, 1), docs.map((_, i) => i));
+  assert.deepEqual(sampleDocuments(docs, 0, 1), docs.map((_, i) => i), '0: no cap');
+  const some = sampleDocuments(docs, 1000, 1);
+  const largest = Math.max(...docs.map((_, i) => goldOf([i])));
+  assert.ok(some.length < docs.length && goldOf(some) >= 1000 && goldOf(some) < 1000 + largest, 'stops at the first document that reaches the cap');
+  assert.deepEqual(some, [...some].sort((a, b) => a - b), 'ascending');
+  assert.deepEqual(sampleDocuments(docs, 1000, 1), some, 'the same for the same seed');
+  assert.notDeepEqual(sampleDocuments(docs, 1000, 2), some);
 });
