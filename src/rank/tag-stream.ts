@@ -7,9 +7,11 @@
  *   at the words of the document a token is in, and training documents are articles). A line
  *   longer than that is cut after white space into pieces, each its own document; no sentence
  *   spans a cut. Input up to that size is one document, as before streaming. Memory is bounded
- *   by the window, the analyzer's cache (a number of forms) and the strings and labels shared
- *   between windows (one posDocumentConverter, src/formats/pos-corpus.ts, renewed every
- *   {@link CONVERTER_WINDOWS} windows so that it cannot grow without bound).
+ *   by the window, the analyzer's cache (a number of forms), the tagger's bounded caches of
+ *   candidates per word type and rendered strings (text and jsonl output: Tagger.tagText), and
+ *   for pos output the strings and labels shared between windows (one posDocumentConverter,
+ *   src/formats/pos-corpus.ts, renewed every {@link CONVERTER_WINDOWS} windows so that it
+ *   cannot grow without bound).
  *   `--input-script auto` is decided on the first document. Sentences are numbered through the
  *   whole input; pos output is one document `text` whatever the windows were.
  * - An analysis (pos) file is re-ranked a document (`;;; DOCUMENT:` block) at a time: memory
@@ -25,7 +27,7 @@ import type { TextEncoding } from '../io.js';
 import type { OutputSink } from '../output-writer.js';
 import { MAX_PARAGRAPH_CHARS, transformBatches, transformText, type Paragraph, type StreamInput, type StreamProgress } from '../text-stream.js';
 import { rankedJsonl, rerankedPos, rerankedPosFile, taggedJsonl, taggedText } from './tag-output.js';
-import { taggedSentence, type Tagger } from './tagger.js';
+import type { Tagger } from './tagger.js';
 
 /** Characters of raw text tagged as one document (and the longest piece a line is cut into). */
 export const TAG_DOCUMENT_CHARS = 4096;
@@ -83,9 +85,8 @@ async function checkOptions(o: TagStreamOptions, sink: OutputSink, problem?: str
 /** Tags one window of raw text (already in Arabic script) in the format asked; `sentences` numbers sentences before it. */
 function tagWindow(tagger: Tagger, text: string, o: TagStreamOptions, sentences: number, converter: Converter, source?: string): { out: string; sentences: number } {
   if (o.format !== 'pos') {
-    // what tagger.tagText gives (textToCorpus, then rankCorpus), with the converter shared by the windows
-    const corpus = textToCorpus(tagger.analyzer, text, { inputScript: 'arabic', converter });
-    const tagged = tagger.rankCorpus(corpus).flatMap((doc) => doc.map((sent) => taggedSentence(sent, o.top)));
+    // tagger.tagText, whose candidates per word type and rendered strings the tagger keeps across windows
+    const tagged = tagger.tagText(text, { top: o.top, inputScript: 'arabic' });
     if (tagged.length === 0) return { out: '', sentences: 0 };
     return { out: o.format === 'jsonl' ? taggedJsonl(tagged, sentences + 1) : taggedText(tagged), sentences: tagged.length };
   }
