@@ -74,14 +74,18 @@ export interface SequenceFit {
  * (gold-marked Arabic tokens; the ranking's tie-break of src/rank/types.ts), one sentence at a
  * time and without ranking objects, so the fit holds no more than a document's scores (at 1M
  * tokens, building the rankings of D2 for every weight added 0.35 GB to the peak). Takes the
- * model, the prepared D2 documents and the bigram counts (of D1); returns the fit.
+ * model, the prepared D2 documents, the bigram counts (of D1) and an optional progress
+ * callback (documents done of all); returns the fit.
  */
-export function fitSequenceWeight(model: Model, prepared: readonly PreparedDocument[], counts: TagSequence): SequenceFit {
+export function fitSequenceWeight(
+  model: Model, prepared: readonly PreparedDocument[], counts: TagSequence, onProgress?: (done: number, total: number) => void,
+): SequenceFit {
   const ranker = new ModelRanker(model);
   const T = model.info.temperature;
   const hits = new Array<number>(SEQUENCE_WEIGHTS.length).fill(0);
   let tokens = 0;
-  for (const p of prepared) {
+  for (const [di, p] of prepared.entries()) {
+    onProgress?.(di, prepared.length);
     const scores = ranker.scoreDocument(p.doc);
     p.doc.sentences.forEach((s, si) => {
       const decoded = SEQUENCE_WEIGHTS.map((w) => (w === 0 ? scores[si] : counts.decode(s.tokens, scores[si], T, w)));
@@ -96,6 +100,7 @@ export function fitSequenceWeight(model: Model, prepared: readonly PreparedDocum
       });
     });
   }
+  onProgress?.(prepared.length, prepared.length);
   const A1 = (h: number) => (tokens === 0 ? 0 : (100 * h) / tokens);
   const tried = SEQUENCE_WEIGHTS.map((weight, w) => ({ weight, A1: A1(hits[w]) }));
   let best = tried[0];

@@ -25,7 +25,7 @@ import { buildRows, defaultStage2Options, fitTemperature, fitTheta, type Stage2O
 import { scoreRows, type SolverName } from './solvers/index.js';
 
 /** The steps training reports progress on. */
-export type TrainStage = 'encode' | 'count' | 'merge' | 'doc' | 'lexicon' | 'rows' | 'theta' | 'evaluate';
+export type TrainStage = 'encode' | 'count' | 'merge' | 'doc' | 'lexicon' | 'rows' | 'theta' | 'evaluate' | 'sequence' | 'recount';
 
 /** Options of {@link train} (defaults: {@link defaultTrainOptions}). */
 export interface TrainOptions {
@@ -163,7 +163,9 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
   if (first.d1) model = new Model(info, first.d1.vocab, first.d1.counts, first.d1.doc, first.d1.lexicon, fittedTheta, sequence);
   else {
     collectGarbage();
-    const all = await runStageOne({ documents: countedDocs, source: corpus.source }, { templates, workers: o.workers });
+    // the recount's counting, in tokens of D1 ∪ D2, as one stage
+    const recount = (stage: string, done: number, total: number) => { if (stage === 'count') o.onProgress?.('recount', done, total); };
+    const all = await runStageOne({ documents: countedDocs, source: corpus.source }, { templates, workers: o.workers, onProgress: recount });
     model = new Model(info, all.vocab, all.counts, all.doc, all.lexicon, fittedTheta, sequence);
   }
   const t4 = performance.now();
@@ -250,7 +252,7 @@ async function fitOnD2(part: ReturnType<typeof partitionCorpus>, templates: Retu
   const d2Figures = { goldTokens: r.goldTokens, usedTokens: r.usedTokens, rows: r.rows.n, sampled: r.sampled, evaluatedDocuments: fitIndex.length };
   const spec = sequenceSpec(part.d1.scheme);
   const seqFit = o.sequence && spec.elements.length > 0
-    ? { ...fitSequenceWeight(fitted, fitIndex.map((i) => prepared[i]), countTagBigrams(part.d1.documents, spec, 0)), elements: [...spec.elements], presence: [...spec.presence] }
+    ? { ...fitSequenceWeight(fitted, fitIndex.map((i) => prepared[i]), countTagBigrams(part.d1.documents, spec, 0), (done, total) => o.onProgress?.('sequence', done, total)), elements: [...spec.elements], presence: [...spec.presence] }
     : null;
   return { theta, temperature, ev, cands, candTokens: items.length, d2Figures, seqFit, times: { t1, t2, t3 }, d1: o.recount ? null : s1 };
 }

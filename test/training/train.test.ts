@@ -77,3 +77,13 @@ test('every stage-two solver trains (least squares takes no seed)', async () => 
     assert.ok(summary.d2Accuracy.A1 > 50, `${solver}: A1 ${summary.d2Accuracy.A1}`);
   }
 });
+
+test('train reports progress for every stage, the sequence fit and the recount included, each ending at its total', async () => {
+  const last = new Map<string, [number, number]>();
+  await train(pudCorpus(300), { workers: 0, seed: 7, onProgress: (stage, done, total) => void last.set(stage, [done, total]) });
+  for (const stage of ['encode', 'count', 'rows', 'theta', 'evaluate', 'sequence', 'recount']) {
+    const seen = last.get(stage);
+    assert.ok(seen, `no progress for ${stage}`);
+    assert.equal(seen[0], seen[1], `${stage} ends at its total`);
+  }
+});
