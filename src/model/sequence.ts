@@ -6,7 +6,8 @@
  * around a token but not what they were chosen to be, so it ranks case endings poorly.
  *
  * A token's *tag* is a few label elements of a candidate ({@link SEQUENCE_ELEMENTS}: its
- * proclitic, part of speech, article, suffix state, case and mood) and whether it has a few others
+ * proclitic, part of speech and its detail (proper noun, aspect…), article, suffix state, case
+ * and mood) and whether it has a few others
  * ({@link SEQUENCE_PRESENCE}: a pronoun clitic), or `X` for a token that is not
  * scored (punctuation, digits, Latin text, a word without candidates). Training counts tag
  * bigrams over the gold labels; decoding combines, over a sentence,
@@ -25,7 +26,7 @@ import type { LabelElement } from '../labels/elements.js';
 import { schemeSlots, type LabelScheme } from '../labels/scheme.js';
 
 /** The label elements of a sequence tag, in tag order (declared once). */
-export const SEQUENCE_ELEMENTS: readonly LabelElement[] = ['pre1', 'pos', 'det', 'suf', 'case', 'mood'];
+export const SEQUENCE_ELEMENTS: readonly LabelElement[] = ['pre1', 'pos', 'dpos', 'det', 'suf', 'case', 'mood'];
 
 /**
  * Label elements whose presence alone enters the tag, after {@link SEQUENCE_ELEMENTS}: a noun
