@@ -58,6 +58,21 @@ export function moodPairs(ac: ReadonlyArray<readonly [string, string]>, bc: Read
   };
 }
 
+type Pairs = ReadonlyArray<readonly [string, string]>;
+
+/**
+ * The pairs of a stem category derived from another (a diptote name from `Nprop`, a defective
+ * stem in -iy from its class): every prefix category (tableAB) and suffix category (tableBC) the
+ * base takes, then the `extra` suffix categories. Takes the two names, the extra suffixes and
+ * the tables' own pairs (by category name); returns the new pairs.
+ */
+export function derivedStemPairs(base: string, derived: string, extra: readonly string[], ab: Pairs, bc: Pairs): { ab: Array<[string, string]>; bc: Array<[string, string]> } {
+  return {
+    ab: ab.filter(([, b]) => b === base).map(([a]): [string, string] => [a, derived]),
+    bc: [...bc.filter(([b]) => b === base).map(([, c]): [string, string] => [derived, c]), ...extra.map((c): [string, string] => [derived, c])],
+  };
+}
+
 /** A synthesized suffix as a commented-out `dictSuffixes` line with the null form (the form the case endings have in BAMA 1.0). */
 export function suffixLine(m: SynthesizedSuffix): string {
   return `;\t${m.voc}\t${m.cat}\t${m.gloss} <pos>${m.pos}</pos>\n`;

@@ -14,7 +14,7 @@
  * (`Ndip`, مساجد) as well, after the prefixes without the article (بِمَسَاجِدَ); their kasra
  * stays for the construct and after the article.
  */
-import type { SynthesizedSuffix } from './mood.js';
+import { derivedStemPairs, type SynthesizedSuffix } from './mood.js';
 
 /** The stem category of names, and the one of names that take case endings. */
 export const NAME_CATEGORY = 'Nprop';
@@ -43,16 +43,12 @@ type Pairs = ReadonlyArray<readonly [string, string]>;
 
 /** The compatibility pairs of the diptote names and the diptote genitive, from the tables' own pairs (by category name). */
 export function namePairs(ab: Pairs, ac: Pairs, bc: Pairs): { ab: Array<[string, string]>; ac: Array<[string, string]>; bc: Array<[string, string]> } {
-  const dip = DIPTOTE_NAME_CATEGORY;
   const gen = DIPTOTE_GENITIVE.cat;
+  const dip = derivedStemPairs(NAME_CATEGORY, DIPTOTE_NAME_CATEGORY, [...NAME_CASE_SUFFIXES, gen], ab, bc);
   return {
-    ab: ab.filter(([, b]) => b === NAME_CATEGORY).map(([a]): [string, string] => [a, dip]),
+    ab: dip.ab,
     // prefixes without the article that take the genitive take the diptote genitive
     ac: ac.filter(([a, c]) => c === GENITIVE && !/Al|Lil/.test(a)).map(([a]): [string, string] => [a, gen]),
-    bc: [
-      ...bc.filter(([b]) => b === NAME_CATEGORY).map(([, c]): [string, string] => [dip, c]),
-      ...NAME_CASE_SUFFIXES.map((c): [string, string] => [dip, c]),
-      [dip, gen], [COMMON_DIPTOTE, gen],
-    ],
+    bc: [...dip.bc, [COMMON_DIPTOTE, gen]],
   };
 }
