@@ -25,7 +25,8 @@
  * number, gender (stem and subject), mood, case, and the diacritics the treebank form
  * carries (see diacriticAgreement); ±½ the ending's nunation against Definite (tanween
  * exactly when Definite=Ind or the form is written with tanween, see nunation), less than
- * case so that a wrong Definite cannot outvote Case. Two quarter points break ties between
+ * case so that a wrong Definite cannot outvote Case; ±½ the case the dependency tree gives a
+ * word without Case (ud-tree.ts: PUD's proper nouns carry none). Two quarter points break ties between
  * case endings the annotation leaves open: +¼ for an ending without tanween when Definite is
  * absent, +¼ for the accusative of an adverb or adposition without Case (the adverbial
  * accusative: قبلَ, يومَ).
@@ -49,6 +50,8 @@ export interface WordAnnotation {
   /** The treebank lemma (Buckwalter) and where it was read. */
   lemma: string;
   lemmaFrom: 'LId' | 'enclitic LId' | 'LEMMA';
+  /** The content word's case by its place in the tree when its FEATS have no Case (ud-tree.ts), else undefined. */
+  syntaxCase?: string;
 }
 
 export interface PngParts {
@@ -68,6 +71,8 @@ export interface Expectation {
   stem: PngParts;
   mood: readonly string[];
   case: readonly string[];
+  /** Case values the tree gives a word without Case (ud-tree.ts): a weaker vote than `case`. */
+  syntaxCase: readonly string[];
   /** Whether the ending should carry tanween: 'Ind' (Definite=Ind), 'Def' (any other Definite), '' (not said). */
   definite: '' | 'Def' | 'Ind';
   /** An adverb or adposition (UPOS ADV/ADP) without Case: an adverbial accusative is likeliest. */
@@ -174,6 +179,7 @@ export function expectation(ann: WordAnnotation): Expectation {
     stem,
     mood: moodValues(content.feats.get('Mood')),
     case: caseValues(content.feats.get('Case')),
+    syntaxCase: caseValues(ann.syntaxCase),
     definite: written ? 'Ind' : definiteOf(content.feats.get('Definite')),
     adverbial: (content.upos === 'ADV' || content.upos === 'ADP') && !content.feats.has('Case'),
     voice: pos.cls === 'verb' && (voice === 'Act' || voice === 'Pass') ? voice : '',
@@ -266,6 +272,7 @@ export function agreement(exp: Expectation, el: LabelElements, shape: CandidateS
   score += pm(exp.stem.gen, el.gensuf || el.genpos);
   if (exp.mood.length > 0 && el.mood) score += exp.mood.includes(el.mood) ? 1 : -1;
   if (exp.case.length > 0 && el.case) score += exp.case.includes(el.case) ? 1 : -1;
+  else if (exp.syntaxCase.length > 0 && el.case) score += exp.syntaxCase.includes(el.case) ? 0.5 : -0.5;
   const nun = nunation(el);
   score += exp.definite ? pm(exp.definite, nun) / 2 : nun === 'Def' ? 0.25 : 0;
   if (exp.adverbial && el.case === 'ACC') score += 0.25;

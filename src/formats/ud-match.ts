@@ -21,6 +21,7 @@ import type { Candidate } from '../corpus/types.js';
 import type { LabelElements } from '../labels/elements.js';
 import type { ConlluWord } from './conllu.js';
 import { lookupForm } from '../script/buckwalter.js';
+import type { SentenceTree } from './ud-tree.js';
 import { agreement, candidateShape, expectation, type Agreement, type CandidateShape, type Expectation, type WordAnnotation } from './ud-agree.js';
 import { lemmaCore, lidToBuckwalter, matchLemma, senseAmbiguous, splitSense, vocalizedLemma, type LemmaLevel } from './ud-lemma.js';
 import { posAllowed, PRONOUN_CLITICS, readXpos } from './ud-pos.js';
@@ -72,7 +73,7 @@ function isEnclitic(ws: ConlluWord[], i: number): boolean {
  * on an enclitic (PUD sometimes puts the host's LId there: `ب` + `ك`/LId=بِ_1); else its
  * LEMMA column.
  */
-export function annotate(words: ConlluWord[]): WordAnnotation {
+export function annotate(words: ConlluWord[], tree?: SentenceTree): WordAnnotation {
   const kept = words.filter((w) => w.upos !== 'PUNCT' && w.upos !== 'SYM');
   const ws = kept.length > 0 ? kept : words;
   let end = ws.length;
@@ -91,7 +92,10 @@ export function annotate(words: ConlluWord[]): WordAnnotation {
     : fromEnclitic
       ? [lidToBuckwalter(fromEnclitic), 'enclitic LId']
       : [lidToBuckwalter(ws[content].lemma), 'LEMMA'];
-  return { words: ws, content, stemStart: content, stemEnd: end - 1, lemma, lemmaFrom };
+  const ann: WordAnnotation = { words: ws, content, stemStart: content, stemEnd: end - 1, lemma, lemmaFrom };
+  const syntaxCase = tree?.syntacticCase(ws[content]);
+  if (syntaxCase !== undefined) ann.syntaxCase = syntaxCase;
+  return ann;
 }
 
 /**
@@ -126,8 +130,8 @@ function classFits(el: LabelElements, want: 'verb' | 'other' | null): boolean {
 }
 
 /** The result for a word the analyzer tokenizes differently from the treebank. */
-export function tokenizationMismatch(words: ConlluWord[], detail: string): MatchResult {
-  const ann = annotate(words);
+export function tokenizationMismatch(words: ConlluWord[], detail: string, tree?: SentenceTree): MatchResult {
+  const ann = annotate(words, tree);
   return { matched: false, ann, exp: expectation(ann), reason: 'tokenization', detail };
 }
 
@@ -154,8 +158,8 @@ function compoundSpan(ann: WordAnnotation, lemmas: string[]): { start: number; e
 /**
  * Picks the gold candidate among `candidates` (analyzer candidates only) for the annotation.
  */
-export function matchCandidates(words: ConlluWord[], candidates: Candidate[]): MatchResult {
-  const ann = annotate(words);
+export function matchCandidates(words: ConlluWord[], candidates: Candidate[], tree?: SentenceTree): MatchResult {
+  const ann = annotate(words, tree);
   const gold = ann.lemma;
   const lemmas = candidates.map((c) => c.lemma);
   const want = annotatedVerbality(ann.words[ann.content]);

@@ -14,6 +14,7 @@ import type { Candidate, Corpus, Document, Sentence, Token } from '../corpus/typ
 import { labelKey, type LabelElements } from '../labels/elements.js';
 import { factorize as defaultFactorize } from '../labels/factorize.js';
 import { parseConllu, groupDocuments, type ConlluSentence, type ConlluWord } from './conllu.js';
+import { SentenceTree } from './ud-tree.js';
 import { goldLabel } from './ud-gold.js';
 import { matchCandidates, tokenizationMismatch, type MatchResult } from './ud-match.js';
 import { ReportBuilder, type ProjectionReport } from './ud-report.js';
@@ -80,6 +81,7 @@ function candidatesOf(token: AnalyzedToken, factor: ProjectOptions['factorize'])
 function projectSentence(s: ConlluSentence, analyzer: LineAnalyzer, opts: ProjectOptions, rep: ReportBuilder): Sentence {
   const layout = sentenceLayout(s);
   rep.sentence(s, layout);
+  const tree = new SentenceTree(s.words);
   const aligned = alignTokens(layout, analyzer.analyzeLine(layout.text), { file: opts.file, line: s.line });
   const tokens: Token[] = aligned.map((a, wi) => {
     const t = a.token;
@@ -100,9 +102,9 @@ function projectSentence(s: ConlluSentence, analyzer: LineAnalyzer, opts: Projec
     }
     let result: MatchResult;
     if (a.align === 'cut' || a.align === 'merged') {
-      result = tokenizationMismatch(a.words, `${a.align}: ${a.words.map((w) => w.form).join(' ')}`);
+      result = tokenizationMismatch(a.words, `${a.align}: ${a.words.map((w) => w.form).join(' ')}`, tree);
     } else {
-      result = matchCandidates(a.words, candidates);
+      result = matchCandidates(a.words, candidates, tree);
     }
     if (result.matched) {
       token.gold = result.gold;

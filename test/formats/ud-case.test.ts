@@ -15,15 +15,15 @@ import { factorize } from '../../src/labels/factorize.js';
 let blocks: string[] | undefined;
 const analyzer = (): Analyzer => Analyzer.load(dataPaths.bama(), { caseEndings: true });
 
-/** Gold vocalization of every word of PUD sentence blocks [from, to) (1-based, as awk counts them). */
-function goldVocs(from: number, to: number): Map<string, string[]> {
+/** Gold vocalization (or morphology) of every word of PUD sentence blocks [from, to) (1-based, as awk counts them). */
+function goldVocs(from: number, to: number, field: 'voc' | 'morph' = 'voc'): Map<string, string[]> {
   blocks ??= readFileSync(dataPaths.pudConllu(), 'utf8').split(/\n\n+/).filter((b) => b.trim());
   const traces: WordTrace[] = [];
   projectUd(blocks.slice(from - 1, to - 1).join('\n\n') + '\n\n', analyzer(), { trace: (w) => void traces.push(w) });
   const out = new Map<string, string[]>();
   for (const w of traces) {
     const t = w.token;
-    if (t.gold >= 0) out.set(t.form, [...(out.get(t.form) ?? []), t.candidates[t.gold].voc]);
+    if (t.gold >= 0) out.set(t.form, [...(out.get(t.form) ?? []), t.candidates[t.gold][field]]);
   }
   return out;
 }
@@ -39,6 +39,11 @@ test('Case and Definite pick the case ending: first sentences of PUD', () => {
   assert.deepEqual(g.get('يوم'), ['yawoma']); // an ADV without Case: the adverbial accusative
   assert.deepEqual(g.get('بعض'), ['baEoDa']); // Acc without Definite: no tanween
   assert.deepEqual(g.get('يتابعون'), ['yutAbiEuwna']); // Mood=Ind
+});
+
+test('a proper noun without Case takes the case of its place in the tree (ud-tree.ts)', () => {
+  // PUD sentence 98: تموز (PROPN, no Case) is an nmod: genitive, not the nominative the analyzer lists first
+  assert.deepEqual(goldVocs(98, 99).get('تموز'), ['tam~uwzi']);
 });
 
 test('tanween written in the treebank form outweighs its Definite', () => {

@@ -1,0 +1,46 @@
+/**
+ * The case the dependency tree gives a word whose FEATS carry none (src/formats/ud-tree.ts),
+ * and its vote in the UD projection.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseConllu } from '../../src/formats/conllu.js';
+import { SentenceTree } from '../../src/formats/ud-tree.js';
+
+/** A sentence of (form, lemma, upos, feats, head, deprel) rows. */
+function sentence(rows: [string, string, string, string, number, string][]) {
+  const text = rows.map((r, i) => [i + 1, r[0], r[1], r[2], '_', r[3], r[4], r[5], '_', '_'].join('\t')).join('\n');
+  return parseConllu(`# sent_id = s1\n# text = x\n${text}\n\n`)[0].words;
+}
+
+test('syntacticCase: a case dependent, nmod, nsubj, obj, and the head\'s case through flat/conj/appos/amod', () => {
+  const w = sentence([
+    ['قال', 'قَال', 'VERB', '_', 0, 'root'],
+    ['إن', 'إِنَّ', 'SCONJ', '_', 4, 'mark'],
+    ['كلينتون', 'كلينتون', 'PROPN', '_', 4, 'nsubj'],
+    ['فازت', 'فاز', 'VERB', '_', 1, 'ccomp'],
+    ['ب', 'بِ', 'ADP', '_', 6, 'case'],
+    ['ولاية', 'وِلايَة', 'NOUN', 'Case=Gen', 4, 'obl'],
+    ['كارولينا', 'كارولينا', 'PROPN', '_', 6, 'nmod'],
+    ['الشمالية', 'شَمالِيّ', 'ADJ', 'Case=Gen', 7, 'amod'],
+    ['جون', 'جون', 'PROPN', '_', 4, 'obj'],
+    ['كيري', 'كيري', 'PROPN', '_', 9, 'flat'],
+    ['أوباما', 'أوباما', 'PROPN', '_', 1, 'nsubj'],
+    ['و', 'وَ', 'CCONJ', '_', 13, 'cc'],
+    ['بايدن', 'بايدن', 'PROPN', '_', 11, 'conj'],
+    ['أمس', 'أَمس', 'ADV', '_', 1, 'obl:tmod'],
+  ]);
+  const tree = new SentenceTree(w);
+  const got = w.map((x) => tree.syntacticCase(x) ?? '-');
+  assert.deepEqual(got, ['-', '-', 'Acc', '-', '-', '-', 'Gen', '-', 'Acc', 'Acc', 'Nom', '-', 'Nom', '-']);
+});
+
+test('syntacticCase: nsubj is nominative after a mark that is not of the inna family (أنْ)', () => {
+  const w = sentence([
+    ['يريد', 'أَراد', 'VERB', '_', 0, 'root'],
+    ['أن', 'أَن', 'SCONJ', '_', 3, 'mark'],
+    ['يفوز', 'فاز', 'VERB', '_', 1, 'xcomp'],
+    ['سميث', 'سميث', 'PROPN', '_', 3, 'nsubj'],
+  ]);
+  assert.equal(new SentenceTree(w).syntacticCase(w[3]), 'Nom');
+});
