@@ -1,7 +1,7 @@
 /**
  * The model's disambiguator: scores every candidate of a token by ĝ = Σ_j θ_j z_jk + b
  * (equation 6), decodes each sentence's scores when the model has a sequence part
- * (src/model/sequence.ts: the scores become max-marginals, ranked at temperature 1), and
+ * (src/model/sequence.ts: the scores become posterior marginals, ranked at temperature 1), and
  * ranks them with the fixed tie-break of src/rank/types.ts. Reads the model only, so one
  * ranker can serve concurrent callers.
  */

@@ -118,3 +118,36 @@ test('candidateTag marks that a pronoun clitic is there, not which; a table with
   assert.equal(loaded.tagOf(GEN), loaded.data.tags.indexOf(candidateTag(GEN, none)));
   assert.ok(loaded.tagOf(GEN) >= 0);
 });
+
+test('decode: each candidate scores log Σ exp over every tag sequence through it (posterior marginal, checked by enumeration)', () => {
+  const ADJ = cand('kabiyr_1', 'Al/DET+kabiyr/ADJ+i/CASE_DEF_GEN');
+  const ADJN = cand('kabiyr_1', 'Al/DET+kabiyr/ADJ+u/CASE_DEF_NOM');
+  const doc: Document = { id: 'd', sentences: [
+    { id: 's1', tokens: [token('fy', [PREP], 0), token('Albyt', [NOM, GEN], 1), token('Alkbyr', [ADJN, ADJ], 1)] },
+    { id: 's2', tokens: [token('Albyt', [NOM, GEN], 0), token('Alkbyr', [ADJN, ADJ], 0)] },
+  ] };
+  const seq = countTagBigrams([doc], SPEC, 0.7);
+  const tokens = doc.sentences[0].tokens;
+  const scores = [Float64Array.of(0.2), Float64Array.of(0.9, -0.4), Float64Array.of(0.1, 0.5)];
+  const T = 1.3;
+  const out = seq.decode(tokens, scores, T);
+  const logSoftmax = (s: Float64Array) => {
+    const z = Math.log([...s].reduce((a, x) => a + Math.exp(x / T), 0));
+    return [...s].map((x) => x / T - z);
+  };
+  const emit = scores.map(logSoftmax);
+  const tagIndex = (c: Candidate) => seq.data.tags.indexOf(candidateTag(c, SPEC));
+  const bos = seq.data.tags.indexOf('<s>');
+  const eos = seq.data.tags.indexOf('</s>');
+  const through = tokens.map((t) => t.candidates.map(() => [] as number[]));
+  for (const path of [[0, 0, 0], [0, 0, 1], [0, 1, 0], [0, 1, 1]]) {
+    const tags = path.map((k, i) => tagIndex(tokens[i].candidates[k]));
+    let total = path.reduce((a, k, i) => a + emit[i][k], 0);
+    [bos, ...tags].forEach((a, i) => { total += 0.7 * seq.logP(a, i < tags.length ? tags[i] : eos); });
+    path.forEach((k, i) => through[i][k].push(total));
+  }
+  through.forEach((perCand, i) => perCand.forEach((totals, k) => {
+    const want = Math.log(totals.reduce((a, x) => a + Math.exp(x), 0));
+    assert.ok(Math.abs(out[i][k] - want) < 1e-9, `token ${i} candidate ${k}: ${out[i][k]} vs ${want}`);
+  }));
+});
