@@ -14,6 +14,7 @@ import { decodeText } from '../io.js';
 import { moodPairs, moodSuffixLines, suffixLine } from './mood.js';
 import { DIPTOTE_GENITIVE, nameCategory, namePairs } from './names.js';
 import { DEFECTIVE_SUFFIXES, defectiveCategory, defectivePairs } from './defective.js';
+import { hamzaCategory, hamzaPairs } from './hamza.js';
 import { LexiconDict, type EntryIndex } from './dict.js';
 
 export { cleanGloss, deducePos, type EntryIndex, type LexEntry } from './dict.js';
@@ -117,7 +118,7 @@ export function withoutCaseOrMood(pos: string): string {
 /**
  * What the `caseEndings` option adds beyond the commented-out case endings (the mood vowels
  * of src/analyzer/mood.ts, the names' case endings of src/analyzer/names.ts, the defective
- * nouns' of src/analyzer/defective.ts): their suffix
+ * nouns' of src/analyzer/defective.ts, the hamza-final nouns' of src/analyzer/hamza.ts): their suffix
  * lines, written after the suffix file's own, their stem categories, and their pairs, added
  * to the tables (numbering their categories). Nothing when the suffix file has an active
  * indicative suffix already (SAMA's tables carry these endings).
@@ -130,18 +131,19 @@ function caseExtension(suffixText: string, ids: Map<string, number>, tables: Arr
   const mood = moodPairs(byName(ac), byName(bc));
   const name = namePairs(byName(ab), byName(ac), byName(bc));
   const defective = defectivePairs(byName(ab), byName(ac), byName(bc));
+  const hamza = hamzaPairs(byName(ab), byName(bc));
   const id = (cat: string): number => {
     let n = ids.get(cat);
     if (n === undefined) ids.set(cat, (n = ids.size));
     return n;
   };
   const add = (to: Array<[number, number]>, pairs: Array<[string, string]>) => { for (const [a, b] of pairs) to.push([id(a), id(b)]); };
-  add(ab, [...name.ab, ...defective.ab]);
+  add(ab, [...name.ab, ...defective.ab, ...hamza.ab]);
   add(ac, [...mood.ac, ...name.ac, ...defective.ac]);
-  add(bc, [...mood.bc, ...name.bc, ...defective.bc]);
+  add(bc, [...mood.bc, ...name.bc, ...defective.bc, ...hamza.bc]);
   return {
     suffixLines: moodSuffixLines() + suffixLine(DIPTOTE_GENITIVE) + DEFECTIVE_SUFFIXES.map(suffixLine).join(''),
-    stemCategory: (cat, voc) => defectiveCategory(nameCategory(cat, voc), voc),
+    stemCategory: (cat, voc) => hamzaCategory(defectiveCategory(nameCategory(cat, voc), voc), voc),
   };
 }
 

@@ -13,6 +13,7 @@ import { withoutCaseOrMood } from '../../src/analyzer/lexicon.js';
 import { MOOD_SUFFIXES } from '../../src/analyzer/mood.js';
 import { DIPTOTE_GENITIVE, endsInConsonant } from '../../src/analyzer/names.js';
 import { DEFECTIVE_SUFFIXES, defectiveCategory } from '../../src/analyzer/defective.js';
+import { hamzaCategory } from '../../src/analyzer/hamza.js';
 import { dataPaths } from '../../bin/data.js';
 import { fromBuckwalter, lookupForm } from '../../src/script/buckwalter.js';
 import { UsageError } from '../../src/errors.js';
@@ -110,10 +111,23 @@ test('a defective noun or adjective in -iy: nominative and genitive without a vo
   // after a preposition only the genitive; the indefinite accusative keeps the tables' tanween with alif
   assert.deepEqual(morphs(withCase(), 'bAlqADy'), ['bi/PREP+Al/DET+qADiy/NOUN+/CASE_DEF_GEN']);
   assert.ok(morphs(withCase(), 'qADyA').includes('qADiy/NOUN+AF/NSUFF_MASC_SG_ACC_INDEF'));
-  assert.deepEqual(vocs(withCase(), 'jz\''), vocs(reference(), 'jz\''), 'juzo\' (same class, not in -iy) is unchanged');
+  assert.ok(vocs(withCase(), 'jz\'').every((v) => /'[uaiNK]$/.test(v)), 'juzo\' (same class, not in -iy) takes the hamza rule instead');
   assert.equal(defectiveCategory('N0F_Nh', 'qADiy'), 'N0F_Nh-iy');
   assert.equal(defectiveCategory('N0F_Nh', "juzo'"), 'N0F_Nh');
   assert.equal(defectiveCategory('N0_Nh', 'qADiy'), 'N0_Nh');
+});
+
+test('a triptote in final hamza that the tables file as invariable or defective takes u, a, i, tanween N and K; no tanween after the article; stems in -ā\' unchanged', () => {
+  assert.deepEqual(vocs(reference(), "$y'"), ["$ayo'"], 'the reference program: no case');
+  assert.deepEqual(vocs(withCase(), "$y'"), ["$ayo'u", "$ayo'a", "$ayo'i", "$ayo'N", "$ayo'K"]);
+  assert.deepEqual(vocs(withCase(), "Al$y'"), ["Al$ayo'u", "Al$ayo'a", "Al$ayo'i"]);
+  assert.deepEqual(vocs(withCase(), "b$y'"), ["bi$ayo'i", "bi$ayo'K"]);
+  assert.deepEqual(vocs(withCase(), 'jz\''), ["juzo'u", "juzo'a", "juzo'i", "juzo'N", "juzo'K"]);
+  assert.equal(hamzaCategory('N0', "$ayo'"), 'N0-hamza');
+  assert.equal(hamzaCategory('N0F', 'say~i}'), 'N0F-hamza');
+  assert.equal(hamzaCategory('N0', "<ixA'"), 'N0', 'after a long ā: triptote or diptote, left alone');
+  assert.equal(hamzaCategory('N0', 'kumbyuwtar'), 'N0');
+  assert.equal(hamzaCategory('N', "$ayo'"), 'N', 'a class that takes the case endings already');
 });
 
 test('commented-out entries are loaded only with the option, and only case/mood ones', () => {
