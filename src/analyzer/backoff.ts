@@ -14,8 +14,9 @@
  *    (tableAB and tableBC) and with each other (tableAC): so `Al` never comes with a pronoun.
  *
  * Each analysis:
- *  - voc   the prefix's vocalization, the stem's letters exactly as in the look-up form, the
- *          suffix's vocalization (`li` + `>wbAmA`): vowels only where the lexicon gives them;
+ *  - voc   the prefix's vocalization, the stem's letters exactly as in the look-up form with
+ *          the short vowels the lexicon's names suggest (stem-vowels.ts), the suffix's
+ *          vocalization (`li` + `>uwbAmA`);
  *  - lemma the stem with any alif seat (`>`, `<`, `|`, `{`) written as bare alif, sense 0:
  *          the convention of SAMA-based treebanks for words SAMA does not list (`AwbAmA_0`);
  *  - morph the prefix's and suffix's POS fields around `STEM/NOUN_PROP`;
@@ -26,6 +27,7 @@
 import type { LexEntry } from './dict.js';
 import type { Lexicon } from './lexicon.js';
 import type { Solution } from './types.js';
+import { stemVowelsOf } from './stem-vowels.js';
 
 /** The POS tag of a backoff stem. */
 export const BACKOFF_POS = 'NOUN_PROP';
@@ -101,6 +103,7 @@ const filters = new WeakMap<Lexicon, CliticFilter>();
 export function backoffSolutions(word: string, lex: Lexicon): Solution[] {
   let filter = filters.get(lex);
   if (!filter) filters.set(lex, (filter = new CliticFilter(lex)));
+  const vowels = stemVowelsOf(lex);
   const out: Solution[] = [];
   const seen = new Set<string>();
   const len = word.length;
@@ -121,7 +124,7 @@ export function backoffSolutions(word: string, lex: Lexicon): Solution[] {
           if (seen.has(key)) continue;
           seen.add(key);
           out.push(Object.freeze({
-            voc: a.voc + stem + c.voc,
+            voc: a.voc + vowels.vocalize(stem) + c.voc,
             lemma,
             morph,
             gloss: `${a.gloss} + ${BACKOFF_GLOSS} + ${c.gloss}`,

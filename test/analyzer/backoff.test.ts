@@ -10,6 +10,13 @@ import { analyzedToPosToken, posTokenToAnalyzed, posToCorpus, readPosFile, write
 import { MINI_DIR, miniCopy, rewrite } from './fixtures.js';
 
 const row = (s: { voc: string; lemma: string; morph: string; source?: string }) => [s.voc, s.lemma, s.morph, s.source];
+/** A row with the vowels the name model put on the stem left out (the mini tables' few names teach it little). */
+const bareRow = (s: { voc: string; lemma: string; morph: string; source?: string }) => {
+  const stem = s.morph.split('+').find((p) => p.endsWith('/NOUN_PROP'))!.slice(0, -'/NOUN_PROP'.length);
+  const prefix = s.morph.split('+').slice(0, s.morph.split('+').findIndex((p) => p.endsWith('/NOUN_PROP'))).map((p) => p.slice(0, p.lastIndexOf('/'))).join('');
+  assert.equal(s.voc.slice(prefix.length).replace(/[aiuo~FNK`]/g, ''), stem, 'the stem\'s letters are kept');
+  return [prefix + stem, s.lemma, s.morph, s.source];
+};
 
 test('off by default: an unknown word keeps no solutions (the reference program\'s output)', () => {
   const plain = Analyzer.load(MINI_DIR);
@@ -27,7 +34,7 @@ test('a known word, or one whose alternative spelling is known, gets no backoff 
 
 test('every split into known clitics around a stem of two letters or more, clitics vocalized, stem letters kept', () => {
   const a = Analyzer.load(MINI_DIR, { backoff: true });
-  assert.deepEqual(a.analyzeWord('wAlbwtyn').solutions.map(row), [
+  assert.deepEqual(a.analyzeWord('wAlbwtyn').solutions.map(bareRow), [
     ['wAlbwtyn', 'wAlbwtyn_0', 'wAlbwtyn/NOUN_PROP', 'backoff'],
     ['waAlbwtyn', 'Albwtyn_0', 'wa/CONJ+Albwtyn/NOUN_PROP', 'backoff'],
     ['waAlbwtyn', 'bwtyn_0', 'wa/CONJ+Al/DET+bwtyn/NOUN_PROP', 'backoff'],
@@ -36,7 +43,7 @@ test('every split into known clitics around a stem of two letters or more, cliti
   assert.equal(withConj.gloss, `and + ${BACKOFF_GLOSS} + `);
   assert.deepEqual(withConj.glossParts, { prefix: 'and', stem: BACKOFF_GLOSS, suffix: '' });
   // `b` + one letter leaves too short a stem; the whole word is still a name
-  assert.deepEqual(a.analyzeWord('bx').solutions.map(row), [['bx', 'bx_0', 'bx/NOUN_PROP', 'backoff']]);
+  assert.deepEqual(a.analyzeWord('bx').solutions.map(bareRow), [['bx', 'bx_0', 'bx/NOUN_PROP', 'backoff']]);
   assert.deepEqual(a.analyzeWord('x').solutions, [], 'a one-letter word gets none');
 });
 
@@ -71,9 +78,10 @@ test('lemma: alif seats as bare alif, sense 0', () => {
 
 test('the real tables: a name with a preposition, and every PUD word gets an analysis', () => {
   const a = Analyzer.load(dataPaths.bama(), { backoff: true });
+  // the stem's short vowels come from the lexicon's names (stem-vowels.ts): أُوبَامَا
   assert.deepEqual(a.analyzeWord('l>wbAmA').solutions.map(row), [
-    ['l>wbAmA', 'lAwbAmA_0', 'l>wbAmA/NOUN_PROP', 'backoff'],
-    ['li>wbAmA', 'AwbAmA_0', 'li/PREP+>wbAmA/NOUN_PROP', 'backoff'],
+    ['l>uwbAmA', 'lAwbAmA_0', 'l>wbAmA/NOUN_PROP', 'backoff'],
+    ['li>uwbAmA', 'AwbAmA_0', 'li/PREP+>wbAmA/NOUN_PROP', 'backoff'],
   ]);
   const words = a.analyzeText(readTextFile(dataPaths.referenceSentences())).flat().filter((t) => t.kind === 'word');
   assert.equal(words.length, 15_675);
@@ -84,7 +92,7 @@ test('the real tables: a name with a preposition, and every PUD word gets an ana
 test('the source shows in the analyze outputs and survives a pos file', () => {
   const a = Analyzer.load(MINI_DIR, { backoff: true });
   const [token] = a.analyzeLine('وبوتين');
-  assert.match(formatToken(token), new RegExp(`Comment: wbwtyn NOT FOUND\\n     Comment: ${BACKOFF_COMMENT.replace(/[()]/g, '\\$&')}\\n  SOLUTION 1: \\(wbwtyn\\)`));
+  assert.match(formatToken(token), new RegExp(`Comment: wbwtyn NOT FOUND\\n     Comment: ${BACKOFF_COMMENT.replace(/[()]/g, '\\$&')}\\n  SOLUTION 1: \\(wbwty~n\\)`));
   const json = tokenJson(token, 1, 1, 'buckwalter') as { solutions: { source?: string }[] };
   assert.deepEqual(json.solutions.map((s) => s.source), ['backoff', 'backoff']);
   const pos = analyzedToPosToken(token, { paragraph: 1, word: 1 });
