@@ -71,7 +71,8 @@ function isEnclitic(ws: ConlluWord[], i: number): boolean {
  * the content token is the last of the rest with an LId (else the last of the rest), and
  * the tokens before it are proclitics. Its lemma is its LId; without one, an LId
  * on an enclitic (PUD sometimes puts the host's LId there: `ب` + `ك`/LId=بِ_1); else its
- * LEMMA column.
+ * LEMMA column. With the sentence's `tree`, a content token without Case also gets the case
+ * its place in the tree gives (ud-tree.ts).
  */
 export function annotate(words: ConlluWord[], tree?: SentenceTree): WordAnnotation {
   const kept = words.filter((w) => w.upos !== 'PUNCT' && w.upos !== 'SYM');
@@ -129,7 +130,7 @@ function classFits(el: LabelElements, want: 'verb' | 'other' | null): boolean {
   return want === null || v === 'either' || v === want;
 }
 
-/** The result for a word the analyzer tokenizes differently from the treebank. */
+/** The result for a word the analyzer tokenizes differently from the treebank (`tree`: as for {@link annotate}). */
 export function tokenizationMismatch(words: ConlluWord[], detail: string, tree?: SentenceTree): MatchResult {
   const ann = annotate(words, tree);
   return { matched: false, ann, exp: expectation(ann), reason: 'tokenization', detail };
@@ -156,7 +157,8 @@ function compoundSpan(ann: WordAnnotation, lemmas: string[]): { start: number; e
 }
 
 /**
- * Picks the gold candidate among `candidates` (analyzer candidates only) for the annotation.
+ * Picks the gold candidate among `candidates` (analyzer candidates only) for the annotation
+ * (`tree`, the sentence's dependency tree, gives a word without Case its syntactic case).
  */
 export function matchCandidates(words: ConlluWord[], candidates: Candidate[], tree?: SentenceTree): MatchResult {
   const ann = annotate(words, tree);
