@@ -71,10 +71,16 @@ class Interner {
   }
 }
 
+/** The string itself (for strings that keep no larger text alive). */
+const own = (s: string): string => s;
+
 /** A copy of a string that keeps no larger text alive (V8 cuts substrings of 13 characters or more as slices of their parent). */
 function flat(s: string): string {
   return s.length < 13 ? s : Buffer.from(s, 'utf8').toString('utf8');
 }
+
+/** Frozen solutions whose candidate a {@link CandidateTable} keeps by identity, per source, before it starts afresh. */
+const SHARED_SOLUTIONS_MAX = 1 << 18;
 
 /**
  * One frozen candidate per distinct solution (source, number, voc, lemma, morphology, gloss), shared by
@@ -83,20 +89,40 @@ function flat(s: string): string {
  */
 class CandidateTable {
   private readonly seen = new Map<string, Candidate>();
+  /**
+   * The candidates of frozen solutions by the solution object, per source: a frozen solution
+   * cannot change, and a reader that shares one per distinct solution line (pos-block.ts)
+   * is spared building its id. A frozen solution's strings are taken as they are: such a
+   * reader cuts them from the solution's own line, not from a larger text they would keep alive.
+   */
+  private readonly byObject = new Map<Candidate['source'], Map<PosSolution, Candidate>>();
   constructor(private readonly factor: (lemma: string, morph: string) => LabelElements) {}
   get(s: PosSolution, source: Candidate['source']): Candidate {
+    if (!Object.isFrozen(s)) return this.byId(s, source, flat);
+    let mine = this.byObject.get(source);
+    if (!mine) this.byObject.set(source, (mine = new Map()));
+    let c = mine.get(s);
+    if (c === undefined) {
+      c = this.byId(s, source, own);
+      if (mine.size >= SHARED_SOLUTIONS_MAX) mine.clear();
+      mine.set(s, c);
+    }
+    return c;
+  }
+  /** The candidate by the solution's id; `copy` makes the strings kept from the solution's own. */
+  private byId(s: PosSolution, source: Candidate['source'], copy: (s: string) => string): Candidate {
     const id = `${source}\u0001${s.n}\u0001${s.voc}\u0001${s.lemma ?? ''}\u0001${s.morph}\u0001${s.gloss ?? ''}`;
     let c = this.seen.get(id);
     if (c === undefined) {
       // flat copies, not looked up in the string table: one per distinct solution is few, and
       // a look-up in a table of a million strings costs more than the copy
-      const lemma = flat((s.lemma ?? '').trim());
-      const morph = flat(s.morph.trim());
+      const lemma = copy((s.lemma ?? '').trim());
+      const morph = copy(s.morph.trim());
       c = Object.freeze({
-        key: labelKey(lemma, morph), lemma, morph, voc: flat(s.voc), gloss: flat(s.gloss ?? ''),
+        key: labelKey(lemma, morph), lemma, morph, voc: copy(s.voc), gloss: copy(s.gloss ?? ''),
         elements: this.factor(lemma, morph), source, solutionNo: s.n,
       } as Candidate);
-      this.seen.set(flat(id), c);
+      this.seen.set(copy(id), c);
     }
     return c;
   }
@@ -111,7 +137,7 @@ function corpusToken(t: PosToken, table: CandidateTable, str: Interner, where: s
   if (note.length > 0) token.note = str.get(note.join('\n'));
   if (!arabic) return token;
   const sources = t.solutions.length > 0 ? t.solutions : t.alternatives.flatMap((a) => a.solutions);
-  const starred = [...t.solutions, ...t.alternatives.flatMap((a) => a.solutions)].filter((s) => s.gold);
+  const starred = (t.alternatives.length === 0 ? t.solutions : [...t.solutions, ...t.alternatives.flatMap((a) => a.solutions)]).filter((s) => s.gold);
   if (starred.length > 1) throw new CorpusError(`${where}: token "${t.input}" has ${starred.length} starred solutions`);
   if (starred.length === 1 && !sources.includes(starred[0]))
     throw new CorpusError(`${where}: token "${t.input}" stars an alternative although it has solutions of its own`);
@@ -163,8 +189,10 @@ export function posConversion(source: string | undefined, options: Partial<PosTo
   const shared = factorize === defaultFactorize;
   const cache = new Map<string, LabelElements>();
   const str = new Interner();
-  const fresh = (lemma: string, morph: string): LabelElements =>
-    Object.freeze(Object.fromEntries(Object.entries(factorize(lemma, morph)).map(([k, v]) => [k, shared ? v : str.get(v)])) as LabelElements);
+  const fresh = (lemma: string, morph: string): LabelElements => {
+    const el = factorize(lemma, morph);
+    return Object.freeze(shared ? { ...el } : (Object.fromEntries(Object.entries(el).map(([k, v]) => [k, str.get(v)])) as LabelElements));
+  };
   const factor = (lemma: string, morph: string): LabelElements => {
     if (shared) return withLemma(lemma, morph, fresh);
     const key = labelKey(lemma, morph);

@@ -17,9 +17,12 @@
  * with the full parser, which gives the corpus or the error with its file and line. The files
  * writePosFile writes never need the second reading.
  */
+import { isUtf8 } from 'node:buffer';
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { Document, Token } from '../corpus/types.js';
 import { LexdisError } from '../errors.js';
+import { CanonicalBlockReader } from './pos-block.js';
+import { BlockCache } from './pos-cache.js';
 import { documentOf, type PosConversion } from './pos-corpus.js';
 import { IMPLICIT_DOCUMENT_ID, type PosDocument, type PosToken } from './pos-model.js';
 import { DOCUMENT_RE, posLineParser } from './pos-read.js';
@@ -34,20 +37,6 @@ const NL = 10;
 /** Largest paragraph and word numbers taken (their pair is one safe integer); larger ones go to the full parser. */
 const MAX_PARAGRAPH = 1e6;
 const MAX_WORD = 1e9;
-
-/** A token block seen before: its bytes without the INDEX line (split where that line was) and its converted token. */
-interface Seen {
-  bytes: Buffer;
-  /** Bytes before the INDEX line; -1 for a block without one. */
-  head: number;
-  token: Omit<Token, 'index'>;
-}
-
-/** FNV-1a of buf[from, to), continuing from `h`. */
-function hashBytes(buf: Buffer, from: number, to: number, h: number): number {
-  for (let i = from; i < to; i++) h = Math.imul(h ^ buf[i], 16777619);
-  return h;
-}
 
 /** The one token of a block, parsed by the full parser; undefined when it rejects the block or finds other than one token. */
 function parseBlock(file: string, text: string): PosToken | undefined {
@@ -78,9 +67,11 @@ function number(buf: Buffer, from: number, to: number, max: number): number {
 
 /** The block reader's state across one file (see {@link readPosFast}). */
 class FastReader {
-  /** Blocks seen, by the hash of their bytes without the INDEX line (several for a collision). */
-  private readonly cache = new Map<number, Seen | Seen[]>();
+  /** Blocks seen, by their bytes without the INDEX line, with their converted token. */
+  private readonly cache = new BlockCache<Omit<Token, 'index'>>(CACHE_MAX);
   private readonly decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  /** A block not seen before is read by this reader when it is canonical, by the full parser otherwise. */
+  private readonly canonical = new CanonicalBlockReader();
   private readonly docIds = new Set<string>();
   private implicitFirst = false;
   private inDoc = false;
@@ -93,6 +84,7 @@ class FastReader {
   /** Position of the next canonical INDEX line at or after the current block in `buf` (-1: none left). */
   private nextIndex = -1;
   buf: Buffer = Buffer.alloc(0);
+  private view = new DataView(this.buf.buffer, this.buf.byteOffset, this.buf.byteLength);
 
   constructor(
     private readonly file: string,
@@ -103,6 +95,7 @@ class FastReader {
   /** A new buffer content: INDEX lines are searched afresh. */
   reset(buf: Buffer): void {
     this.buf = buf;
+    this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
     this.nextIndex = -2;
   }
 
@@ -191,16 +184,9 @@ class FastReader {
       index = { paragraph, word };
     }
     if (!this.checkIndex(index)) return false;
-    const head = at < 0 ? -1 : at - s;
-    const hash = at < 0 ? hashBytes(buf, s, e, 0x811c9dc5) : hashBytes(buf, tail, e, hashBytes(buf, s, at, 0x811c9dc5) ^ 0x5bd1e995);
-    const found = this.cache.get(hash);
-    const same = (x: Seen): boolean =>
-      x.head === head && (head < 0
-        ? x.bytes.length === e - s && buf.compare(x.bytes, 0, x.bytes.length, s, e) === 0
-        : x.bytes.length === head + e - tail && buf.compare(x.bytes, 0, head, s, at) === 0 && buf.compare(x.bytes, head, x.bytes.length, tail, e) === 0);
-    const seen = found === undefined ? undefined : Array.isArray(found) ? found.find(same) : same(found) ? found : undefined;
-    if (seen) {
-      const t = seen.token;
+    const hash = BlockCache.hash(this.view, s, at, tail, e);
+    const t = this.cache.find(buf, s, at, tail, e, hash);
+    if (t) {
       const token: Token = { form: t.form, lookup: t.lookup, arabic: t.arabic, candidates: t.candidates.slice(), gold: t.gold };
       if (index) token.index = index;
       if (t.note !== undefined) token.note = t.note;
@@ -208,27 +194,20 @@ class FastReader {
       this.tokens.push(token);
       return true;
     }
-    const token = this.newToken(s, e, index);
+    const token = this.newToken(s, e, at, index);
     if (!token) return false;
-    if (this.cache.size >= CACHE_MAX) this.cache.clear();
-    const { index: _index, ...rest } = token;
-    const bytes = head < 0 ? Buffer.from(buf.subarray(s, e)) : Buffer.concat([buf.subarray(s, at), buf.subarray(tail, e)]);
-    const entry: Seen = { bytes, head, token: { ...rest, candidates: token.candidates.slice() } };
-    const now = this.cache.get(hash);
-    this.cache.set(hash, now === undefined ? entry : Array.isArray(now) ? [...now, entry] : [now, entry]);
+    const kept: Omit<Token, 'index'> = { form: token.form, lookup: token.lookup, arabic: token.arabic, candidates: token.candidates.slice(), gold: token.gold };
+    if (token.note !== undefined) kept.note = token.note;
+    if (token.goldUnmatched) kept.goldUnmatched = true;
+    this.cache.add(buf, s, at, tail, e, hash, kept);
     this.tokens.push(token);
     return true;
   }
 
   /** A block not seen before: decoded, parsed and converted; undefined when the file needs the full parser. */
-  private newToken(s: number, e: number, index: { paragraph: number; word: number } | null): Token | undefined {
-    let text: string;
-    try {
-      text = this.decoder.decode(this.buf.subarray(s, e));
-    } catch {
-      return undefined;
-    }
-    const parsed = parseBlock(this.file, text);
+  private newToken(s: number, e: number, at: number, index: { paragraph: number; word: number } | null): Token | undefined {
+    const buf = this.buf;
+    const parsed = this.canonical.token(buf, s, e, at, index) ?? parseBlock(this.file, buf.toString('utf8', s, e));
     if (!parsed || (parsed.index === undefined) !== (index === null)) return undefined;
     if (index && (parsed.index!.paragraph !== index.paragraph || parsed.index!.word !== index.word)) return undefined;
     try {
@@ -279,6 +258,9 @@ export function readPosFast(file: string, conv: PosConversion, onDocument: (doc:
       let start = first && view[0] === 0xef && view[1] === 0xbb && view[2] === 0xbf ? 3 : 0;
       if (first && len < 3 && n > 0) continue;
       first = false;
+      // the bytes of the blocks taken in this round are checked once here (a line end never cuts a character)
+      const taken = n === 0 ? len : view.lastIndexOf(BLOCK_END);
+      if (taken > start && !isUtf8(view.subarray(start, taken))) return false;
       for (let sep = view.indexOf(BLOCK_END, start); sep >= 0; sep = view.indexOf(BLOCK_END, start)) {
         if (!reader.block(start, sep)) return false;
         start = sep + 2;

@@ -35,6 +35,21 @@ export function valueAfter(text: string, key: string): string {
   return rest.startsWith(' ') ? rest.slice(1) : rest;
 }
 
+/**
+ * The solution of a SOLUTION line's text (the line from "SOLUTION" on, without its star),
+ * without GLOSS or SCORE; `star` says whether the line was starred. Returns the message of
+ * what is wrong with the line instead when it is malformed.
+ */
+export function solutionOf(text: string, star: boolean): PosSolution | string {
+  const m = SOLUTION_RE.exec(text);
+  if (!m) return 'bad SOLUTION line (expected "SOLUTION n: (voc) [lemma] morphology")';
+  if (m[1].startsWith('0')) return `bad solution number "${m[1]}"`;
+  if (m[4].trim() === '' || m[4].startsWith('[')) return 'bad SOLUTION line: missing morphology after the [lemma]';
+  const sol: PosSolution = { n: Number(m[1]), gold: star, voc: m[2], morph: m[4] };
+  if (m[3] !== undefined) sol.lemma = m[3];
+  return sol;
+}
+
 /** A pos-file parser fed one line at a time (see {@link posLineParser}). */
 export interface PosLineParser {
   /** Parses the next line (without its line end); throws InputParseError on a malformed line. */
@@ -169,12 +184,8 @@ export function posLineParser(file: string, onDocument: (doc: PosDocument) => vo
       break;
     }
     case 'SOLUTION': {
-      const m = SOLUTION_RE.exec(text);
-      if (!m) fail('bad SOLUTION line (expected "SOLUTION n: (voc) [lemma] morphology")');
-      if (m![1].startsWith('0')) fail(`bad solution number "${m![1]}"`);
-      if (m![4].trim() === '' || m![4].startsWith('[')) fail('bad SOLUTION line: missing morphology after the [lemma]');
-      const sol: PosSolution = { n: Number(m![1]), gold: star, voc: m![2], morph: m![4] };
-      if (m![3] !== undefined) sol.lemma = m![3];
+      const sol = solutionOf(text, star);
+      if (typeof sol === 'string') fail(sol);
       if (star) {
         if (starLine) fail(`second "* SOLUTION" in one token (the first is on line ${starLine})`);
         starLine = lineNo;

@@ -1,0 +1,127 @@
+/**
+ * A reader of one token block in the canonical layout (the one writePosFile writes), for the
+ * fast path of reading a pos file (pos-fast.ts): a block whose bytes were not seen before.
+ *
+ * It takes only blocks whose every line is one of the canonical lines, in their order:
+ * `INPUT STRING: `, an optional `LOOK-UP WORD: `, `     Comment: ` lines, the optional INDEX
+ * line the caller found, then `* SOLUTION ` / `  SOLUTION ` lines each with an optional
+ * `     (GLOSS):` line. On such a block it gives what the full line parser (pos-read.ts) gives;
+ * on any other block (an ALTERNATIVE or SCORE line, other indentation, a second star, a bad
+ * SOLUTION line…) it gives undefined and the caller parses the block with the full parser.
+ *
+ * A large corpus repeats few distinct solutions in many distinct blocks (the same word with
+ * its star elsewhere, another comment), so each distinct SOLUTION line with its GLOSS line is
+ * decoded and parsed once: it is found again by its bytes (a hash, then a byte comparison),
+ * and every block carrying it gets the same frozen PosSolution object, which the conversion
+ * (pos-corpus.ts) recognises by identity.
+ */
+import type { PosSolution, PosToken } from './pos-model.js';
+import { solutionOf, valueAfter } from './pos-read.js';
+
+const INPUT = Buffer.from('INPUT STRING: ');
+const LOOKUP = Buffer.from('LOOK-UP WORD: ');
+const COMMENT = Buffer.from('     Comment: ');
+/** A SOLUTION line after its first byte (the star or a space). */
+const SOLUTION = Buffer.from(' SOLUTION ');
+const GLOSS = Buffer.from('     (GLOSS):');
+const NL = 10;
+const STAR = 42;
+const SPACE = 32;
+/** Distinct solution lines kept before the table starts afresh (bounds its memory). */
+const SOLUTIONS_MAX = 1 << 18;
+
+/** A solution with the bytes of its SOLUTION and GLOSS lines. */
+interface Seen {
+  bytes: Buffer;
+  solution: PosSolution;
+}
+
+/** FNV-1a of buf[from, to), continuing from `h`. */
+export function hashBytes(buf: Uint8Array, from: number, to: number, h: number): number {
+  for (let i = from; i < to; i++) h = Math.imul(h ^ buf[i], 16777619);
+  return h;
+}
+
+/** Whether buf[at, end) starts with `prefix`. */
+function startsWith(buf: Uint8Array, at: number, end: number, prefix: Uint8Array): boolean {
+  if (end - at < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (buf[at + i] !== prefix[i]) return false;
+  return true;
+}
+
+/** The end of the line starting at `at` (its "\n", or `e`). */
+function lineEnd(buf: Uint8Array, at: number, e: number): number {
+  while (at < e && buf[at] !== NL) at++;
+  return at;
+}
+
+/** Reads canonical token blocks, sharing one frozen PosSolution per distinct SOLUTION (and GLOSS) line. */
+export class CanonicalBlockReader {
+  /** Solutions by the hash of their lines' bytes (several for a collision). */
+  private readonly solutions = new Map<number, Seen | Seen[]>();
+
+  /**
+   * The token of the block buf[s, e) (valid UTF-8, no blank line, no carriage return, no line
+   * end at either edge), whose INDEX line starts after the "\n" at `indexAt` (-1: none) and
+   * holds `index`, when the block is in the canonical layout and the full parser accepts it;
+   * undefined otherwise. The token's solutions are frozen and shared with other tokens.
+   */
+  token(buf: Buffer, s: number, e: number, indexAt: number, index: { paragraph: number; word: number } | null): PosToken | undefined {
+    let end = lineEnd(buf, s, e);
+    if (!startsWith(buf, s, end, INPUT)) return undefined;
+    const token: PosToken = { input: buf.toString('utf8', s + INPUT.length, end), comments: [], solutions: [], alternatives: [] };
+    /** 0: after INPUT STRING, 1: after LOOK-UP WORD, 2: in the comments, 3: after INDEX, 4: in the solutions. */
+    let phase = 0;
+    let starred = false;
+    for (let at = end + 1; at < e; at = end + 1) {
+      end = lineEnd(buf, at, e);
+      if (phase === 0 && startsWith(buf, at, end, LOOKUP)) {
+        token.lookup = buf.toString('utf8', at + LOOKUP.length, end);
+        phase = 1;
+      } else if (phase <= 2 && startsWith(buf, at, end, COMMENT)) {
+        token.comments.push(buf.toString('utf8', at + COMMENT.length, end));
+        phase = 2;
+      } else if (phase <= 2 && at - 1 === indexAt && index) {
+        token.index = index;
+        phase = 3;
+      } else {
+        const star = buf[at];
+        if ((star !== STAR && star !== SPACE) || !startsWith(buf, at + 1, end, SOLUTION)) return undefined;
+        if (star === STAR) {
+          if (starred) return undefined;
+          starred = true;
+        }
+        const pairEnd = end < e && startsWith(buf, end + 1, e, GLOSS) ? lineEnd(buf, end + 1, e) : end;
+        const solution = this.solution(buf, at, end, pairEnd);
+        if (!solution) return undefined;
+        token.solutions.push(solution);
+        end = pairEnd;
+        phase = 4;
+      }
+    }
+    return (indexAt >= 0) === (token.index !== undefined) ? token : undefined;
+  }
+
+  /** The shared solution of the SOLUTION line buf[at, end) and its GLOSS line up to `pairEnd` (= end: none); undefined when the line is malformed. */
+  private solution(buf: Buffer, at: number, end: number, pairEnd: number): PosSolution | undefined {
+    const hash = hashBytes(buf, at, pairEnd, 0x811c9dc5);
+    const found = this.solutions.get(hash);
+    const length = pairEnd - at;
+    if (found !== undefined) {
+      if (!Array.isArray(found)) {
+        if (found.bytes.length === length && buf.compare(found.bytes, 0, length, at, pairEnd) === 0) return found.solution;
+      } else {
+        for (const x of found) if (x.bytes.length === length && buf.compare(x.bytes, 0, length, at, pairEnd) === 0) return x.solution;
+      }
+    }
+    const solution = solutionOf(buf.toString('utf8', at + 2, end), buf[at] === STAR);
+    if (typeof solution === 'string') return undefined;
+    if (pairEnd > end) solution.gloss = valueAfter(buf.toString('utf8', end + 1 + 5, pairEnd), '(GLOSS):');
+    const entry: Seen = { bytes: Buffer.from(buf.subarray(at, pairEnd)), solution: Object.freeze(solution) };
+    if (found === undefined) {
+      if (this.solutions.size >= SOLUTIONS_MAX) this.solutions.clear();
+      this.solutions.set(hash, entry);
+    } else this.solutions.set(hash, Array.isArray(found) ? [...found, entry] : [found, entry]);
+    return solution;
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * The table of token blocks seen before, for the fast path of reading a pos file
+ * (pos-fast.ts): a block's key is its bytes without its INDEX line, that is two byte ranges
+ * (before and after that line). A block is found again by a hash of those bytes, then a byte
+ * comparison, so two blocks with the same hash and other bytes are told apart. The bytes of
+ * the blocks kept live in one growing buffer (no object per block), and the table starts
+ * afresh when it holds `max` blocks, which bounds its memory.
+ */
+
+/** A 32-bit hash of view[from, to) continuing from `h`, by 4-byte words (the same for the same bytes at any offset). */
+export function hashWords(view: DataView, from: number, to: number, h: number): number {
+  let i = from;
+  for (; i + 4 <= to; i += 4) {
+    h = Math.imul(h ^ view.getInt32(i, true), 0x5bd1e995);
+    h ^= h >>> 15;
+  }
+  for (; i < to; i++) h = Math.imul(h ^ view.getUint8(i), 16777619);
+  return h;
+}
+
+/** Blocks seen, each with a value (the converted token). */
+export class BlockCache<T> {
+  /** Entry numbers by hash (several for a collision). */
+  private readonly table = new Map<number, number | number[]>();
+  private readonly values: T[] = [];
+  /** Where each entry's bytes start in `arena`, how many there are, and how many come before the INDEX line (-1: none). */
+  private readonly starts: number[] = [];
+  private readonly lengths: number[] = [];
+  private readonly heads: number[] = [];
+  private arena = Buffer.allocUnsafe(1 << 16);
+  private used = 0;
+
+  constructor(private readonly max: number) {}
+
+  /** The hash of the key buf[s, at) + buf[tail, e) (`at` < 0: buf[s, e), no INDEX line); `view` is a DataView of `buf`. */
+  static hash(view: DataView, s: number, at: number, tail: number, e: number): number {
+    const h = at < 0 ? hashWords(view, s, e, 0x811c9dc5) : hashWords(view, tail, e, hashWords(view, s, at, 0x811c9dc5) ^ 0x27d4eb2f);
+    return Math.imul(h ^ (h >>> 13), 0x85ebca6b) ^ (h >>> 16);
+  }
+
+  /** The value of the block with that key and hash, or undefined. */
+  find(buf: Buffer, s: number, at: number, tail: number, e: number, hash: number): T | undefined {
+    const found = this.table.get(hash);
+    if (found === undefined) return undefined;
+    if (typeof found === 'number') return this.same(found, buf, s, at, tail, e) ? this.values[found] : undefined;
+    for (const i of found) if (this.same(i, buf, s, at, tail, e)) return this.values[i];
+    return undefined;
+  }
+
+  /** Keeps the block with that key and hash (not already kept) with its value. */
+  add(buf: Buffer, s: number, at: number, tail: number, e: number, hash: number, value: T): void {
+    if (this.values.length >= this.max) this.clear();
+    const head = at < 0 ? -1 : at - s;
+    const length = at < 0 ? e - s : at - s + e - tail;
+    if (this.used + length > this.arena.length) {
+      const grown = Buffer.allocUnsafe(Math.max(this.arena.length * 2, this.used + length));
+      this.arena.copy(grown, 0, 0, this.used);
+      this.arena = grown;
+    }
+    // byte by byte: a block is short, and Buffer#copy costs more per call
+    const arena = this.arena;
+    let to = this.used;
+    for (let i = s, end = at < 0 ? e : at; i < end; i++) arena[to++] = buf[i];
+    if (at >= 0) for (let i = tail; i < e; i++) arena[to++] = buf[i];
+    const i = this.values.length;
+    this.values.push(value);
+    this.starts.push(this.used);
+    this.lengths.push(length);
+    this.heads.push(head);
+    this.used += length;
+    const now = this.table.get(hash);
+    this.table.set(hash, now === undefined ? i : typeof now === 'number' ? [now, i] : [...now, i]);
+  }
+
+  private same(i: number, buf: Buffer, s: number, at: number, tail: number, e: number): boolean {
+    const head = this.heads[i];
+    const from = this.starts[i];
+    if (at < 0) return head < 0 && this.lengths[i] === e - s && buf.compare(this.arena, from, from + e - s, s, e) === 0;
+    return (
+      head === at - s &&
+      this.lengths[i] === head + e - tail &&
+      buf.compare(this.arena, from, from + head, s, at) === 0 &&
+      buf.compare(this.arena, from + head, from + this.lengths[i], tail, e) === 0
+    );
+  }
+
+  private clear(): void {
+    this.table.clear();
+    this.values.length = 0;
+    this.starts.length = 0;
+    this.lengths.length = 0;
+    this.heads.length = 0;
+    this.used = 0;
+  }
+}
