@@ -16,6 +16,7 @@
  * (pos-corpus.ts) recognises by identity.
  */
 import type { PosSolution, PosToken } from './pos-model.js';
+import { hashWords } from './pos-cache.js';
 import { solutionOf, valueAfter } from './pos-read.js';
 
 const INPUT = Buffer.from('INPUT STRING: ');
@@ -34,12 +35,6 @@ const SOLUTIONS_MAX = 1 << 18;
 interface Seen {
   bytes: Buffer;
   solution: PosSolution;
-}
-
-/** FNV-1a of buf[from, to), continuing from `h`. */
-export function hashBytes(buf: Uint8Array, from: number, to: number, h: number): number {
-  for (let i = from; i < to; i++) h = Math.imul(h ^ buf[i], 16777619);
-  return h;
 }
 
 /** Whether buf[at, end) starts with `prefix`. */
@@ -62,11 +57,11 @@ export class CanonicalBlockReader {
 
   /**
    * The token of the block buf[s, e) (valid UTF-8, no blank line, no carriage return, no line
-   * end at either edge), whose INDEX line starts after the "\n" at `indexAt` (-1: none) and
+   * end at either edge; `view` is a DataView of `buf`), whose INDEX line starts after the "\n" at `indexAt` (-1: none) and
    * holds `index`, when the block is in the canonical layout and the full parser accepts it;
    * undefined otherwise. The token's solutions are frozen and shared with other tokens.
    */
-  token(buf: Buffer, s: number, e: number, indexAt: number, index: { paragraph: number; word: number } | null): PosToken | undefined {
+  token(buf: Buffer, view: DataView, s: number, e: number, indexAt: number, index: { paragraph: number; word: number } | null): PosToken | undefined {
     let end = lineEnd(buf, s, e);
     if (!startsWith(buf, s, end, INPUT)) return undefined;
     const token: PosToken = { input: buf.toString('utf8', s + INPUT.length, end), comments: [], solutions: [], alternatives: [] };
@@ -92,7 +87,7 @@ export class CanonicalBlockReader {
           starred = true;
         }
         const pairEnd = end < e && startsWith(buf, end + 1, e, GLOSS) ? lineEnd(buf, end + 1, e) : end;
-        const solution = this.solution(buf, at, end, pairEnd);
+        const solution = this.solution(buf, view, at, end, pairEnd);
         if (!solution) return undefined;
         token.solutions.push(solution);
         end = pairEnd;
@@ -103,8 +98,8 @@ export class CanonicalBlockReader {
   }
 
   /** The shared solution of the SOLUTION line buf[at, end) and its GLOSS line up to `pairEnd` (= end: none); undefined when the line is malformed. */
-  private solution(buf: Buffer, at: number, end: number, pairEnd: number): PosSolution | undefined {
-    const hash = hashBytes(buf, at, pairEnd, 0x811c9dc5);
+  private solution(buf: Buffer, view: DataView, at: number, end: number, pairEnd: number): PosSolution | undefined {
+    const hash = hashWords(view, at, pairEnd, 0x811c9dc5);
     const found = this.solutions.get(hash);
     const length = pairEnd - at;
     if (found !== undefined) {

@@ -109,7 +109,7 @@ class CandidateTable {
     }
     return c;
   }
-  /** The candidate by the solution's id; `copy` makes the strings kept from the solution's own. */
+  /** The candidate by the solution's id; `copy` makes the candidate's strings from the solution's. */
   private byId(s: PosSolution, source: Candidate['source'], copy: (s: string) => string): Candidate {
     const id = `${source}\u0001${s.n}\u0001${s.voc}\u0001${s.lemma ?? ''}\u0001${s.morph}\u0001${s.gloss ?? ''}`;
     let c = this.seen.get(id);
@@ -122,7 +122,7 @@ class CandidateTable {
         key: labelKey(lemma, morph), lemma, morph, voc: copy(s.voc), gloss: copy(s.gloss ?? ''),
         elements: this.factor(lemma, morph), source, solutionNo: s.n,
       } as Candidate);
-      this.seen.set(copy(id), c);
+      this.seen.set(flat(id), c);
     }
     return c;
   }

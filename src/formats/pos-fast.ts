@@ -207,7 +207,7 @@ class FastReader {
   /** A block not seen before: decoded, parsed and converted; undefined when the file needs the full parser. */
   private newToken(s: number, e: number, at: number, index: { paragraph: number; word: number } | null): Token | undefined {
     const buf = this.buf;
-    const parsed = this.canonical.token(buf, s, e, at, index) ?? parseBlock(this.file, buf.toString('utf8', s, e));
+    const parsed = this.canonical.token(buf, this.view, s, e, at, index) ?? parseBlock(this.file, buf.toString('utf8', s, e));
     if (!parsed || (parsed.index === undefined) !== (index === null)) return undefined;
     if (index && (parsed.index!.paragraph !== index.paragraph || parsed.index!.word !== index.word)) return undefined;
     try {

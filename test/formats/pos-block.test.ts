@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CanonicalBlockReader, hashBytes } from '../../src/formats/pos-block.js';
-import { BlockCache } from '../../src/formats/pos-cache.js';
+import { CanonicalBlockReader } from '../../src/formats/pos-block.js';
+import { BlockCache, hashWords } from '../../src/formats/pos-cache.js';
 import type { PosToken } from '../../src/formats/pos-model.js';
 import { readPosFile } from '../../src/formats/pos-read.js';
 
@@ -15,12 +15,14 @@ function full(text: string): PosToken | undefined {
   }
 }
 
+const view = (buf: Buffer) => new DataView(buf.buffer, buf.byteOffset, buf.length);
+
 /** The canonical reader's token of a one-block text, with the INDEX line found as the fast path finds it. */
 function canonical(reader: CanonicalBlockReader, text: string): PosToken | undefined {
   const buf = Buffer.from(text);
   const at = buf.indexOf('\n  INDEX: ');
   const m = at < 0 ? null : /^P(\d+)W(\d+)/.exec(text.slice(text.indexOf('\n  INDEX: ') + 10));
-  return reader.token(buf, 0, buf.length, at, m ? { paragraph: Number(m[1]), word: Number(m[2]) } : null);
+  return reader.token(buf, view(buf), 0, buf.length, at, m ? { paragraph: Number(m[1]), word: Number(m[2]) } : null);
 }
 
 const SOL1 = '* SOLUTION 1: (kataba) [katab-u_1] katab/VERB_PERFECT+a/PVSUFF_SUBJ:3MS\n     (GLOSS):  + write + he/it <verb>';
@@ -78,11 +80,11 @@ test('a SOLUTION line with its GLOSS line is read once: every block carrying it 
   assert.equal(b.solutions[0].gloss, ' + books + ');
 });
 
-/** Two different strings of the form prefix + i whose hashes are equal (a birthday search). */
+/** Two different strings of one length (prefix + a number) whose hashes are equal (a birthday search). */
 function collision(hash: (s: string) => number, prefix: string): [string, string] {
   const seen = new Map<number, string>();
   for (let i = 0; ; i++) {
-    const s = `${prefix}${i.toString(36)}`;
+    const s = `${prefix}${i.toString(36).padStart(6, '0')}`;
     const h = hash(s);
     const other = seen.get(h);
     if (other !== undefined) return [other, s];
@@ -94,7 +96,7 @@ test('two SOLUTION lines whose bytes hash alike stay two solutions (told apart b
   const line = (voc: string) => `  SOLUTION 1: (${voc}) [x_1] x/NOUN`;
   const [v1, v2] = collision((v) => {
     const b = Buffer.from(line(v));
-    return hashBytes(b, 0, b.length, 0x811c9dc5);
+    return hashWords(view(b), 0, b.length, 0x811c9dc5);
   }, 'v');
   const reader = new CanonicalBlockReader();
   const a = canonical(reader, `INPUT STRING: a\nLOOK-UP WORD: a\n${line(v1)}`)!;
@@ -109,7 +111,7 @@ test('the block table finds a block by its bytes without the INDEX line, and tel
     const buf = Buffer.from(text);
     const at = buf.indexOf('\n  INDEX: ');
     const tail = at < 0 ? buf.length : buf.indexOf('\n', at + 1) < 0 ? buf.length : buf.indexOf('\n', at + 1);
-    return { buf, at, tail, hash: BlockCache.hash(new DataView(buf.buffer, buf.byteOffset, buf.length), 0, at, tail, buf.length) };
+    return { buf, at, tail, hash: BlockCache.hash(view(buf), 0, at, tail, buf.length) };
   };
   const [x, y] = collision((s) => key(`INPUT STRING: ${s}\n  INDEX: P1W1\n  SOLUTION 1: (a) a/NOUN`).hash, 'w');
   const text = (w: string, index: string) => `INPUT STRING: ${w}\n  INDEX: ${index}\n  SOLUTION 1: (a) a/NOUN`;
