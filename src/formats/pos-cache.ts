@@ -3,9 +3,12 @@
  * (pos-fast.ts): a block's key is its bytes without its INDEX line, that is two byte ranges
  * (before and after that line). A block is found again by a hash of those bytes, then a byte
  * comparison, so two blocks with the same hash and other bytes are told apart. The bytes of
- * the blocks kept live in one growing buffer (no object per block), and the table starts
+ * the blocks kept live in a few large buffers (no object per block), and the table starts
  * afresh when it holds `max` blocks, which bounds its memory.
  */
+
+/** Bytes of one slab of kept blocks (a longer block gets a slab of its own). */
+const SLAB = 1 << 20;
 
 /** A 32-bit hash of view[from, to) continuing from `h`, by 4-byte words (the same for the same bytes at any offset). */
 export function hashWords(view: DataView, from: number, to: number, h: number): number {
@@ -23,11 +26,13 @@ export class BlockCache<T> {
   /** Entry numbers by hash (several for a collision). */
   private readonly table = new Map<number, number | number[]>();
   private readonly values: T[] = [];
-  /** Where each entry's bytes start in `arena`, how many there are, and how many come before the INDEX line (-1: none). */
+  /** Each entry's slab, where its bytes start there, how many there are, and how many come before the INDEX line (-1: none). */
+  private readonly slabOf: number[] = [];
   private readonly starts: number[] = [];
   private readonly lengths: number[] = [];
   private readonly heads: number[] = [];
-  private arena = Buffer.allocUnsafe(1 << 16);
+  /** The bytes kept, in slabs filled one after the other (a growing buffer would be copied at each growth). */
+  private readonly slabs: Buffer[] = [];
   private used = 0;
 
   constructor(private readonly max: number) {}
@@ -52,18 +57,19 @@ export class BlockCache<T> {
     if (this.values.length >= this.max) this.clear();
     const head = at < 0 ? -1 : at - s;
     const length = at < 0 ? e - s : at - s + e - tail;
-    if (this.used + length > this.arena.length) {
-      const grown = Buffer.allocUnsafe(Math.max(this.arena.length * 2, this.used + length));
-      this.arena.copy(grown, 0, 0, this.used);
-      this.arena = grown;
+    let slab = this.slabs[this.slabs.length - 1];
+    if (slab === undefined || this.used + length > slab.length) {
+      slab = Buffer.allocUnsafe(Math.max(SLAB, length));
+      this.slabs.push(slab);
+      this.used = 0;
     }
     // byte by byte: a block is short, and Buffer#copy costs more per call
-    const arena = this.arena;
     let to = this.used;
-    for (let i = s, end = at < 0 ? e : at; i < end; i++) arena[to++] = buf[i];
-    if (at >= 0) for (let i = tail; i < e; i++) arena[to++] = buf[i];
+    for (let i = s, end = at < 0 ? e : at; i < end; i++) slab[to++] = buf[i];
+    if (at >= 0) for (let i = tail; i < e; i++) slab[to++] = buf[i];
     const i = this.values.length;
     this.values.push(value);
+    this.slabOf.push(this.slabs.length - 1);
     this.starts.push(this.used);
     this.lengths.push(length);
     this.heads.push(head);
@@ -75,12 +81,13 @@ export class BlockCache<T> {
   private same(i: number, buf: Buffer, s: number, at: number, tail: number, e: number): boolean {
     const head = this.heads[i];
     const from = this.starts[i];
-    if (at < 0) return head < 0 && this.lengths[i] === e - s && buf.compare(this.arena, from, from + e - s, s, e) === 0;
+    const slab = this.slabs[this.slabOf[i]];
+    if (at < 0) return head < 0 && this.lengths[i] === e - s && buf.compare(slab, from, from + e - s, s, e) === 0;
     return (
       head === at - s &&
       this.lengths[i] === head + e - tail &&
-      buf.compare(this.arena, from, from + head, s, at) === 0 &&
-      buf.compare(this.arena, from + head, from + this.lengths[i], tail, e) === 0
+      buf.compare(slab, from, from + head, s, at) === 0 &&
+      buf.compare(slab, from + head, from + this.lengths[i], tail, e) === 0
     );
   }
 
@@ -90,6 +97,8 @@ export class BlockCache<T> {
     this.starts.length = 0;
     this.lengths.length = 0;
     this.heads.length = 0;
+    this.slabOf.length = 0;
+    this.slabs.length = 0;
     this.used = 0;
   }
 }

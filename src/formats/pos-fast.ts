@@ -81,8 +81,6 @@ class FastReader {
   private indexSeen = new Set<number>();
   private paragraphsDone = new Set<number>();
   private lastParagraph = 0;
-  /** Position of the next canonical INDEX line at or after the current block in `buf` (-1: none left). */
-  private nextIndex = -1;
   buf: Buffer = Buffer.alloc(0);
   private view = new DataView(this.buf.buffer, this.buf.byteOffset, this.buf.byteLength);
 
@@ -92,11 +90,10 @@ class FastReader {
     private readonly onDocument: (doc: Document) => void,
   ) {}
 
-  /** A new buffer content: INDEX lines are searched afresh. */
+  /** A new buffer content. */
   reset(buf: Buffer): void {
     this.buf = buf;
     this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
-    this.nextIndex = -2;
   }
 
   emitDocument(): void {
@@ -146,8 +143,15 @@ class FastReader {
 
   /** The canonical INDEX line of the block [s, e): its start (at its "\n"), or -1. */
   private indexLine(s: number, e: number): number {
-    if (this.nextIndex === -2 || (this.nextIndex >= 0 && this.nextIndex < s)) this.nextIndex = this.buf.indexOf(INDEX_LINE, s);
-    return this.nextIndex >= s && this.nextIndex < e ? this.nextIndex : -1;
+    // a scan in JavaScript: the line is a few dozen bytes in, and Buffer#indexOf costs more per call
+    const buf = this.buf;
+    for (let i = s, last = e - INDEX_LINE.length; i <= last; i++) {
+      if (buf[i] !== NL) continue;
+      let j = 1;
+      while (j < INDEX_LINE.length && buf[i + j] === INDEX_LINE[j]) j++;
+      if (j === INDEX_LINE.length) return i;
+    }
+    return -1;
   }
 
   /** Checks an INDEX (or none: null) against the document's; false when the file needs the full parser. */
