@@ -49,6 +49,10 @@ export interface Token {
   lookup: string;
   /** False for punctuation, digits, Latin text: context only, never scored. */
   arabic: boolean;
+  /**
+   * The token's candidates. Tokens read from one repeated pos block share one frozen array
+   * (loadPosCorpus): give a token another array rather than change this one in place.
+   */
   candidates: Candidate[];
   /**
    * Index of the gold candidate in `candidates`; -1 when there is none. A gold label

@@ -3,11 +3,14 @@
  *
  * A large corpus repeats its tokens: the same word with the same solutions, glosses and star,
  * at another INDEX. The file is read as bytes and cut into blocks at blank lines ("\n\n");
- * a token block's bytes without its INDEX line are its key. The first block with a key is
- * decoded, parsed by the full line parser (pos-read.ts) and converted (pos-corpus.ts); every
+ * a token block's bytes without its INDEX line are its key (the table: pos-cache.ts). The first
+ * block with a key is read (pos-block.ts when it is in the canonical layout, the full line
+ * parser of pos-read.ts otherwise, with the same result) and converted (pos-corpus.ts); every
  * later block with that key gets a copy of the converted token with its own INDEX, without
- * being decoded. A key is the block's exact bytes apart from the INDEX value, so a block found
- * in the table is one the full parser accepted, with the same result.
+ * being decoded (the tokens of one key share one frozen candidate array). A key is the
+ * block's exact bytes apart from the INDEX value, so a block found in the table is one the
+ * full parser accepted, with the same result. The bytes are checked to be UTF-8 once per
+ * chunk read.
  *
  * The fast path keeps what the full parser checks across tokens (document ids, INDEX on all
  * tokens of a document or none, unique INDEX values, contiguous paragraphs) but reports no
@@ -19,7 +22,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { closeSync, openSync, readSync } from 'node:fs';
-import type { Document, Token } from '../corpus/types.js';
+import type { Candidate, Document, Token } from '../corpus/types.js';
 import { LexdisError } from '../errors.js';
 import { CanonicalBlockReader } from './pos-block.js';
 import { BlockCache } from './pos-cache.js';
@@ -191,7 +194,7 @@ class FastReader {
     const hash = BlockCache.hash(this.view, s, at, tail, e);
     const t = this.cache.find(buf, s, at, tail, e, hash);
     if (t) {
-      const token: Token = { form: t.form, lookup: t.lookup, arabic: t.arabic, candidates: t.candidates.slice(), gold: t.gold };
+      const token: Token = { form: t.form, lookup: t.lookup, arabic: t.arabic, candidates: t.candidates, gold: t.gold };
       if (index) token.index = index;
       if (t.note !== undefined) token.note = t.note;
       if (t.goldUnmatched) token.goldUnmatched = true;
@@ -200,7 +203,8 @@ class FastReader {
     }
     const token = this.newToken(s, e, at, index);
     if (!token) return false;
-    const kept: Omit<Token, 'index'> = { form: token.form, lookup: token.lookup, arabic: token.arabic, candidates: token.candidates.slice(), gold: token.gold };
+    // the tokens of one block share its candidate array, frozen (an array per token was a million more objects for the collector at 1M tokens)
+    const kept: Omit<Token, 'index'> = { form: token.form, lookup: token.lookup, arabic: token.arabic, candidates: Object.freeze(token.candidates) as Candidate[], gold: token.gold };
     if (token.note !== undefined) kept.note = token.note;
     if (token.goldUnmatched) kept.goldUnmatched = true;
     this.cache.add(buf, s, at, tail, e, hash, kept);
@@ -208,7 +212,7 @@ class FastReader {
     return true;
   }
 
-  /** A block not seen before: decoded, parsed and converted; undefined when the file needs the full parser. */
+  /** A block not seen before: read (from its bytes when canonical, by the full parser otherwise) and converted; undefined when the file needs the full parser. */
   private newToken(s: number, e: number, at: number, index: { paragraph: number; word: number } | null): Token | undefined {
     const buf = this.buf;
     const parsed = this.canonical.token(buf, this.view, s, e, at, index) ?? parseBlock(this.file, buf.toString('utf8', s, e));

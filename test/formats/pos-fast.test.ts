@@ -74,15 +74,19 @@ test('the fast path takes a canonical file and gives the full parser\'s corpus, 
   });
 });
 
-test('tokens of a repeated block are separate objects: their own INDEX and candidate arrays', () => {
+test('tokens of a repeated block are separate objects with their own INDEX, sharing one frozen candidate array', () => {
   withFile(CANONICAL, (file) => {
     const [first] = fast(file).documents;
     const [a, b] = first.sentences[0].tokens;
+    assert.notEqual(a, b);
     assert.deepEqual(a.index, { paragraph: 1, word: 1 });
     assert.deepEqual(b.index, { paragraph: 1, word: 2 });
-    assert.notEqual(a.candidates, b.candidates);
-    assert.equal(a.candidates[0], b.candidates[0], 'the candidate objects themselves are shared, as the full reader shares them');
-    a.candidates.pop();
+    assert.equal(a.candidates, b.candidates);
+    assert.ok(Object.isFrozen(a.candidates));
+    assert.throws(() => a.candidates.pop(), TypeError, 'a shared array cannot be changed under another token');
+    assert.equal(b.candidates.length, 2);
+    // a token's own array can still be replaced
+    a.candidates = [];
     assert.equal(b.candidates.length, 2);
   });
 });
