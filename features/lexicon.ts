@@ -225,9 +225,18 @@ export class SeenLexicon {
  * analyzer candidate matched) or 'train' are not carried over.
  */
 export function candidatesFor(token: Token, lexicon: SeenLexicon): Candidate[] {
+  return withSeenLabels(token.candidates, token.lookup, lexicon);
+}
+
+/**
+ * {@link candidatesFor} of a look-up form and its candidates (only those with source 'analyzer'
+ * or 'backoff' are kept): a new array, the analyzer's candidates first, then the labels seen
+ * for the word that they lack. Throws nothing.
+ */
+export function withSeenLabels(candidates: readonly Candidate[], lookup: string, lexicon: SeenLexicon): Candidate[] {
   const out: Candidate[] = [];
-  for (const c of token.candidates) if (fromAnalyzer(c)) out.push(c);
-  const seen = lexicon.seenFor(token.lookup);
+  for (const c of candidates) if (fromAnalyzer(c)) out.push(c);
+  const seen = lexicon.seenFor(lookup);
   if (seen.length === 0) return out;
   for (let i = 0; i < seen.length; i++) {
     const cand = lexicon.candidate(seen[i]);

@@ -47,7 +47,16 @@ function setPng(el: LabelElements, png: Png, to: 'pos' | 'suf', overwrite: boole
 
 /** Factors a label and reports the stem position and any tag the rules do not know. */
 export function factorizeDetailed(lemma: string, morph: string): Factorization {
-  const segments = parseMorph(morph);
+  return factorizeSegments(lemma, parseMorph(morph));
+}
+
+/**
+ * {@link factorizeDetailed} of a morphology already split by parseMorph. The rules read each
+ * segment's tag and, of its vocalization, only whether it spells at most one letter
+ * (isShortVocalization in ./tags.ts), and the lemma only as the lemma element: what
+ * ./factorize-cache.ts relies on.
+ */
+export function factorizeSegments(lemma: string, segments: MorphSegment[]): Factorization {
   const el = emptyElements();
   el.lemma = lemma;
   const unknown = new Set<string>();

@@ -205,6 +205,15 @@ function letters(voc: string): string {
   return voc.replace(/[aiuo~FNK`]/g, '');
 }
 
+/**
+ * True when a segment's vocalization spells at most one letter (vowels and other marks aside):
+ * the only thing about a segment's vocalization that factorization reads (see
+ * {@link introducesPronounStem}; src/labels/factorize-cache.ts keys on it).
+ */
+export function isShortVocalization(voc: string): boolean {
+  return letters(voc).length <= 1;
+}
+
 /** Tags that only ever occur as prefixes, so they can host no clitic. */
 const PREFIX_ONLY: ReadonlySet<string> = new Set(['DET', 'FUT', 'SUBJUNC']);
 
@@ -214,7 +223,7 @@ const PREFIX_ONLY: ReadonlySet<string> = new Set(['DET', 'FUT', 'SUBJUNC']);
  */
 export function introducesPronounStem(prev: { voc: string; tag: string }): boolean {
   if (PREFIX_ONLY.has(prev.tag) || ivPrefixPng(prev.tag)) return true;
-  return PRON_STEM_PROCLITICS.has(prev.tag) && letters(prev.voc).length <= 1;
+  return PRON_STEM_PROCLITICS.has(prev.tag) && isShortVocalization(prev.voc);
 }
 
 /** Every person/number/gender code that occurs in tags: for inventories and tests. */

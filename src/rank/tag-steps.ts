@@ -16,7 +16,6 @@ import { joinDaggerAlif } from '../analyzer/dagger.js';
 import type { Analyzer } from '../analyzer/index.js';
 import type { AnalyzedToken } from '../analyzer/types.js';
 import type { Document, Sentence } from '../corpus/types.js';
-import { posDocumentConverter } from '../formats/pos-corpus.js';
 import { splitSentences } from '../formats/text.js';
 import { splitLines } from '../io.js';
 import type { ModelRanker } from './ranker.js';
@@ -67,11 +66,10 @@ export function* rankTextSteps(analyzer: Analyzer, ranker: ModelRanker, text: st
     lines.push(joinDaggerAlif(tokens, analyzer));
   }
   const sentences: Sentence[] = [];
-  const convert = posDocumentConverter(undefined);
   let group: AnalyzedToken[][] = [];
   let groupTokens = 0;
   const flush = () => {
-    for (const s of types.sentences(group, sentences.length, 'text', convert)) sentences.push(s);
+    for (const s of types.sentences(group, sentences.length, 'text')) sentences.push(s);
     group = [];
     groupTokens = 0;
   };

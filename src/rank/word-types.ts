@@ -9,10 +9,9 @@
 import { GenerationCache } from '../analyzer/cache.js';
 import type { AnalyzedToken, Alternative, Solution } from '../analyzer/types.js';
 import type { Candidate, Sentence, Token } from '../corpus/types.js';
-import { candidatesFor, type SeenLexicon } from '../../features/lexicon.js';
-import { analyzedToPosToken } from '../formats/pos-analyzer.js';
-import type { PosDocument } from '../formats/pos-model.js';
-import { posDocumentConverter } from '../formats/pos-corpus.js';
+import { withSeenLabels, type SeenLexicon } from '../../features/lexicon.js';
+import { labelKey } from '../labels/elements.js';
+import { sharedElements } from '../labels/factorize-cache.js';
 import { candidatesAgreeing } from './marks.js';
 
 /** Word types whose C(t) a {@link WordTypeCache} keeps at most (the least used dropped first: a GenerationCache). */
@@ -28,9 +27,6 @@ interface Entry {
   /** C(t), frozen. */
   candidates: Candidate[];
 }
-
-/** A pos-document converter (what posDocumentConverter returns), for the words {@link WordTypeCache} has not kept. */
-export type ConvertDocument = (d: PosDocument) => { sentences: Sentence[] };
 
 /**
  * C(t) per word type for one model's seen labels and one analyzer, bounded (see the module
@@ -53,18 +49,16 @@ export class WordTypeCache {
    * The sentences of analyzed tokens as ranked documents' sentences: each token with its
    * C(t) (narrowed by the diacritics typed in it) and no gold; sentence n (from `first`, 0-based)
    * has id `DOCID/N+1` and its tokens the INDEX P(N+1)Ww, as analyzedToCorpus numbers them.
-   * `convert` (a posDocumentConverter) turns the words not cached into corpus tokens; one
-   * per call is made when not given. Throws nothing of its own.
+   * Throws nothing of its own.
    */
-  sentences(sents: readonly AnalyzedToken[][], first = 0, docId = 'text', convert?: ConvertDocument): Sentence[] {
-    let conv = convert;
+  sentences(sents: readonly AnalyzedToken[][], first = 0, docId = 'text'): Sentence[] {
     return sents.map((sent, s): Sentence => {
       const paragraph = first + s + 1;
       const tokens = sent.map((a, w): Token => {
         const token: Token = { form: a.input, lookup: a.kind === 'word' ? a.lookup : a.input, arabic: a.kind === 'word', candidates: NO_CANDIDATES, gold: -1 };
         token.index = { paragraph, word: w + 1 };
         if (a.kind !== 'word') return token;
-        token.candidates = this.candidates(a, () => (conv ??= posDocumentConverter(undefined)));
+        token.candidates = this.candidates(a);
         const narrowed = candidatesAgreeing(token);
         if (narrowed !== token.candidates) token.candidates = narrowed;
         return token;
@@ -74,14 +68,46 @@ export class WordTypeCache {
   }
 
   /** C(t) of an analyzed word: cached, or built as the straightforward path builds it. */
-  private candidates(a: AnalyzedToken & { kind: 'word' }, converter: () => ConvertDocument): Candidate[] {
+  private candidates(a: AnalyzedWord): Candidate[] {
     const hit = this.cache.get(a.lookup);
     if (hit && hit.solutions === a.solutions && hit.alternatives === a.alternatives) return hit.candidates;
-    const doc = converter()({ id: 'text', tokens: [analyzedToPosToken(a, { paragraph: 1, word: 1 })] });
-    const token = doc.sentences[0].tokens[0];
-    const built = this.lexicon ? candidatesFor(token, this.lexicon) : token.candidates.filter((c) => c.source !== 'gold');
+    const own = analyzerCandidates(a);
+    const built = this.lexicon ? withSeenLabels(own, a.lookup, this.lexicon) : own;
     const candidates = built.length === 0 ? NO_CANDIDATES : (Object.freeze(built) as Candidate[]);
     this.cache.set(a.lookup, { solutions: a.solutions, alternatives: a.alternatives, candidates });
     return candidates;
   }
+}
+
+/** An analyzed token that is a word. */
+type AnalyzedWord = AnalyzedToken & { kind: 'word' };
+
+/**
+ * The analyzer's candidates of an analyzed word, as the straightforward path gives them
+ * (analyzedToPosToken, then the pos conversion of src/formats/pos-corpus.ts, which reads the
+ * same rules from a pos block): its solutions, or when it has none all its alternatives'
+ * solutions, numbered from 1 within each list; lemma and morphology trimmed; deduplicated by
+ * label key, the first kept; source 'backoff' for all when any solution is the backoff's, else
+ * 'analyzer'; elements factored by the built-in factorizer (once per morphology's shape,
+ * src/labels/factorize-cache.ts). Built straight from the analyzer's solutions, without the
+ * pos blocks in between. Returns a new array (frozen candidates). Throws nothing.
+ */
+export function analyzerCandidates(a: AnalyzedWord): Candidate[] {
+  const source: Candidate['source'] = a.solutions.some((s) => s.source === 'backoff') ? 'backoff' : 'analyzer';
+  const out: Candidate[] = [];
+  const add = (list: readonly Solution[]): void => {
+    for (let i = 0; i < list.length; i++) {
+      const s = list[i];
+      const lemma = s.lemma.trim();
+      const morph = s.morph.trim();
+      const key = labelKey(lemma, morph);
+      let at = 0;
+      while (at < out.length && out[at].key !== key) at++;
+      if (at < out.length) continue;
+      out.push(Object.freeze({ key, lemma, morph, voc: s.voc, gloss: s.gloss, elements: sharedElements(lemma, morph), source, solutionNo: i + 1 }));
+    }
+  };
+  if (a.solutions.length > 0) add(a.solutions);
+  else for (const alt of a.alternatives) add(alt.solutions);
+  return out;
 }

@@ -17,7 +17,9 @@ import { textToCorpus } from '../../src/formats/text.js';
 import { prepareToRank } from '../../src/rank/pipeline.js';
 import { rankTextSteps } from '../../src/rank/tag-steps.js';
 import { Tagger } from '../../src/rank/tagger.js';
-import { WordTypeCache } from '../../src/rank/word-types.js';
+import { analyzerCandidates, WordTypeCache } from '../../src/rank/word-types.js';
+import { analyzedToCorpus } from '../../src/formats/text.js';
+import { Analyzer } from '../../src/analyzer/index.js';
 import type { Model } from '../../src/model/model.js';
 import { train } from '../../training/train.js';
 import { bamaAnalyzer, pudCorpus } from '../helpers/pud.js';
@@ -104,4 +106,27 @@ test('GenerationCache: bounded, a hit stays, capacity 0 stores nothing', () => {
   const none = new GenerationCache<string, number>(0);
   none.set('a', 1);
   assert.equal(none.get('a'), undefined);
+});
+
+test('analyzerCandidates = the pos conversion of the analyzed word (every field), for PUD words, alternatives, backoff and case endings', () => {
+  const text = readFileSync(dataPaths.referenceSentences(), 'utf8').split('\n').slice(0, 200).join('\n');
+  let words = 0;
+  let fromAlternatives = 0;
+  let backoff = 0;
+  for (const options of [{}, { caseEndings: true, backoff: true }]) {
+    const lines = Analyzer.load(dataPaths.bama(), options).analyzeText(text);
+    const want = analyzedToCorpus(lines).documents[0].sentences.flatMap((s) => s.tokens);
+    const got = lines.flat();
+    assert.equal(got.length, want.length);
+    got.forEach((a, i) => {
+      if (a.kind !== 'word') return;
+      words++;
+      if (a.solutions.length === 0 && a.alternatives.some((x) => x.solutions.length > 0)) fromAlternatives++;
+      if (a.solutions.some((s) => s.source === 'backoff')) backoff++;
+      const mine = analyzerCandidates(a);
+      assert.deepEqual(mine, want[i].candidates, `${a.input}`);
+      mine.forEach((c, k) => assert.deepEqual(Object.keys(c), Object.keys(want[i].candidates[k])));
+    });
+  }
+  assert.ok(words > 5000 && fromAlternatives > 0 && backoff > 0, `${words} words, ${fromAlternatives} from alternatives, ${backoff} backoff`);
 });
