@@ -18,7 +18,7 @@
  */
 import type { Candidate, Document } from '../src/corpus/types.js';
 import { UsageError } from '../src/errors.js';
-import { LABEL_ELEMENTS } from '../src/labels/elements.js';
+import { LABEL_ELEMENTS, TARGETS } from '../src/labels/elements.js';
 import type { BetaTable } from './beta.js';
 import { planDocColumns, planGroups, type DocColumn, type ExtractGroup } from './extract-plan.js';
 import { DocContext } from './doc-context.js';
@@ -68,6 +68,8 @@ export class FeatureExtractor {
   private planCount = 0;
   /** @internal Group values of kept plans in the contexts seen last (bounded, features/group-memo.ts); made on first use. */
   memoStore: GroupMemo | null = null;
+  /** The vocabulary's table of each target, in TARGETS order (label, then the elements): valueIds' look-ups. */
+  private readonly targetMaps: ReadonlyArray<ReadonlyMap<string, number>>;
   /** value(count, ·) for counts below COUNT_TABLE_SIZE when the transform does not read the marginal, else null. */
   private readonly countTable: Float64Array | null;
 
@@ -84,6 +86,7 @@ export class FeatureExtractor {
     this.labelContexts = this.groups.some((g) => (LABEL_CONTEXTS as readonly string[]).includes(g.context));
     this.usedTargets = Int32Array.from(new Set(parts.templates.map((t) => targetIndex(t.target))));
     this.columnTargets = Int32Array.from(parts.templates, (t) => targetIndex(t.target));
+    this.targetMaps = TARGETS.map((t) => parts.vocab.map(t));
     this.countTable = VALUE_TRANSFORM_DEFS[parts.transform].relative ? null : Float64Array.from({ length: COUNT_TABLE_SIZE }, (_, n) => this.value(n, 0));
   }
 
@@ -125,10 +128,11 @@ export class FeatureExtractor {
     if (ids) return ids;
     ids = this.labelCache.get(c.key);
     if (!ids) {
-      const v = this.parts.vocab;
+      const maps = this.targetMaps;
+      const el = c.elements;
       ids = new Int32Array(N_TARGETS);
-      ids[0] = v.get('label', c.key);
-      for (let k = 0; k < LABEL_ELEMENTS.length; k++) ids[k + 1] = v.get(LABEL_ELEMENTS[k], c.elements[LABEL_ELEMENTS[k]]);
+      ids[0] = maps[0].get(c.key) ?? -1;
+      for (let k = 0; k < LABEL_ELEMENTS.length; k++) ids[k + 1] = maps[k + 1].get(el[LABEL_ELEMENTS[k]]) ?? -1;
       if (this.labelCache.size >= LABEL_CACHE_LIMIT) this.labelCache.clear();
       this.labelCache.set(c.key, ids);
     }

@@ -200,19 +200,19 @@ const PRON_STEM_PROCLITICS: ReadonlySet<string> = new Set([
   'EMPHATIC_PARTICLE', 'INTERROG_PART', 'INTERROG', 'VOC_PART', 'PART', 'NEG_PART',
 ]);
 
-/** Letters of a vocalization, short vowels, sukun, shadda, tanween and dagger alif removed. */
-function letters(voc: string): string {
-  return voc.replace(/[aiuo~FNK`]/g, '');
-}
-
 /**
  * True when a segment's vocalization spells at most one letter (vowels and other marks aside):
  * the only thing about a segment's vocalization that factorization reads (see
  * {@link introducesPronounStem}; src/labels/factorize-cache.ts keys on it).
  */
 export function isShortVocalization(voc: string): boolean {
-  return letters(voc).length <= 1;
+  let n = 0;
+  for (let i = 0; i < voc.length && n <= 1; i++) if (!MARKS.has(voc.charCodeAt(i))) n++;
+  return n <= 1;
 }
+
+/** Short vowels, sukun, shadda, tanween and dagger alif (Buckwalter), as UTF-16 code units: not letters. */
+const MARKS: ReadonlySet<number> = new Set(Array.from('aiuo~FNK`', (ch) => ch.charCodeAt(0)));
 
 /** Tags that only ever occur as prefixes, so they can host no clitic. */
 const PREFIX_ONLY: ReadonlySet<string> = new Set(['DET', 'FUT', 'SUBJUNC']);

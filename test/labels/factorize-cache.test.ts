@@ -11,6 +11,7 @@ import { Analyzer } from '../../src/analyzer/index.js';
 import { dataPaths } from '../../bin/data.js';
 import { factorize, parseMorph } from '../../src/labels/factorize.js';
 import { morphShape, sharedElements } from '../../src/labels/factorize-cache.js';
+import { isShortVocalization } from '../../src/labels/tags.js';
 import { pudCorpus } from '../helpers/pud.js';
 
 function check(lemma: string, morph: string): void {
@@ -48,4 +49,11 @@ test('sharedElements: shapes apart where the vocalization decides (a one-letter 
     check('', m);
   }
   assert.notEqual(sharedElements('', 'wa/CONJ+huwa/PRON_3MS').pos, sharedElements('', 'lA/NEG_PART+huwa/PRON_3MS').pos);
+});
+
+test('isShortVocalization: at most one letter once short vowels, sukun, shadda, tanween and dagger alif are set aside', () => {
+  const byRegex = (voc: string) => voc.replace(/[aiuo~FNK`]/g, '').length <= 1;
+  for (const voc of ['', 'a', 'wa', 'fa', 'w', 'lA', 'ma', 'mA', 'aiu', 'bi~', 'Al', 'sa', 'la', 'huwa', 'N', 'wK', '`a', 'ya`']) {
+    assert.equal(isShortVocalization(voc), byRegex(voc), voc);
+  }
 });
