@@ -19,9 +19,11 @@ export interface CandidateScripts {
 /** Vocalized forms kept per candidate (forms × options); more start its list afresh. */
 const FORMS_PER_CANDIDATE = 8;
 
-/** What is kept per candidate: its scripts and the words it vocalized, by options key and typed form. */
+/** What is kept per candidate: its scripts and the words it vocalized, by options key, then typed form. */
 interface Rendered extends CandidateScripts {
-  vocalized: Map<string, string>;
+  vocalized: Map<string, Map<string, string>>;
+  /** Vocalized forms kept (all options). */
+  forms: number;
 }
 
 /**
@@ -36,7 +38,7 @@ export class RenderCache {
   private entry(c: Candidate): Rendered {
     let r = this.byCandidate.get(c);
     if (!r) {
-      r = { vocArabic: fromBuckwalter(c.voc), lemmaArabic: lemmaInScript(c.lemma, 'arabic'), vocalized: new Map() };
+      r = { vocArabic: fromBuckwalter(c.voc), lemmaArabic: lemmaInScript(c.lemma, 'arabic'), vocalized: new Map(), forms: 0 };
       if (Object.isFrozen(c)) this.byCandidate.set(c, r);
     }
     return r;
@@ -50,16 +52,23 @@ export class RenderCache {
   /**
    * vocalizeWord(form, c.voc, c.morph, options), kept per candidate, form and options;
    * `optionsKey` names `options` (one key per distinct options: the caller's
-   * {@link vocalizeOptionsKey}, with the word's helping vowel).
+   * {@link vocalizeOptionsKey}, with the word's helping vowel: best the same string object
+   * every time, whose hash is then computed once).
    */
   vocalized(form: string, c: Candidate, options: Partial<VocalizeOptions>, optionsKey: string): string {
-    const kept = this.entry(c).vocalized;
-    const key = `${optionsKey}\u0002${form}`;
-    let out = kept.get(key);
+    const r = this.entry(c);
+    let kept = r.vocalized.get(optionsKey);
+    let out = kept?.get(form);
     if (out === undefined) {
       out = vocalizeWord(form, c.voc, c.morph, options);
-      if (kept.size >= FORMS_PER_CANDIDATE) kept.clear();
-      kept.set(key, out);
+      if (r.forms >= FORMS_PER_CANDIDATE) {
+        r.vocalized.clear();
+        r.forms = 0;
+        kept = undefined;
+      }
+      if (!kept) r.vocalized.set(optionsKey, (kept = new Map()));
+      kept.set(form, out);
+      r.forms++;
     }
     return out;
   }
@@ -79,4 +88,11 @@ export function vocalizeOptionsKey(options: Partial<VocalizeOptions> = {}): stri
 export interface Renderer {
   cache: RenderCache;
   optionsKey: string;
+  /** The options key with each helping vowel ('' for none), made once per call by {@link rendererKeys}; made per word when absent. */
+  keys?: Readonly<Record<'' | 'a' | 'i' | 'u', string>>;
+}
+
+/** A Renderer's keys per helping vowel: `optionsKey`, U+0001, the vowel (what taggedAnalysis looks up with). */
+export function rendererKeys(optionsKey: string): Readonly<Record<'' | 'a' | 'i' | 'u', string>> {
+  return { '': `${optionsKey}\u0001`, a: `${optionsKey}\u0001a`, i: `${optionsKey}\u0001i`, u: `${optionsKey}\u0001u` };
 }

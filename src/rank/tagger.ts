@@ -15,7 +15,7 @@ import { ModelRanker } from './ranker.js';
 import { rankTextSteps } from './tag-steps.js';
 import { helpingVowelOf, waslContexts, type WaslContext } from './connect.js';
 import type { RankedCandidate, RankedToken } from './types.js';
-import { RenderCache, vocalizeOptionsKey, type Renderer } from './render-cache.js';
+import { RenderCache, rendererKeys, vocalizeOptionsKey, type Renderer } from './render-cache.js';
 import { WordTypeCache } from './word-types.js';
 
 /** One analysis of a tagged word: vocalization (Buckwalter and Arabic), lemma, morphology, POS and the other label elements, gloss, score, confidence and where it came from. */
@@ -78,7 +78,7 @@ export function taggedAnalysis(r: RankedCandidate, rank: number, form: string, v
     rank,
     voc: c.voc,
     vocArabic: scripts.vocArabic,
-    vocalized: render ? render.cache.vocalized(form, c, vocalize, `${render.optionsKey}\u0001${vocalize.helpingVowel ?? ''}`) : vocalizeWord(form, c.voc, c.morph, vocalize),
+    vocalized: render ? render.cache.vocalized(form, c, vocalize, renderKey(render, vocalize.helpingVowel)) : vocalizeWord(form, c.voc, c.morph, vocalize),
     lemma: c.lemma,
     lemmaArabic: scripts.lemmaArabic,
     morph: c.morph,
@@ -89,6 +89,13 @@ export function taggedAnalysis(r: RankedCandidate, rank: number, form: string, v
     confidence: r.confidence,
     source: c.source,
   };
+}
+
+/** The render cache's key of a call's options with a word's helping vowel (kept strings when the renderer has them). */
+function renderKey(render: Renderer, helpingVowel: string | undefined): string {
+  const v = helpingVowel ?? '';
+  const kept = render.keys && (v === '' || v === 'a' || v === 'i' || v === 'u') ? render.keys[v] : undefined;
+  return kept ?? `${render.optionsKey}\u0001${v}`;
 }
 
 /**
@@ -193,7 +200,8 @@ export class Tagger {
     const top = o.top === undefined ? 1 : requireInteger('options.top', o.top, 0);
     const inputScript = o.inputScript === undefined ? DEFAULT_INPUT_SCRIPT : requireOneOf('options.inputScript', o.inputScript, INPUT_SCRIPTS);
     const vocalize = { ...o.vocalize };
-    const render: Renderer = { cache: this.rendered, optionsKey: vocalizeOptionsKey(vocalize) };
+    const optionsKey = vocalizeOptionsKey(vocalize);
+    const render: Renderer = { cache: this.rendered, optionsKey, keys: rendererKeys(optionsKey) };
     for (const sent of rankTextSteps(this.analyzer, this.ranker, prepareInput(text, inputScript), this.words)) {
       yield sent && taggedSentence(sent, top, vocalize, render);
     }

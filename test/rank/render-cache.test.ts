@@ -1,0 +1,34 @@
+/**
+ * The render cache (src/rank/render-cache.ts) gives vocalizeWord's strings, per candidate,
+ * typed form and options key, keeps at most its bound of forms per candidate, and the keys a
+ * Tagger makes once per call (rendererKeys) are those taggedAnalysis would make per word.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Candidate } from '../../src/corpus/types.js';
+import { factorize } from '../../src/labels/factorize.js';
+import { RenderCache, rendererKeys, vocalizeOptionsKey } from '../../src/rank/render-cache.js';
+import { vocalizeWord } from '../../src/script/vocalize.js';
+
+const morph = 'kutub/NOUN+u/CASE_DEF_NOM';
+const c: Candidate = Object.freeze({ key: `kitAb_1\t${morph}`, lemma: 'kitAb_1', morph, voc: 'kutubu', gloss: 'books', elements: factorize('kitAb_1', morph), source: 'analyzer' as const });
+
+test('RenderCache.vocalized = vocalizeWord for each form and options, kept, bounded per candidate', () => {
+  const cache = new RenderCache();
+  const forms = ['كتب', 'كتب', 'كُتب', 'كتبُ', 'ڪتب'];
+  for (const options of [{}, { helpingVowel: 'i' as const }, { helpingVowel: 'u' as const }]) {
+    const key = rendererKeys(vocalizeOptionsKey({}))[options.helpingVowel ?? ''];
+    for (let round = 0; round < 3; round++)
+      for (const form of forms) assert.equal(cache.vocalized(form, c, options, key), vocalizeWord(form, c.voc, c.morph, options), `${form} ${key}`);
+  }
+  // more than the bound of forms: still the right strings
+  for (let i = 0; i < 40; i++) {
+    const form = `كتب${'ـ'.repeat(i % 11)}`;
+    assert.equal(cache.vocalized(form, c, {}, `k${i % 3}`), vocalizeWord(form, c.voc, c.morph, {}));
+  }
+});
+
+test('rendererKeys: the options key, U+0001 and the helping vowel', () => {
+  const k = vocalizeOptionsKey({ daggerAlif: false });
+  assert.deepEqual(rendererKeys(k), { '': `${k}\u0001`, a: `${k}\u0001a`, i: `${k}\u0001i`, u: `${k}\u0001u` });
+});
