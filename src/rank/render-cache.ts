@@ -19,9 +19,16 @@ export interface CandidateScripts {
 /** Vocalized forms kept per candidate (forms × options); more start its list afresh. */
 const FORMS_PER_CANDIDATE = 8;
 
-/** What is kept per candidate: its scripts and the words it vocalized, by options key, then typed form. */
+/**
+ * What is kept per candidate: its scripts and the words it vocalized: the first one in three
+ * fields (most candidates are shown for one typed form under one options key), any more by
+ * options key, then typed form.
+ */
 interface Rendered extends CandidateScripts {
-  vocalized: Map<string, Map<string, string>>;
+  firstKey: string | null;
+  firstForm: string;
+  firstText: string;
+  more: Map<string, Map<string, string>> | null;
   /** Vocalized forms kept (all options). */
   forms: number;
 }
@@ -38,7 +45,7 @@ export class RenderCache {
   private entry(c: Candidate): Rendered {
     let r = this.byCandidate.get(c);
     if (!r) {
-      r = { vocArabic: fromBuckwalter(c.voc), lemmaArabic: lemmaInScript(c.lemma, 'arabic'), vocalized: new Map(), forms: 0 };
+      r = { vocArabic: fromBuckwalter(c.voc), lemmaArabic: lemmaInScript(c.lemma, 'arabic'), firstKey: null, firstForm: '', firstText: '', more: null, forms: 0 };
       if (Object.isFrozen(c)) this.byCandidate.set(c, r);
     }
     return r;
@@ -57,19 +64,26 @@ export class RenderCache {
    */
   vocalized(form: string, c: Candidate, options: Partial<VocalizeOptions>, optionsKey: string): string {
     const r = this.entry(c);
-    let kept = r.vocalized.get(optionsKey);
-    let out = kept?.get(form);
-    if (out === undefined) {
-      out = vocalizeWord(form, c.voc, c.morph, options);
-      if (r.forms >= FORMS_PER_CANDIDATE) {
-        r.vocalized.clear();
-        r.forms = 0;
-        kept = undefined;
-      }
-      if (!kept) r.vocalized.set(optionsKey, (kept = new Map()));
-      kept.set(form, out);
-      r.forms++;
+    if (r.firstKey === optionsKey && r.firstForm === form) return r.firstText;
+    let kept = r.more?.get(optionsKey);
+    const hit = kept?.get(form);
+    if (hit !== undefined) return hit;
+    const out = vocalizeWord(form, c.voc, c.morph, options);
+    if (r.forms >= FORMS_PER_CANDIDATE) {
+      r.firstKey = null;
+      r.more = null;
+      r.forms = 0;
+      kept = undefined;
     }
+    r.forms++;
+    if (r.firstKey === null) {
+      r.firstKey = optionsKey;
+      r.firstForm = form;
+      r.firstText = out;
+      return out;
+    }
+    if (!kept) (r.more ??= new Map()).set(optionsKey, (kept = new Map()));
+    kept.set(form, out);
     return out;
   }
 }
