@@ -47,7 +47,8 @@ export class PlanScratch implements CandidatePlan {
 
   /**
    * Fills this scratch with the plan of `candidates` for the targets `used`, reading each
-   * candidate's value ids (TARGETS order) from `valueIds`. Returns this.
+   * candidate's value ids (TARGETS order) from `valueIds`, each array read before the next call
+   * (so `valueIds` may hand out one scratch array). Returns this.
    */
   build(candidates: readonly Candidate[], used: Int32Array, valueIds: (c: Candidate) => Int32Array): this {
     const K = candidates.length;

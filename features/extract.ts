@@ -111,7 +111,9 @@ export class FeatureExtractor {
       const kept = this.plans.get(candidates);
       if (kept) return kept;
     }
-    scratch.build(candidates, this.usedTargets, (c) => this.valueIds(c));
+    // a kept plan is built once per list: its candidates' ids are looked up (or read from the
+    // caches) into one scratch array, not stored (storing them cost more than the look-ups)
+    scratch.build(candidates, this.usedTargets, frozen ? this.transientIds : (c) => this.valueIds(c));
     if (!frozen) return scratch;
     const kept = scratch.copy(candidates.length, ++this.planCount);
     this.plans.set(candidates, kept);
@@ -128,15 +130,27 @@ export class FeatureExtractor {
     if (ids) return ids;
     ids = this.labelCache.get(c.key);
     if (!ids) {
-      const maps = this.targetMaps;
-      const el = c.elements;
-      ids = new Int32Array(N_TARGETS);
-      ids[0] = maps[0].get(c.key) ?? -1;
-      for (let k = 0; k < LABEL_ELEMENTS.length; k++) ids[k + 1] = maps[k + 1].get(el[LABEL_ELEMENTS[k]]) ?? -1;
+      ids = this.lookUpIds(c, new Int32Array(N_TARGETS));
       if (this.labelCache.size >= LABEL_CACHE_LIMIT) this.labelCache.clear();
       this.labelCache.set(c.key, ids);
     }
     this.byObject.set(c, ids);
+    return ids;
+  }
+
+  /** {@link valueIds} from the caches when they hold them, else looked up into one scratch array (valid until the next call) and not kept. */
+  private readonly transientIds = (c: Candidate): Int32Array =>
+    this.byObject.get(c) ?? this.labelCache.get(c.key) ?? this.lookUpIds(c, this.idScratch);
+
+  /** Scratch of {@link transientIds}. */
+  private readonly idScratch = new Int32Array(N_TARGETS);
+
+  /** Writes the value ids of a candidate (TARGETS order; -1 = unseen in D1) into `ids`; returns it. */
+  private lookUpIds(c: Candidate, ids: Int32Array): Int32Array {
+    const maps = this.targetMaps;
+    const el = c.elements;
+    ids[0] = maps[0].get(c.key) ?? -1;
+    for (let k = 0; k < LABEL_ELEMENTS.length; k++) ids[k + 1] = maps[k + 1].get(el[LABEL_ELEMENTS[k]]) ?? -1;
     return ids;
   }
 
