@@ -201,13 +201,13 @@ const PRON_STEM_PROCLITICS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * True when a segment's vocalization spells at most one letter (vowels and other marks aside):
- * the only thing about a segment's vocalization that factorization reads (see
- * {@link introducesPronounStem}; src/labels/factorize-cache.ts keys on it).
+ * True when a segment's vocalization (`voc`, or its characters [from, to)) spells at most one
+ * letter (vowels and other marks aside): the only thing about a segment's vocalization that
+ * factorization reads (see {@link introducesPronounStem}; src/labels/factorize-cache.ts keys on it).
  */
-export function isShortVocalization(voc: string): boolean {
+export function isShortVocalization(voc: string, from = 0, to = voc.length): boolean {
   let n = 0;
-  for (let i = 0; i < voc.length && n <= 1; i++) if (!MARKS.has(voc.charCodeAt(i))) n++;
+  for (let i = from; i < to && n <= 1; i++) if (!MARKS.has(voc.charCodeAt(i))) n++;
   return n <= 1;
 }
 

@@ -10,11 +10,13 @@ import { readFileSync } from 'node:fs';
 import { Analyzer } from '../../src/analyzer/index.js';
 import { dataPaths } from '../../bin/data.js';
 import { factorize, parseMorph } from '../../src/labels/factorize.js';
-import { morphShape, sharedElements } from '../../src/labels/factorize-cache.js';
+import { morphShape, quickShape, sharedElements } from '../../src/labels/factorize-cache.js';
 import { isShortVocalization } from '../../src/labels/tags.js';
 import { pudCorpus } from '../helpers/pud.js';
 
 function check(lemma: string, morph: string): void {
+  const quick = quickShape(morph);
+  if (quick !== null) assert.equal(quick, morphShape(parseMorph(morph)), `${morph}: quick shape`);
   const got = sharedElements(lemma, morph);
   const want = factorize(lemma, morph);
   assert.deepEqual(got, want, `${lemma} ${morph}`);
@@ -39,12 +41,16 @@ test('sharedElements = factorize for PUD labels and the analyses of PUD words', 
     shapes.add(morphShape(parseMorph(morph)));
   }
   assert.ok(shapes.size < labels.size / 5, `${shapes.size} shapes for ${labels.size} labels`);
+  const quick = [...labels.values()].filter((m) => quickShape(m) !== null).length;
+  assert.ok(quick > labels.size * 0.99, `${quick} of ${labels.size} read without parseMorph`);
 });
 
-test('sharedElements: shapes apart where the vocalization decides (a one-letter proclitic before a pronoun), odd strings alike', () => {
+test('sharedElements and quickShape: shapes apart where the vocalization decides (a one-letter proclitic before a pronoun), odd strings alike', () => {
   // wa/CONJ+huwa/PRON_3MS: an independent pronoun; lA/NEG_PART+hu/PRON_3MS: two letters, a clitic
   for (const m of ['wa/CONJ+huwa/PRON_3MS', 'lA/NEG_PART+huwa/PRON_3MS', 'fa/CONJ+hiya/PRON_3FS', 'mA/NEG_PART+hiya/PRON_3FS',
-    'wa/CONJ+lA/NEG_PART+hu/PRON_3MS', 'IV3MS + IV + IVSUFF_MOOD:I', '', '  ', '+/PUNC', 'C++/NON_ARABIC', 'kitAb/NOUN++ap/NSUFF_FEM_SG', 'x/FOO_BAR+y']) {
+    'wa/CONJ+lA/NEG_PART+hu/PRON_3MS', 'IV3MS + IV + IVSUFF_MOOD:I', '', '  ', '+/PUNC', 'C++/NON_ARABIC', 'kitAb/NOUN++ap/NSUFF_FEM_SG', 'x/FOO_BAR+y',
+    ' wa/CONJ+huwa/PRON_3MS ', 'wa/CONJ+huwa/PRON_3MS+', '+wa/CONJ', 'a/b/NOUN', '//PUNC', 'wa/conj+x/NOUN', 'wa/CONJ+/NOUN', 'wa/+x/NOUN',
+    'ka/PREP+2/NUM', '\u00a0wa/CONJ', 'wa/CONJ+huwa/PRON_3MS\t', '(null)/CONJ+kitAb/NOUN', 'Al/DET+kitAb/NOUN.VN+u/CASE_DEF_NOM']) {
     check('lemma_1', m);
     check('', m);
   }
