@@ -104,7 +104,13 @@ export class PlanScratch implements CandidatePlan {
   copy(K: number, id: number): CandidatePlan {
     const stride = Math.max(1, K);
     const uniq = new Int32Array(stride * N_TARGETS);
-    for (let t = 0; t < N_TARGETS; t++) uniq.set(this.uniq.subarray(t * this.stride, t * this.stride + Math.min(this.nUniq[t], stride)), t * stride);
+    // plain loops: a subarray per target would allocate a view each
+    const from = this.uniq;
+    for (let t = 0; t < N_TARGETS; t++) {
+      const src = t * this.stride;
+      const dst = t * stride;
+      for (let x = 0, n = Math.min(this.nUniq[t], stride); x < n; x++) uniq[dst + x] = from[src + x];
+    }
     return { id, stride, uniq, slot: this.slot.slice(0, K * N_TARGETS), nUniq: this.nUniq.slice() };
   }
 }
