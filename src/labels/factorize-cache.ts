@@ -6,7 +6,7 @@
  * analyses, but few shapes (`NOUN+NSUFF_FEM_SG`): some 500 for 10,000 new analyses of WikiNews
  * text. Kept for the whole process, bounded, frozen: safe to share.
  */
-import type { LabelElements } from './elements.js';
+import { copyElements, type LabelElements } from './elements.js';
 import { factorizeSegments } from './factorize.js';
 import { parseMorph, type MorphSegment } from './morph.js';
 import { isShortVocalization } from './tags.js';
@@ -38,20 +38,7 @@ export function sharedElements(lemma: string, morph: string): LabelElements {
     base = Object.freeze(factorizeSegments('', segments ?? parseMorph(morph)).elements);
     BY_SHAPE.set(shape, base);
   }
-  return Object.freeze(withLemma(base, lemma));
-}
-
-/**
- * A copy of `b` with its lemma set, written as one literal in LABEL_ELEMENTS order (the type
- * checks that every element is there, test/labels/factorize-cache.test.ts the order): V8 gives
- * the copies of one literal one shape, so freezing them is cheap, where a spread of a frozen
- * object makes each copy slow to freeze (ten times the cost, measured).
- */
-function withLemma(b: Readonly<LabelElements>, lemma: string): LabelElements {
-  return {
-    lemma, pre1: b.pre1, pre2: b.pre2, det: b.det, pos: b.pos, dpos: b.dpos, suf: b.suf, perpos: b.perpos, numpos: b.numpos,
-    genpos: b.genpos, persuf: b.persuf, numsuf: b.numsuf, gensuf: b.gensuf, mood: b.mood, pron: b.pron, case: b.case,
-  };
+  return Object.freeze(copyElements(base, lemma));
 }
 
 /** Whether a UTF-16 code is one a tag may hold (A–Z, then also 0–9 _ : .: see parseMorph). */

@@ -12,6 +12,7 @@ import { dataPaths } from '../../bin/data.js';
 import { factorize, parseMorph } from '../../src/labels/factorize.js';
 import { morphShape, quickShape, sharedElements } from '../../src/labels/factorize-cache.js';
 import { isShortVocalization } from '../../src/labels/tags.js';
+import { copyElements, LABEL_ELEMENTS } from '../../src/labels/elements.js';
 import { pudCorpus } from '../helpers/pud.js';
 
 function check(lemma: string, morph: string): void {
@@ -62,4 +63,12 @@ test('isShortVocalization: at most one letter once short vowels, sukun, shadda, 
   for (const voc of ['', 'a', 'wa', 'fa', 'w', 'lA', 'ma', 'mA', 'aiu', 'bi~', 'Al', 'sa', 'la', 'huwa', 'N', 'wK', '`a', 'ya`']) {
     assert.equal(isShortVocalization(voc), byRegex(voc), voc);
   }
+});
+
+test('copyElements: every element, in LABEL_ELEMENTS order, the lemma replaced when given', () => {
+  const e = factorize('kitAb_1', 'wa/CONJ+kitAb/NOUN+u/CASE_DEF_NOM');
+  assert.deepEqual(Object.keys(copyElements(e)), [...LABEL_ELEMENTS]);
+  assert.deepEqual(copyElements(e), e);
+  assert.deepEqual(copyElements(Object.freeze({ ...e }), 'x_1'), { ...e, lemma: 'x_1' });
+  assert.notEqual(copyElements(e), e);
 });
