@@ -22,6 +22,7 @@ import { CorpusError, UsageError } from '../errors.js';
 import type { Candidate, Corpus, Document, Sentence, Token } from '../corpus/types.js';
 import { labelKey, type LabelElements } from '../labels/elements.js';
 import { factorize as defaultFactorize } from '../labels/factorize.js';
+import { sharedElements } from '../labels/factorize-cache.js';
 import {
   GOLD_UNMATCHED_COMMENT,
   IMPLICIT_DOCUMENT_ID,
@@ -160,9 +161,6 @@ function corpusToken(t: PosToken, table: CandidateTable, str: Interner, where: s
   return token;
 }
 
-/** Morphologies {@link DEFAULT_BY_MORPH} holds before it starts afresh, so that it cannot grow without bound. */
-const SHARED_ELEMENTS_MAX = 1 << 18;
-
 /**
  * The conversion of one pos file's tokens into corpus tokens, sharing one string table and one
  * elements object per label across all the tokens it converts (see {@link posConversion}).
@@ -183,22 +181,16 @@ export interface PosConversion {
  */
 export function posConversion(source: string | undefined, options: Partial<PosToCorpusOptions> = {}): PosConversion {
   const { factorize } = { ...defaultPosToCorpusOptions, ...options };
-  // With the built-in factorizer, each morphology is factored once per process (tagging converts
-  // each text anew, and factoring its labels again was a quarter of the tagging time) and each
-  // candidate gets a frozen copy with its lemma; with another, one frozen object per label.
-  const shared = factorize === defaultFactorize;
+  // With the built-in factorizer, each morphology shape is factored once per process
+  // (src/labels/factorize-cache.ts, as the tagger does) and each candidate gets a frozen copy
+  // with its lemma; with another, one frozen object per label.
   const cache = new Map<string, LabelElements>();
   const str = new Interner();
-  const fresh = (lemma: string, morph: string): LabelElements => {
-    const el = factorize(lemma, morph);
-    return Object.freeze(shared ? { ...el } : (Object.fromEntries(Object.entries(el).map(([k, v]) => [k, str.get(v)])) as LabelElements));
-  };
-  const factor = (lemma: string, morph: string): LabelElements => {
-    if (shared) return withLemma(lemma, morph, fresh);
+  const factor = factorize === defaultFactorize ? sharedElements : (lemma: string, morph: string): LabelElements => {
     const key = labelKey(lemma, morph);
     let el = cache.get(key);
     if (!el) {
-      el = fresh(lemma, morph);
+      el = Object.freeze(Object.fromEntries(Object.entries(factorize(lemma, morph)).map(([k, v]) => [k, str.get(v)])) as LabelElements);
       cache.set(key, el);
     }
     return el;
@@ -206,24 +198,6 @@ export function posConversion(source: string | undefined, options: Partial<PosTo
   const where = source ?? 'pos file';
   const table = new CandidateTable(factor);
   return { token: (t) => corpusToken(t, table, str, where), intern: (s) => str.get(s) };
-}
-
-/** The built-in factorizer's elements of a morphology with an empty lemma, by morphology, kept for the whole process (frozen, read-only: safe to share). */
-const DEFAULT_BY_MORPH = new Map<string, LabelElements>();
-
-/**
- * The built-in factorizer's elements of (lemma, morph): those of ('', morph) with the lemma set,
- * since the lemma enters the built-in factorization only as the lemma element
- * (src/labels/factorize.ts); a corpus repeats each morphology under many lemmas.
- */
-function withLemma(lemma: string, morph: string, fresh: (lemma: string, morph: string) => LabelElements): LabelElements {
-  let base = DEFAULT_BY_MORPH.get(morph);
-  if (!base) {
-    if (DEFAULT_BY_MORPH.size >= SHARED_ELEMENTS_MAX) DEFAULT_BY_MORPH.clear();
-    base = fresh('', morph);
-    DEFAULT_BY_MORPH.set(morph, base);
-  }
-  return Object.freeze({ ...base, lemma });
 }
 
 /**
