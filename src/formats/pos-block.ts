@@ -16,7 +16,7 @@
  * (pos-corpus.ts) recognises by identity.
  */
 import type { PosSolution, PosToken } from './pos-model.js';
-import { hashWords } from './pos-cache.js';
+import { BlockCache } from './pos-cache.js';
 import { solutionOf, valueAfter } from './pos-read.js';
 
 const INPUT = Buffer.from('INPUT STRING: ');
@@ -30,12 +30,6 @@ const STAR = 42;
 const SPACE = 32;
 /** Distinct solution lines kept before the table starts afresh (bounds its memory). */
 const SOLUTIONS_MAX = 1 << 18;
-
-/** A solution with the bytes of its SOLUTION and GLOSS lines. */
-interface Seen {
-  bytes: Buffer;
-  solution: PosSolution;
-}
 
 /** Whether buf[at, end) starts with `prefix`. */
 function startsWith(buf: Uint8Array, at: number, end: number, prefix: Uint8Array): boolean {
@@ -52,8 +46,8 @@ function lineEnd(buf: Uint8Array, at: number, e: number): number {
 
 /** Reads canonical token blocks, sharing one frozen PosSolution per distinct SOLUTION (and GLOSS) line. */
 export class CanonicalBlockReader {
-  /** Solutions by the hash of their lines' bytes (several for a collision). */
-  private readonly solutions = new Map<number, Seen | Seen[]>();
+  /** Solutions by their lines' bytes (the block table of pos-cache.ts, one byte range per key). */
+  private readonly solutions = new BlockCache<PosSolution>(SOLUTIONS_MAX);
 
   /**
    * The token of the block buf[s, e) (valid UTF-8, no blank line, no carriage return, no line
@@ -99,24 +93,13 @@ export class CanonicalBlockReader {
 
   /** The shared solution of the SOLUTION line buf[at, end) and its GLOSS line up to `pairEnd` (= end: none); undefined when the line is malformed. */
   private solution(buf: Buffer, view: DataView, at: number, end: number, pairEnd: number): PosSolution | undefined {
-    const hash = hashWords(view, at, pairEnd, 0x811c9dc5);
-    const found = this.solutions.get(hash);
-    const length = pairEnd - at;
-    if (found !== undefined) {
-      if (!Array.isArray(found)) {
-        if (found.bytes.length === length && buf.compare(found.bytes, 0, length, at, pairEnd) === 0) return found.solution;
-      } else {
-        for (const x of found) if (x.bytes.length === length && buf.compare(x.bytes, 0, length, at, pairEnd) === 0) return x.solution;
-      }
-    }
+    const hash = BlockCache.hash(view, at, -1, pairEnd, pairEnd);
+    const found = this.solutions.find(buf, at, -1, pairEnd, pairEnd, hash);
+    if (found !== undefined) return found;
     const solution = solutionOf(buf.toString('utf8', at + 2, end), buf[at] === STAR);
     if (typeof solution === 'string') return undefined;
     if (pairEnd > end) solution.gloss = valueAfter(buf.toString('utf8', end + 1 + 5, pairEnd), '(GLOSS):');
-    const entry: Seen = { bytes: Buffer.from(buf.subarray(at, pairEnd)), solution: Object.freeze(solution) };
-    if (found === undefined) {
-      if (this.solutions.size >= SOLUTIONS_MAX) this.solutions.clear();
-      this.solutions.set(hash, entry);
-    } else this.solutions.set(hash, Array.isArray(found) ? [...found, entry] : [found, entry]);
+    this.solutions.add(buf, at, -1, pairEnd, pairEnd, hash, Object.freeze(solution));
     return solution;
   }
 }
