@@ -82,15 +82,18 @@ async function checkOptions(o: TagStreamOptions, sink: OutputSink, problem?: str
   throw new UsageError(why);
 }
 
-/** Tags one window of raw text (already in Arabic script) in the format asked; `sentences` numbers sentences before it. */
-function tagWindow(tagger: Tagger, text: string, o: TagStreamOptions, sentences: number, converter: Converter, source?: string): { out: string; sentences: number } {
+/**
+ * Tags one window of raw text (already in Arabic script) in the format asked; `sentences` numbers
+ * sentences before it; `converter` gives the shared pos converter (asked for by pos output only).
+ */
+function tagWindow(tagger: Tagger, text: string, o: TagStreamOptions, sentences: number, converter: () => Converter, source?: string): { out: string; sentences: number } {
   if (o.format !== 'pos') {
     // tagger.tagText, whose candidates per word type and rendered strings the tagger keeps across windows
     const tagged = tagger.tagText(text, { top: o.top, inputScript: 'arabic' });
     if (tagged.length === 0) return { out: '', sentences: 0 };
     return { out: o.format === 'jsonl' ? taggedJsonl(tagged, sentences + 1) : taggedText(tagged), sentences: tagged.length };
   }
-  const corpus = textToCorpus(tagger.analyzer, text, { inputScript: 'arabic', source, docId: RAW_TEXT_DOCUMENT_ID, converter });
+  const corpus = textToCorpus(tagger.analyzer, text, { inputScript: 'arabic', source, docId: RAW_TEXT_DOCUMENT_ID, converter: converter() });
   const pos = rerankedPosFile(tagger, corpus, { ...o, candidates: 'seen' });
   const tokens = pos.documents[0]?.tokens ?? [];
   if (tokens.length === 0) return { out: '', sentences: 0 };
@@ -117,7 +120,7 @@ export async function tagTextStream(tagger: Tagger, input: StreamInput, sink: Ou
   await transformBatches(input, sink, (batch: Paragraph[]) => {
     script ??= resolveInputScript(batch.map((p) => p.text).join('\n'), o.inputScript);
     const text = batch.map((p) => prepareInput(p.text, script)).join('\n');
-    const w = tagWindow(tagger, text, o, sentences, converters(), source);
+    const w = tagWindow(tagger, text, o, sentences, converters, source);
     sentences += w.sentences;
     return start() + w.out;
   }, { batchChars: o.documentChars, maxParagraphChars: o.documentChars, encoding: o.encoding, onProgress: o.onProgress, flush: start });
