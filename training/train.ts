@@ -158,7 +158,8 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
   const fittedTheta = { weights: theta.weights, bias: theta.bias };
   // The bigrams of the saved model come from the documents its β* does (D1, or D1 ∪ D2 with the recount).
   const countedDocs = first.d1 ? part.d1.documents : [...part.d1.documents, ...part.d2.documents];
-  const sequence = seqFit && seqFit.weight > 0 ? countTagBigrams(countedDocs, seqFit, seqFit.weight) : null;
+  const sequence = !seqFit || seqFit.weight === 0 ? null
+    : first.d1?.bigrams ? first.d1.bigrams.withWeight(seqFit.weight) : countTagBigrams(countedDocs, seqFit, seqFit.weight);
   let model: Model;
   if (first.d1) model = new Model(info, first.d1.vocab, first.d1.counts, first.d1.doc, first.d1.lexicon, fittedTheta, sequence);
   else {
@@ -251,10 +252,13 @@ async function fitOnD2(part: ReturnType<typeof partitionCorpus>, templates: Retu
   o.onProgress?.('evaluate', 1, 1);
   const d2Figures = { goldTokens: r.goldTokens, usedTokens: r.usedTokens, rows: r.rows.n, sampled: r.sampled, evaluatedDocuments: fitIndex.length };
   const spec = sequenceSpec(part.d1.scheme);
-  const seqFit = o.sequence && spec.elements.length > 0
-    ? { ...fitSequenceWeight(fitted, fitIndex.map((i) => prepared[i]), countTagBigrams(part.d1.documents, spec, 0), (done, total) => o.onProgress?.('sequence', done, total)), elements: [...spec.elements], presence: [...spec.presence] }
+  const d1Bigrams = o.sequence && spec.elements.length > 0 ? countTagBigrams(part.d1.documents, spec, 0) : null;
+  const seqFit = d1Bigrams
+    ? { ...fitSequenceWeight(fitted, fitIndex.map((i) => prepared[i]), d1Bigrams, (done, total) => o.onProgress?.('sequence', done, total)), elements: [...spec.elements], presence: [...spec.presence] }
     : null;
-  return { theta, temperature, ev, cands, candTokens: items.length, d2Figures, seqFit, times: { t1, t2, t3 }, d1: o.recount ? null : s1 };
+  // D1's tables and bigrams come back only when the model keeps them (no recount)
+  const d1 = o.recount ? null : { ...s1, bigrams: d1Bigrams };
+  return { theta, temperature, ev, cands, candTokens: items.length, d2Figures, seqFit, times: { t1, t2, t3 }, d1 };
 }
 
 /**

@@ -120,6 +120,11 @@ export class TagSequence {
     return this.data.weight;
   }
 
+  /** The same counts with another weight λ (a new instance; the counts are shared, read-only). */
+  withWeight(weight: number): TagSequence {
+    return new TagSequence({ ...this.data, weight });
+  }
+
   /** The stored form. */
   toJSON(): SequenceJson {
     return { ...this.data };
