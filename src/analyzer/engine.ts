@@ -10,6 +10,7 @@ import { UsageError } from '../errors.js';
 import { splitLines } from '../io.js';
 import { alternativeSpellings } from './alternatives.js';
 import { backoffSolutions } from './backoff.js';
+import { declineNames } from './name-declension.js';
 import { LruCache } from './cache.js';
 import type { LexEntry } from './dict.js';
 import { loadLexicon, withoutCaseOrMood, type Lexicon } from './lexicon.js';
@@ -96,7 +97,7 @@ export class Analyzer {
       ) as Alternative[];
     }
     if (solutions.length === 0 && this.options.backoff && alternatives.every((a) => a.solutions.length === 0))
-      solutions = backoffSolutions(lookup, this.lex);
+      solutions = this.lex.caseEndings ? (declineNames(backoffSolutions(lookup, this.lex), true) as Solution[]) : backoffSolutions(lookup, this.lex);
     const result: WordAnalysis = Object.freeze({ solutions, alternatives });
     this.cache.set(lookup, result);
     return result;
@@ -139,7 +140,8 @@ export class Analyzer {
         }
       }
     }
-    return out.length === 0 ? EMPTY : (Object.freeze(out) as Solution[]);
+    if (out.length === 0) return EMPTY;
+    return (this.lex.caseEndings ? declineNames(Object.freeze(out)) : Object.freeze(out)) as Solution[];
   }
 
   /**
