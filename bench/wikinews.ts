@@ -6,7 +6,10 @@
  * original WikiNews 2014 gold (rendered without dagger alif, that reference's convention).
  * Reported for each: WER/DER with and without the case ending, strict and relaxed, the oracle
  * (best candidate per word), error classes, words left without vowels, and words whose letters
- * differ from the input (must be 0). WikiNewsMax is for evaluation only: nothing here is tuned on it.
+ * differ from the input (must be 0). The tagger orders equal scores by the analyzer's order (a
+ * run-time rule, src/rank/ties.ts); `randomTies` gives the rates with ties at the top broken by a
+ * seeded random order instead, and how many words such a tie decides. WikiNewsMax is for
+ * evaluation only: nothing here is tuned on it.
  *
  * Run: `node dist/bench/wikinews.js --model DIR` or `node dist/bench/wikinews.js --train-pud [--seed 42]`
  * (`--tsv FILE` for another copy of WikiNewsMax.tsv).
@@ -20,7 +23,8 @@ import { checkAlignment, scoreDiacritization, type DiacReport } from '../src/for
 import { loadCorpus } from '../src/formats/load.js';
 import { requireGold } from '../src/formats/pos.js';
 import { readTextFile } from '../src/io.js';
-import { diacritizeParagraph } from '../src/rank/diacritize.js';
+import { diacritizeParagraph, type DiacritizedWord } from '../src/rank/diacritize.js';
+import { hash32 } from '../src/random.js';
 import { Tagger } from '../src/rank/tagger.js';
 import type { VocalizeOptions } from '../src/script/vocalize.js';
 import { train } from '../training/train.js';
@@ -29,18 +33,38 @@ import { argNumber, argValue, hasFlag, round } from './common.js';
 const HELP = `usage: node dist/bench/wikinews.js (--model DIR | --train-pud [--seed 42]) [--tsv WikiNewsMax.tsv]
 Diacritizes WikiNewsMax sentence by sentence with the model's top analyses and prints JSON: WER/DER with and
 without case ending, relaxed (EvalDiac conventions) and strict, oracle, error classes, for the WikiNewsMax gold and
-the original WikiNews 2014 gold; words/s; words without vowels; words whose letters changed (must be 0).`;
+the original WikiNews 2014 gold; the same rates with ties at the top broken by a seeded random order instead of the
+analyzer's (randomTies); words/s; words without vowels; words whose letters changed (must be 0).`;
+
+/** Seed of the random order on ties (randomTies). */
+const TIE_SEED = 42;
+
+/**
+ * The word a seeded random order on ties shows: among the candidates that share the first
+ * score, the one with the smallest hash of the seed, the word and its rendering (neither the
+ * candidates' order nor the gold enters).
+ */
+function randomTieChoice(w: DiacritizedWord): string {
+  const tied = w.candidates?.slice(0, w.tied ?? 1) ?? [];
+  if (tied.length < 2) return w.vocalized;
+  const salt = hash32(w.input, TIE_SEED);
+  return tied.reduce((best, c) => (hash32(c, salt) < hash32(best, salt) ? c : best));
+}
 
 /** Diacritizes every reference sentence's plain text; counts words whose letters changed. */
 function diacritize(tagger: Tagger, ref: readonly RefSentence[], vocalize: Partial<VocalizeOptions>) {
   let changed = 0;
   const t0 = performance.now();
+  let tiedWords = 0;
+  const random: SysSentence[] = [];
   const sys: SysSentence[] = ref.map((s) => {
     const p = diacritizeParagraph(tagger, s.plain ?? '', { candidates: true, vocalize });
     for (const w of p.words) if (stripMarks(w.vocalized) !== stripMarks(w.input)) changed++;
+    for (const w of p.words) if (new Set(w.candidates?.slice(0, w.tied ?? 1)).size > 1) tiedWords++;
+    random.push({ line: s.line, words: p.words.map((w) => ({ text: randomTieChoice(w), source: w.source, candidates: w.candidates })) });
     return { line: s.line, words: p.words.map((w) => ({ text: w.vocalized, source: w.source, candidates: w.candidates })) };
   });
-  return { sys, changed, seconds: (performance.now() - t0) / 1000 };
+  return { sys, random, tiedWords, changed, seconds: (performance.now() - t0) / 1000 };
 }
 
 async function loadTagger(argv: string[]): Promise<{ tagger: Tagger; model: string }> {
@@ -59,9 +83,11 @@ async function loadTagger(argv: string[]): Promise<{ tagger: Tagger; model: stri
   }
 }
 
-function score(ref: RefSentence[], sys: SysSentence[], file: string): DiacReport {
-  checkAlignment(ref, sys, { ref: file, sys: '<diacritized WikiNews>' });
-  return scoreDiacritization(ref, sys);
+/** The report of a run against one gold, with `randomTies`: the words a tie at the top decides (renderings differ) and the rates with ties broken at random. */
+function score(ref: RefSentence[], run: { sys: SysSentence[]; random: SysSentence[]; tiedWords: number }, file: string) {
+  checkAlignment(ref, run.sys, { ref: file, sys: '<diacritized WikiNews>' });
+  const report: DiacReport = scoreDiacritization(ref, run.sys);
+  return { ...report, randomTies: { seed: TIE_SEED, wordsTied: run.tiedWords, rates: scoreDiacritization(ref, run.random).rates } };
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -78,8 +104,8 @@ async function main(argv: string[]): Promise<void> {
     model, reference: tsv, sentences: max.length, words,
     wordsPerSecond: Math.round(words / runMax.seconds),
     lettersChangedFromInput: runMax.changed + run2014.changed,
-    wikiNewsMax: score(max, runMax.sys, tsv),
-    wikiNews2014: score(original, run2014.sys, tsv),
+    wikiNewsMax: score(max, runMax, tsv),
+    wikiNews2014: score(original, run2014, tsv),
     secondsTotal: round(runMax.seconds + run2014.seconds, 2),
   }, null, 2));
 }

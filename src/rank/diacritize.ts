@@ -21,6 +21,11 @@ export interface DiacritizedWord {
   pos: string;
   /** Every candidate's vocalization, best first (for oracle figures; only with `candidates: true`). */
   candidates?: string[];
+  /**
+   * How many candidates, from the first, share the first one's score (1: no tie), so that a
+   * report can show what the analyzer's order on ties decides (only with `candidates: true`).
+   */
+  tied?: number;
 }
 
 /** A paragraph with its Arabic words vocalized, and each word's reading. */
@@ -44,7 +49,12 @@ function wordOf(t: TaggedToken, candidates: boolean): DiacritizedWord {
   const w: DiacritizedWord = a
     ? { input: t.input, vocalized: a.vocalized, source: a.source, voc: a.voc, lemma: a.lemma, pos: a.pos }
     : { input: t.input, vocalized: t.input, source: 'none', voc: '', lemma: '', pos: '' };
-  if (candidates) w.candidates = t.analyses.map((c) => c.vocalized);
+  if (candidates) {
+    w.candidates = t.analyses.map((c) => c.vocalized);
+    let tied = Math.min(1, t.analyses.length);
+    while (tied < t.analyses.length && t.analyses[tied].score === a.score) tied++;
+    w.tied = tied;
+  }
   return w;
 }
 

@@ -71,3 +71,20 @@ test('a NUL byte aborts the sink with a located INPUT_PARSE error', async () => 
   await assert.rejects(diacritizeStream(tagger, join(dir, 'bad.txt'), sink, { documentChars: 300 }), InputParseError);
   assert.equal(sink.state, 'aborted');
 });
+
+test('with candidates: each word says how many candidates share the first score (what the tie-break decides)', () => {
+  // الجسيمات: two lemmas (جَسِيم, جُسَيْم) neither in the training part, whose analyses differ by nothing else
+  const input = `${text}\nالجسيمات`;
+  const words = diacritizeText(tagger, input, { candidates: true }).flatMap((p) => p.words).filter((w) => w.source !== 'none');
+  const sentences = tagger.tagText(input, { top: Number.MAX_SAFE_INTEGER });
+  const scores = sentences.flatMap((s) => s.tokens).filter((t) => t.arabic && t.analyses.length > 0).map((t) => t.analyses.map((a) => a.score));
+  assert.equal(words.length, scores.length);
+  words.forEach((w, i) => {
+    const s = scores[i];
+    assert.equal(w.tied, s.filter((x) => x === s[0]).length, w.input);
+    assert.equal(w.candidates!.length, s.length);
+  });
+  assert.ok(words[words.length - 1].tied! > 1, 'the tie is seen');
+  assert.ok(words.some((w) => w.tied === 1));
+  assert.equal(diacritizeText(tagger, text).flatMap((p) => p.words)[0].tied, undefined, 'only with candidates');
+});
