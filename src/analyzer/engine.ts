@@ -46,6 +46,27 @@ export interface WordAnalysis {
 
 const MAX_PREFIX = 4;
 const MAX_SUFFIX = 6;
+/**
+ * With case endings, a preposition proclitic (bi, li, ka) takes its noun in the genitive. The
+ * tables' own case endings say so by their classes (`NPref-Bi` pairs with `NSuff-i` only); a
+ * case ending joined to a pronoun (`+u/CASE_DEF_NOM+hu/POSS_PRON_3MS`) shares its class with the
+ * other cases (`NSuff-h`), so بِفَوْزُهُ was offered beside بِفَوْزِهِ. Flags per entry, kept as long as the entry.
+ */
+const GOVERNS_GENITIVE = /\/PREP(\+|$)/;
+const NOT_GENITIVE = /\/CASE_(IN)?DEF_(NOM|ACC)(\+|$)/;
+const genitiveFlags = new WeakMap<LexEntry, boolean>();
+const notGenitiveFlags = new WeakMap<LexEntry, boolean>();
+function governsGenitive(prefix: LexEntry): boolean {
+  let f = genitiveFlags.get(prefix);
+  if (f === undefined) genitiveFlags.set(prefix, (f = GOVERNS_GENITIVE.test(prefix.pos)));
+  return f;
+}
+function notGenitive(suffix: LexEntry): boolean {
+  let f = notGenitiveFlags.get(suffix);
+  if (f === undefined) notGenitiveFlags.set(suffix, (f = NOT_GENITIVE.test(suffix.pos)));
+  return f;
+}
+
 /** The shared empty (frozen) list. */
 const EMPTY = Object.freeze([]) as unknown as never[];
 
@@ -121,11 +142,13 @@ export class Analyzer {
         if (!stemEntries) continue;
         const replaced = this.lex.caseEndings ? this.replacersOf(sufEntries) : null;
         for (const a of preEntries) {
+          const genitive = replaced !== null && governsGenitive(a);
           for (const b of stemEntries) {
             if (!ab.has(a.cat, b.cat)) continue;
             for (let ci = 0; ci < sufEntries.length; ci++) {
               const c = sufEntries[ci];
               if (!ac.has(a.cat, c.cat) || !bc.has(b.cat, c.cat)) continue;
+              if (genitive && notGenitive(c)) continue;
               const by = replaced?.[ci];
               if (by && by.some((k) => ac.has(a.cat, k) && bc.has(b.cat, k))) continue;
               out.push(Object.freeze({

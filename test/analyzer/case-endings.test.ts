@@ -68,6 +68,15 @@ test('مدرسة, للمدرسة, المعلمات, كتابه: ta marbuta, prep
   assert.deepEqual(k, ['kitAbuhu', 'kitAbahu', 'kitAbihi']);
 });
 
+test('after a preposition only the genitive, also when a pronoun follows the case ending (one suffix class for every case)', () => {
+  assert.deepEqual(vocs(withCase(), 'bfwzh'), ['bifawozihi']);
+  assert.deepEqual(vocs(withCase(), 'wbmdrsth').filter((v) => v.includes('madoras')), ['wabimadorasatihi']);
+  assert.deepEqual(vocs(withCase(), 'fwzh').filter((v) => v.startsWith('fawoz')), ['fawozuhu', 'fawozahu', 'fawozihi'], 'without the preposition, every case');
+  // an emphatic la is no preposition
+  assert.ok(morphs(withCase(), 'lktAbh').some((m) => m.startsWith('la/EMPHATIC_PARTICLE') && m.includes('CASE_DEF_NOM')));
+  assert.ok(morphs(withCase(), 'lktAbh').filter((m) => m.startsWith('li/PREP')).every((m) => m.includes('CASE_DEF_GEN')));
+});
+
 test('stem classes the tables give no case ending keep their caseless analysis (foreign names, perfect verbs)', () => {
   // >abAbA (Nprop) and the perfect verb qAlat have no case-bearing compatibility
   assert.deepEqual(morphs(withCase(), 'AbAbA'), morphs(reference(), 'AbAbA'));
