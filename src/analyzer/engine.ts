@@ -47,24 +47,46 @@ export interface WordAnalysis {
 const MAX_PREFIX = 4;
 const MAX_SUFFIX = 6;
 /**
- * With case endings, a preposition proclitic (bi, li, ka) takes its noun in the genitive. The
- * tables' own case endings say so by their classes (`NPref-Bi` pairs with `NSuff-i` only); a
- * case ending joined to a pronoun (`+u/CASE_DEF_NOM+hu/POSS_PRON_3MS`) shares its class with the
- * other cases (`NSuff-h`), so بِفَوْزُهُ was offered beside بِفَوْزِهِ. Flags per entry, kept as long as the entry.
+ * With case endings and mood vowels, what a proclitic governs: a preposition (bi, li, ka) its
+ * noun in the genitive, the future sa the indicative, the subjunctive li the subjunctive or
+ * jussive. The tables say so by class where they can (`NPref-Bi` pairs with `NSuff-i`, not
+ * `NSuff-u`), but a case ending joined to a pronoun (`+u/CASE_DEF_NOM+hu/POSS_PRON_3MS`) shares
+ * its class with the other cases (`NSuff-h`), and the person prefixes with and without sa share
+ * theirs, so بِفَوْزُهُ and سَيَكْتُبَ were offered. Flags per entry, kept as long as the entry.
  */
-const GOVERNS_GENITIVE = /\/PREP(\+|$)/;
-const NOT_GENITIVE = /\/CASE_(IN)?DEF_(NOM|ACC)(\+|$)/;
-const genitiveFlags = new WeakMap<LexEntry, boolean>();
-const notGenitiveFlags = new WeakMap<LexEntry, boolean>();
-function governsGenitive(prefix: LexEntry): boolean {
-  let f = genitiveFlags.get(prefix);
-  if (f === undefined) genitiveFlags.set(prefix, (f = GOVERNS_GENITIVE.test(prefix.pos)));
-  return f;
+const FREE = 0;
+const GENITIVE = 1;
+const INDICATIVE = 2;
+const SUBJUNCTIVE = 3;
+type Government = typeof FREE | typeof GENITIVE | typeof INDICATIVE | typeof SUBJUNCTIVE;
+const governments = new WeakMap<LexEntry, Government>();
+const suffixCases = new WeakMap<LexEntry, string>();
+
+function governedBy(prefix: LexEntry): Government {
+  let g = governments.get(prefix);
+  if (g === undefined) {
+    g = /\/PREP(\+|$)/.test(prefix.pos) ? GENITIVE : /\/FUT(\+|$)/.test(prefix.pos) ? INDICATIVE : /\/SUBJUNC(\+|$)/.test(prefix.pos) ? SUBJUNCTIVE : FREE;
+    governments.set(prefix, g);
+  }
+  return g;
 }
-function notGenitive(suffix: LexEntry): boolean {
-  let f = notGenitiveFlags.get(suffix);
-  if (f === undefined) notGenitiveFlags.set(suffix, (f = NOT_GENITIVE.test(suffix.pos)));
-  return f;
+
+/** The case (NOM, ACC, GEN) or moods (I, S, J, SJ) a suffix shows, '' for none. */
+function caseOrMoods(suffix: LexEntry): string {
+  let v = suffixCases.get(suffix);
+  if (v === undefined) {
+    v = /\/CASE_(?:IN)?DEF_(NOM|ACC|GEN)/.exec(suffix.pos)?.[1] ?? /_MOOD:([ISJ]+)/.exec(suffix.pos)?.[1] ?? '';
+    suffixCases.set(suffix, v);
+  }
+  return v;
+}
+
+function allowedAfter(g: Government, suffix: LexEntry): boolean {
+  const v = caseOrMoods(suffix);
+  if (v === '') return true;
+  if (g === GENITIVE) return v === 'GEN' || /^[ISJ]+$/.test(v);
+  if (g === INDICATIVE) return !/^[ISJ]+$/.test(v) || v.includes('I');
+  return !/^[ISJ]+$/.test(v) || /[SJ]/.test(v);
 }
 
 /** The shared empty (frozen) list. */
@@ -142,13 +164,13 @@ export class Analyzer {
         if (!stemEntries) continue;
         const replaced = this.lex.caseEndings ? this.replacersOf(sufEntries) : null;
         for (const a of preEntries) {
-          const genitive = replaced !== null && governsGenitive(a);
+          const governed = replaced !== null ? governedBy(a) : FREE;
           for (const b of stemEntries) {
             if (!ab.has(a.cat, b.cat)) continue;
             for (let ci = 0; ci < sufEntries.length; ci++) {
               const c = sufEntries[ci];
               if (!ac.has(a.cat, c.cat) || !bc.has(b.cat, c.cat)) continue;
-              if (genitive && notGenitive(c)) continue;
+              if (governed !== FREE && !allowedAfter(governed, c)) continue;
               const by = replaced?.[ci];
               if (by && by.some((k) => ac.has(a.cat, k) && bc.has(b.cat, k))) continue;
               out.push(Object.freeze({

@@ -77,6 +77,17 @@ test('after a preposition only the genitive, also when a pronoun follows the cas
   assert.ok(morphs(withCase(), 'lktAbh').filter((m) => m.startsWith('li/PREP')).every((m) => m.includes('CASE_DEF_GEN')));
 });
 
+test("the future sa takes the indicative only, the subjunctive li the subjunctive or jussive; without the option, the reference program's analyses", () => {
+  const fut = morphs(withCase(), 'syktb');
+  assert.ok(fut.length > 0 && fut.every((m) => m.endsWith('IVSUFF_MOOD:I')), fut.join(' '));
+  const li = morphs(withCase(), 'lyktb').filter((m) => m.startsWith('li/SUBJUNC'));
+  assert.ok(li.length > 0 && li.every((m) => /IVSUFF_MOOD:[SJ]$/.test(m)), li.join(' '));
+  // a suffix that shows no mood (feminine plural) stays after sa
+  assert.ok(morphs(withCase(), 'syktbn').some((m) => m.startsWith('sa/FUT') && m.includes('IVSUFF_SUBJ:FP')));
+  assert.ok(morphs(reference(), 'syktbwA').some((m) => m.startsWith('sa/FUT')), 'the reference program offers it');
+  assert.ok(!morphs(withCase(), 'syktbwA').some((m) => m.startsWith('sa/FUT')), 'sa + the subjunctive/jussive -uwA');
+});
+
 test('stem classes the tables give no case ending keep their caseless analysis (foreign names, perfect verbs)', () => {
   // >abAbA (Nprop) and the perfect verb qAlat have no case-bearing compatibility
   assert.deepEqual(morphs(withCase(), 'AbAbA'), morphs(reference(), 'AbAbA'));
