@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { DataNotFoundError, InputParseError } from '../errors.js';
 import { decodeText } from '../io.js';
 import { moodPairs, moodSuffixLines, suffixLine } from './mood.js';
+import { pronounMoodLines, pronounMoodPairs } from './mood-pronoun.js';
 import { DIPTOTE_GENITIVE, nameCategory, namePairs } from './names.js';
 import { DEFECTIVE_SUFFIXES, defectiveCategory, defectivePairs } from './defective.js';
 import { hamzaCategory, hamzaPairs } from './hamza.js';
@@ -117,7 +118,7 @@ export function withoutCaseOrMood(pos: string): string {
 
 /**
  * What the `caseEndings` option adds beyond the commented-out case endings (the mood vowels
- * of src/analyzer/mood.ts, the names' case endings of src/analyzer/names.ts, the defective
+ * of src/analyzer/mood.ts and before object pronouns, mood-pronoun.ts, the names' case endings of src/analyzer/names.ts, the defective
  * nouns' of src/analyzer/defective.ts, the hamza-final nouns' of src/analyzer/hamza.ts): their suffix
  * lines, written after the suffix file's own, their stem categories, and their pairs, added
  * to the tables (numbering their categories). Nothing when the suffix file has an active
@@ -129,6 +130,7 @@ function caseExtension(suffixText: string, ids: Map<string, number>, tables: Arr
   const names = [...ids.keys()];
   const byName = (pairs: Array<[number, number]>) => pairs.map(([a, b]): [string, string] => [names[a], names[b]]);
   const mood = moodPairs(byName(ac), byName(bc));
+  const pronounMood = pronounMoodPairs(byName(ac), byName(bc));
   const name = namePairs(byName(ab), byName(ac), byName(bc));
   const defective = defectivePairs(byName(ab), byName(ac), byName(bc));
   const hamza = hamzaPairs(byName(ab), byName(bc));
@@ -139,10 +141,10 @@ function caseExtension(suffixText: string, ids: Map<string, number>, tables: Arr
   };
   const add = (to: Array<[number, number]>, pairs: Array<[string, string]>) => { for (const [a, b] of pairs) to.push([id(a), id(b)]); };
   add(ab, [...name.ab, ...defective.ab, ...hamza.ab]);
-  add(ac, [...mood.ac, ...name.ac, ...defective.ac]);
-  add(bc, [...mood.bc, ...name.bc, ...defective.bc, ...hamza.bc]);
+  add(ac, [...mood.ac, ...pronounMood.ac, ...name.ac, ...defective.ac]);
+  add(bc, [...mood.bc, ...pronounMood.bc, ...name.bc, ...defective.bc, ...hamza.bc]);
   return {
-    suffixLines: moodSuffixLines() + suffixLine(DIPTOTE_GENITIVE) + DEFECTIVE_SUFFIXES.map(suffixLine).join(''),
+    suffixLines: moodSuffixLines() + pronounMoodLines(suffixText) + suffixLine(DIPTOTE_GENITIVE) + DEFECTIVE_SUFFIXES.map(suffixLine).join(''),
     stemCategory: (cat, voc) => hamzaCategory(defectiveCategory(nameCategory(cat, voc), voc), voc),
   };
 }

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { Analyzer, loadLexicon } from '../../src/analyzer/index.js';
 import { withoutCaseOrMood } from '../../src/analyzer/lexicon.js';
 import { MOOD_SUFFIXES } from '../../src/analyzer/mood.js';
+import { OBJECT_PRONOUN_CLASSES } from '../../src/analyzer/mood-pronoun.js';
 import { DIPTOTE_GENITIVE, endsInConsonant } from '../../src/analyzer/names.js';
 import { DEFECTIVE_SUFFIXES, defectiveCategory } from '../../src/analyzer/defective.js';
 import { hamzaCategory } from '../../src/analyzer/hamza.js';
@@ -66,6 +67,16 @@ test('مدرسة, للمدرسة, المعلمات, كتابه: ta marbuta, prep
   assert.deepEqual(vocs(withCase(), 'AlmElmAt'), ['AlmuEal~imAtu', 'AlmuEal~imAti', 'AlmuEal~imAti']);
   const k = vocs(withCase(), 'ktAbh').filter((x) => x.startsWith('kitAb'));
   assert.deepEqual(k, ['kitAbuhu', 'kitAbahu', 'kitAbihi']);
+});
+
+test('an object pronoun after a singular imperfect comes after its mood vowel, as the stem shows it; sa and li govern it too', () => {
+  assert.deepEqual(vocs(reference(), 'yjElhA'), ['yajoEalhA'], 'the reference program: no mood vowel');
+  assert.deepEqual(morphs(withCase(), 'yjElhA'), ['I', 'S', 'J'].map((m) => `ya/IV3MS+joEal/VERB_IMPERFECT+${{ I: 'u', S: 'a', J: '' }[m]}/IVSUFF_MOOD:${m}+hA/IVSUFF_DO:3FS`));
+  assert.deepEqual(vocs(withCase(), 'syjElhA'), ['sayajoEaluhA']);
+  assert.deepEqual(vocs(withCase(), 'yErfny').filter((v) => v.startsWith('yaEorif')), ['yaEorifuniy', 'yaEorifaniy', 'yaEorifniy']);
+  // a stem in -uw shows the subjunctive's fatha only; a geminate stem has no jussive of its own
+  assert.deepEqual(morphs(withCase(), 'ydEwh').filter((m) => m.includes('doEuw/')), ['ya/IV3MS+doEuw/VERB_IMPERFECT+a/IVSUFF_MOOD:S+hu/IVSUFF_DO:3MS', 'ya/IV3MS+doEuw/VERB_IMPERFECT+/IVSUFF_MOOD:I+hu/IVSUFF_DO:3MS']);
+  assert.ok(!morphs(withCase(), 'yHbh').some((m) => m.includes('Hib~/VERB_IMPERFECT+/IVSUFF_MOOD:J')));
 });
 
 test('after a preposition only the genitive, also when a pronoun follows the case ending (one suffix class for every case)', () => {
@@ -158,7 +169,11 @@ test('commented-out entries are loaded only with the option, and only case/mood 
   assert.ok(commented > 150);
   const a = loadLexicon(dir);
   const b = loadLexicon(dir, { caseEndings: true });
-  assert.equal(b.counts.suffixes - a.counts.suffixes, commented + MOOD_SUFFIXES.length + 1 + DEFECTIVE_SUFFIXES.length, 'and the mood suffixes, the diptote genitive and the defective endings');
+  // and each object pronoun after a singular imperfect once per mood (mood-pronoun.ts)
+  const pronouns = text.split('\n').filter((l) => /^[^;][^\t]*\t[^\t]*\tIVSuff-(h|k|ny-nA)\t/.test(l)).length;
+  assert.equal(pronouns, 12, 'IVSuff-h: 5, IVSuff-k: 5, IVSuff-ny-nA: 2');
+  assert.equal(OBJECT_PRONOUN_CLASSES.length, 3);
+  assert.equal(b.counts.suffixes - a.counts.suffixes, commented + MOOD_SUFFIXES.length * (1 + pronouns) + 1 + DEFECTIVE_SUFFIXES.length, 'and the mood suffixes, the diptote genitive and the defective endings');
   assert.deepEqual(b.counts.stems, a.counts.stems);
   assert.deepEqual(b.counts.prefixes, a.counts.prefixes);
   assert.ok(a.suffixes.get('')!.every((e) => !e.commented));
