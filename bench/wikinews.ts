@@ -45,7 +45,7 @@ const TIE_SEED = 42;
  * candidates' order nor the gold enters).
  */
 function randomTieChoice(w: DiacritizedWord): string {
-  const tied = w.candidates?.slice(0, w.tied ?? 1) ?? [];
+  const tied = w.tied ?? [];
   if (tied.length < 2) return w.vocalized;
   const salt = hash32(w.input, TIE_SEED);
   return tied.reduce((best, c) => (hash32(c, salt) < hash32(best, salt) ? c : best));
@@ -60,7 +60,7 @@ function diacritize(tagger: Tagger, ref: readonly RefSentence[], vocalize: Parti
   const sys: SysSentence[] = ref.map((s) => {
     const p = diacritizeParagraph(tagger, s.plain ?? '', { candidates: true, vocalize });
     for (const w of p.words) if (stripMarks(w.vocalized) !== stripMarks(w.input)) changed++;
-    for (const w of p.words) if (new Set(w.candidates?.slice(0, w.tied ?? 1)).size > 1) tiedWords++;
+    for (const w of p.words) if (new Set(w.tied).size > 1) tiedWords++;
     random.push({ line: s.line, words: p.words.map((w) => ({ text: randomTieChoice(w), source: w.source, candidates: w.candidates })) });
     return { line: s.line, words: p.words.map((w) => ({ text: w.vocalized, source: w.source, candidates: w.candidates })) };
   });

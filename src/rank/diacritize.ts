@@ -1,6 +1,6 @@
 /**
- * Diacritization: text in, the same text out with every Arabic word vocalized by its top
- * analysis (rendered by src/script/vocalize.ts). Everything else — spacing, punctuation, digits,
+ * Diacritization: text in, the same text out with every Arabic word vocalized by its best
+ * analysis with a vocalization of its own (rendered by src/script/vocalize.ts; see shownAnalysis). Everything else — spacing, punctuation, digits,
  * Latin, line breaks — is copied as it was. `diacritizeText` tags a text as one document, as
  * `lexdis tag` and the service do; `diacritizeParagraph` does one paragraph, for a caller that
  * streams long input piece by piece.
@@ -22,10 +22,11 @@ export interface DiacritizedWord {
   /** Every candidate's vocalization, best first (for oracle figures; only with `candidates: true`). */
   candidates?: string[];
   /**
-   * How many candidates, from the first, share the first one's score (1: no tie), so that a
-   * report can show what the analyzer's order on ties decides (only with `candidates: true`).
+   * The renderings of the analyses that share the shown one's score and its kind of reading
+   * (its own vocalization, or a label seen only in training), the shown one first: what the
+   * analyzer's order on ties chose from, for a report (only with `candidates: true`).
    */
-  tied?: number;
+  tied?: string[];
 }
 
 /** A paragraph with its Arabic words vocalized, and each word's reading. */
@@ -44,16 +45,24 @@ export interface DiacritizeOptions {
   candidates: boolean;
 }
 
+/**
+ * The analysis a word is shown with: the first with a vocalization of its own (from the
+ * analyzer or its backoff); a label seen only in training borrows its vowels from another
+ * analysis of its lemma, or has only those its morphology spells, so it is shown only when the
+ * word has nothing else (tagger.ts `ownReadingOrder`, measured in docs/diacritization.md).
+ */
+function shownAnalysis(t: TaggedToken): TaggedToken['analyses'][number] | undefined {
+  return t.analyses.find((a) => a.source !== 'train') ?? t.analyses[0];
+}
+
 function wordOf(t: TaggedToken, candidates: boolean): DiacritizedWord {
-  const a = t.analyses[0];
+  const a = shownAnalysis(t);
   const w: DiacritizedWord = a
     ? { input: t.input, vocalized: a.vocalized, source: a.source, voc: a.voc, lemma: a.lemma, pos: a.pos }
     : { input: t.input, vocalized: t.input, source: 'none', voc: '', lemma: '', pos: '' };
   if (candidates) {
     w.candidates = t.analyses.map((c) => c.vocalized);
-    let tied = Math.min(1, t.analyses.length);
-    while (tied < t.analyses.length && t.analyses[tied].score === a.score) tied++;
-    w.tied = tied;
+    w.tied = a ? t.analyses.filter((c) => c.score === a.score && (c.source === 'train') === (a.source === 'train')).map((c) => c.vocalized) : [];
   }
   return w;
 }
@@ -98,14 +107,14 @@ export function vocalizedText(text: string, sentences: readonly TaggedSentence[]
 function tagged(tagger: Tagger, text: string, options: Partial<DiacritizeOptions>): { input: string; sentences: TaggedSentence[] } {
   const top = options.candidates ? Number.MAX_SAFE_INTEGER : 1;
   const input = options.inputScript === 'buckwalter' ? prepareInput(text, 'buckwalter') : text;
-  return { input, sentences: tagger.tagText(input, { top, inputScript: 'arabic', vocalize: options.vocalize }) };
+  return { input, sentences: tagger.tagText(input, { top, inputScript: 'arabic', vocalize: options.vocalize, ownReadingFirst: true }) };
 }
 
 /**
  * Diacritizes one paragraph (or any text tagged as one piece, as `lexdis tag` and the service do).
  * @param tagger a loaded tagger
  * @param text the paragraph (Arabic script, or Buckwalter with `inputScript: 'buckwalter'`)
- * @returns the text with every Arabic word vocalized by its top analysis, and the words
+ * @returns the text with every Arabic word vocalized by its best analysis (see shownAnalysis), and the words
  */
 export function diacritizeParagraph(tagger: Tagger, text: string, options: Partial<DiacritizeOptions> = {}): DiacritizedParagraph {
   const { input, sentences } = tagged(tagger, text, options);

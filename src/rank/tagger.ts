@@ -104,22 +104,34 @@ function renderKey(render: Renderer, helpingVowel: string | undefined): string {
  * strings). `next` says whether the word after it starts with hamzat wasl, which gives a final
  * consonant its helping vowel (./connect.ts).
  */
-export function taggedToken(rt: RankedToken, top: number, vocalize: Partial<VocalizeOptions> = {}, next: WaslContext = null, render?: Renderer): TaggedToken {
+export function taggedToken(rt: RankedToken, top: number, vocalize: Partial<VocalizeOptions> = {}, next: WaslContext = null, render?: Renderer, ownReadingFirst = false): TaggedToken {
   const t = rt.token;
   return {
     input: t.form,
     lookup: t.arabic ? t.lookup : null,
     arabic: t.arabic,
     found: rt.ranked.length > 0,
-    analyses: rt.ranked.slice(0, Math.max(0, top)).map((r, i) =>
+    analyses: (ownReadingFirst ? ownReadingOrder(rt.ranked) : rt.ranked).slice(0, Math.max(0, top)).map((r, i) =>
       taggedAnalysis(r, i + 1, t.form, next ? { ...vocalize, helpingVowel: helpingVowelOf(r.candidate, next) } : vocalize, render)),
   };
 }
 
+/**
+ * The ranking with the best analysis that has a vocalization of its own first: when a label
+ * seen only in training (source 'train', whose vowels are borrowed from another analysis of
+ * its lemma, or only those its morphology spells) ranks first, the best-ranked analysis from
+ * the analyzer or its backoff is moved before it; else the ranking as it is.
+ */
+export function ownReadingOrder(ranked: readonly RankedCandidate[]): readonly RankedCandidate[] {
+  if (ranked.length < 2 || ranked[0].candidate.source !== 'train') return ranked;
+  const j = ranked.findIndex((r) => r.candidate.source !== 'train');
+  return j < 0 ? ranked : [ranked[j], ...ranked.slice(0, j), ...ranked.slice(j + 1)];
+}
+
 /** A ranked sentence as the service and the CLI show it: {@link taggedToken} for each token, with what follows it (rendered through `render` when given). */
-export function taggedSentence(sent: readonly RankedToken[], top: number, vocalize: Partial<VocalizeOptions> = {}, render?: Renderer): TaggedSentence {
+export function taggedSentence(sent: readonly RankedToken[], top: number, vocalize: Partial<VocalizeOptions> = {}, render?: Renderer, ownReadingFirst = false): TaggedSentence {
   const next = waslContexts(sent);
-  return { tokens: sent.map((rt, i) => taggedToken(rt, top, vocalize, next[i], render)) };
+  return { tokens: sent.map((rt, i) => taggedToken(rt, top, vocalize, next[i], render, ownReadingFirst)) };
 }
 
 /** How {@link Tagger.tagText} reads and answers. */
@@ -130,6 +142,11 @@ export interface TagTextOptions {
   inputScript?: InputScript;
   /** How each analysis' `vocalized` word is written (src/script/vocalize.ts). */
   vocalize?: Partial<VocalizeOptions>;
+  /**
+   * List first the best analysis with a vocalization of its own ({@link ownReadingOrder}): what
+   * the vocalized text shows (src/rank/diacritize.ts). Default false: the model's ranking.
+   */
+  ownReadingFirst?: boolean;
 }
 
 /**
@@ -203,7 +220,7 @@ export class Tagger {
     const optionsKey = vocalizeOptionsKey(vocalize);
     const render: Renderer = { cache: this.rendered, optionsKey, keys: rendererKeys(optionsKey) };
     for (const sent of rankTextSteps(this.analyzer, this.ranker, prepareInput(text, inputScript), this.words)) {
-      yield sent && taggedSentence(sent, top, vocalize, render);
+      yield sent && taggedSentence(sent, top, vocalize, render, o.ownReadingFirst === true);
     }
   }
 

@@ -13,7 +13,9 @@ import { InputParseError } from '../../src/errors.js';
 import type { OutputSink } from '../../src/output-writer.js';
 import { diacritizeText } from '../../src/rank/diacritize.js';
 import { diacritizeStream, type DiacritizeStreamOptions } from '../../src/rank/diacritize-stream.js';
-import { Tagger } from '../../src/rank/tagger.js';
+import { ownReadingOrder, Tagger } from '../../src/rank/tagger.js';
+import type { Candidate, CandidateSource } from '../../src/corpus/types.js';
+import type { RankedCandidate } from '../../src/rank/types.js';
 import { train } from '../../training/train.js';
 import { bamaAnalyzer, pudCorpus } from '../helpers/pud.js';
 
@@ -72,19 +74,40 @@ test('a NUL byte aborts the sink with a located INPUT_PARSE error', async () => 
   assert.equal(sink.state, 'aborted');
 });
 
-test('with candidates: each word says how many candidates share the first score (what the tie-break decides)', () => {
+test('with candidates: each word lists the renderings that share the shown analysis\' score (what the tie-break decides)', () => {
   // الجسيمات: two lemmas (جَسِيم, جُسَيْم) neither in the training part, whose analyses differ by nothing else
   const input = `${text}\nالجسيمات`;
   const words = diacritizeText(tagger, input, { candidates: true }).flatMap((p) => p.words).filter((w) => w.source !== 'none');
   const sentences = tagger.tagText(input, { top: Number.MAX_SAFE_INTEGER });
-  const scores = sentences.flatMap((s) => s.tokens).filter((t) => t.arabic && t.analyses.length > 0).map((t) => t.analyses.map((a) => a.score));
-  assert.equal(words.length, scores.length);
+  const tokens = sentences.flatMap((s) => s.tokens).filter((t) => t.arabic && t.analyses.length > 0);
+  assert.equal(words.length, tokens.length);
   words.forEach((w, i) => {
-    const s = scores[i];
-    assert.equal(w.tied, s.filter((x) => x === s[0]).length, w.input);
-    assert.equal(w.candidates!.length, s.length);
+    const as = tokens[i].analyses;
+    const shown = as.find((a) => a.source !== 'train') ?? as[0];
+    assert.equal(w.vocalized, shown.vocalized, w.input);
+    assert.equal(w.tied![0], shown.vocalized);
+    assert.equal(w.tied!.length, as.filter((a) => a.score === shown.score && (a.source === 'train') === (shown.source === 'train')).length, w.input);
+    assert.equal(w.candidates!.length, as.length);
   });
-  assert.ok(words[words.length - 1].tied! > 1, 'the tie is seen');
-  assert.ok(words.some((w) => w.tied === 1));
+  assert.ok(words[words.length - 1].tied!.length > 1, 'the tie is seen');
+  assert.ok(words.some((w) => w.tied!.length === 1));
   assert.equal(diacritizeText(tagger, text).flatMap((p) => p.words)[0].tied, undefined, 'only with candidates');
+});
+
+test('ownReadingOrder: a label seen only in training goes behind the best analysis with a vocalization of its own', () => {
+  const c = (key: string, source: CandidateSource) => ({ candidate: { key, source } as Candidate, score: 0 }) as RankedCandidate;
+  const [t1, a1, t2, a2] = [c('t1', 'train'), c('a1', 'analyzer'), c('t2', 'train'), c('a2', 'backoff')];
+  assert.deepEqual(ownReadingOrder([t1, t2, a1, a2]).map((r) => r.candidate.key), ['a1', 't1', 't2', 'a2']);
+  const own = [a1, t1];
+  assert.equal(ownReadingOrder(own), own, 'unchanged when the first has its own reading');
+  const only = [t1, t2];
+  assert.equal(ownReadingOrder(only), only, 'unchanged when nothing else is offered');
+  // the vocalized text and tag with ownReadingFirst agree, and the plain ranking is the model's
+  const plain = tagger.tagText(text, { top: 1 }).flatMap((s) => s.tokens);
+  const first = tagger.tagText(text, { top: 1, ownReadingFirst: true }).flatMap((s) => s.tokens);
+  assert.equal(plain.length, first.length);
+  first.forEach((t, i) => {
+    if (t.analyses.length === 0) return;
+    if (plain[i].analyses[0].source !== 'train') assert.equal(t.analyses[0].voc, plain[i].analyses[0].voc);
+  });
 });
