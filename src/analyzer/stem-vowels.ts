@@ -60,7 +60,21 @@ function splitMarks(voc: string): { letters: string[]; marks: string[] } {
 
 /** The letter-context model of one lexicon (see the module comment). */
 export class StemVowels {
-  private constructor(private readonly counts: Counts) {}
+  /** Per context seen at least {@link MIN_EVIDENCE} times, its most frequent marks (ties: the first counted). */
+  private readonly best = new Map<string, string>();
+
+  private constructor(counts: Counts) {
+    for (const [key, m] of counts) {
+      let total = 0;
+      let best = '';
+      let bestN = 0;
+      for (const [marks, n] of m) {
+        total += n;
+        if (n > bestN) [best, bestN] = [marks, n];
+      }
+      if (total >= MIN_EVIDENCE) this.best.set(key, best);
+    }
+  }
 
   /** Learns from vocalized stems (Buckwalter). */
   static fromVocalizations(vocs: Iterable<string>): StemVowels {
@@ -96,16 +110,8 @@ export class StemVowels {
 
   private marksOf(letters: readonly string[], i: number): string {
     for (const key of contexts(letters, i)) {
-      const m = this.counts.get(key);
-      if (!m) continue;
-      let total = 0;
-      let best = '';
-      let bestN = 0;
-      for (const [marks, n] of m) {
-        total += n;
-        if (n > bestN) [best, bestN] = [marks, n];
-      }
-      if (total >= MIN_EVIDENCE) return best;
+      const best = this.best.get(key);
+      if (best !== undefined) return best;
     }
     return '';
   }
