@@ -22,7 +22,9 @@
  *  - morph the prefix's and suffix's POS fields around `STEM/NOUN_PROP`;
  *  - gloss the prefix's and suffix's glosses around {@link BACKOFF_GLOSS};
  *  - source 'backoff'.
- * Duplicates (same lemma and morphology) are dropped, the first kept.
+ * A stem whose first letters a longer prefix with the article would take is not offered
+ * (`Al` + `smyT`, not `AlsmyT` nor `wAlsmyT`). Duplicates (same lemma and morphology) are dropped, the
+ * first kept.
  */
 import type { LexEntry } from './dict.js';
 import type { Lexicon } from './lexicon.js';
@@ -46,6 +48,12 @@ export const CLITIC_SUFFIX_TAG = /^(POSS_PRON_\w+|CASE_(IN)?DEF_(NOM|ACC|GEN))$/
 /** The pos-file comment on a word whose solutions are backoff analyses. */
 export const BACKOFF_COMMENT = 'lexdis: backoff analyses (word not in the lexicon)';
 
+/**
+ * A prefix that ends in the article as written: `Al`, or `ll` after li (لل). BAMA's `l` and `wl`
+ * with `li/PREP+Al/DET` (li + the article before a stem in l, one lam dropped) do not count:
+ * they would hide every name that starts with ل.
+ */
+const ARTICLE_WRITTEN = /(Al|ll)$/;
 const MAX_PREFIX = 4;
 const MAX_SUFFIX = 6;
 
@@ -87,6 +95,23 @@ class CliticFilter {
     return ok;
   }
 
+  /**
+   * Whether the stem at `p` in `word` (`len` letters) begins with letters that a longer prefix
+   * with the article takes off, leaving a stem of {@link MIN_STEM} letters: `AlsmyT`, `wAlsmyT`,
+   * `llsmyT`, `l`+`lsmyT` beside `Al`+`smyT`. Such a stem is not offered: the article is a
+   * clitic, as in MADAMIRA's backoff (without this, السميط came out الْسَمِيطُ, no sun letter
+   * doubled and a case ending after the article).
+   */
+  hidesArticle(word: string, p: number, len: number): boolean {
+    for (let k = 1; k <= MAX_PREFIX - p && len - k >= MIN_STEM; k++) {
+      const form = word.slice(0, p + k);
+      if (!ARTICLE_WRITTEN.test(form)) continue;
+      const longer = this.lex.prefixes.get(form);
+      if (longer?.some((a) => this.prefix(a) && tagsOf(a.pos).includes('DET'))) return true;
+    }
+    return false;
+  }
+
   /** Prefix and suffix allowed together around some backoff stem category. */
   pair(a: LexEntry, c: LexEntry): boolean {
     if (!this.lex.ac.has(a.cat, c.cat)) return false;
@@ -114,6 +139,7 @@ export function backoffSolutions(word: string, lex: Lexicon): Solution[] {
       const sufs = lex.suffixes.get(word.slice(len - s));
       if (!sufs) continue;
       const stem = word.slice(p, len - s);
+      if (filter.hidesArticle(word, p, stem.length)) continue;
       const lemma = backoffLemma(stem);
       for (const a of pres) {
         if (!filter.prefix(a)) continue;

@@ -8,8 +8,9 @@
  * and a genitive a; an Arabic masculine name on a noun's pattern (حَسَن, هاشِم, حُسَيْن, مُحَمَّد,
  * عَلِيّ) is a triptote and takes tanween (ٌ ً ٍ) or, in a construct, u, a, i.
  *
- * With the `caseEndings` option every analysis whose stem is a proper name, with neither the
- * article nor a pronoun clitic, gets exactly the endings of its declension ({@link nameDeclension}):
+ * With the `caseEndings` option every analysis whose stem is a proper name without a pronoun
+ * clitic gets exactly the endings of its declension ({@link nameDeclension}; after the article,
+ * u, a, i as every noun there):
  * endings the tables give that the declension lacks are left out, endings it has that the
  * tables lack are added (the vowel after the stem, or after its ta marbuta), and the caseless
  * analysis goes when endings replace it (as every case ending replaces the null suffix). After
@@ -35,7 +36,13 @@ export const TRIPTOTE_EXAMPLES: readonly string[] = [
 
 type Ending = { voc: string; tag: string; gloss: string };
 /** The case endings a name may take, by declension and case (declared once; the tag names the case). */
-const ENDINGS: Record<'diptote' | 'triptote', Record<'NOM' | 'ACC' | 'GEN', readonly Ending[]>> = {
+const ENDINGS: Record<'diptote' | 'triptote' | 'definite', Record<'NOM' | 'ACC' | 'GEN', readonly Ending[]>> = {
+  // after the article, every name as every noun: u, a, i
+  definite: {
+    NOM: [{ voc: 'u', tag: 'CASE_DEF_NOM', gloss: '[def.nom.]' }],
+    ACC: [{ voc: 'a', tag: 'CASE_DEF_ACC', gloss: '[def.acc.]' }],
+    GEN: [{ voc: 'i', tag: 'CASE_DEF_GEN', gloss: '[def.gen.]' }],
+  },
   diptote: {
     NOM: [{ voc: 'u', tag: 'CASE_DEF_NOM', gloss: '[def.nom.]' }],
     ACC: [{ voc: 'a', tag: 'CASE_DEF_ACC', gloss: '[def.acc.]' }],
@@ -91,6 +98,8 @@ function segmentsOf(morph: string): Segment[] {
 /** A name analysis to decline: its stem, whether feminine, whether after a preposition; null when not one. */
 interface NameAnalysis {
   stem: string;
+  /** After the article (`Al/DET`): declined as every noun after it. */
+  article: boolean;
   feminine: boolean;
   genitiveOnly: boolean;
   /** The morphology without its case ending. */
@@ -105,7 +114,7 @@ function nameOf(s: Solution): NameAnalysis | null {
   if (!s.morph.includes('/NOUN_PROP')) return null;
   const segs = segmentsOf(s.morph);
   const k = segs.findIndex((g) => g.tag === 'NOUN_PROP');
-  if (segs.some((g) => g.tag === 'DET' || g.tag.startsWith('POSS_PRON')) || segs[k].voc.startsWith('Al')) return null;
+  if (segs.some((g) => g.tag.startsWith('POSS_PRON')) || segs[k].voc.startsWith('Al')) return null;
   const last = segs[segs.length - 1];
   const hasCase = last.tag.startsWith('CASE_');
   const rest = hasCase ? segs.slice(k + 1, -1) : segs.slice(k + 1);
@@ -113,6 +122,7 @@ function nameOf(s: Solution): NameAnalysis | null {
   const morph = hasCase ? s.morph.slice(0, s.morph.lastIndexOf('+')) : s.morph;
   return {
     stem: segs[k].voc,
+    article: segs.some((g) => g.tag === 'DET'),
     feminine: rest.length > 0,
     genitiveOnly: segs.slice(0, k).some((g) => g.tag === 'PREP'),
     morph,
@@ -156,8 +166,9 @@ export function declineNames(solutions: readonly Solution[], backoff = false): r
     const group = groups.get(n.key);
     if (!group) return; // declined where its first analysis stood
     groups.delete(n.key);
-    const decl = backoff ? 'diptote' : nameDeclension(n.stem, n.feminine);
-    if (decl === 'none') return void out.push(...group);
+    const own = backoff ? 'diptote' : nameDeclension(n.stem, n.feminine);
+    if (own === 'none') return void out.push(...group);
+    const decl = n.article ? 'definite' : own;
     const cases = n.genitiveOnly ? (['GEN'] as const) : (['NOM', 'ACC', 'GEN'] as const);
     const declined: Solution[] = [];
     for (const c of cases) {

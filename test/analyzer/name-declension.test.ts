@@ -64,10 +64,12 @@ test('declineNames: a triptote gets tanween and the construct endings; the kasra
   assert.ok(gazza.every((s) => s.glossParts.suffix === '[fem.sg.]'));
 });
 
-test('declineNames: other analyses, names with the article or a pronoun, and vowel-final names are left as they are, in order', () => {
+test('declineNames: other analyses, names with a pronoun, and vowel-final names are left as they are, in order; after the article u, a, i', () => {
   const noun = solution('kitAbu', 'kitAb/NOUN+u/CASE_DEF_NOM');
-  const input = [noun, solution('AlHasan', 'Al/DET+Hasan/NOUN_PROP'), solution('suwriyA', 'suwriyA/NOUN_PROP')];
+  const input = [noun, solution('Hasanuhu', 'Hasan/NOUN_PROP+u/CASE_DEF_NOM+hu/POSS_PRON_3MS'), solution('suwriyA', 'suwriyA/NOUN_PROP')];
   assert.equal(declineNames(input), input, 'the same array when nothing changes');
+  assert.deepEqual(declineNames([solution('AlHasan', 'Al/DET+Hasan/NOUN_PROP')]).map((s) => s.voc), ['AlHasanu', 'AlHasana', 'AlHasani']);
+  assert.deepEqual(declineNames([solution('bAl>aHomad', 'bi/PREP+Al/DET+>aHomad/NOUN_PROP')]).map((s) => s.voc), ['bAl>aHomadi'], 'a diptote after the article takes the kasra');
   const mixed = [noun, solution('>aHomad', '>aHomad/NOUN_PROP'), solution('>aHomadu', '>a/IV1S+Homad/VERB_IMPERFECT+u/IVSUFF_MOOD:I')];
   const got = declineNames(mixed);
   assert.equal(got[0], noun);

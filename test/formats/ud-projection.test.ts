@@ -180,9 +180,10 @@ test('with backoff: no word is not-found, names match their backoff analysis, an
   const md = reportMarkdown(report);
   assert.match(md, /· not-found \| 0 \| 0\.0% \|/);
   assert.ok(report.matched.total > plain.matched.total + 500, `${report.matched.total} vs ${plain.matched.total}`);
-  assert.deepEqual(report.matched.backoff, { words: 735, matched: 620 });
+  // 11 words whose only match was a backoff stem with the article in it (البلطجة as one name) now take their label from the annotation
+  assert.deepEqual(report.matched.backoff, { words: 735, matched: 609 });
   assert.equal(plain.matched.backoff, undefined, 'no backoff, no such figure');
-  assert.match(md, /Backoff analyses \(words the lexicon lacks\): 735 words, 620 of them matched\./);
+  assert.match(md, /Backoff analyses \(words the lexicon lacks\): 735 words, 609 of them matched\./);
   const tokens = corpus.documents.flatMap((d) => d.sentences.flatMap((s) => s.tokens));
   const shulman = tokens.find((t) => t.lookup === '$wlmAn')!;
   assert.deepEqual([shulman.gold, shulman.candidates[0].key, shulman.candidates[0].source], [0, '$wlmAn_0\t$wlmAn/NOUN_PROP', 'backoff']);
