@@ -164,7 +164,7 @@ export class Analyzer {
         if (!stemEntries) continue;
         const replaced = this.lex.caseEndings ? this.replacersOf(sufEntries) : null;
         for (const a of preEntries) {
-          const governed = replaced !== null ? governedBy(a) : FREE;
+          const governed = this.lex.caseEndings ? governedBy(a) : FREE;
           for (const b of stemEntries) {
             if (!ab.has(a.cat, b.cat)) continue;
             for (let ci = 0; ci < sufEntries.length; ci++) {

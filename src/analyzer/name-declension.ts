@@ -95,7 +95,7 @@ function segmentsOf(morph: string): Segment[] {
   });
 }
 
-/** A name analysis to decline: its stem, whether feminine, whether after a preposition; null when not one. */
+/** A name analysis to decline, as {@link nameOf} reads it. */
 interface NameAnalysis {
   stem: string;
   /** After the article (`Al/DET`): declined as every noun after it. */
@@ -110,11 +110,17 @@ interface NameAnalysis {
   caseVoc: string;
 }
 
+/**
+ * An analysis whose stem is a proper name: its stem, article, ta marbuta, whether a
+ * preposition governs it, and its morphology without the case ending; null for any other
+ * analysis, a name with a pronoun clitic or a suffix other than ta marbuta, or a stem that
+ * spells the article itself.
+ */
 function nameOf(s: Solution): NameAnalysis | null {
   if (!s.morph.includes('/NOUN_PROP')) return null;
   const segs = segmentsOf(s.morph);
   const k = segs.findIndex((g) => g.tag === 'NOUN_PROP');
-  if (segs.some((g) => g.tag.startsWith('POSS_PRON')) || segs[k].voc.startsWith('Al')) return null;
+  if (k < 0 || segs.some((g) => g.tag.startsWith('POSS_PRON')) || segs[k].voc.startsWith('Al')) return null;
   const last = segs[segs.length - 1];
   const hasCase = last.tag.startsWith('CASE_');
   const rest = hasCase ? segs.slice(k + 1, -1) : segs.slice(k + 1);
@@ -174,8 +180,8 @@ export function declineNames(solutions: readonly Solution[], backoff = false): r
     for (const c of cases) {
       for (const e of ENDINGS[decl][c]) {
         if (e.voc === 'F' && !n.feminine) continue;
-        const own = group.find((g) => g.morph.endsWith(`+${e.voc}/${e.tag}`));
-        declined.push(own ?? withEnding(s, n, e));
+        const given = group.find((g) => g.morph.endsWith(`+${e.voc}/${e.tag}`));
+        declined.push(given ?? withEnding(s, n, e));
       }
     }
     changed ||= declined.length !== group.length || declined.some((d, k) => d !== group[k]);
