@@ -104,6 +104,8 @@ export class TagSequence {
   private readonly logPTable: Float64Array | null;
   /** The tags of frozen candidate lists (shared by every token of a word type), held as long as the list is. */
   private readonly listTags = new WeakMap<readonly Candidate[], Int32Array>();
+  /** exp(λ · log P(b | a)) for the model's own λ, laid out as {@link logPTable}; NaN until computed. */
+  private transTable: Float64Array | null = null;
 
   constructor(readonly data: Readonly<SequenceJson>) {
     this.nTags = data.tags.length;
@@ -200,36 +202,34 @@ export class TagSequence {
     const eos = this.tagIdOf(EOS_TAG);
     const tags: Int32Array[] = tokens.map((t) => (isScored(t) ? this.tagsOf(t.candidates) : Int32Array.of(x)));
     const emit: Float64Array[] = tokens.map((t, i) => (isScored(t) ? logSoftmax(scores[i], temperature) : Float64Array.of(0)));
+    const trans = this.transitions(lam);
     const n = tokens.length;
     const fwd: Float64Array[] = new Array(n);
     const bwd: Float64Array[] = new Array(n);
-    let terms = new Float64Array(16);
+    let w = new Float64Array(16);
     for (let i = 0; i < n; i++) {
-      fwd[i] = new Float64Array(tags[i].length);
-      for (let k = 0; k < tags[i].length; k++) {
-        let sum: number;
-        if (i === 0) sum = lam * this.logP(bos, tags[0][k]);
-        else {
-          const m = tags[i - 1].length;
-          if (terms.length < m) terms = new Float64Array(m);
-          for (let j = 0; j < m; j++) terms[j] = fwd[i - 1][j] + lam * this.logP(tags[i - 1][j], tags[i][k]);
-          sum = logSumExp(terms, m);
-        }
-        fwd[i][k] = emit[i][k] + sum;
+      const ti = tags[i];
+      const f = (fwd[i] = new Float64Array(ti.length));
+      if (i === 0) {
+        for (let k = 0; k < ti.length; k++) f[k] = emit[0][k] + lam * this.logP(bos, ti[k]);
+        continue;
       }
+      const prev = fwd[i - 1];
+      if (w.length < prev.length) w = new Float64Array(prev.length);
+      const max = shifted(prev, prev, w);
+      for (let k = 0; k < ti.length; k++) f[k] = emit[i][k] + max + Math.log(trans.sumInto(tags[i - 1], w, ti[k]));
     }
     for (let i = n - 1; i >= 0; i--) {
-      bwd[i] = new Float64Array(tags[i].length);
-      for (let k = 0; k < tags[i].length; k++) {
-        if (i === n - 1) {
-          bwd[i][k] = lam * this.logP(tags[i][k], eos);
-          continue;
-        }
-        const m = tags[i + 1].length;
-        if (terms.length < m) terms = new Float64Array(m);
-        for (let j = 0; j < m; j++) terms[j] = lam * this.logP(tags[i][k], tags[i + 1][j]) + emit[i + 1][j] + bwd[i + 1][j];
-        bwd[i][k] = logSumExp(terms, m);
+      const ti = tags[i];
+      const b = (bwd[i] = new Float64Array(ti.length));
+      if (i === n - 1) {
+        for (let k = 0; k < ti.length; k++) b[k] = lam * this.logP(ti[k], eos);
+        continue;
       }
+      const next = emit[i + 1];
+      if (w.length < next.length) w = new Float64Array(next.length);
+      const max = shifted(next, bwd[i + 1], w);
+      for (let k = 0; k < ti.length; k++) b[k] = max + Math.log(trans.sumFrom(ti[k], tags[i + 1], w));
     }
     return tokens.map((t, i) => {
       if (!isScored(t)) return scores[i];
@@ -238,16 +238,64 @@ export class TagSequence {
       return out;
     });
   }
+
+  /**
+   * The transition weights exp(λ · log P(b | a)) of one λ: the model's own are kept in a table
+   * once computed (made on first use), another λ (training tries several) computes each.
+   */
+  private transitions(lam: number): Transitions {
+    const side = this.nTags + 1;
+    if (lam !== this.data.weight || this.logPTable === null) {
+      const weightOf = (a: number, b: number) => Math.exp(lam * this.logP(a, b));
+      return transitionsOf(weightOf);
+    }
+    const table = (this.transTable ??= new Float64Array(side * side).fill(NaN));
+    return transitionsOf((a, b) => {
+      const at = (a + 1) * side + b + 1;
+      let v = table[at];
+      if (v !== v) table[at] = v = Math.exp(lam * this.logP(a, b));
+      return v;
+    });
+  }
 }
 
-/** log Σ exp(x[j]) over the first n values (n ≥ 1), without overflow. */
-function logSumExp(x: Float64Array, n: number): number {
+/** Sums of transition weights against shifted forward or backward values (see {@link TagSequence.decode}). */
+interface Transitions {
+  /** Σ_j w[j] · T(from[j], to). */
+  sumInto(from: Int32Array, w: Float64Array, to: number): number;
+  /** Σ_j T(from, to[j]) · w[j]. */
+  sumFrom(from: number, to: Int32Array, w: Float64Array): number;
+}
+
+function transitionsOf(weightOf: (a: number, b: number) => number): Transitions {
+  return {
+    sumInto(from, w, to) {
+      let s = 0;
+      for (let j = 0; j < from.length; j++) s += w[j] * weightOf(from[j], to);
+      return s;
+    },
+    sumFrom(from, to, w) {
+      let s = 0;
+      for (let j = 0; j < to.length; j++) s += weightOf(from, to[j]) * w[j];
+      return s;
+    },
+  };
+}
+
+/**
+ * Writes exp(a[j] + b[j] − max) into w (b = a: exp(a[j] − max)) for the first a.length values,
+ * and returns the max; the log of a sum of such weights plus the max is a log-sum-exp without
+ * overflow, one exponential per value instead of one per pair.
+ */
+function shifted(a: Float64Array, b: Float64Array, w: Float64Array): number {
+  const same = a === b;
   let max = -Infinity;
-  for (let j = 0; j < n; j++) if (x[j] > max) max = x[j];
-  if (max === -Infinity) return max;
-  let sum = 0;
-  for (let j = 0; j < n; j++) sum += Math.exp(x[j] - max);
-  return max + Math.log(sum);
+  for (let j = 0; j < a.length; j++) {
+    const v = same ? a[j] : a[j] + b[j];
+    if (v > max) max = v;
+  }
+  for (let j = 0; j < a.length; j++) w[j] = max === -Infinity ? 0 : Math.exp((same ? a[j] : a[j] + b[j]) - max);
+  return max;
 }
 
 /** log softmax(scores / temperature). */
