@@ -37,7 +37,7 @@ const MIN_BUFFER = 16;
 const BLOCK_END = Buffer.from('\n\n');
 const INDEX_LINE = Buffer.from('\n  INDEX: ');
 const NL = 10;
-/** Largest paragraph and word numbers taken (their pair is one safe integer); larger ones go to the full parser. */
+/** Largest paragraph and word numbers taken (small integers); larger ones go to the full parser. */
 const MAX_PARAGRAPH = 1e6;
 const MAX_WORD = 1e9;
 
@@ -81,7 +81,8 @@ class FastReader {
   private docId: string | undefined;
   private tokens: Token[] = [];
   private docIndexed: boolean | undefined;
-  private indexSeen = new Set<number>();
+  /** The word numbers seen in the current paragraph (a paragraph once left cannot come back: paragraphsDone). */
+  private wordsSeen = new Set<number>();
   private paragraphsDone = new Set<number>();
   private lastParagraph = 0;
   buf: Buffer = Buffer.alloc(0);
@@ -111,7 +112,7 @@ class FastReader {
     this.docId = id;
     this.tokens = [];
     this.docIndexed = undefined;
-    this.indexSeen = new Set();
+    this.wordsSeen = new Set();
     this.paragraphsDone = new Set();
     this.lastParagraph = 0;
   }
@@ -163,14 +164,14 @@ class FastReader {
     if (this.docIndexed === undefined) this.docIndexed = indexed;
     else if (this.docIndexed !== indexed) return false;
     if (!index) return true;
-    const key = index.paragraph * (MAX_WORD + 1) + index.word;
-    if (this.indexSeen.has(key)) return false;
-    this.indexSeen.add(key);
     if (index.paragraph !== this.lastParagraph) {
       if (this.paragraphsDone.has(index.paragraph)) return false;
       this.paragraphsDone.add(index.paragraph);
       this.lastParagraph = index.paragraph;
+      this.wordsSeen.clear();
     }
+    if (this.wordsSeen.has(index.word)) return false;
+    this.wordsSeen.add(index.word);
     return true;
   }
 
@@ -180,11 +181,13 @@ class FastReader {
     let index: { paragraph: number; word: number } | null = null;
     let tail = e;
     if (at >= 0) {
-      tail = buf.indexOf(NL, at + 1);
-      if (tail < 0 || tail > e) tail = e;
+      // scans in JavaScript: the line is short, and Buffer#indexOf costs more per call
       const value = at + INDEX_LINE.length;
-      const w = buf.indexOf(87, value); // 'W'
-      if (buf[value] !== 80 || w < 0 || w >= tail) return false; // 'P'
+      tail = value;
+      while (tail < e && buf[tail] !== NL) tail++;
+      let w = value;
+      while (w < tail && buf[w] !== 87) w++; // 'W'
+      if (buf[value] !== 80 || w >= tail) return false; // 'P'
       const paragraph = number(buf, value + 1, w, MAX_PARAGRAPH);
       const word = number(buf, w + 1, tail, MAX_WORD);
       if (paragraph < 0 || word < 0) return false;
