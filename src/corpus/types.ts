@@ -61,7 +61,11 @@ export interface Token {
    */
   gold: number;
   goldUnmatched?: boolean;
-  /** Position in its source: paragraph and word numbers (INDEX: P1W1), 1-based. */
+  /**
+   * Position in its source: paragraph and word numbers (INDEX: P1W1), 1-based. Tokens read
+   * from a pos file share one frozen object per pair (loadPosCorpus): give a token another
+   * object rather than change this one in place.
+   */
   index?: { paragraph: number; word: number };
   /** Free-form annotations a reader keeps (e.g. the projection's reason). */
   note?: string;

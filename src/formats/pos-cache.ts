@@ -22,21 +22,34 @@ export function hashWords(view: DataView, from: number, to: number, h: number): 
   return h;
 }
 
-/** Blocks seen, each with a value (the converted token). */
+/** Blocks seen, each with a value. */
 export class BlockCache<T> {
-  /** Entry numbers by hash (several for a collision). */
-  private readonly table = new Map<number, number | number[]>();
+  /** Open addressing by hash: each slot holds an entry number + 1, or 0 when empty (at most half full). */
+  private readonly slots: Int32Array;
+  private readonly mask: number;
   private readonly values: T[] = [];
-  /** Each entry's slab, where its bytes start there, how many there are, and how many come before the INDEX line (-1: none). */
-  private readonly slabOf: number[] = [];
-  private readonly starts: number[] = [];
-  private readonly lengths: number[] = [];
-  private readonly heads: number[] = [];
+  /** Each entry's hash, slab, where its bytes start there, how many there are, and how many come before the INDEX line (-1: none). */
+  private readonly hashes: Int32Array;
+  private readonly slabOf: Int32Array;
+  private readonly starts: Int32Array;
+  private readonly lengths: Int32Array;
+  private readonly heads: Int32Array;
   /** The bytes kept, in slabs filled one after the other (a growing buffer would be copied at each growth). */
   private readonly slabs: Buffer[] = [];
   private used = 0;
 
-  constructor(private readonly max: number) {}
+  /** Keeps at most `max` blocks, then starts afresh. */
+  constructor(private readonly max: number) {
+    let size = 2;
+    while (size < 2 * max) size *= 2;
+    this.slots = new Int32Array(size);
+    this.mask = size - 1;
+    this.hashes = new Int32Array(max);
+    this.slabOf = new Int32Array(max);
+    this.starts = new Int32Array(max);
+    this.lengths = new Int32Array(max);
+    this.heads = new Int32Array(max);
+  }
 
   /** The hash of the key buf[s, at) + buf[tail, e) (`at` < 0: buf[s, e), no INDEX line); `view` is a DataView of `buf`. */
   static hash(view: DataView, s: number, at: number, tail: number, e: number): number {
@@ -46,11 +59,11 @@ export class BlockCache<T> {
 
   /** The value of the block with that key and hash, or undefined. */
   find(buf: Buffer, s: number, at: number, tail: number, e: number, hash: number): T | undefined {
-    const found = this.table.get(hash);
-    if (found === undefined) return undefined;
-    if (typeof found === 'number') return this.same(found, buf, s, at, tail, e) ? this.values[found] : undefined;
-    for (const i of found) if (this.same(i, buf, s, at, tail, e)) return this.values[i];
-    return undefined;
+    for (let i = hash & this.mask; ; i = (i + 1) & this.mask) {
+      const slot = this.slots[i];
+      if (slot === 0) return undefined;
+      if (this.hashes[slot - 1] === hash && this.same(slot - 1, buf, s, at, tail, e)) return this.values[slot - 1];
+    }
   }
 
   /** Keeps the block with that key and hash (not already kept) with its value. */
@@ -68,15 +81,17 @@ export class BlockCache<T> {
     let to = this.used;
     for (let i = s, end = at < 0 ? e : at; i < end; i++) slab[to++] = buf[i];
     if (at >= 0) for (let i = tail; i < e; i++) slab[to++] = buf[i];
-    const i = this.values.length;
+    const n = this.values.length;
     this.values.push(value);
-    this.slabOf.push(this.slabs.length - 1);
-    this.starts.push(this.used);
-    this.lengths.push(length);
-    this.heads.push(head);
+    this.hashes[n] = hash;
+    this.slabOf[n] = this.slabs.length - 1;
+    this.starts[n] = this.used;
+    this.lengths[n] = length;
+    this.heads[n] = head;
     this.used += length;
-    const now = this.table.get(hash);
-    this.table.set(hash, now === undefined ? i : typeof now === 'number' ? [now, i] : [...now, i]);
+    let i = hash & this.mask;
+    while (this.slots[i] !== 0) i = (i + 1) & this.mask;
+    this.slots[i] = n + 1;
   }
 
   private same(i: number, buf: Buffer, s: number, at: number, tail: number, e: number): boolean {
@@ -93,12 +108,8 @@ export class BlockCache<T> {
   }
 
   private clear(): void {
-    this.table.clear();
+    this.slots.fill(0);
     this.values.length = 0;
-    this.starts.length = 0;
-    this.lengths.length = 0;
-    this.heads.length = 0;
-    this.slabOf.length = 0;
     this.slabs.length = 0;
     this.used = 0;
   }

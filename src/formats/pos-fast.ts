@@ -40,6 +40,10 @@ const NL = 10;
 /** Largest paragraph and word numbers taken (small integers); larger ones go to the full parser. */
 const MAX_PARAGRAPH = 1e6;
 const MAX_WORD = 1e9;
+/** Paragraph and word numbers below this share one frozen INDEX object per pair: every document repeats them. */
+const SHARED_INDEX_MAX = 1 << 12;
+
+type TokenIndex = NonNullable<Token['index']>;
 
 /** The one token of a block, parsed by the full parser; undefined when it rejects the block or finds other than one token. */
 function parseBlock(file: string, text: string): PosToken | undefined {
@@ -85,6 +89,8 @@ class FastReader {
   private wordsSeen = new Set<number>();
   private paragraphsDone = new Set<number>();
   private lastParagraph = 0;
+  /** The shared INDEX objects, by paragraph and word number. */
+  private readonly indexes: Array<Array<TokenIndex | undefined> | undefined> = [];
   buf: Buffer = Buffer.alloc(0);
   private view = new DataView(this.buf.buffer, this.buf.byteOffset, this.buf.byteLength);
 
@@ -158,8 +164,15 @@ class FastReader {
     return -1;
   }
 
+  /** The INDEX object of a pair: shared and frozen for small numbers (a million tokens need not carry a million of them). */
+  private indexOf(paragraph: number, word: number): TokenIndex {
+    if (paragraph >= SHARED_INDEX_MAX || word >= SHARED_INDEX_MAX) return { paragraph, word };
+    const row = (this.indexes[paragraph] ??= []);
+    return (row[word] ??= Object.freeze({ paragraph, word }));
+  }
+
   /** Checks an INDEX (or none: null) against the document's; false when the file needs the full parser. */
-  private checkIndex(index: { paragraph: number; word: number } | null): boolean {
+  private checkIndex(index: TokenIndex | null): boolean {
     const indexed = index !== null;
     if (this.docIndexed === undefined) this.docIndexed = indexed;
     else if (this.docIndexed !== indexed) return false;
@@ -178,7 +191,7 @@ class FastReader {
   private token(s: number, e: number): boolean {
     const buf = this.buf;
     const at = this.indexLine(s, e);
-    let index: { paragraph: number; word: number } | null = null;
+    let index: TokenIndex | null = null;
     let tail = e;
     if (at >= 0) {
       // scans in JavaScript: the line is short, and Buffer#indexOf costs more per call
@@ -191,7 +204,7 @@ class FastReader {
       const paragraph = number(buf, value + 1, w, MAX_PARAGRAPH);
       const word = number(buf, w + 1, tail, MAX_WORD);
       if (paragraph < 0 || word < 0) return false;
-      index = { paragraph, word };
+      index = this.indexOf(paragraph, word);
     }
     if (!this.checkIndex(index)) return false;
     const hash = BlockCache.hash(this.view, s, at, tail, e);
@@ -206,6 +219,7 @@ class FastReader {
     }
     const token = this.newToken(s, e, at, index);
     if (!token) return false;
+    if (index) token.index = index;
     // the tokens of one block share its candidate array, frozen (an array per token was a million more objects for the collector at 1M tokens)
     const kept: Omit<Token, 'index'> = { form: token.form, lookup: token.lookup, arabic: token.arabic, candidates: Object.freeze(token.candidates) as Candidate[], gold: token.gold };
     if (token.note !== undefined) kept.note = token.note;
@@ -216,7 +230,7 @@ class FastReader {
   }
 
   /** A block not seen before: read (from its bytes when canonical, by the full parser otherwise) and converted; undefined when the file needs the full parser. */
-  private newToken(s: number, e: number, at: number, index: { paragraph: number; word: number } | null): Token | undefined {
+  private newToken(s: number, e: number, at: number, index: TokenIndex | null): Token | undefined {
     const buf = this.buf;
     const parsed = this.canonical.token(buf, this.view, s, e, at, index) ?? parseBlock(this.file, buf.toString('utf8', s, e));
     if (!parsed || (parsed.index === undefined) !== (index === null)) return undefined;
