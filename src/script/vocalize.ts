@@ -15,6 +15,8 @@
  * - a pronoun suffix's missing vowel taken from the morphology (-hu, -hi after i or y);
  * - a dagger alif only where the text writes no alif (هَٰذِهِ; never on top of a written alif);
  * - one vowel per letter: when a stem vowel and a suffix vowel meet (يَلْقَُونَ) the first wins;
+ * - no vowelless first letter in a name: a consonant the analysis leaves bare there takes
+ *   kasra (فِلِيم; fatha on أ);
  * - sukun on every consonant without a vowel (never two in a row), or (option) no sukun at all;
  *   a nominal's missing case ending, or an imperfect verb's mood ending, is left bare.
  *
@@ -218,6 +220,22 @@ function addHelpingVowel(slots: Slot[], lam: number, caseSlot: number, vowel: 'a
   s.vowel = vowel;
 }
 
+/** A morphology whose first segment is a proper name (`flym/NOUN_PROP+u/CASE_DEF_NOM`). */
+const NAME_FIRST = /^[^+]*\/NOUN_PROP(?:\+|$)/;
+
+/**
+ * No word starts with a vowelless consonant: the first letter of a name that the analysis
+ * leaves bare (the lexicon and the backoff spell foreign names `fliym`, `briyTAniyA`) takes the
+ * helping kasra with which Arabic breaks an initial cluster (فِلِيم); an initial أ takes fatha
+ * instead, since with kasra it is written إ. Other words keep a bare first letter (an analysis
+ * without vowels: no vowel is guessed for it).
+ */
+function voiceFirstLetter(slots: Slot[], lam: number): void {
+  const s = slots[0];
+  if (slots.length < 2 || s.vowel !== '' || s.shadda || isVowelLetter(slots, 0, lam)) return;
+  s.vowel = s.letter === '>' ? 'a' : 'i';
+}
+
 /** Sukun on consonants left without a vowel, except a nominal's unknown case ending and the article before a sun letter. */
 function addSukun(slots: Slot[], lam: number, caseSlot: number): void {
   slots.forEach((s, k) => {
@@ -258,6 +276,7 @@ export function vocalizeWord(word: string, voc: string, morph = '', options: Par
   applyRules(slots, lam, o);
   // without a morphology the last letter may be a case ending: it is left bare
   const caseSlot = !mf ? slots.length - 1 : mf.afterCaseSlot < 0 ? -1 : slots.length - 1 - mf.afterCaseSlot;
+  if (NAME_FIRST.test(morph)) voiceFirstLetter(slots, lam);
   if (o.helpingVowel) addHelpingVowel(slots, lam, caseSlot, o.helpingVowel);
   if (o.sukun) addSukun(slots, lam, caseSlot);
   else for (const s of slots) if (s.vowel === 'o') s.vowel = '';

@@ -113,6 +113,14 @@ test('pronoun suffix vowel from the morphology, -hi after y', () => {
   assert.equal(v('ywAjhhA', 'yuwAjihhA', 'yu/IV3MS+wAjih/VERB_IMPERFECT+hA/IVSUFF_DO:3FS'), ar('yuwaAjihhaA'), 'the mood slot before the object stays bare');
 });
 
+test('a name never starts with a vowelless consonant: kasra on its bare first letter, fatha on a bare أ', () => {
+  assert.equal(v('flym', 'fliymu', 'flym/NOUN_PROP+u/CASE_DEF_NOM'), ar('filiymu'));
+  assert.equal(v('bryTAnyA', 'briyTAniyA', 'briyTAniyA/NOUN_PROP'), ar('biriyTaAniyaA'));
+  assert.equal(v('>t$', '>ti$u', '>t$/NOUN_PROP+u/CASE_DEF_NOM'), ar('>ati$u'));
+  assert.equal(v('wflym', 'wafliymu', 'wa/CONJ+flym/NOUN_PROP+u/CASE_DEF_NOM'), ar('wafoliymu'), 'after a proclitic the cluster is broken already');
+  assert.equal(v('mbnY', 'mbnY', 'mbnY/NOUN'), ar('mbonaY'), 'not a name: no vowel guessed for an analysis without vowels');
+});
+
 test('no two sukuns in a row', () => {
   assert.equal(v('>rslAn', '>arslAn', '>arslAn/NOUN_PROP'), ar('>arosolaAn').replace(ar('so'), ar('s')));
 });
