@@ -88,6 +88,9 @@ export const TRIPTOTE_TEMPLATES: ReadonlySet<string> = new Set(TRIPTOTE_EXAMPLES
 
 interface Segment { voc: string; tag: string }
 
+/** A name stem that spells the article itself (`All~`h` الله, `Alojaziyrap` الجزيرة): `Al`, then a doubled sun letter, or sukun and a letter. */
+const FUSED_ARTICLE = /^Al(?:o[^aiuo~`]|[^aiuo~`]~)/;
+
 function segmentsOf(morph: string): Segment[] {
   return morph.split('+').filter((s) => s !== '').map((s) => {
     const k = s.lastIndexOf('/');
@@ -111,24 +114,29 @@ interface NameAnalysis {
 }
 
 /**
- * An analysis whose stem is a proper name: its stem, article, ta marbuta, whether a
- * preposition governs it, and its morphology without the case ending; null for any other
- * analysis, a name with a pronoun clitic or a suffix other than ta marbuta, or a stem that
- * spells the article itself.
+ * An analysis whose stem is a proper name: its stem, article (a stem that spells the article
+ * itself, such as الله, counts as after it), ta marbuta, whether a preposition governs it, and
+ * its morphology without the case ending; null for any other analysis, a name with a pronoun
+ * clitic or a suffix other than ta marbuta, a stem in `Al` that is not the article, or an
+ * analysis whose vocalization spells an ending its morphology does not name.
  */
 function nameOf(s: Solution): NameAnalysis | null {
   if (!s.morph.includes('/NOUN_PROP')) return null;
   const segs = segmentsOf(s.morph);
   const k = segs.findIndex((g) => g.tag === 'NOUN_PROP');
-  if (k < 0 || segs.some((g) => g.tag.startsWith('POSS_PRON')) || segs[k].voc.startsWith('Al')) return null;
+  if (k < 0 || segs.some((g) => g.tag.startsWith('POSS_PRON'))) return null;
+  const fused = FUSED_ARTICLE.test(segs[k].voc);
+  if (segs[k].voc.startsWith('Al') && !fused) return null;
   const last = segs[segs.length - 1];
   const hasCase = last.tag.startsWith('CASE_');
+  // an ending the vocalization spells although the morphology names none (لِلَّٰهِ as one entry) stays as it is
+  if (!hasCase && /[aiu]$/.test(s.voc)) return null;
   const rest = hasCase ? segs.slice(k + 1, -1) : segs.slice(k + 1);
   if (rest.some((g) => g.tag !== 'NSUFF_FEM_SG')) return null;
   const morph = hasCase ? s.morph.slice(0, s.morph.lastIndexOf('+')) : s.morph;
   return {
     stem: segs[k].voc,
-    article: segs.some((g) => g.tag === 'DET'),
+    article: fused || segs.some((g) => g.tag === 'DET'),
     feminine: rest.length > 0,
     genitiveOnly: segs.slice(0, k).some((g) => g.tag === 'PREP'),
     morph,

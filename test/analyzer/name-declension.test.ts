@@ -77,6 +77,20 @@ test('declineNames: other analyses, names with a pronoun, and vowel-final names 
   assert.equal(got.length, 5);
 });
 
+test('declineNames: a stem that spells the article itself (الله) declines as after it; an ending spelled without a case segment, or Al that is no article, stays', () => {
+  assert.deepEqual(declineNames([solution('All~`h', 'All~`h/NOUN_PROP')]).map((s) => s.voc), ['All~`hu', 'All~`ha', 'All~`hi']);
+  assert.deepEqual(declineNames([solution('Alojaziyrap', 'Alojaziyrap/NOUN_PROP')]).map((s) => s.morph), [
+    'Alojaziyrap/NOUN_PROP+u/CASE_DEF_NOM', 'Alojaziyrap/NOUN_PROP+a/CASE_DEF_ACC', 'Alojaziyrap/NOUN_PROP+i/CASE_DEF_GEN',
+  ]);
+  const fixed = [solution('lil~`hi', 'li/PREP+All~`h/NOUN_PROP'), solution('Alwst', 'Alwst/NOUN_PROP')];
+  assert.equal(declineNames(fixed), fixed);
+  assert.deepEqual(
+    withCase().analyzeWord('Allh').solutions.map((s) => s.voc),
+    ['All~`hu', 'All~`ha', 'All~`hi'],
+    'the analyzer: الله with the three endings of a definite noun',
+  );
+});
+
 test('declineNames on backoff analyses: every name is a diptote (a word the lexicon lacks is mostly a foreign name)', () => {
   assert.deepEqual(declineNames([solution('bakor', 'bakor/NOUN_PROP')], true).map((s) => s.voc), ['bakoru', 'bakora', 'bakora']);
 });
