@@ -15,6 +15,7 @@ import { moodPairs, moodSuffixLines, suffixLine } from './mood.js';
 import { pronounMoodLines, pronounMoodPairs } from './mood-pronoun.js';
 import { DIPTOTE_GENITIVE, nameCategory, namePairs } from './names.js';
 import { DEFECTIVE_SUFFIXES, defectiveCategory, defectivePairs } from './defective.js';
+import { declinableCategory, declinablePairs } from './declinable.js';
 import { hamzaCategory, hamzaPairs } from './hamza.js';
 import { LexiconDict, type EntryIndex } from './dict.js';
 
@@ -119,7 +120,8 @@ export function withoutCaseOrMood(pos: string): string {
 /**
  * What the `caseEndings` option adds beyond the commented-out case endings (the mood vowels
  * of src/analyzer/mood.ts and before object pronouns, mood-pronoun.ts, the names' case endings of src/analyzer/names.ts, the defective
- * nouns' of src/analyzer/defective.ts, the hamza-final nouns' of src/analyzer/hamza.ts): their suffix
+ * nouns' of src/analyzer/defective.ts, the hamza-final nouns' of src/analyzer/hamza.ts, أيّ's of
+ * src/analyzer/declinable.ts): their suffix
  * lines, written after the suffix file's own, their stem categories, and their pairs, added
  * to the tables (numbering their categories). Nothing when the suffix file has an active
  * indicative suffix already (SAMA's tables carry these endings).
@@ -134,18 +136,19 @@ function caseExtension(suffixText: string, ids: Map<string, number>, tables: Arr
   const name = namePairs(byName(ab), byName(ac), byName(bc));
   const defective = defectivePairs(byName(ab), byName(ac), byName(bc));
   const hamza = hamzaPairs(byName(ab), byName(bc));
+  const declinable = declinablePairs(byName(ab), byName(bc));
   const id = (cat: string): number => {
     let n = ids.get(cat);
     if (n === undefined) ids.set(cat, (n = ids.size));
     return n;
   };
   const add = (to: Array<[number, number]>, pairs: Array<[string, string]>) => { for (const [a, b] of pairs) to.push([id(a), id(b)]); };
-  add(ab, [...name.ab, ...defective.ab, ...hamza.ab]);
+  add(ab, [...name.ab, ...defective.ab, ...hamza.ab, ...declinable.ab]);
   add(ac, [...mood.ac, ...pronounMood.ac, ...name.ac, ...defective.ac]);
-  add(bc, [...mood.bc, ...pronounMood.bc, ...name.bc, ...defective.bc, ...hamza.bc]);
+  add(bc, [...mood.bc, ...pronounMood.bc, ...name.bc, ...defective.bc, ...hamza.bc, ...declinable.bc]);
   return {
     suffixLines: moodSuffixLines() + pronounMoodLines(suffixText) + suffixLine(DIPTOTE_GENITIVE) + DEFECTIVE_SUFFIXES.map(suffixLine).join(''),
-    stemCategory: (cat, voc) => hamzaCategory(defectiveCategory(nameCategory(cat, voc), voc), voc),
+    stemCategory: (cat, voc) => declinableCategory(hamzaCategory(defectiveCategory(nameCategory(cat, voc), voc), voc), voc),
   };
 }
 

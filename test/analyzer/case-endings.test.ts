@@ -15,6 +15,7 @@ import { OBJECT_PRONOUN_CLASSES } from '../../src/analyzer/mood-pronoun.js';
 import { DIPTOTE_GENITIVE, endsInConsonant } from '../../src/analyzer/names.js';
 import { DEFECTIVE_SUFFIXES, defectiveCategory } from '../../src/analyzer/defective.js';
 import { hamzaCategory } from '../../src/analyzer/hamza.js';
+import { declinableCategory } from '../../src/analyzer/declinable.js';
 import { dataPaths } from '../../bin/data.js';
 import { fromBuckwalter, lookupForm } from '../../src/script/buckwalter.js';
 import { UsageError } from '../../src/errors.js';
@@ -159,6 +160,19 @@ test('a triptote in final hamza that the tables file as invariable or defective 
   assert.equal(hamzaCategory('N0', "<ixA'"), 'N0', 'after a long ā: triptote or diptote, left alone');
   assert.equal(hamzaCategory('N0', 'kumbyuwtar'), 'N0');
   assert.equal(hamzaCategory('N', "$ayo'"), 'N', 'a class that takes the case endings already');
+});
+
+test('أيّ and أيّة, filed as function words, decline: u, a, i, tanween N and K (F after ta marbuta); the genitive only after a preposition', () => {
+  const ayy = (a: Analyzer, w: string) => [...new Set(a.analyzeWord(w).solutions.filter((s) => s.morph.startsWith('>ay~') || s.morph.includes('+>ay~')).map((s) => s.voc))];
+  assert.deepEqual(ayy(reference(), '>y'), ['>ay~'], 'the reference program: no case');
+  assert.deepEqual(ayy(withCase(), '>y'), ['>ay~u', '>ay~a', '>ay~i', '>ay~N', '>ay~K']);
+  assert.deepEqual(ayy(withCase(), 'l>y'), ['li>ay~i', 'li>ay~K']);
+  assert.deepEqual(ayy(withCase(), 'w>y'), ['wa>ay~u', 'wa>ay~a', 'wa>ay~i', 'wa>ay~N', 'wa>ay~K']);
+  assert.ok(ayy(withCase(), '>yp').includes('>ay~apu'));
+  assert.equal(declinableCategory('FW-WaBi', '>ay~'), 'FW-WaBi-declined');
+  assert.equal(declinableCategory('FW-WaBi', '>ay~ap'), 'FW-WaBi-declined-ap');
+  assert.equal(declinableCategory('FW-WaBi', 'kay'), 'FW-WaBi', 'other function words of the class are left alone');
+  assert.equal(declinableCategory('FW', '>ay~'), 'FW');
 });
 
 test('commented-out entries are loaded only with the option, and only case/mood ones', () => {
