@@ -14,7 +14,7 @@ import { MOOD_SUFFIXES } from '../../src/analyzer/mood.js';
 import { OBJECT_PRONOUN_CLASSES } from '../../src/analyzer/mood-pronoun.js';
 import { DIPTOTE_GENITIVE, endsInConsonant } from '../../src/analyzer/names.js';
 import { DEFECTIVE_SUFFIXES, defectiveCategory } from '../../src/analyzer/defective.js';
-import { hamzaCategory } from '../../src/analyzer/hamza.js';
+import { hamzaCategory, isTriptoteAA, TRIPTOTE_AA_EXAMPLES } from '../../src/analyzer/hamza.js';
 import { declinableCategory } from '../../src/analyzer/declinable.js';
 import { dataPaths } from '../../bin/data.js';
 import { fromBuckwalter, lookupForm } from '../../src/script/buckwalter.js';
@@ -157,7 +157,7 @@ test('a triptote in final hamza that the tables file as invariable or defective 
   assert.deepEqual(vocs(withCase(), 'jz\''), ["juzo'u", "juzo'a", "juzo'i", "juzo'N", "juzo'K"]);
   assert.equal(hamzaCategory('N0', "$ayo'"), 'N0-hamza');
   assert.equal(hamzaCategory('N0F', 'say~i}'), 'N0F-hamza');
-  assert.equal(hamzaCategory('N0', "<ixA'"), 'N0', 'after a long ā: triptote or diptote, left alone');
+  assert.equal(hamzaCategory('N0', "<ixA'"), 'N0-hamza-aa', 'after a long ā: by the pattern (rule 9)');
   assert.equal(hamzaCategory('N0', 'kumbyuwtar'), 'N0');
   assert.equal(hamzaCategory('N', "$ayo'"), 'N', 'a class that takes the case endings already');
 });
@@ -173,6 +173,21 @@ test('أيّ and أيّة, filed as function words, decline: u, a, i, tanween N 
   assert.equal(declinableCategory('FW-WaBi', '>ay~ap'), 'FW-WaBi-declined-ap');
   assert.equal(declinableCategory('FW-WaBi', 'kay'), 'FW-WaBi', 'other function words of the class are left alone');
   assert.equal(declinableCategory('FW', '>ay~'), 'FW');
+});
+
+test('stems in -ā\': a triptote by its pattern gains the tanween; diptotes (the feminine ā\', أشياء) and unknown patterns are left alone', () => {
+  assert.deepEqual(vocs(withCase(), "AstftA'"), ["{isotifotA'u", "{isotifotA'a", "{isotifotA'i", "{isotifotA'N", "{isotifotA'K"]);
+  assert.ok(vocs(withCase(), "wbA'").includes("wabA'K"));
+  assert.ok(vocs(withCase(), ">nbA'").includes(">anobA'N"), 'the plural أَفْعَال');
+  assert.deepEqual(vocs(withCase(), "ElmA'"), ["EulamA'u", "EulamA'a", "EulamA'i"], 'فُعَلَاء: a diptote');
+  assert.ok(!vocs(withCase(), "SHrA'").some((v) => /[NK]$/.test(v)), 'فَعْلَاء: a diptote');
+  assert.deepEqual(vocs(withCase(), "AlwbA'"), ["AlwabA'u", "AlwabA'a", "AlwabA'i"], 'no tanween after the article');
+  assert.deepEqual(vocs(withCase(), "bwbA'"), ["biwabA'i", "biwabA'K"], 'the genitive only after a preposition');
+  assert.equal(isTriptoteAA(">a$oyA'"), false, 'أشياء');
+  assert.equal(isTriptoteAA("kahorabA'"), false, 'a pattern not declared');
+  assert.equal(isTriptoteAA(">aSodiqA'"), false, 'أَفْعِلَاء');
+  for (const ex of TRIPTOTE_AA_EXAMPLES) assert.ok(isTriptoteAA(ex), ex);
+  assert.equal(hamzaCategory('NAt', "wabA'"), 'NAt', 'a class with its own endings');
 });
 
 test('commented-out entries are loaded only with the option, and only case/mood ones', () => {
