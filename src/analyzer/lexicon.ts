@@ -17,6 +17,7 @@ import { DIPTOTE_GENITIVE, nameCategory, namePairs } from './names.js';
 import { DEFECTIVE_SUFFIXES, defectiveCategory, defectivePairs } from './defective.js';
 import { declinableCategory, declinablePairs } from './declinable.js';
 import { hamzaCategory, hamzaPairs } from './hamza.js';
+import { JUSSIVE_SUFFIXES, jussiveCategory, jussivePairs, jussiveVowels } from './jussive.js';
 import { LexiconDict, type EntryIndex } from './dict.js';
 
 export { cleanGloss, deducePos, type EntryIndex, type LexEntry } from './dict.js';
@@ -104,6 +105,9 @@ export interface LexiconOptions {
   caseEndings: boolean;
 }
 
+/** The category a stem entry gets, given its own, its vocalization and its lemma ID. */
+type StemCategory = (cat: string, voc: string, lemma: string) => string;
+
 /** A commented-out suffix entry is a case ending or mood suffix when its POS holds one of these tags. */
 export const CASE_OR_MOOD_TAG = /\/CASE_[A-Z]|_MOOD:[A-Z]/;
 
@@ -121,12 +125,12 @@ export function withoutCaseOrMood(pos: string): string {
  * What the `caseEndings` option adds beyond the commented-out case endings (the mood vowels
  * of src/analyzer/mood.ts and before object pronouns, mood-pronoun.ts, the names' case endings of src/analyzer/names.ts, the defective
  * nouns' of src/analyzer/defective.ts, the hamza-final nouns' of src/analyzer/hamza.ts, أيّ's of
- * src/analyzer/declinable.ts): their suffix
+ * src/analyzer/declinable.ts, the shortened jussives' vowels of src/analyzer/jussive.ts): their suffix
  * lines, written after the suffix file's own, their stem categories, and their pairs, added
  * to the tables (numbering their categories). Nothing when the suffix file has an active
  * indicative suffix already (SAMA's tables carry these endings).
  */
-function caseExtension(suffixText: string, ids: Map<string, number>, tables: Array<Array<[number, number]>>): { suffixLines: string; stemCategory?: (cat: string, voc: string) => string } {
+function caseExtension(suffixText: string, stemText: string, ids: Map<string, number>, tables: Array<Array<[number, number]>>): { suffixLines: string; stemCategory?: StemCategory } {
   if (/^[^;\r\n][^\r\n]*\/IVSUFF_MOOD:I</m.test(suffixText)) return { suffixLines: '' };
   const [ab, ac, bc] = tables;
   const names = [...ids.keys()];
@@ -137,25 +141,32 @@ function caseExtension(suffixText: string, ids: Map<string, number>, tables: Arr
   const defective = defectivePairs(byName(ab), byName(ac), byName(bc));
   const hamza = hamzaPairs(byName(ab), byName(bc));
   const declinable = declinablePairs(byName(ab), byName(bc));
+  const jussive = jussivePairs(byName(ab), byName(ac), byName(bc));
+  const jussiveOf = jussiveCategory(jussiveVowels(stemText));
   const id = (cat: string): number => {
     let n = ids.get(cat);
     if (n === undefined) ids.set(cat, (n = ids.size));
     return n;
   };
   const add = (to: Array<[number, number]>, pairs: Array<[string, string]>) => { for (const [a, b] of pairs) to.push([id(a), id(b)]); };
-  add(ab, [...name.ab, ...defective.ab, ...hamza.ab, ...declinable.ab]);
-  add(ac, [...mood.ac, ...pronounMood.ac, ...name.ac, ...defective.ac]);
-  add(bc, [...mood.bc, ...pronounMood.bc, ...name.bc, ...defective.bc, ...hamza.bc, ...declinable.bc]);
+  add(ab, [...name.ab, ...defective.ab, ...hamza.ab, ...declinable.ab, ...jussive.ab]);
+  add(ac, [...mood.ac, ...pronounMood.ac, ...name.ac, ...defective.ac, ...jussive.ac]);
+  add(bc, [...mood.bc, ...pronounMood.bc, ...name.bc, ...defective.bc, ...hamza.bc, ...declinable.bc, ...jussive.bc]);
   return {
-    suffixLines: moodSuffixLines() + pronounMoodLines(suffixText) + suffixLine(DIPTOTE_GENITIVE) + DEFECTIVE_SUFFIXES.map(suffixLine).join(''),
-    stemCategory: (cat, voc) => declinableCategory(hamzaCategory(defectiveCategory(nameCategory(cat, voc), voc), voc), voc),
+    suffixLines: moodSuffixLines() + pronounMoodLines(suffixText) + suffixLine(DIPTOTE_GENITIVE) + [...DEFECTIVE_SUFFIXES, ...JUSSIVE_SUFFIXES].map(suffixLine).join(''),
+    stemCategory: (cat, voc, lemma) => jussiveOf(declinableCategory(hamzaCategory(defectiveCategory(nameCategory(cat, voc), voc), voc), voc), voc, lemma),
   };
 }
 
-/** A stem file's text with each entry's category replaced as `category` says (lemma lines and comments kept). */
-function recategorizeStems(text: string, category: (cat: string, voc: string) => string): string {
-  return text.replace(/^([^;\t\r\n][^\t\r\n]*\t)([^\t\r\n]*)\t([^\t\r\n]+)(?=\t)/gm, (line, form: string, voc: string, cat: string) => {
-    const to = category(cat, voc);
+/** A stem file's text with each entry's category replaced as `category` says, given its vocalization and lemma (lemma lines and comments kept). */
+function recategorizeStems(text: string, category: StemCategory): string {
+  let lemma = '';
+  return text.replace(/^(?:;; *([^\r\n]*)|([^;\t\r\n][^\t\r\n]*\t)([^\t\r\n]*)\t([^\t\r\n]+)(?=\t))/gm, (line, lemmaId: string | undefined, form: string, voc: string, cat: string) => {
+    if (lemmaId !== undefined) {
+      lemma = lemmaId.trim();
+      return line;
+    }
+    const to = category(cat, voc, lemma);
     return to === cat ? line : `${form}${voc}\t${to}`;
   });
 }
@@ -181,7 +192,7 @@ export function loadLexicon(dir: string, options: Partial<LexiconOptions> = {}):
     return d;
   };
   const [pre, stem, suf] = (['dictPrefixes', 'dictStems', 'dictSuffixes'] as const).map(read);
-  const ext = caseEndings ? caseExtension(suf.text, ids, [abPairs, acPairs, bcPairs]) : { suffixLines: '' };
+  const ext = caseEndings ? caseExtension(suf.text, stem.text, ids, [abPairs, acPairs, bcPairs]) : { suffixLines: '' };
   const prefixes = dict(pre);
   const stems = dict(ext.stemCategory ? { ...stem, text: recategorizeStems(stem.text, ext.stemCategory) } : stem);
   const suffixes = caseEndings

@@ -16,6 +16,7 @@ import { DIPTOTE_GENITIVE, endsInConsonant } from '../../src/analyzer/names.js';
 import { DEFECTIVE_SUFFIXES, defectiveCategory } from '../../src/analyzer/defective.js';
 import { hamzaCategory, isTriptoteAA, TRIPTOTE_AA_EXAMPLES } from '../../src/analyzer/hamza.js';
 import { declinableCategory } from '../../src/analyzer/declinable.js';
+import { JUSSIVE_SUFFIXES, jussiveCategory, jussiveVowels } from '../../src/analyzer/jussive.js';
 import { dataPaths } from '../../bin/data.js';
 import { fromBuckwalter, lookupForm } from '../../src/script/buckwalter.js';
 import { UsageError } from '../../src/errors.js';
@@ -190,6 +191,24 @@ test('stems in -ā\': a triptote by its pattern gains the tanween; diptotes (the
   assert.equal(hamzaCategory('NAt', "wabA'"), 'NAt', 'a class with its own endings');
 });
 
+test('the jussive of a verb in a long vowel keeps the short vowel on its shortened stem (لم يتبقَّ, لم يعطِ, لم يدعُ)', () => {
+  const jussives = (a: Analyzer, w: string) => a.analyzeWord(w).solutions.filter((s) => /IV_?0|VERB_IMPERFECT/.test(s.morph) && (s.morph.includes('MOOD:J') || !/MOOD/.test(s.morph))).map((s) => s.voc);
+  assert.ok(vocs(reference(), 'ytbq').includes('yatabaq~'), 'the reference program: the last letter bare');
+  assert.deepEqual(jussives(withCase(), 'ytbq'), ['yatabaq~a']);
+  assert.ok(vocs(withCase(), 'yET').includes('yuEoTi'));
+  assert.ok(!vocs(withCase(), 'yET').includes('yuEoT'), 'the bare jussive is replaced');
+  assert.ok(vocs(withCase(), 'ydE').includes('yadoEu'));
+  const text = ';; baqiy-a_1\nbqY\tboqaY\tIV_0\tremain\nbq\tboq\tIV_0hwnyn\tremain\n;; >aboqaY_1\nbqy\tboqiy\tIV_0hAnn_yu\tkeep\nbq\tboq\tIV_0hwnyn_yu\tkeep\n'
+    + ';; EaTaY_1\nETY\tEoTaY\tIV_0_Pass_yu\tbe given\nETy\tEoTiy\tIV_0hAnn_yu\tgive\nET\tEoT\tIV_0hwnyn_yu\tgive\n;; x_1\nxr\txr\tIV_0hwnyn\tno full stem\n';
+  const vowels = jussiveVowels(text);
+  assert.deepEqual([...vowels], [['baqiy-a_1\tboq', 'a'], ['>aboqaY_1\tboq', 'i'], ['EaTaY_1\tEoT', 'i']], 'by lemma; a passive full stem does not count; no full stem, no vowel');
+  const cat = jussiveCategory(vowels);
+  assert.equal(cat('IV_0hwnyn', 'boq', 'baqiy-a_1'), 'IV_0hwnyn-Ja');
+  assert.equal(cat('IV_0hwnyn', 'xr', 'x_1'), 'IV_0hwnyn');
+  assert.equal(cat('IV_0', 'boq', 'baqiy-a_1'), 'IV_0', 'only the shortened classes');
+  assert.deepEqual(JUSSIVE_SUFFIXES.map((s) => s.pos), ['+a/IVSUFF_MOOD:J', '+i/IVSUFF_MOOD:J', '+u/IVSUFF_MOOD:J']);
+});
+
 test('commented-out entries are loaded only with the option, and only case/mood ones', () => {
   const dir = dataPaths.bama();
   const text = readFileSync(join(dir, 'dictSuffixes'), 'utf8');
@@ -202,12 +221,14 @@ test('commented-out entries are loaded only with the option, and only case/mood 
   const pronouns = text.split('\n').filter((l) => /^[^;][^\t]*\t[^\t]*\tIVSuff-(h|k|ny-nA)\t/.test(l)).length;
   assert.equal(pronouns, 12, 'IVSuff-h: 5, IVSuff-k: 5, IVSuff-ny-nA: 2');
   assert.equal(OBJECT_PRONOUN_CLASSES.length, 3);
-  assert.equal(b.counts.suffixes - a.counts.suffixes, commented + MOOD_SUFFIXES.length * (1 + pronouns) + 1 + DEFECTIVE_SUFFIXES.length, 'and the mood suffixes, the diptote genitive and the defective endings');
+  assert.equal(b.counts.suffixes - a.counts.suffixes, commented + MOOD_SUFFIXES.length * (1 + pronouns) + 1 + DEFECTIVE_SUFFIXES.length + JUSSIVE_SUFFIXES.length, 'and the mood suffixes, the diptote genitive, the defective endings and the jussives with a vowel');
   assert.deepEqual(b.counts.stems, a.counts.stems);
   assert.deepEqual(b.counts.prefixes, a.counts.prefixes);
   assert.ok(a.suffixes.get('')!.every((e) => !e.commented));
-  // the null form: the case vowels, then the mood suffixes of src/analyzer/mood.ts, the diptote genitive, the defective endings
-  assert.deepEqual(b.suffixes.get('')!.filter((e) => e.commented).map((e) => e.voc), ['u', 'a', 'i', 'N', 'F', 'K', ...MOOD_SUFFIXES.map((m) => m.voc), DIPTOTE_GENITIVE.voc, ...DEFECTIVE_SUFFIXES.map((m) => m.voc)]);
+  // the null form: the case vowels, then the mood suffixes of src/analyzer/mood.ts, the diptote genitive, the defective endings, the jussives with a vowel
+  assert.deepEqual(b.suffixes.get('')!.filter((e) => e.commented).map((e) => e.voc), [
+    'u', 'a', 'i', 'N', 'F', 'K', ...MOOD_SUFFIXES.map((m) => m.voc), DIPTOTE_GENITIVE.voc, ...DEFECTIVE_SUFFIXES.map((m) => m.voc), ...JUSSIVE_SUFFIXES.map((m) => m.voc),
+  ]);
 });
 
 test('withoutCaseOrMood gives the caseless suffix a case-bearing one extends', () => {
