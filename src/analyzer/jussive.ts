@@ -26,21 +26,25 @@ export const JUSSIVE_SUFFIXES: readonly SynthesizedSuffix[] = LONG_ENDINGS.map((
   cat: `IVSuff-mood-J${v}`, voc: v, gloss: '[jus.]', pos: `+${v}/IVSUFF_MOOD:J`,
 }));
 
-/** A lemma line's ID, or a stem line's vocalization and class. */
-const STEM_LINE = /^(?:;; *([^\r\n]*)|[^;\t\r\n][^\t\r\n]*\t([^\t\r\n]*)\t([^\t\r\n]+)\t)/gm;
-
 /**
  * The jussive vowel of each shortened stem, by lemma ID and vocalization (`lemma\tvoc`), whose
- * lemma has the full stem in an active class with exactly one long ending. Takes the stem file's text.
+ * lemma has the full stem in an active class with exactly one long ending. Takes the stem file's
+ * text and how to find the lemma ID of the entry at an offset; reads only the imperfects' lines.
  */
-export function jussiveVowels(stemText: string): Map<string, 'a' | 'i' | 'u'> {
+export function jussiveVowels(stemText: string, lemmaAt: (text: string, at: number) => string): Map<string, 'a' | 'i' | 'u'> {
   const full = new Set<string>();
   const short: string[] = [];
-  let lemma = '';
-  for (const [, lemmaId, voc, cat] of stemText.matchAll(STEM_LINE)) {
-    if (lemmaId !== undefined) lemma = lemmaId.trim();
-    else if (SHORT_CLASSES.includes(cat)) short.push(`${lemma}\t${voc}`);
-    else if (cat.startsWith('IV') && !cat.includes('Pass')) full.add(`${lemma}\t${voc}`);
+  for (let at = stemText.indexOf('\tIV'); at >= 0; at = stemText.indexOf('\tIV', at + 3)) {
+    const start = stemText.lastIndexOf('\n', at) + 1;
+    const vocStart = stemText.indexOf('\t', start) + 1;
+    // the class field: the third of an entry line (not a comment, not a gloss that happens to hold "\tIV")
+    if (stemText.charCodeAt(start) === 59 || vocStart <= start || vocStart > at || stemText.indexOf('\t', vocStart) !== at) continue;
+    const end = stemText.indexOf('\t', at + 1);
+    if (end < 0) continue;
+    const cat = stemText.slice(at + 1, end);
+    const key = `${lemmaAt(stemText, start)}\t${stemText.slice(vocStart, at)}`;
+    if (SHORT_CLASSES.includes(cat)) short.push(key);
+    else if (!cat.includes('Pass')) full.add(key);
   }
   const out = new Map<string, 'a' | 'i' | 'u'>();
   for (const key of short) {
@@ -50,10 +54,10 @@ export function jussiveVowels(stemText: string): Map<string, 'a' | 'i' | 'u'> {
   return out;
 }
 
-/** The category of a stem entry (its class, vocalization, lemma ID): `<class>-J<vowel>` for a shortened stem with a known vowel, else its own. */
-export function jussiveCategory(vowels: ReadonlyMap<string, string>): (cat: string, voc: string, lemma: string) => string {
+/** The category of a stem entry (its class, vocalization, lemma ID when asked): `<class>-J<vowel>` for a shortened stem with a known vowel, else its own. */
+export function jussiveCategory(vowels: ReadonlyMap<string, string>): (cat: string, voc: string, lemma: () => string) => string {
   return (cat, voc, lemma) => {
-    const v = SHORT_CLASSES.includes(cat) ? vowels.get(`${lemma}\t${voc}`) : undefined;
+    const v = SHORT_CLASSES.includes(cat) ? vowels.get(`${lemma()}\t${voc}`) : undefined;
     return v === undefined ? cat : `${cat}-J${v}`;
   };
 }

@@ -105,8 +105,8 @@ export interface LexiconOptions {
   caseEndings: boolean;
 }
 
-/** The category a stem entry gets, given its own, its vocalization and its lemma ID. */
-type StemCategory = (cat: string, voc: string, lemma: string) => string;
+/** The category a stem entry gets, given its own, its vocalization and its lemma ID (a function: most entries never need it). */
+type StemCategory = (cat: string, voc: string, lemma: () => string) => string;
 
 /** A commented-out suffix entry is a case ending or mood suffix when its POS holds one of these tags. */
 export const CASE_OR_MOOD_TAG = /\/CASE_[A-Z]|_MOOD:[A-Z]/;
@@ -142,7 +142,7 @@ function caseExtension(suffixText: string, stemText: string, ids: Map<string, nu
   const hamza = hamzaPairs(byName(ab), byName(bc));
   const declinable = declinablePairs(byName(ab), byName(bc));
   const jussive = jussivePairs(byName(ab), byName(ac), byName(bc));
-  const jussiveOf = jussiveCategory(jussiveVowels(stemText));
+  const jussiveOf = jussiveCategory(jussiveVowels(stemText, lemmaBefore));
   const id = (cat: string): number => {
     let n = ids.get(cat);
     if (n === undefined) ids.set(cat, (n = ids.size));
@@ -158,17 +158,24 @@ function caseExtension(suffixText: string, stemText: string, ids: Map<string, nu
   };
 }
 
-/** A stem file's text with each entry's category replaced as `category` says, given its vocalization and lemma (lemma lines and comments kept). */
+/** A stem file's text with each entry's category replaced as `category` says, given its vocalization and (asked only when needed) its lemma ID; lemma lines and comments kept. */
 function recategorizeStems(text: string, category: StemCategory): string {
-  let lemma = '';
-  return text.replace(/^(?:;; *([^\r\n]*)|([^;\t\r\n][^\t\r\n]*\t)([^\t\r\n]*)\t([^\t\r\n]+)(?=\t))/gm, (line, lemmaId: string | undefined, form: string, voc: string, cat: string) => {
-    if (lemmaId !== undefined) {
-      lemma = lemmaId.trim();
-      return line;
-    }
-    const to = category(cat, voc, lemma);
+  return text.replace(/^([^;\t\r\n][^\t\r\n]*\t)([^\t\r\n]*)\t([^\t\r\n]+)(?=\t)/gm, (line, form: string, voc: string, cat: string, at: number) => {
+    const to = category(cat, voc, () => lemmaBefore(text, at));
     return to === cat ? line : `${form}${voc}\t${to}`;
   });
+}
+
+/** The lemma ID of the last `;; ` line before offset `at` of a stem file's text ('' when none). */
+export function lemmaBefore(text: string, at: number): string {
+  for (let k = text.lastIndexOf(';; ', at); k >= 0; k = text.lastIndexOf(';; ', k - 1)) {
+    if (k === 0 || text.charCodeAt(k - 1) === 10) {
+      const end = text.indexOf('\n', k);
+      return text.slice(k + 3, end < 0 ? undefined : end).trim();
+    }
+    if (k === 0) break;
+  }
+  return '';
 }
 
 /**

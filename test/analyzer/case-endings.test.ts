@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Analyzer, loadLexicon } from '../../src/analyzer/index.js';
-import { withoutCaseOrMood } from '../../src/analyzer/lexicon.js';
+import { lemmaBefore, withoutCaseOrMood } from '../../src/analyzer/lexicon.js';
 import { MOOD_SUFFIXES } from '../../src/analyzer/mood.js';
 import { OBJECT_PRONOUN_CLASSES } from '../../src/analyzer/mood-pronoun.js';
 import { DIPTOTE_GENITIVE, endsInConsonant } from '../../src/analyzer/names.js';
@@ -200,12 +200,14 @@ test('the jussive of a verb in a long vowel keeps the short vowel on its shorten
   assert.ok(vocs(withCase(), 'ydE').includes('yadoEu'));
   const text = ';; baqiy-a_1\nbqY\tboqaY\tIV_0\tremain\nbq\tboq\tIV_0hwnyn\tremain\n;; >aboqaY_1\nbqy\tboqiy\tIV_0hAnn_yu\tkeep\nbq\tboq\tIV_0hwnyn_yu\tkeep\n'
     + ';; EaTaY_1\nETY\tEoTaY\tIV_0_Pass_yu\tbe given\nETy\tEoTiy\tIV_0hAnn_yu\tgive\nET\tEoT\tIV_0hwnyn_yu\tgive\n;; x_1\nxr\txr\tIV_0hwnyn\tno full stem\n';
-  const vowels = jussiveVowels(text);
+  const vowels = jussiveVowels(text, lemmaBefore);
   assert.deepEqual([...vowels], [['baqiy-a_1\tboq', 'a'], ['>aboqaY_1\tboq', 'i'], ['EaTaY_1\tEoT', 'i']], 'by lemma; a passive full stem does not count; no full stem, no vowel');
   const cat = jussiveCategory(vowels);
-  assert.equal(cat('IV_0hwnyn', 'boq', 'baqiy-a_1'), 'IV_0hwnyn-Ja');
-  assert.equal(cat('IV_0hwnyn', 'xr', 'x_1'), 'IV_0hwnyn');
-  assert.equal(cat('IV_0', 'boq', 'baqiy-a_1'), 'IV_0', 'only the shortened classes');
+  assert.equal(cat('IV_0hwnyn', 'boq', () => 'baqiy-a_1'), 'IV_0hwnyn-Ja');
+  assert.equal(cat('IV_0hwnyn', 'xr', () => 'x_1'), 'IV_0hwnyn');
+  assert.equal(cat('IV_0', 'boq', () => 'baqiy-a_1'), 'IV_0', 'only the shortened classes');
+  assert.equal(lemmaBefore(text, text.indexOf('bqy')), '>aboqaY_1');
+  assert.equal(lemmaBefore('bq\tboq\tIV_0\tx\n', 3), '', 'no lemma line: none');
   assert.deepEqual(JUSSIVE_SUFFIXES.map((s) => s.pos), ['+a/IVSUFF_MOOD:J', '+i/IVSUFF_MOOD:J', '+u/IVSUFF_MOOD:J']);
 });
 
