@@ -17,8 +17,9 @@
  * tables give them u, a, i and no tanween. The pattern tells them apart: a stem on a triptote
  * pattern ({@link TRIPTOTE_AA_TEMPLATES}: فَعَاء, فِعَاء, فُعَاء, فَعَّاء, the masdars إِفْعَاء,
  * اِفْتِعَاء, اِسْتِفْعَاء, the plural أَفْعَاء) gets the category `<class>-hamza-aa`: what its
- * class takes plus the endings N, K and F (no alif is written after ā': وَبَاءً). أَشْيَاء, the
- * one plural on أَفْعَال that is a diptote, and every other pattern are left as they are.
+ * class takes plus the tanween N and K (the accusative's, written without an alif after ā':
+ * وَبَاءً, is `NSuff-F`, which the tables pair with no prefix; pairing it was tried: docs/method.md).
+ * أَشْيَاء, the one plural on أَفْعَال that is a diptote, and every other pattern are left as they are.
  */
 import { stemTemplate } from './name-declension.js';
 import { derivedStemPairs } from './mood.js';
@@ -37,7 +38,7 @@ const AA_CLASSES: ReadonlySet<string> = new Set(['N0', 'N0_Nh', 'N0_Nh_L']);
 /** What such a class's category is called for its triptote stems in -ā'. */
 const AA_SUFFIX = '-hamza-aa';
 /** The endings those stems gain (N0, which takes no case vowel at all, also u, a, i). */
-const AA_ENDINGS: readonly string[] = ['NSuff-N', 'NSuff-K', 'NSuff-F'];
+const AA_ENDINGS: readonly string[] = ['NSuff-N', 'NSuff-K'];
 /** A vocalization (Buckwalter) in -ā'. */
 const AA_FINAL = /A'$/;
 /**
@@ -75,7 +76,7 @@ type Pairs = ReadonlyArray<readonly [string, string]>;
 export function hamzaPairs(ab: Pairs, bc: Pairs): { ab: Array<[string, string]>; bc: Array<[string, string]> } {
   const classes = [
     ...[...HAMZA_CLASSES].map((cls) => derivedStemPairs(cls, cls + SUFFIX, TRIPTOTE_ENDINGS, ab, bc)),
-    ...[...AA_CLASSES].map((cls) => derivedStemPairs(cls, cls + AA_SUFFIX, cls === 'N0' ? [...TRIPTOTE_ENDINGS, 'NSuff-F'] : AA_ENDINGS, ab, bc)),
+    ...[...AA_CLASSES].map((cls) => derivedStemPairs(cls, cls + AA_SUFFIX, cls === 'N0' ? TRIPTOTE_ENDINGS : AA_ENDINGS, ab, bc)),
   ];
   return { ab: classes.flatMap((c) => c.ab), bc: classes.flatMap((c) => c.bc) };
 }
