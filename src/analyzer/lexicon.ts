@@ -168,12 +168,12 @@ function recategorizeStems(text: string, category: StemCategory): string {
 
 /** The lemma ID of the last `;; ` line before offset `at` of a stem file's text ('' when none). */
 export function lemmaBefore(text: string, at: number): string {
+  // a ";; " that starts a line (k > 0 inside the loop: one at 0 returns)
   for (let k = text.lastIndexOf(';; ', at); k >= 0; k = text.lastIndexOf(';; ', k - 1)) {
     if (k === 0 || text.charCodeAt(k - 1) === 10) {
       const end = text.indexOf('\n', k);
       return text.slice(k + 3, end < 0 ? undefined : end).trim();
     }
-    if (k === 0) break;
   }
   return '';
 }
