@@ -11,15 +11,12 @@
  * that vowel (`+a/IVSUFF_MOOD:J`), which replaces the null suffix as every mood suffix does.
  * A shortened stem whose full stem is not found, or is found with two endings, is left as it was.
  */
-import { derivedStemPairs, type SynthesizedSuffix } from './mood.js';
+import { derivedStemPairs, imperfectPrefixes, type SynthesizedSuffix } from './mood.js';
 
 /** The classes of the shortened stems. */
 const SHORT_CLASSES: readonly string[] = ['IV_0hwnyn', 'IV_0hwnyn_yu', 'IV_0hwnyn_no-Pref-A'];
 /** The long endings a full stem may have, each with the short vowel its jussive keeps (declared once). */
 const LONG_ENDINGS: ReadonlyArray<readonly [string, 'a' | 'i' | 'u']> = [['aY', 'a'], ['iy', 'i'], ['uw', 'u']];
-/** The null suffix the jussive suffixes replace, and the prefix categories of imperfects. */
-const NULL_SUFFIX = 'Suff-0';
-const IMPERFECT_PREFIX = /^IVPref-/;
 
 /** The jussive suffixes with a vowel, one per ending. */
 export const JUSSIVE_SUFFIXES: readonly SynthesizedSuffix[] = LONG_ENDINGS.map(([, v]) => ({
@@ -71,10 +68,9 @@ type Pairs = ReadonlyArray<readonly [string, string]>;
  */
 export function jussivePairs(ab: Pairs, ac: Pairs, bc: Pairs): { ab: Array<[string, string]>; ac: Array<[string, string]>; bc: Array<[string, string]> } {
   const derived = SHORT_CLASSES.flatMap((cls) => JUSSIVE_SUFFIXES.map((s) => derivedStemPairs(cls, `${cls}-J${s.voc}`, [s.cat], ab, bc)));
-  const prefixes = ac.filter(([p, s]) => s === NULL_SUFFIX && IMPERFECT_PREFIX.test(p)).map(([p]) => p);
   return {
     ab: derived.flatMap((d) => d.ab),
-    ac: prefixes.flatMap((p) => JUSSIVE_SUFFIXES.map((s): [string, string] => [p, s.cat])),
+    ac: imperfectPrefixes(ac).flatMap((p) => JUSSIVE_SUFFIXES.map((s): [string, string] => [p, s.cat])),
     bc: derived.flatMap((d) => d.bc),
   };
 }

@@ -45,16 +45,25 @@ export function moodCategoriesOf(stemCat: string): string[] {
   return ['IVSuff-mood-I', 'IVSuff-mood-S', 'IVSuff-mood-J'];
 }
 
+/** The categories paired with the null suffix in a table's pairs (prefixes in tableAC, stems in tableBC). */
+function takingNull(pairs: ReadonlyArray<readonly [string, string]>): string[] {
+  return pairs.filter(([, c]) => c === NULL_SUFFIX).map(([x]) => x);
+}
+
+/** The imperfect prefix categories that take the null suffix (tableAC's pairs by name): those a mood suffix replacing it attaches to. */
+export function imperfectPrefixes(ac: ReadonlyArray<readonly [string, string]>): string[] {
+  return takingNull(ac).filter((p) => IMPERFECT_PREFIX.test(p));
+}
+
 /**
  * The compatibility pairs of the mood suffixes, from the tables' own pairs (by category
  * name): each imperfect prefix that takes the null suffix takes every mood suffix (tableAC),
  * and each imperfect stem that takes it takes its moods (tableBC).
  */
 export function moodPairs(ac: ReadonlyArray<readonly [string, string]>, bc: ReadonlyArray<readonly [string, string]>): { ac: Array<[string, string]>; bc: Array<[string, string]> } {
-  const withNull = (pairs: ReadonlyArray<readonly [string, string]>) => pairs.filter(([, s]) => s === NULL_SUFFIX).map(([x]) => x);
   return {
-    ac: withNull(ac).filter((p) => IMPERFECT_PREFIX.test(p)).flatMap((p) => MOOD_SUFFIXES.map((m): [string, string] => [p, m.cat])),
-    bc: withNull(bc).flatMap((stem) => moodCategoriesOf(stem).map((cat): [string, string] => [stem, cat])),
+    ac: imperfectPrefixes(ac).flatMap((p) => MOOD_SUFFIXES.map((m): [string, string] => [p, m.cat])),
+    bc: takingNull(bc).flatMap((stem) => moodCategoriesOf(stem).map((cat): [string, string] => [stem, cat])),
   };
 }
 
