@@ -165,7 +165,7 @@ class FastReader {
   }
 
   /** The INDEX object of a pair: shared and frozen for small numbers (a million tokens need not carry a million of them). */
-  private indexOf(paragraph: number, word: number): TokenIndex {
+  private sharedIndex(paragraph: number, word: number): TokenIndex {
     if (paragraph >= SHARED_INDEX_MAX || word >= SHARED_INDEX_MAX) return { paragraph, word };
     const row = (this.indexes[paragraph] ??= []);
     return (row[word] ??= Object.freeze({ paragraph, word }));
@@ -204,7 +204,7 @@ class FastReader {
       const paragraph = number(buf, value + 1, w, MAX_PARAGRAPH);
       const word = number(buf, w + 1, tail, MAX_WORD);
       if (paragraph < 0 || word < 0) return false;
-      index = this.indexOf(paragraph, word);
+      index = this.sharedIndex(paragraph, word);
     }
     if (!this.checkIndex(index)) return false;
     const hash = BlockCache.hash(this.view, s, at, tail, e);
