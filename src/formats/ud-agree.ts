@@ -24,7 +24,8 @@
  * vocalization, see passiveByVoc); ±1 each, only when both sides say something: person,
  * number, gender (stem and subject), mood, case, and the diacritics the treebank form
  * carries (see diacriticAgreement); ±½ the ending's nunation against Definite (tanween
- * exactly when Definite=Ind or the form is written with tanween, see nunation), less than
+ * exactly when Definite=Ind or the form is written with tanween, see nunation; a construct
+ * head by the tree takes none, as PUD marks it Definite=Ind: ud-tree.ts), less than
  * case so that a wrong Definite cannot outvote Case; ±½ the case the dependency tree gives a
  * word without Case (ud-tree.ts: PUD's proper nouns carry none). Two quarter points break ties between
  * case endings the annotation leaves open: +¼ for an ending without tanween when Definite is
@@ -52,6 +53,8 @@ export interface WordAnnotation {
   lemmaFrom: 'LId' | 'enclitic LId' | 'LEMMA';
   /** The content word's case by its place in the tree when its FEATS have no Case (ud-tree.ts), else undefined. */
   syntaxCase?: string;
+  /** The content word is the first term of a construct by the tree (ud-tree.ts): no tanween, whatever Definite says. */
+  constructHead?: boolean;
 }
 
 export interface PngParts {
@@ -180,7 +183,7 @@ export function expectation(ann: WordAnnotation): Expectation {
     mood: moodValues(content.feats.get('Mood')),
     case: caseValues(content.feats.get('Case')),
     syntaxCase: caseValues(ann.syntaxCase),
-    definite: written ? 'Ind' : definiteOf(content.feats.get('Definite')),
+    definite: written ? 'Ind' : ann.constructHead ? 'Def' : definiteOf(content.feats.get('Definite')),
     adverbial: (content.upos === 'ADV' || content.upos === 'ADP') && !content.feats.has('Case'),
     voice: pos.cls === 'verb' && (voice === 'Act' || voice === 'Pass') ? voice : '',
     lemmaVoc: vocalizedLemma(splitSense(ann.lemma).base),

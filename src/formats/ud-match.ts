@@ -72,7 +72,7 @@ function isEnclitic(ws: ConlluWord[], i: number): boolean {
  * the tokens before it are proclitics. Its lemma is its LId; without one, an LId
  * on an enclitic (PUD sometimes puts the host's LId there: `ب` + `ك`/LId=بِ_1); else its
  * LEMMA column. With the sentence's `tree`, a content token without Case also gets the case
- * its place in the tree gives (ud-tree.ts).
+ * its place in the tree gives, and a construct head is marked (ud-tree.ts).
  */
 export function annotate(words: ConlluWord[], tree?: SentenceTree): WordAnnotation {
   const kept = words.filter((w) => w.upos !== 'PUNCT' && w.upos !== 'SYM');
@@ -96,6 +96,7 @@ export function annotate(words: ConlluWord[], tree?: SentenceTree): WordAnnotati
   const ann: WordAnnotation = { words: ws, content, stemStart: content, stemEnd: end - 1, lemma, lemmaFrom };
   const syntaxCase = tree?.syntacticCase(ws[content]);
   if (syntaxCase !== undefined) ann.syntaxCase = syntaxCase;
+  if (tree?.isConstructHead(ws[content])) ann.constructHead = true;
   return ann;
 }
 

@@ -15,6 +15,10 @@
  *   6. anything else: unknown.
  * Measured on the PUD words that do carry Case, the rules give one for 7,252 of them and the
  * annotated one for 95.4% of those (docs/ud-projection.md).
+ *
+ * The tree also tells a construct (iḍāfa) head, which UD Arabic-PUD cannot: it has no
+ * Definite=Cons, and marks the first term of an indefinite construct Definite=Ind like a noun
+ * with tanween (حضور ممثلين, شركة طيران: 115 nouns). See {@link SentenceTree.isConstructHead}.
  */
 import type { ConlluWord } from './conllu.js';
 
@@ -43,6 +47,22 @@ export class SentenceTree {
    */
   syntacticCase(word: ConlluWord): string | undefined {
     return word.feats.has('Case') ? undefined : this.caseOf(word, 0);
+  }
+
+  /**
+   * Whether a word is the first term of a construct: its genitive complement starts with the
+   * next syntactic word — the complement itself or a quantifier before it (`det`: على عاتقِ
+   * كلِّ شركةٍ) —, attached to it as `nmod` without a preposition (`case` dependent) of its own,
+   * in the genitive or without Case (proper nouns). Such a noun takes no tanween whatever its
+   * Definite says.
+   */
+  isConstructHead(word: ConlluWord): boolean {
+    const next = this.byId.get(word.id + 1);
+    if (!next) return false;
+    const first = relation(next) === 'det' && next.head !== null ? this.byId.get(next.head) : next;
+    if (!first || first.head !== word.id || relation(first) !== 'nmod') return false;
+    if ((first.feats.get('Case') ?? 'Gen') !== 'Gen') return false;
+    return !(this.children.get(first.id) ?? []).some((k) => relation(k) === 'case');
   }
 
   private caseOf(word: ConlluWord, depth: number): string | undefined {

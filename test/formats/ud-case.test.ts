@@ -62,3 +62,11 @@ test('nunation reads tanween from the ending', () => {
   assert.equal(nunation(el('x/NOUN')), '');
   assert.equal(nunation(el('x/NOUN+ayoni/NSUFF_MASC_DU_ACCGEN')), '');
 });
+
+test('the first term of a construct takes no tanween, though PUD marks it Definite=Ind (ud-tree.ts)', () => {
+  // PUD sentence 36: على عاتقِ كلِّ شركةِ طيرانٍ — عاتق and شركة are Definite=Ind, each followed by its nmod
+  const g = goldVocs(36, 37);
+  assert.deepEqual(g.get('عاتق'), ['EAtiqi']);
+  assert.deepEqual(g.get('شركة'), ['$arikapi']);
+  assert.deepEqual(g.get('طيران'), ['TayarAnK']); // the last term keeps its tanween
+});

@@ -44,3 +44,34 @@ test('syntacticCase: nsubj is nominative after a mark that is not of the inna fa
   ]);
   assert.equal(new SentenceTree(w).syntacticCase(w[3]), 'Nom');
 });
+
+test('isConstructHead: the next word is its nmod, genitive or without Case, and no preposition of its own', () => {
+  const w = sentence([
+    ['حضر', 'حَضَر', 'VERB', '_', 0, 'root'],
+    ['ممثلو', 'مُمَثِّل', 'NOUN', 'Case=Nom|Definite=Ind', 1, 'nsubj'],
+    ['شركة', 'شَرِكَة', 'NOUN', 'Case=Gen|Definite=Ind', 2, 'nmod'],
+    ['طيران', 'طَيَرَان', 'NOUN', 'Case=Gen|Definite=Ind', 3, 'nmod'],
+    ['في', 'فِي', 'ADP', '_', 6, 'case'],
+    ['مدينة', 'مَدِينَة', 'NOUN', 'Case=Gen|Definite=Ind', 4, 'nmod'],
+    ['أمس', 'أَمس', 'ADV', '_', 1, 'obl:tmod'],
+    ['اجتماعا', 'اِجتِماع', 'NOUN', 'Case=Acc|Definite=Ind', 1, 'obj'],
+    ['يوما', 'يَوم', 'NOUN', 'Case=Acc|Definite=Ind', 8, 'nmod'],
+    ['دبي', 'دبي', 'PROPN', '_', 9, 'nmod'],
+  ]);
+  const tree = new SentenceTree(w);
+  // ممثلو → شركة → طيران are constructs; طيران's nmod (مدينة) is not next and has a preposition;
+  // اجتماعا's nmod is accusative; يوما's next word is a proper noun without Case
+  assert.deepEqual(w.map((x) => tree.isConstructHead(x)), [false, true, true, false, false, false, false, false, true, false]);
+});
+
+test('isConstructHead: a quantifier (det) may stand first in the complement', () => {
+  const w = sentence([
+    ['على', 'عَلَى', 'ADP', '_', 2, 'case'],
+    ['عاتق', 'عَاتِق', 'NOUN', 'Case=Gen|Definite=Ind', 0, 'root'],
+    ['كل', 'كُلّ', 'DET', 'Case=Gen', 4, 'det'],
+    ['شركة', 'شَرِكَة', 'NOUN', 'Case=Gen|Definite=Ind', 2, 'nmod'],
+    ['جديدة', 'جَدِيد', 'ADJ', 'Case=Gen|Definite=Ind', 4, 'amod'],
+  ]);
+  const tree = new SentenceTree(w);
+  assert.deepEqual(w.map((x) => tree.isConstructHead(x)), [false, true, false, false, false]);
+});
