@@ -54,12 +54,17 @@ function morphVoc(c: Candidate): string {
   return stripBwDiacritics(joined) === stripBwDiacritics(c.voc) ? joined : c.voc;
 }
 
+/** A short vowel, tanween or shadda in a Buckwalter vocalization. */
+const VOWEL = /[aiuFNK~]/;
+
 /** Label elements compared, besides the lemma, to find the closest analyzer candidate. */
 const COMPARED = LABEL_ELEMENTS.filter((e) => e !== 'lemma');
 
 /**
  * The vocalization and gloss a label is shown with, from one token that carried it:
- *  - an analyzer candidate (source 'analyzer' or 'backoff') has its own;
+ *  - an analyzer candidate (source 'analyzer' or 'backoff') has its own, and so has a gold
+ *    label with vowels of its own (the UD projection's backoff analysis of a treebank name the
+ *    lexicon knows only as other words: ud-project.ts);
  *  - a gold label no analyzer gave (whose vocalization is the bare word) takes the
  *    vocalization of the token's closest analyzer candidate of the same lemma (up to spelling
  *    conventions; then the most label elements in common, then the analyzer's order), and its
@@ -69,7 +74,7 @@ const COMPARED = LABEL_ELEMENTS.filter((e) => e !== 'lemma');
  * `quality` ranks these, so that a label seen several times keeps the best reading.
  */
 export function labelReading(token: Token, c: Candidate): { voc: string; gloss: string; quality: number } {
-  if (fromAnalyzer(c)) return { voc: c.voc, gloss: c.gloss, quality: READING_OWN };
+  if (fromAnalyzer(c) || VOWEL.test(c.voc)) return { voc: c.voc, gloss: c.gloss, quality: READING_OWN };
   let best: Candidate | null = null;
   let bestScore = -1;
   const v = vocalizedLemma(c.lemma);

@@ -139,11 +139,22 @@ export class Analyzer {
           Object.freeze({ form, solutions: this.cache.peek(form)?.solutions ?? this.solve(form) })),
       ) as Alternative[];
     }
-    if (solutions.length === 0 && this.options.backoff && alternatives.every((a) => a.solutions.length === 0))
-      solutions = this.lex.caseEndings ? (declineNames(backoffSolutions(lookup, this.lex), true) as Solution[]) : backoffSolutions(lookup, this.lex);
+    if (solutions.length === 0 && this.options.backoff && alternatives.every((a) => a.solutions.length === 0)) solutions = this.nameAnalyses(lookup);
     const result: WordAnalysis = Object.freeze({ solutions, alternatives });
     this.cache.set(lookup, result);
     return result;
+  }
+
+  /**
+   * The backoff analyses of a look-up form (backoff.ts: a proper noun the lexicon lacks, with
+   * its clitics split off), with the case endings when the analyzer has them, whether or not
+   * the lexicon knows the form: what `analyzeWord` gives a word without analyses, and what the
+   * UD projection matches a treebank name against when the lexicon knows its letters only as
+   * other words (فيسبوك as fa + yasubbūka). Not cached; frozen. Throws nothing.
+   */
+  nameAnalyses(lookup: string): Solution[] {
+    const names = backoffSolutions(lookup, this.lex);
+    return this.lex.caseEndings ? (declineNames(names, true) as Solution[]) : names;
   }
 
   /** Every solution of one form, in the reference program's order (not cached; frozen). */

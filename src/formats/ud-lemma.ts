@@ -10,13 +10,14 @@
  *  3. `normalized` — equal after {@link normalizeLemma} on both sides (sense index kept).
  *  4. `sense`      — equal after also dropping the `_N` sense index, used only when exactly
  *                    one distinct candidate lemma matches that way.
- * (Two more levels live in ud-match.ts because they need the word's tokens and tags:
- * `compound`, a candidate stem spelling several treebank tokens together, and `class`, a
- * same-spelled lemma of the XPOS's verb/non-verb class when the LId's lemma has none.)
+ * (Three more levels live in ud-match.ts because they need the word's tokens and tags:
+ * `compound`, a candidate stem spelling several treebank tokens together; `class`, a
+ * same-spelled lemma of the XPOS's verb/non-verb class when the LId's lemma has none; and
+ * `name`, a proper noun whose LId no candidate carries matched to a backoff analysis.)
  */
 import { toBuckwalter } from '../script/buckwalter.js';
 
-export type LemmaLevel = 'exact' | 'vocalized' | 'normalized' | 'sense' | 'compound' | 'class';
+export type LemmaLevel = 'exact' | 'vocalized' | 'normalized' | 'sense' | 'compound' | 'class' | 'name';
 
 /** The lemma of a treebank word in Buckwalter (LId transliterated; Buckwalter passes through). */
 export function lidToBuckwalter(lid: string): string {

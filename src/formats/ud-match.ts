@@ -258,3 +258,39 @@ export function matchCandidates(words: ConlluWord[], candidates: Candidate[], tr
   const sameEl = winners.every((i) => JSON.stringify(candidates[i].elements) === JSON.stringify(first.elements));
   return { matched: true, ann, exp, level, gold: winners[0], lemmaCandidates: scored.size, tied: winners.length, winners, tiedSameElements: sameEl };
 }
+
+/**
+ * The gold of a proper noun among backoff analyses (src/analyzer/backoff.ts), for a word the
+ * treebank tags NNP (PROPN when it has no XPOS) whose lemma no candidate carries (level `name`). PUD's lemmas of
+ * names the lexicon lacks are often another word's, an automatic lemmatizer's pick (فيسبوك
+ * with LId سَبّ "to insult", كورونا with كَوَّر, سيغال with غالى), so the lemma is not asked:
+ * among the `candidates` with source 'backoff', those that agree with the segmentation, the
+ * best agreement score (case, pronoun…, and +1 for the treebank's lemma when it is the
+ * candidate's) wins, ties to the first. Null when the word is not a
+ * proper noun or no backoff analysis agrees with its segmentation. `tree` as for annotate.
+ */
+export function matchName(words: ConlluWord[], candidates: readonly Candidate[], tree?: SentenceTree): MatchResult | null {
+  const ann = annotate(words, tree);
+  const content = ann.words[ann.content];
+  // the XPOS when there is one: PUD tags common nouns of a name PROPN with XPOS NN (جمهورية, جزر), and the lexicon has them
+  if (content.xpos !== '_' && content.xpos !== '' ? content.xpos !== 'NNP' : content.upos !== 'PROPN') return null;
+  const exp = expectation(ann);
+  const core = lemmaCore(ann.lemma);
+  let best = -Infinity;
+  let winners: number[] = [];
+  let considered = 0;
+  candidates.forEach((c, i) => {
+    if (c.source !== 'backoff') return;
+    considered++;
+    const a = agreement(exp, c.elements, candidateShape(c.lemma, c.morph), c.voc);
+    // the treebank lemma, when it is the backoff's, splits the clitics as the treebank does (ل + أوباما, not لأوباما)
+    const score = a.score + (lemmaCore(c.lemma) === core ? 1 : 0);
+    if (!a.structural || score < best) return;
+    if (score > best) [best, winners] = [score, []];
+    winners.push(i);
+  });
+  if (winners.length === 0) return null;
+  const first = candidates[winners[0]];
+  const sameEl = winners.every((i) => JSON.stringify(candidates[i].elements) === JSON.stringify(first.elements));
+  return { matched: true, ann, exp, level: 'name', gold: winners[0], lemmaCandidates: considered, tied: winners.length, winners, tiedSameElements: sameEl };
+}

@@ -9,20 +9,27 @@
  */
 import { CorpusError } from '../errors.js';
 import type { AnalyzedToken } from '../analyzer/types.js';
-import { candidateSolutions } from '../analyzer/types.js';
+import { candidateSolutions, type Solution } from '../analyzer/types.js';
 import type { Candidate, Corpus, Document, Sentence, Token } from '../corpus/types.js';
 import { labelKey, type LabelElements } from '../labels/elements.js';
 import { factorize as defaultFactorize } from '../labels/factorize.js';
 import { parseConllu, groupDocuments, type ConlluSentence, type ConlluWord } from './conllu.js';
 import { SentenceTree } from './ud-tree.js';
 import { goldLabel } from './ud-gold.js';
-import { matchCandidates, tokenizationMismatch, type MatchResult } from './ud-match.js';
+import { matchLemma } from './ud-lemma.js';
+import { matchCandidates, matchName, tokenizationMismatch, type MatchResult } from './ud-match.js';
 import { ReportBuilder, type ProjectionReport } from './ud-report.js';
 import { alignTokens, sentenceLayout } from './ud-words.js';
 
 /** What the projection needs of an analyzer (src/analyzer's Analyzer has it). */
 export interface LineAnalyzer {
   analyzeLine(line: string): AnalyzedToken[];
+  /**
+   * The backoff's proper-noun analyses of a look-up form, whether or not the lexicon knows it
+   * (Analyzer.nameAnalyses): the gold of a treebank name the lexicon knows only as other words.
+   * Without it such a name gets a label built from the annotation alone (ud-gold.ts).
+   */
+  nameAnalyses?(lookup: string): readonly Solution[];
 }
 
 /** Options of {@link projectUd}. */
@@ -61,21 +68,53 @@ export interface Projection {
   report: ProjectionReport;
 }
 
-/** Candidates of an analyzer word (solutions, or its alternatives'), deduplicated by label key. */
-function candidatesOf(token: AnalyzedToken, factor: ProjectOptions['factorize']): Candidate[] {
+/** Candidates of solutions, deduplicated by label key (the first kept), numbered from `first`. */
+function candidatesOfSolutions(solutions: Iterable<Solution>, factor: ProjectOptions['factorize'], first = 1): Candidate[] {
   const candidates: Candidate[] = [];
   const seen = new Set<string>();
-  for (const s of candidateSolutions(token)) {
+  for (const s of solutions) {
     const lemma = s.lemma.trim();
     const morph = s.morph.trim();
     const key = labelKey(lemma, morph);
     if (seen.has(key)) continue;
     seen.add(key);
     candidates.push({
-      key, lemma, morph, voc: s.voc, gloss: s.gloss, elements: factor(lemma, morph), source: s.source ?? 'analyzer', solutionNo: candidates.length + 1,
+      key, lemma, morph, voc: s.voc, gloss: s.gloss, elements: factor(lemma, morph), source: s.source ?? 'analyzer', solutionNo: first + candidates.length,
     });
   }
   return candidates;
+}
+
+/** Candidates of an analyzer word (solutions, or its alternatives'), deduplicated by label key. */
+function candidatesOf(token: AnalyzedToken, factor: ProjectOptions['factorize']): Candidate[] {
+  return candidatesOfSolutions(candidateSolutions(token), factor);
+}
+
+/**
+ * Whether some candidate carries the treebank lemma as a nominal: then a proper noun is that
+ * word used as a name (الديمقراطيين, the adjective's lemma), not a name the treebank's
+ * lemmatizer took for another word (فيسبوك with the lemma of the verb سَبّ).
+ */
+function lemmaAsNominal(lemma: string, candidates: readonly Candidate[]): boolean {
+  const m = matchLemma(lemma, candidates.map((c) => c.lemma));
+  return m !== null && candidates.some((c) => m.lemmas.includes(c.lemma) && c.elements.pos !== 'VERB');
+}
+
+/**
+ * The gold label of a treebank word no candidate matched: for a proper noun whose lemma no
+ * candidate carries as a nominal, the backoff analysis that agrees best (ud-match.ts,
+ * matchName), with its vowels and gloss; else the label built from the annotation
+ * (ud-gold.ts). Never one of the analyzer's candidates: it is added to the token with source
+ * 'gold', so that no evaluation offers it where the analyzer does not.
+ */
+function unmatchedGold(a: { words: ConlluWord[] }, token: Token, result: MatchResult & { matched: false }, analyzer: LineAnalyzer, tree: SentenceTree, opts: ProjectOptions): Candidate {
+  if (analyzer.nameAnalyses && result.reason !== 'tokenization' && !lemmaAsNominal(result.ann.lemma, token.candidates)) {
+    const names = candidatesOfSolutions(analyzer.nameAnalyses(token.lookup), opts.factorize, token.candidates.length + 1);
+    const m = matchName(a.words, names, tree);
+    if (m?.matched) return { ...names[m.gold], source: 'gold' };
+  }
+  const g = goldLabel(result.ann, result.exp, token.lookup);
+  return { key: labelKey(g.lemma, g.morph), ...g, elements: opts.factorize(g.lemma, g.morph), source: 'gold', solutionNo: token.candidates.length + 1 };
 }
 
 function projectSentence(s: ConlluSentence, analyzer: LineAnalyzer, opts: ProjectOptions, rep: ReportBuilder): Sentence {
@@ -105,15 +144,14 @@ function projectSentence(s: ConlluSentence, analyzer: LineAnalyzer, opts: Projec
       result = tokenizationMismatch(a.words, `${a.align}: ${a.words.map((w) => w.form).join(' ')}`, tree);
     } else {
       result = matchCandidates(a.words, candidates, tree);
+      // a name the lexicon lacks, whose treebank lemma is not its backoff lemma
+      if (!result.matched) result = matchName(a.words, candidates, tree) ?? result;
     }
     if (result.matched) {
       token.gold = result.gold;
       if (result.tied > 1) token.note = projectionTieNote(result.tied);
     } else {
-      const g = goldLabel(result.ann, result.exp, t.lookup);
-      const key = labelKey(g.lemma, g.morph);
-      const elements = opts.factorize(g.lemma, g.morph);
-      token.candidates.push({ key, ...g, elements, source: 'gold', solutionNo: candidates.length + 1 });
+      token.candidates.push(unmatchedGold(a, token, result, analyzer, tree, opts));
       token.gold = token.candidates.length - 1;
       token.goldUnmatched = true;
       token.note = `ud: unmatched (${result.reason}): ${result.detail}`;

@@ -91,7 +91,7 @@ export class ReportBuilder {
   private m = { total: 0, single: 0, decided: 0, viaAlt: 0 };
   private backoff = { words: 0, matched: 0 };
   private tied = { total: 0, same: 0, examples: [] as string[] };
-  private levels: Record<LemmaLevel, number> = { exact: 0, vocalized: 0, normalized: 0, sense: 0, compound: 0, class: 0 };
+  private levels: Record<LemmaLevel, number> = { exact: 0, vocalized: 0, normalized: 0, sense: 0, compound: 0, class: 0, name: 0 };
   private reasons: Record<UnmatchedReason, number> = {
     'not-found': 0, tokenization: 0, 'lemma-not-among-candidates': 0, 'lemma-sense-ambiguous': 0, 'segmentation-disagrees': 0, 'pos-disagrees': 0, 'voice-disagrees': 0,
   };
@@ -224,7 +224,7 @@ export function reportMarkdown(r: ProjectionReport): string {
     `| · only one candidate with the lemma | ${r.matched.singleCandidate} | ${pct(r.matched.singleCandidate, a)} |`,
     `| · decided by agreement | ${r.matched.decidedByAgreement} | ${pct(r.matched.decidedByAgreement, a)} |`,
     `| · tied (${r.matched.tied.brokenBy}) | ${r.matched.tied.total} | ${pct(r.matched.tied.total, a)} |`,
-    `| unmatched (gold label built from the annotation) | ${r.unmatched.total} | ${pct(r.unmatched.total, a)} |`,
+    `| unmatched (gold label built from the annotation, or a name's backoff analysis) | ${r.unmatched.total} | ${pct(r.unmatched.total, a)} |`,
     ...Object.entries(r.unmatched.byReason).map(([k, v]) => `| · ${k} | ${v} | ${pct(v, a)} |`),
     '',
     `Lemma levels: ${Object.entries(r.matched.byLemmaLevel).map(([k, v]) => `${k} ${v}`).join(', ')}; ` +

@@ -83,6 +83,11 @@ test('a label no analyzer gave is shown with its closest analyzer candidate\'s v
   const contracted = { ...name, morph: 'li/PREP+Al/DET+bwtyn/NOUN_PROP', voc: 'llbwtyn' };
   assert.equal(labelReading({ ...alone, candidates: [contracted] }, contracted).voc, 'llbwtyn', 'forms that do not spell the word are not used');
   assert.deepEqual(labelReading(token(1), active), { voc: 'waqaEat', gloss: 'fall', quality: 2 });
+  // a gold label with vowels of its own (the projection's backoff reading of a name): its own, not a same-lemma verb's
+  const fb = { ...cand('sab~-u_1', 'fa/CONJ+ya/IV3MP+sub~/VERB_IMPERFECT+uw/IVSUFF_SUBJ:3MP_MOOD:SJ+ka/IVSUFF_DO:2MS', verb), voc: 'fayasub~uwka', gloss: 'curse' };
+  const named = { ...cand('sab~-u_1', 'fysbwk/NOUN_PROP', { pos: 'NOUN', dpos: 'PROP' }, 'gold'), voc: 'fiysbuwk', gloss: ' + [name not in the lexicon] + ' };
+  const fbToken = { form: 'fysbwk', lookup: 'fysbwk', arabic: true, candidates: [fb, named], gold: 1 };
+  assert.deepEqual(labelReading(fbToken, named), { voc: 'fiysbuwk', gloss: ' + [name not in the lexicon] + ', quality: 2 });
 
   // In the table: the best reading of every occurrence, whatever the order.
   const doc = (id: string, t: Token) => ({ id, sentences: [{ id: `${id}/1`, tokens: [t] }] });
