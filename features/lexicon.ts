@@ -6,6 +6,9 @@
 import { fromAnalyzer, type Candidate, type Corpus, type Document, type Token } from '../src/corpus/types.js';
 import { ModelFormatError, UsageError } from '../src/errors.js';
 import { LABEL_ELEMENTS, type LabelElements } from '../src/labels/elements.js';
+import { CASE_MOOD_ELEMENTS, caselessMorph, isCaseOrMoodTag } from '../src/labels/caseless.js';
+import { factorize } from '../src/labels/factorize.js';
+import { parseMorph } from '../src/labels/morph.js';
 import { BACKOFF_GLOSS } from '../src/analyzer/backoff.js';
 import { lemmaCore, vocalizedLemma } from '../src/formats/ud-lemma.js';
 import { stripBwDiacritics } from '../src/script/buckwalter.js';
@@ -38,8 +41,9 @@ export interface SeenLexiconJSON {
 const EMPTY = new Int32Array(0);
 
 /** How good a label's stored reading is (higher wins; see {@link labelReading}). */
-const READING_OWN = 2;
-const READING_SAME_LEMMA = 1;
+const READING_OWN = 3;
+const READING_SAME_LEMMA = 2;
+const READING_SAME_SHAPE = 1;
 const READING_LABEL = 0;
 
 /** The gloss of a label seen in training whose meaning no analysis gives. */
@@ -60,6 +64,34 @@ const VOWEL = /[aiuFNK~]/;
 /** Label elements compared, besides the lemma, to find the closest analyzer candidate. */
 const COMPARED = LABEL_ELEMENTS.filter((e) => e !== 'lemma');
 
+/** The segments of a morphology without case and mood, each as [bare form, tag] (`Al/DET+>uwlaY/ADJ+u/CASE_DEF_NOM` → Al DET, >wlY ADJ). */
+function bareSegments(morph: string): string[] {
+  return parseMorph(morph).filter((g) => !isCaseOrMoodTag(g.tag)).map((g) => `${stripBwDiacritics(g.voc)}/${g.tag}`);
+}
+
+/**
+ * The reading of the analyzer's candidates that are the label in all but the lemma (and the
+ * case and mood it leaves open): the same segments, letters and tags, and the same other label
+ * elements (PUD's `الأولى` with the lemma of أَوَّل, `الكبرى` with كَبِير's: BAMA has them as
+ * the lemmas أُولَى, كُبْرَى). Their case-less vocalization when they all give the same one,
+ * else null: two readings (جُزُر, جَزْر) are no reading.
+ */
+function sameShapeReading(token: Token, c: Candidate): { voc: string; gloss: string } | null {
+  // a label without case and mood is compared with the candidates' case-less labels (their suffix state too)
+  const open = CASE_MOOD_ELEMENTS.every((e) => c.elements[e] === '');
+  const shape = bareSegments(c.morph).join('+');
+  let found: { voc: string; gloss: string } | null = null;
+  for (const o of token.candidates) {
+    if (!fromAnalyzer(o)) continue;
+    const el = open ? factorize(o.lemma, caselessMorph(o.morph)) : o.elements;
+    if (COMPARED.some((e) => el[e] !== c.elements[e]) || bareSegments(o.morph).join('+') !== shape) continue;
+    const voc = parseMorph(o.morph).filter((g) => !isCaseOrMoodTag(g.tag)).map((g) => g.voc).join('');
+    if (found && found.voc !== voc) return null;
+    found ??= { voc, gloss: o.gloss };
+  }
+  return found;
+}
+
 /**
  * The vocalization and gloss a label is shown with, from one token that carried it:
  *  - an analyzer candidate (source 'analyzer' or 'backoff') has its own, and so has a gold
@@ -69,6 +101,8 @@ const COMPARED = LABEL_ELEMENTS.filter((e) => e !== 'lemma');
  *    vocalization of the token's closest analyzer candidate of the same lemma (up to spelling
  *    conventions; then the most label elements in common, then the analyzer's order), and its
  *    gloss when it has none of its own;
+ *  - else those of the analyzer candidates that are the label but for the lemma, when they
+ *    agree on one (see sameShapeReading), without their case ending;
  *  - with no such candidate, the vowels its morphology spells (those of its clitics), and its
  *    own gloss, else {@link BACKOFF_GLOSS} for a proper noun, else {@link UNKNOWN_GLOSS}.
  * `quality` ranks these, so that a label seen several times keeps the best reading.
@@ -88,6 +122,8 @@ export function labelReading(token: Token, c: Candidate): { voc: string; gloss: 
     if (score > bestScore) [best, bestScore] = [o, score];
   }
   if (best) return { voc: best.voc, gloss: c.gloss !== '' ? c.gloss : best.gloss, quality: READING_SAME_LEMMA };
+  const shaped = sameShapeReading(token, c);
+  if (shaped) return { voc: shaped.voc, gloss: c.gloss !== '' ? c.gloss : shaped.gloss, quality: READING_SAME_SHAPE };
   const gloss = c.gloss !== '' ? c.gloss : c.elements.dpos === 'PROP' ? BACKOFF_GLOSS : UNKNOWN_GLOSS;
   return { voc: morphVoc(c), gloss, quality: READING_LABEL };
 }

@@ -71,7 +71,7 @@ test('a label no analyzer gave is shown with its closest analyzer candidate\'s v
   const gold = { ...cand('waqa~E_1', 'wqEt/VERB_PERFECT+/PVSUFF_SUBJ:3FS', verb, 'gold'), voc: 'wqEt', gloss: '' };
   const token = (g: number, extra: Candidate[] = []) =>
     ({ form: 'wqEt', lookup: 'wqEt', arabic: true, candidates: [first, active, sign, ...extra], gold: g });
-  assert.deepEqual(labelReading(token(3, [gold]), gold), { voc: 'waq~aEat', gloss: 'sign', quality: 1 }, 'same lemma up to the shadda\'s place');
+  assert.deepEqual(labelReading(token(3, [gold]), gold), { voc: 'waq~aEat', gloss: 'sign', quality: 2 }, 'same lemma up to the shadda\'s place');
   const fell = { ...gold, lemma: 'waqaE-a_1', key: 'waqaE-a_1\tx' };
   assert.deepEqual(labelReading(token(3, [fell]), fell).voc, 'waqaEat', 'same lemma: the most elements in common');
   const other = { ...gold, lemma: 'xyz_1', key: 'xyz_1\tx', gloss: 'from the treebank' };
@@ -82,12 +82,23 @@ test('a label no analyzer gave is shown with its closest analyzer candidate\'s v
   assert.deepEqual(labelReading({ ...alone, candidates: [name] }, name), { voc: 'wabwtyn', gloss: BACKOFF_GLOSS, quality: 0 }, 'the clitics\' vowels');
   const contracted = { ...name, morph: 'li/PREP+Al/DET+bwtyn/NOUN_PROP', voc: 'llbwtyn' };
   assert.equal(labelReading({ ...alone, candidates: [contracted] }, contracted).voc, 'llbwtyn', 'forms that do not spell the word are not used');
-  assert.deepEqual(labelReading(token(1), active), { voc: 'waqaEat', gloss: 'fall', quality: 2 });
+  assert.deepEqual(labelReading(token(1), active), { voc: 'waqaEat', gloss: 'fall', quality: 3 });
+  // no candidate of the lemma: the candidates that are the label but for the lemma (and the case it leaves open), when they agree
+  const adj = { pos: 'ADJ', det: 'DET' };
+  const ula = (c: string, v: string) => ({ ...cand('>uwlaY_1', `Al/DET+>uwlaY/ADJ+${v}/CASE_DEF_${c}`, { ...adj, case: c }), voc: `Al>uwlaY${v}`, gloss: 'first' });
+  const pudUla = { ...cand('>awa~l_2', 'Al/DET+>wlY/ADJ', adj, 'gold'), voc: 'Al>wlY', gloss: '' };
+  const ulaToken = { form: 'Al>wlY', lookup: 'Al>wlY', arabic: true, candidates: [ula('NOM', 'u'), ula('GEN', 'i'), pudUla], gold: 2 };
+  assert.deepEqual(labelReading(ulaToken, pudUla), { voc: 'Al>uwlaY', gloss: 'first', quality: 1 });
+  const juzur = { ...cand('jazor_1', 'juzur/NOUN', { pos: 'NOUN' }), voc: 'juzur', gloss: 'islands' };
+  const jazr = { ...cand('jazor_2', 'jazor/NOUN', { pos: 'NOUN' }), voc: 'jazor', gloss: 'ebb' };
+  const pudJzr = { ...cand('jaziyrap_1', 'jzr/NOUN', { pos: 'NOUN' }, 'gold'), voc: 'jzr', gloss: '' };
+  const jzrToken = { form: 'jzr', lookup: 'jzr', arabic: true, candidates: [juzur, jazr, pudJzr], gold: 2 };
+  assert.equal(labelReading(jzrToken, pudJzr).voc, 'jzr', 'two readings are none');
   // a gold label with vowels of its own (the projection's backoff reading of a name): its own, not a same-lemma verb's
   const fb = { ...cand('sab~-u_1', 'fa/CONJ+ya/IV3MP+sub~/VERB_IMPERFECT+uw/IVSUFF_SUBJ:3MP_MOOD:SJ+ka/IVSUFF_DO:2MS', verb), voc: 'fayasub~uwka', gloss: 'curse' };
   const named = { ...cand('sab~-u_1', 'fysbwk/NOUN_PROP', { pos: 'NOUN', dpos: 'PROP' }, 'gold'), voc: 'fiysbuwk', gloss: ' + [name not in the lexicon] + ' };
   const fbToken = { form: 'fysbwk', lookup: 'fysbwk', arabic: true, candidates: [fb, named], gold: 1 };
-  assert.deepEqual(labelReading(fbToken, named), { voc: 'fiysbuwk', gloss: ' + [name not in the lexicon] + ', quality: 2 });
+  assert.deepEqual(labelReading(fbToken, named), { voc: 'fiysbuwk', gloss: ' + [name not in the lexicon] + ', quality: 3 });
 
   // In the table: the best reading of every occurrence, whatever the order.
   const doc = (id: string, t: Token) => ({ id, sentences: [{ id: `${id}/1`, tokens: [t] }] });
