@@ -12,7 +12,10 @@
  *   4. `nsubj` is accusative when its head has a `mark` dependent whose lemma ends in nūn
  *      with shadda (إنّ, أنّ, لكنّ and their sisters), nominative otherwise;
  *   5. `obj` is accusative;
- *   6. anything else: unknown.
+ *   6. غير (`advmod` right before its head, which PUD gives the genitive of the construct
+ *      غيرُ مسبوقةٍ) takes the case of its head's place, found by these rules as if the head
+ *      had no Case of its own: in عملياتٍ غيرِ مسبوقةٍ, the head is an `amod` of a genitive;
+ *   7. anything else: unknown.
  * Measured on the PUD words that do carry Case, the rules give one for 7,252 of them and the
  * annotated one for 95.4% of those (docs/ud-projection.md).
  *
@@ -22,8 +25,10 @@
  */
 import type { ConlluWord } from './conllu.js';
 
-/** How far up the tree rule 2 follows heads. */
+/** How far up the tree rules 2 and 6 follow heads. */
 const MAX_HEADS = 6;
+/** The lemma غير (with or without its vowels). */
+const GHAYR = /^\u063a\u064e?\u064a\u0652?\u0631$/;
 
 /** A sentence's words with each word's dependents, read once per sentence. */
 export class SentenceTree {
@@ -65,9 +70,10 @@ export class SentenceTree {
     return !(this.children.get(first.id) ?? []).some((k) => relation(k) === 'case');
   }
 
-  private caseOf(word: ConlluWord, depth: number): string | undefined {
+  /** The case of a word's place by the rules above; its own Case counts when `ownCase` (not for the word asked about). */
+  private caseOf(word: ConlluWord, depth: number, ownCase = depth > 0): string | undefined {
     const own = word.feats.get('Case');
-    if (own !== undefined && depth > 0) return own;
+    if (own !== undefined && ownCase) return own;
     const kids = this.children.get(word.id) ?? [];
     if (kids.some((k) => relation(k) === 'case')) return 'Gen';
     const rel = relation(word);
@@ -77,6 +83,7 @@ export class SentenceTree {
     if (rel === 'nmod') return 'Gen';
     if (rel === 'nsubj') return head && this.hasInnaMark(head) ? 'Acc' : 'Nom';
     if (rel === 'obj') return 'Acc';
+    if (rel === 'advmod' && head && head.id === word.id + 1 && GHAYR.test(word.lemma) && depth < MAX_HEADS) return this.caseOf(head, depth + 1, false);
     return undefined;
   }
 

@@ -75,3 +75,19 @@ test('isConstructHead: a quantifier (det) may stand first in the complement', ()
   const tree = new SentenceTree(w);
   assert.deepEqual(w.map((x) => tree.isConstructHead(x)), [false, true, false, false, false]);
 });
+
+test('syntacticCase: غير takes the case of its head\'s place, not the genitive PUD gives its head', () => {
+  const w = sentence([
+    ['في', 'فِي', 'ADP', '_', 2, 'case'],
+    ['عمليات', 'عَمَلِيَّة', 'NOUN', 'Case=Gen|Definite=Ind', 0, 'root'],
+    ['غير', 'غَير', 'PART', 'Polarity=Neg', 4, 'advmod'],
+    ['مسبوقة', 'مَسبُوق', 'ADJ', 'Case=Gen|Definite=Ind', 2, 'amod'],
+    ['رأى', 'رَأَى', 'VERB', '_', 2, 'acl'],
+    ['غير', 'غَير', 'PART', 'Polarity=Neg', 7, 'advmod'],
+    ['مسبوق', 'مَسبُوق', 'ADJ', 'Case=Gen', 5, 'obj'],
+    ['غير', 'غَير', 'PART', 'Polarity=Neg', 9, 'advmod'],
+    ['قادر', 'قَادِر', 'ADJ', 'Case=Gen', 5, 'ccomp'],
+  ]);
+  const tree = new SentenceTree(w);
+  assert.deepEqual([2, 5, 7].map((i) => tree.syntacticCase(w[i]) ?? '-'), ['Gen', 'Acc', '-']);
+});
