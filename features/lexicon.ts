@@ -15,7 +15,9 @@ import { stripBwDiacritics } from '../src/script/buckwalter.js';
 import type { Vocab } from './vocab.js';
 
 const LEXICON_KIND = 'lexdis-seen-lexicon';
-const LEXICON_VERSION = 1;
+/** 2: each label row has its reading's kind after the gloss ('own' or ''); 1 (no such field) is still read, every reading borrowed. */
+const LEXICON_VERSION = 2;
+const READABLE_VERSIONS: readonly number[] = [1, 2];
 
 /** One label of the table. */
 export interface LabelEntry {
@@ -25,13 +27,15 @@ export interface LabelEntry {
   /** Vocalization and gloss: see {@link labelReading}. */
   voc: string;
   gloss: string;
+  /** Whether the vocalization is the label's own (an analysis gave it), not borrowed from another analysis or spelled by its morphology. */
+  ownReading: boolean;
   elements: Readonly<LabelElements>;
 }
 
 export interface SeenLexiconJSON {
   kind: typeof LEXICON_KIND;
   version: number;
-  /** Per label id: [key, lemma, morph, voc, gloss, ...elements in LABEL_ELEMENTS order]. */
+  /** Per label id: [key, lemma, morph, voc, gloss, reading ('own' or ''; version 2), ...elements in LABEL_ELEMENTS order]. */
   labels: string[][];
   /** CSR over word ids: seen labels of word w are labelIds[wordOffsets[w] .. wordOffsets[w+1]). */
   wordOffsets: number[];
@@ -167,7 +171,7 @@ export class SeenLexicon {
             if (!labels[id] || r.quality > quality[id]) {
               quality[id] = r.quality;
               labels[id] = Object.freeze({
-                key: c.key, lemma: c.lemma, morph: c.morph, voc: r.voc, gloss: r.gloss,
+                key: c.key, lemma: c.lemma, morph: c.morph, voc: r.voc, gloss: r.gloss, ownReading: r.quality === READING_OWN,
                 elements: Object.freeze({ ...c.elements }),
               });
             }
@@ -217,7 +221,10 @@ export class SeenLexicon {
     let c = this.candidateCache[labelId];
     if (!c) {
       const e = this.labels[labelId];
-      c = Object.freeze({ key: e.key, lemma: e.lemma, morph: e.morph, voc: e.voc, gloss: e.gloss, elements: e.elements as LabelElements, source: 'train' as const });
+      c = Object.freeze({
+        key: e.key, lemma: e.lemma, morph: e.morph, voc: e.voc, gloss: e.gloss, elements: e.elements as LabelElements, source: 'train' as const,
+        ...(e.ownReading ? {} : { borrowedReading: true }),
+      });
       this.candidateCache[labelId] = c;
     }
     return c;
@@ -227,7 +234,7 @@ export class SeenLexicon {
     return {
       kind: LEXICON_KIND,
       version: LEXICON_VERSION,
-      labels: this.labels.map((l) => [l.key, l.lemma, l.morph, l.voc, l.gloss, ...LABEL_ELEMENTS.map((e) => l.elements[e])]),
+      labels: this.labels.map((l) => [l.key, l.lemma, l.morph, l.voc, l.gloss, l.ownReading ? 'own' : '', ...LABEL_ELEMENTS.map((e) => l.elements[e])]),
       wordOffsets: Array.from(this.wordOffsets),
       labelIds: Array.from(this.labelIds),
     };
@@ -238,18 +245,21 @@ export class SeenLexicon {
     const j = json as Partial<SeenLexiconJSON> | null;
     if (!j || typeof j !== 'object' || j.kind !== LEXICON_KIND)
       throw new ModelFormatError(`not a lexdis seen-label lexicon (kind tag '${String(j?.kind)}')`);
-    if (j.version !== LEXICON_VERSION) throw new ModelFormatError(`lexicon version ${String(j.version)}, expected ${LEXICON_VERSION}`);
+    if (!READABLE_VERSIONS.includes(j.version as number))
+      throw new ModelFormatError(`lexicon version ${String(j.version)}, expected one of ${READABLE_VERSIONS.join(', ')}`);
+    const fixed = j.version === 1 ? 5 : 6;
     if (!Array.isArray(j.labels) || !Array.isArray(j.wordOffsets) || !Array.isArray(j.labelIds))
       throw new ModelFormatError('lexicon lacks labels, wordOffsets or labelIds');
     if (j.labels.length !== vocab.size('label') || j.wordOffsets.length !== vocab.size('word') + 1)
       throw new ModelFormatError('lexicon does not match the vocabulary');
     const labels = j.labels.map((row, id): LabelEntry => {
-      if (!Array.isArray(row) || row.length !== 5 + LABEL_ELEMENTS.length || row.some((x) => typeof x !== 'string'))
+      if (!Array.isArray(row) || row.length !== fixed + LABEL_ELEMENTS.length || row.some((x) => typeof x !== 'string'))
         throw new ModelFormatError(`lexicon label ${id} is malformed`);
       const [key, lemma, morph, voc, gloss] = row;
-      const elements = Object.fromEntries(LABEL_ELEMENTS.map((e, k) => [e, row[5 + k]])) as LabelElements;
+      const ownReading = fixed === 6 && row[5] === 'own';
+      const elements = Object.fromEntries(LABEL_ELEMENTS.map((e, k) => [e, row[fixed + k]])) as LabelElements;
       if (vocab.get('label', key) !== id) throw new ModelFormatError(`lexicon label ${id} is not the vocabulary's`);
-      return Object.freeze({ key, lemma, morph, voc, gloss, elements: Object.freeze(elements) });
+      return Object.freeze({ key, lemma, morph, voc, gloss, ownReading, elements: Object.freeze(elements) });
     });
     const wordOffsets = Int32Array.from(j.wordOffsets);
     const labelIds = Int32Array.from(j.labelIds);

@@ -10,6 +10,11 @@ import type { LabelScheme } from '../labels/scheme.js';
 export const CANDIDATE_SOURCES = ['analyzer', 'backoff', 'gold', 'train'] as const;
 export type CandidateSource = (typeof CANDIDATE_SOURCES)[number];
 
+/** True unless the candidate is a label seen in training whose vocalization is borrowed (Candidate.borrowedReading). */
+export function hasOwnReading(c: { borrowedReading?: boolean }): boolean {
+  return c.borrowedReading !== true;
+}
+
 /** True for the analyzer's candidates: its lexicon's and its backoff's. */
 export function fromAnalyzer(c: { source: CandidateSource }): boolean {
   return c.source === 'analyzer' || c.source === 'backoff';
@@ -33,6 +38,13 @@ export interface Candidate {
   source: CandidateSource;
   /** Solution number in the source file (1-based), when read from an analysis file. */
   solutionNo?: number;
+  /**
+   * Set on a label seen in training (source 'train') whose vocalization is not its own: borrowed
+   * from another analysis of the word, or only what its morphology spells (features/lexicon.ts,
+   * labelReading). Such a label is not what the vocalized text shows when the word has an
+   * analysis with a reading of its own (see hasOwnReading).
+   */
+  borrowedReading?: boolean;
   /**
    * 0-based position in the analyzer's own order, when the reader stored the candidates in
    * another order (the candidates format keeps them in a hash order of the label key). Absent:

@@ -46,13 +46,13 @@ export interface DiacritizeOptions {
 }
 
 /**
- * The analysis a word is shown with: the first with a vocalization of its own (from the
- * analyzer or its backoff); a label seen only in training borrows its vowels from another
- * analysis of its lemma, or has only those its morphology spells, so it is shown only when the
- * word has nothing else (tagger.ts `ownReadingOrder`, measured in docs/diacritization.md).
+ * The analysis a word is shown with: the first with a vocalization of its own; a label seen
+ * only in training whose vowels are borrowed from another analysis, or only those its
+ * morphology spells (`borrowedReading`), is shown only when the word has nothing else
+ * (tagger.ts `ownReadingOrder`, measured in docs/diacritization.md).
  */
 function shownAnalysis(t: TaggedToken): TaggedToken['analyses'][number] | undefined {
-  return t.analyses.find((a) => a.source !== 'train') ?? t.analyses[0];
+  return t.analyses.find((a) => !a.borrowedReading) ?? t.analyses[0];
 }
 
 function wordOf(t: TaggedToken, candidates: boolean): DiacritizedWord {
@@ -62,7 +62,7 @@ function wordOf(t: TaggedToken, candidates: boolean): DiacritizedWord {
     : { input: t.input, vocalized: t.input, source: 'none', voc: '', lemma: '', pos: '' };
   if (candidates) {
     w.candidates = t.analyses.map((c) => c.vocalized);
-    w.tied = a ? t.analyses.filter((c) => c.score === a.score && (c.source === 'train') === (a.source === 'train')).map((c) => c.vocalized) : [];
+    w.tied = a ? t.analyses.filter((c) => c.score === a.score && Boolean(c.borrowedReading) === Boolean(a.borrowedReading)).map((c) => c.vocalized) : [];
   }
   return w;
 }

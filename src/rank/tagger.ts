@@ -6,7 +6,7 @@
 import { Analyzer, type AnalyzerOptions } from '../analyzer/index.js';
 import { DEFAULT_INPUT_SCRIPT, INPUT_SCRIPTS, lemmaInScript, prepareInput, type InputScript } from '../analyzer/script.js';
 import { requireInteger, requireOneOf, requireOptions, requireString } from '../args.js';
-import type { CandidateSource, Corpus } from '../corpus/types.js';
+import { hasOwnReading, type CandidateSource, type Corpus } from '../corpus/types.js';
 import { fromBuckwalter } from '../script/buckwalter.js';
 import { vocalizeWord, type VocalizeOptions } from '../script/vocalize.js';
 import { Model, modelAnalyzerOptions, type LoadedModel } from '../model/model.js';
@@ -40,6 +40,12 @@ export interface TaggedAnalysis {
    * 'train' (a label seen for this word in training that the analyzer did not give).
    */
   source: CandidateSource;
+  /**
+   * Present (true) on a label seen in training whose vocalization is borrowed from another
+   * analysis or only what its morphology spells (Candidate.borrowedReading): the vocalized text
+   * shows another analysis of the word when there is one (src/rank/diacritize.ts).
+   */
+  borrowedReading?: true;
 }
 
 /** A tagged word: its input form, look-up form, whether it is Arabic and was found, and its best analyses. */
@@ -88,6 +94,7 @@ export function taggedAnalysis(r: RankedCandidate, rank: number, form: string, v
     score: r.score,
     confidence: r.confidence,
     source: c.source,
+    ...(c.borrowedReading ? { borrowedReading: true as const } : {}),
   };
 }
 
@@ -118,13 +125,13 @@ export function taggedToken(rt: RankedToken, top: number, vocalize: Partial<Voca
 
 /**
  * The ranking with the best analysis that has a vocalization of its own first: when a label
- * seen only in training (source 'train', whose vowels are borrowed from another analysis of
- * its lemma, or only those its morphology spells) ranks first, the best-ranked analysis from
- * the analyzer or its backoff is moved before it; else the ranking as it is.
+ * seen only in training whose vowels are borrowed from another analysis, or only those its
+ * morphology spells (Candidate.borrowedReading), ranks first, the best-ranked analysis with a
+ * reading of its own is moved before it; else the ranking as it is.
  */
 export function ownReadingOrder(ranked: readonly RankedCandidate[]): readonly RankedCandidate[] {
-  if (ranked.length < 2 || ranked[0].candidate.source !== 'train') return ranked;
-  const j = ranked.findIndex((r) => r.candidate.source !== 'train');
+  if (ranked.length < 2 || hasOwnReading(ranked[0].candidate)) return ranked;
+  const j = ranked.findIndex((r) => hasOwnReading(r.candidate));
   return j < 0 ? ranked : [ranked[j], ...ranked.slice(0, j), ...ranked.slice(j + 1)];
 }
 

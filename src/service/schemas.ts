@@ -52,6 +52,10 @@ export const analysisSchema = {
       enum: ['analyzer', 'backoff', 'train'],
       description: "'analyzer' (the lexicon's analysis), 'backoff' (made up for a word the lexicon lacks: a name with its clitics split off), or 'train' (a label seen for the word in training only)",
     },
+    borrowedReading: {
+      type: 'boolean',
+      description: "present (true) on a 'train' analysis whose vowels are borrowed from another analysis or only what its morphology spells: the vocalized sentence shows another analysis of the word when there is one",
+    },
   },
 } as const;
 

@@ -54,6 +54,17 @@ test('toJSON / load round trip and damage checks', () => {
   const json = JSON.parse(JSON.stringify(lex.toJSON()));
   const back = SeenLexicon.load(json, vocab);
   assert.deepEqual(back.toJSON(), lex.toJSON());
+  // version 1 (no reading field) is still read: every reading borrowed
+  const v1 = { ...json, version: 1, labels: json.labels.map((row: string[]) => [...row.slice(0, 5), ...row.slice(6)]) };
+  const old = SeenLexicon.load(v1, vocab);
+  assert.ok(old.labels.every((l) => !l.ownReading));
+  assert.ok(old.labels.every((_, id) => old.candidate(id).borrowedReading === true));
+  assert.deepEqual(old.labels.map((l) => l.elements), lex.labels.map((l) => l.elements));
+  assert.throws(() => SeenLexicon.load({ ...json, version: 3 }, vocab), ModelFormatError);
+  // the table's readings: an analyzer label's is its own (no borrowedReading on its candidate)
+  const ownId = lex.labels.findIndex((l) => l.ownReading);
+  assert.ok(ownId >= 0);
+  assert.equal(lex.candidate(ownId).borrowedReading, undefined);
   assert.deepEqual(back.labels, lex.labels);
   assert.deepEqual(Array.from(back.seenFor('ktb')), Array.from(lex.seenFor('ktb')));
   assert.throws(() => SeenLexicon.load({ ...json, kind: 'x' }, vocab), ModelFormatError);
