@@ -42,6 +42,12 @@ export interface EntryIndex {
   get(form: string): readonly LexEntry[] | undefined;
   /** Every form of the lexicon. */
   forms(): IterableIterator<string>;
+  /**
+   * Calls `visit` with the vocalization and POS field of every entry, in the order of
+   * {@link forms} and then of {@link get}, without building or keeping the entries (a scan:
+   * a look-up keeps what it builds).
+   */
+  scan(visit: (voc: string, pos: string) => void): void;
   /** Number of entry lines. */
   readonly entryCount: number;
   /** Distinct lemma IDs named by `;; ` lines. */
@@ -223,5 +229,19 @@ export class LexiconDict implements EntryIndex {
 
   forms(): IterableIterator<string> {
     return this.first.keys();
+  }
+
+  scan(visit: (voc: string, pos: string) => void): void {
+    const { text } = this;
+    for (const head of this.first.values()) {
+      for (let k = head; k >= 0; k = this.nextOf[k]) {
+        const start = this.lineStart[k];
+        const t1 = text.indexOf('\t', start);
+        const t2 = text.indexOf('\t', t1 + 1);
+        const t3 = text.indexOf('\t', t2 + 1);
+        const voc = text.slice(t1 + 1, t2);
+        visit(voc, entryPos(voc, text.slice(t2 + 1, t3), text.slice(t3 + 1, lineEnd(text, start))) as string);
+      }
+    }
   }
 }

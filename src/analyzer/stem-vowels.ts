@@ -96,7 +96,10 @@ export class StemVowels {
   static fromLexicon(lex: Lexicon): StemVowels {
     const vocs: string[] = [];
     const tag = `/${VOWEL_MODEL_POS}`;
-    for (const form of lex.stems.forms()) for (const e of lex.stems.get(form) ?? []) if (e.pos.endsWith(tag)) vocs.push(e.voc);
+    // a scan: looking every form up would build and keep all 82,000 stem entries (31 MB of heap)
+    lex.stems.scan((voc, pos) => {
+      if (pos.endsWith(tag)) vocs.push(voc);
+    });
     return StemVowels.fromVocalizations(vocs);
   }
 

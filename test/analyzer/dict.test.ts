@@ -64,3 +64,14 @@ test('the BAMA lexicon files through the mini fixture: prefixes and suffixes car
   assert.ok(lex.prefixes.get('w')!.every((e) => e.lemma === ''));
   assert.ok(lex.suffixes.get('t')!.every((e) => e.lemma === ''));
 });
+
+test('scan: every entry\'s vocalization and POS, in the order of forms then look-ups', () => {
+  const text = ';; a_1\nab\taba\tN\tx;y  \ncd\tcd\tN\tc\n;; b_1\nab\tabu\tPV\tBob <pos>abu/NOUN_PROP</pos>\n';
+  const seen: string[] = [];
+  const d = dict(text);
+  d.scan((voc, pos) => seen.push(`${voc} ${pos}`));
+  assert.deepEqual(seen, ['aba aba/NOUN', 'abu abu/NOUN_PROP', 'cd cd/NOUN']);
+  // the same as looking every form up
+  const fresh = dict(text);
+  assert.deepEqual([...fresh.forms()].flatMap((f) => fresh.get(f)!.map((e) => `${e.voc} ${e.pos}`)), seen);
+});
