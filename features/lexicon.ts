@@ -6,9 +6,9 @@
 import { fromAnalyzer, type Candidate, type Corpus, type Document, type Token } from '../src/corpus/types.js';
 import { ModelFormatError, UsageError } from '../src/errors.js';
 import { LABEL_ELEMENTS, type LabelElements } from '../src/labels/elements.js';
-import { CASE_MOOD_ELEMENTS, caselessMorph, isCaseOrMoodTag } from '../src/labels/caseless.js';
+import { CASE_MOOD_ELEMENTS, isCaseOrMoodTag } from '../src/labels/caseless.js';
 import { factorize } from '../src/labels/factorize.js';
-import { parseMorph } from '../src/labels/morph.js';
+import { formatMorph, parseMorph, type MorphSegment } from '../src/labels/morph.js';
 import { BACKOFF_GLOSS } from '../src/analyzer/backoff.js';
 import { lemmaCore, vocalizedLemma } from '../src/formats/ud-lemma.js';
 import { stripBwDiacritics } from '../src/script/buckwalter.js';
@@ -68,9 +68,14 @@ const VOWEL = /[aiuFNK~]/;
 /** Label elements compared, besides the lemma, to find the closest analyzer candidate. */
 const COMPARED = LABEL_ELEMENTS.filter((e) => e !== 'lemma');
 
-/** The segments of a morphology without case and mood, each as [bare form, tag] (`Al/DET+>uwlaY/ADJ+u/CASE_DEF_NOM` → Al DET, >wlY ADJ). */
-function bareSegments(morph: string): string[] {
-  return parseMorph(morph).filter((g) => !isCaseOrMoodTag(g.tag)).map((g) => `${stripBwDiacritics(g.voc)}/${g.tag}`);
+/** The segments of a morphology without its case and mood (`Al/DET+>uwlaY/ADJ+u/CASE_DEF_NOM` → Al/DET, >uwlaY/ADJ). */
+function caselessSegments(morph: string): MorphSegment[] {
+  return parseMorph(morph).filter((g) => !isCaseOrMoodTag(g.tag));
+}
+
+/** Segments' letters and tags, without their vowels (`Al/DET+>wlY/ADJ`). */
+function shapeOf(segments: readonly MorphSegment[]): string {
+  return segments.map((g) => `${stripBwDiacritics(g.voc)}/${g.tag}`).join('+');
 }
 
 /**
@@ -83,13 +88,15 @@ function bareSegments(morph: string): string[] {
 function sameShapeReading(token: Token, c: Candidate): { voc: string; gloss: string } | null {
   // a label without case and mood is compared with the candidates' case-less labels (their suffix state too)
   const open = CASE_MOOD_ELEMENTS.every((e) => c.elements[e] === '');
-  const shape = bareSegments(c.morph).join('+');
+  const shape = shapeOf(caselessSegments(c.morph));
   let found: { voc: string; gloss: string } | null = null;
   for (const o of token.candidates) {
     if (!fromAnalyzer(o)) continue;
-    const el = open ? factorize(o.lemma, caselessMorph(o.morph)) : o.elements;
-    if (COMPARED.some((e) => el[e] !== c.elements[e]) || bareSegments(o.morph).join('+') !== shape) continue;
-    const voc = parseMorph(o.morph).filter((g) => !isCaseOrMoodTag(g.tag)).map((g) => g.voc).join('');
+    const segments = caselessSegments(o.morph);
+    if (shapeOf(segments) !== shape) continue;
+    const el = open ? factorize(o.lemma, formatMorph(segments)) : o.elements;
+    if (COMPARED.some((e) => el[e] !== c.elements[e])) continue;
+    const voc = segments.map((g) => g.voc).join('');
     if (found && found.voc !== voc) return null;
     found ??= { voc, gloss: o.gloss };
   }
