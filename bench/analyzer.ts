@@ -7,9 +7,12 @@
  * - end to end: wall time of `./bin/lexdis analyze pud-sentences.txt > /dev/null` as a child
  *   process (Node start-up, load, analysis, output), median of several runs, with its CPU time
  *   (user + system, all threads; steadier than wall time on a shared machine) and the load average;
- * - ratios against the reference program, which takes 1.5 s wall for the 17,958 tokens.
+ * - ratios against the reference program, which takes 1.5 s wall for the 17,958 tokens;
+ * - the first word the lexicon lacks, in a fresh analyzer with the options tagging uses
+ *   (backoff and case endings): its analysis time (the name-vowel model is built then) and,
+ *   with `node --expose-gc`, the heap it leaves behind (null without).
  *
- * Run: `npx tsc -p . && node dist/bench/analyzer.js [--runs N]`.
+ * Run: `npx tsc -p . && node --expose-gc dist/bench/analyzer.js [--runs N]`.
  */
 import { spawnSync } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
@@ -74,8 +77,21 @@ function spawnTimes(args: string[]): { walls: number[]; cpus: number[]; error?: 
   return { walls, cpus };
 }
 
+/** The first backoff analysis of a fresh analyzer with backoff and case endings: ms, and MB of heap kept (null without --expose-gc). */
+function firstUnknownWord(dir: string): { ms: number; heapKeptMB: number | null } {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const analyzer = Analyzer.load(dir, { backoff: true, caseEndings: true });
+  gc?.();
+  const before = process.memoryUsage().heapUsed;
+  const ms = time(() => analyzer.analyzeWord('kwlbrynjzwf'));
+  if (!gc) return { ms: round(ms), heapKeptMB: null };
+  gc();
+  return { ms: round(ms), heapKeptMB: round((process.memoryUsage().heapUsed - before) / 2 ** 20) };
+}
+
 function main(): void {
   const dir = dataPaths.bama();
+  const unknown = firstUnknownWord(dir);
   const file = dataPaths.referenceSentences();
   const text = readTextFile(file);
 
@@ -138,6 +154,7 @@ function main(): void {
       noCache: { ms: round(median(noCache)), tokensPerSec: tps(median(noCache)) },
       warmCacheWithPosPrinting: { ms: round(median(printed)), tokensPerSec: tps(median(printed)) },
     },
+    firstUnknownWord: { note: 'backoff and case endings on, fresh analyzer: the name-vowel model is built on this word', ...unknown },
     endToEnd: {
       lexdis: { command: 'bin/lexdis analyze pud-sentences.txt > /dev/null', ...summary(full) },
       analyzeCommandOnly: {
