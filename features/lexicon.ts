@@ -73,14 +73,18 @@ function caselessSegments(morph: string): MorphSegment[] {
   return parseMorph(morph).filter((g) => !isCaseOrMoodTag(g.tag));
 }
 
-/** Segments' letters and tags, without their vowels (`Al/DET+>wlY/ADJ`). */
+/**
+ * Segments' letters, joined, and their tags, without vowels (`Al>wlY DET+ADJ`): a label built
+ * from a treebank keeps a verb's prefix letters in its stem (`/IV3MS+yrY/VERB_IMPERFECT`) where
+ * the analyzer splits them off (`ya/IV3MS+raY/VERB_IMPERFECT`).
+ */
 function shapeOf(segments: readonly MorphSegment[]): string {
-  return segments.map((g) => `${stripBwDiacritics(g.voc)}/${g.tag}`).join('+');
+  return `${segments.map((g) => stripBwDiacritics(g.voc)).join('')} ${segments.map((g) => g.tag).join('+')}`;
 }
 
 /**
  * The reading of the analyzer's candidates that are the label in all but the lemma (and the
- * case and mood it leaves open): the same segments, letters and tags, and the same other label
+ * case and mood it leaves open): the same letters and segment tags, and the same other label
  * elements (PUD's `الأولى` with the lemma of أَوَّل, `الكبرى` with كَبِير's: BAMA has them as
  * the lemmas أُولَى, كُبْرَى). Their case-less vocalization when they all give the same one,
  * else null: two readings (جُزُر, جَزْر) are no reading.
