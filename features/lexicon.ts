@@ -113,9 +113,9 @@ function sameShapeReading(token: Token, c: Candidate): { voc: string; gloss: str
  *    label with vowels of its own (the UD projection's backoff analysis of a treebank name the
  *    lexicon knows only as other words: ud-project.ts);
  *  - a gold label no analyzer gave (whose vocalization is the bare word) takes the
- *    vocalization of the token's closest analyzer candidate of the same lemma (up to spelling
- *    conventions; then the most label elements in common, then the analyzer's order), and its
- *    gloss when it has none of its own;
+ *    vocalization of the token's closest analyzer candidate of the same lemma and the same
+ *    verb/non-verb class (up to spelling conventions; then the most label elements in common,
+ *    then the analyzer's order), and its gloss when it has none of its own;
  *  - else those of the analyzer candidates that are the label but for the lemma, when they
  *    agree on one (see sameShapeReading), without their case ending;
  *  - with no such candidate, the vowels its morphology spells (those of its clitics), and its
@@ -128,8 +128,10 @@ export function labelReading(token: Token, c: Candidate): { voc: string; gloss: 
   let bestScore = -1;
   const v = vocalizedLemma(c.lemma);
   const core = lemmaCore(c.lemma);
+  const verb = c.elements.pos === 'VERB';
   for (const o of token.candidates) {
-    if (!fromAnalyzer(o)) continue;
+    // a verb's reading is no noun's, nor the reverse (أكثر the adverb: not أَكْثَرَ "he increased")
+    if (!fromAnalyzer(o) || (o.elements.pos === 'VERB') !== verb) continue;
     const lemma = vocalizedLemma(o.lemma) === v ? 2 : lemmaCore(o.lemma) === core ? 1 : 0;
     if (lemma === 0) continue;
     let score = lemma * 100;

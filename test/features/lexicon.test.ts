@@ -94,6 +94,11 @@ test('a label no analyzer gave is shown with its closest analyzer candidate\'s v
   const contracted = { ...name, morph: 'li/PREP+Al/DET+bwtyn/NOUN_PROP', voc: 'llbwtyn' };
   assert.equal(labelReading({ ...alone, candidates: [contracted] }, contracted).voc, 'llbwtyn', 'forms that do not spell the word are not used');
   assert.deepEqual(labelReading(token(1), active), { voc: 'waqaEat', gloss: 'fall', quality: 3 });
+  // a verb's reading is no noun's: كتبها the noun (books) does not borrow katabahA "he wrote it"
+  const wrote = { ...cand('katab-u_1', 'katab/VERB_PERFECT+hA/PVSUFF_DO:3FS', verb), voc: 'katabahA', gloss: 'write' };
+  const books = { ...cand('kitAb_1', 'ktb/NOUN+hA/POSS_PRON_3FS', { pos: 'NOUN' }, 'gold'), lemma: 'katab-u_1', voc: 'ktbhA', gloss: '' };
+  const booksToken = { form: 'ktbhA', lookup: 'ktbhA', arabic: true, candidates: [wrote, books], gold: 1 };
+  assert.equal(labelReading(booksToken, books).voc, 'ktbhA');
   // no candidate of the lemma: the candidates that are the label but for the lemma (and the case it leaves open), when they agree
   const adj = { pos: 'ADJ', det: 'DET' };
   const ula = (c: string, v: string) => ({ ...cand('>uwlaY_1', `Al/DET+>uwlaY/ADJ+${v}/CASE_DEF_${c}`, { ...adj, case: c }), voc: `Al>uwlaY${v}`, gloss: 'first' });
