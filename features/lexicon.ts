@@ -6,9 +6,9 @@
 import { fromAnalyzer, type Candidate, type Corpus, type Document, type Token } from '../src/corpus/types.js';
 import { ModelFormatError, UsageError } from '../src/errors.js';
 import { LABEL_ELEMENTS, type LabelElements } from '../src/labels/elements.js';
-import { CASE_MOOD_ELEMENTS, isCaseOrMoodTag } from '../src/labels/caseless.js';
+import { CASE_MOOD_ELEMENTS, caselessSegments } from '../src/labels/caseless.js';
 import { factorize } from '../src/labels/factorize.js';
-import { formatMorph, parseMorph, type MorphSegment } from '../src/labels/morph.js';
+import { formatMorph, type MorphSegment } from '../src/labels/morph.js';
 import { BACKOFF_GLOSS } from '../src/analyzer/backoff.js';
 import { lemmaCore, vocalizedLemma } from '../src/formats/ud-lemma.js';
 import { stripBwDiacritics } from '../src/script/buckwalter.js';
@@ -67,11 +67,6 @@ const VOWEL = /[aiuFNK~]/;
 
 /** Label elements compared, besides the lemma, to find the closest analyzer candidate. */
 const COMPARED = LABEL_ELEMENTS.filter((e) => e !== 'lemma');
-
-/** The segments of a morphology without its case and mood (`Al/DET+>uwlaY/ADJ+u/CASE_DEF_NOM` → Al/DET, >uwlaY/ADJ). */
-function caselessSegments(morph: string): MorphSegment[] {
-  return parseMorph(morph).filter((g) => !isCaseOrMoodTag(g.tag));
-}
 
 /**
  * Segments' letters, joined, and their tags, without vowels (`Al>wlY DET+ADJ`): a label built

@@ -196,17 +196,19 @@ export class LexiconDict implements EntryIndex {
     return text.slice(start, t1);
   }
 
-  /** Builds entry number `k`. */
-  private entry(k: number): LexEntry {
+  /** The vocalization, category and gloss field of entry number `k` (its line was checked on loading). */
+  private fields(k: number): { voc: string; category: string; glossPos: string } {
     const { text } = this;
     const start = this.lineStart[k];
-    const end = lineEnd(text, start);
     const t1 = text.indexOf('\t', start);
     const t2 = text.indexOf('\t', t1 + 1);
     const t3 = text.indexOf('\t', t2 + 1);
-    const voc = text.slice(t1 + 1, t2);
-    const category = text.slice(t2 + 1, t3);
-    const glossPos = text.slice(t3 + 1, end);
+    return { voc: text.slice(t1 + 1, t2), category: text.slice(t2 + 1, t3), glossPos: text.slice(t3 + 1, lineEnd(text, start)) };
+  }
+
+  /** Builds entry number `k`. */
+  private entry(k: number): LexEntry {
+    const { voc, category, glossPos } = this.fields(k);
     return {
       voc, category, cat: this.categoryId(category), gloss: cleanGloss(glossPos),
       pos: entryPos(voc, category, glossPos) as string, lemma: this.lemmaNames[this.lemmaOf[k]],
@@ -232,15 +234,10 @@ export class LexiconDict implements EntryIndex {
   }
 
   scan(visit: (voc: string, pos: string) => void): void {
-    const { text } = this;
     for (const head of this.first.values()) {
       for (let k = head; k >= 0; k = this.nextOf[k]) {
-        const start = this.lineStart[k];
-        const t1 = text.indexOf('\t', start);
-        const t2 = text.indexOf('\t', t1 + 1);
-        const t3 = text.indexOf('\t', t2 + 1);
-        const voc = text.slice(t1 + 1, t2);
-        visit(voc, entryPos(voc, text.slice(t2 + 1, t3), text.slice(t3 + 1, lineEnd(text, start))) as string);
+        const { voc, category, glossPos } = this.fields(k);
+        visit(voc, entryPos(voc, category, glossPos) as string);
       }
     }
   }

@@ -8,7 +8,7 @@
  * case endings has them too, so the case-less label of such an analysis is its label.
  */
 import { labelKey, type LabelElement } from './elements.js';
-import { formatMorph, parseMorph } from './morph.js';
+import { formatMorph, parseMorph, type MorphSegment } from './morph.js';
 import { suffixInfo } from './tags.js';
 
 /** The label elements a case ending or mood vowel fills: what the case-less label leaves out. */
@@ -31,8 +31,17 @@ export function isCaseOrMoodTag(tag: string): boolean {
  */
 export function caselessMorph(morph: string): string {
   const segments = parseMorph(morph);
-  const kept = segments.filter((s) => !isCaseOrMoodTag(s.tag));
+  const kept = withoutCaseOrMood(segments);
   return kept.length === segments.length ? morph : formatMorph(kept);
+}
+
+/** The segments of `morph` without its case-ending and mood-vowel segments (`Al/DET+>uwlaY/ADJ+u/CASE_DEF_NOM` → Al/DET, >uwlaY/ADJ). Never throws. */
+export function caselessSegments(morph: string): MorphSegment[] {
+  return withoutCaseOrMood(parseMorph(morph));
+}
+
+function withoutCaseOrMood(segments: readonly MorphSegment[]): MorphSegment[] {
+  return segments.filter((s) => !isCaseOrMoodTag(s.tag));
 }
 
 /** The key of the case-less label (lemma and case-less morphology, as {@link labelKey}). */

@@ -7,6 +7,7 @@
  */
 import { prepareInput } from '../analyzer/script.js';
 import { arabicWordSpans } from '../analyzer/tokenize.js';
+import { hasOwnReading } from '../corpus/types.js';
 import type { VocalizeOptions } from '../script/vocalize.js';
 import type { TaggedSentence, TaggedToken, Tagger } from './tagger.js';
 
@@ -52,7 +53,7 @@ export interface DiacritizeOptions {
  * (tagger.ts `ownReadingOrder`, measured in docs/diacritization.md).
  */
 function shownAnalysis(t: TaggedToken): TaggedToken['analyses'][number] | undefined {
-  return t.analyses.find((a) => !a.borrowedReading) ?? t.analyses[0];
+  return t.analyses.find(hasOwnReading) ?? t.analyses[0];
 }
 
 function wordOf(t: TaggedToken, candidates: boolean): DiacritizedWord {
@@ -62,7 +63,7 @@ function wordOf(t: TaggedToken, candidates: boolean): DiacritizedWord {
     : { input: t.input, vocalized: t.input, source: 'none', voc: '', lemma: '', pos: '' };
   if (candidates) {
     w.candidates = t.analyses.map((c) => c.vocalized);
-    w.tied = a ? t.analyses.filter((c) => c.score === a.score && Boolean(c.borrowedReading) === Boolean(a.borrowedReading)).map((c) => c.vocalized) : [];
+    w.tied = a ? t.analyses.filter((c) => c.score === a.score && hasOwnReading(c) === hasOwnReading(a)).map((c) => c.vocalized) : [];
   }
   return w;
 }
