@@ -22,6 +22,19 @@ export function hashWords(view: DataView, from: number, to: number, h: number): 
   return h;
 }
 
+/** Ranges shorter than this are copied byte by byte: a native copy costs more per call than a short loop. */
+const SHORT_COPY = 64;
+
+/** Copies buf[from, to) into `out` at `at`; returns where the copy ends there. */
+function copyRange(buf: Buffer, from: number, to: number, out: Buffer, at: number): number {
+  if (to - from >= SHORT_COPY) {
+    out.set(buf.subarray(from, to), at);
+    return at + to - from;
+  }
+  for (let i = from; i < to; i++) out[at++] = buf[i];
+  return at;
+}
+
 /** Blocks seen, each with a value. */
 export class BlockCache<T> {
   /** Open addressing by hash: each slot holds an entry number + 1, or 0 when empty (at most half full). */
@@ -77,10 +90,8 @@ export class BlockCache<T> {
       this.slabs.push(slab);
       this.used = 0;
     }
-    // byte by byte: a block is short, and Buffer#copy costs more per call
-    let to = this.used;
-    for (let i = s, end = at < 0 ? e : at; i < end; i++) slab[to++] = buf[i];
-    if (at >= 0) for (let i = tail; i < e; i++) slab[to++] = buf[i];
+    const to = copyRange(buf, s, at < 0 ? e : at, slab, this.used);
+    if (at >= 0) copyRange(buf, tail, e, slab, to);
     const n = this.values.length;
     this.values.push(value);
     this.hashes[n] = hash;

@@ -104,7 +104,10 @@ class CandidateTable {
     if (!mine) this.byObject.set(source, (mine = new Map()));
     let c = mine.get(s);
     if (c === undefined) {
-      c = this.byId(s, source, own);
+      // no look-up by id: the reader shares one frozen solution per distinct line, so another
+      // object with the same id is rare (the line with and without its star), and building
+      // and hashing the id cost more than the odd second candidate
+      c = this.create(s, source, own);
       if (mine.size >= SHARED_SOLUTIONS_MAX) mine.clear();
       mine.set(s, c);
     }
@@ -115,17 +118,21 @@ class CandidateTable {
     const id = `${source}\u0001${s.n}\u0001${s.voc}\u0001${s.lemma ?? ''}\u0001${s.morph}\u0001${s.gloss ?? ''}`;
     let c = this.seen.get(id);
     if (c === undefined) {
-      // flat copies, not looked up in the string table: one per distinct solution is few, and
-      // a look-up in a table of a million strings costs more than the copy
-      const lemma = copy((s.lemma ?? '').trim());
-      const morph = copy(s.morph.trim());
-      c = Object.freeze({
-        key: labelKey(lemma, morph), lemma, morph, voc: copy(s.voc), gloss: copy(s.gloss ?? ''),
-        elements: this.factor(lemma, morph), source, solutionNo: s.n,
-      } as Candidate);
+      c = this.create(s, source, copy);
       this.seen.set(flat(id), c);
     }
     return c;
+  }
+  /** A new frozen candidate of the solution; `copy` makes its strings from the solution's. */
+  private create(s: PosSolution, source: Candidate['source'], copy: (s: string) => string): Candidate {
+    // flat copies, not looked up in the string table: one per distinct solution is few, and
+    // a look-up in a table of a million strings costs more than the copy
+    const lemma = copy((s.lemma ?? '').trim());
+    const morph = copy(s.morph.trim());
+    return Object.freeze({
+      key: labelKey(lemma, morph), lemma, morph, voc: copy(s.voc), gloss: copy(s.gloss ?? ''),
+      elements: this.factor(lemma, morph), source, solutionNo: s.n,
+    } as Candidate);
   }
 }
 
@@ -137,16 +144,25 @@ function corpusToken(t: PosToken, table: CandidateTable, str: Interner, where: s
   const note = t.comments.length === 0 ? [] : t.comments.filter((c) => !isStandardComment(c));
   if (note.length > 0) token.note = str.get(note.join('\n'));
   if (!arabic) return token;
-  const sources = t.solutions.length > 0 ? t.solutions : t.alternatives.flatMap((a) => a.solutions);
-  const starred = (t.alternatives.length === 0 ? t.solutions : [...t.solutions, ...t.alternatives.flatMap((a) => a.solutions)]).filter((s) => s.gold);
-  if (starred.length > 1) throw new CorpusError(`${where}: token "${t.input}" has ${starred.length} starred solutions`);
-  if (starred.length === 1 && !sources.includes(starred[0]))
+  const own = t.solutions.length > 0;
+  const sources = own || t.alternatives.length === 0 ? t.solutions : t.alternatives.flatMap((a) => a.solutions);
+  let stars = 0;
+  for (const s of t.solutions) if (s.gold) stars++;
+  let starredAlternative = false;
+  for (const a of t.alternatives)
+    for (const s of a.solutions)
+      if (s.gold) {
+        stars++;
+        starredAlternative = true;
+      }
+  if (stars > 1) throw new CorpusError(`${where}: token "${t.input}" has ${stars} starred solutions`);
+  if (starredAlternative && own)
     throw new CorpusError(`${where}: token "${t.input}" stars an alternative although it has solutions of its own`);
   const source: Candidate['source'] = t.comments.includes(BACKOFF_COMMENT) ? 'backoff' : 'analyzer';
   const cands: Candidate[] = [];
   for (const s of sources) {
     const c = table.get(s, source);
-    // deduplicated by label key, the first kept (keys are interned: few candidates, a scan)
+    // deduplicated by label key, the first kept (few candidates: a scan)
     let at = 0;
     while (at < cands.length && cands[at].key !== c.key) at++;
     if (at === cands.length) cands.push(c);
