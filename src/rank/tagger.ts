@@ -7,6 +7,7 @@ import { Analyzer, type AnalyzerOptions } from '../analyzer/index.js';
 import { DEFAULT_INPUT_SCRIPT, INPUT_SCRIPTS, lemmaInScript, prepareInput, type InputScript } from '../analyzer/script.js';
 import { requireInteger, requireOneOf, requireOptions, requireString } from '../args.js';
 import { hasOwnReading, type CandidateSource, type Corpus } from '../corpus/types.js';
+import { copyElements } from '../labels/elements.js';
 import { fromBuckwalter } from '../script/buckwalter.js';
 import { vocalizeWord, type VocalizeOptions } from '../script/vocalize.js';
 import { Model, modelAnalyzerOptions, type LoadedModel } from '../model/model.js';
@@ -89,7 +90,8 @@ export function taggedAnalysis(r: RankedCandidate, rank: number, form: string, v
     lemmaArabic: scripts.lemmaArabic,
     morph: c.morph,
     pos: c.elements.pos,
-    elements: { ...c.elements },
+    // a copy made as one literal: a spread of the frozen elements costs several times more (labels/elements.ts)
+    elements: copyElements(c.elements),
     gloss: c.gloss,
     score: r.score,
     confidence: r.confidence,

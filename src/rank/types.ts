@@ -56,12 +56,38 @@ export function softmax(scores: ArrayLike<number>, temperature: number): Float64
   return out;
 }
 
+/** Lists up to this long are sorted by insertion. */
+const INSERTION_SORT_MAX = 24;
+
+/**
+ * Sorts a token's ranked candidates by {@link compareRanked} (a total order: the same result
+ * whatever the algorithm). A token has a few candidates, and Array#sort's set-up and its calls
+ * of the comparator cost several times what an insertion sort does on so few (measured: tagging
+ * spent a tenth of its time in it).
+ */
+export function sortRanked(ranked: RankedCandidate[]): void {
+  const n = ranked.length;
+  if (n > INSERTION_SORT_MAX) {
+    ranked.sort(compareRanked);
+    return;
+  }
+  for (let i = 1; i < n; i++) {
+    const x = ranked[i];
+    let j = i - 1;
+    while (j >= 0 && compareRanked(ranked[j], x) > 0) {
+      ranked[j + 1] = ranked[j];
+      j--;
+    }
+    ranked[j + 1] = x;
+  }
+}
+
 /** Builds the ranked list of one token from raw scores. */
 export function rankToken(token: Token, scores: ArrayLike<number>, temperature: number): RankedToken {
   const conf = softmax(scores, temperature);
   const ranked: RankedCandidate[] = token.candidates.map((candidate, index) => ({
     index, candidate, score: scores[index], confidence: conf[index],
   }));
-  ranked.sort(compareRanked);
+  sortRanked(ranked);
   return { token, ranked };
 }
