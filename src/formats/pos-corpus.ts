@@ -84,9 +84,11 @@ function flat(s: string): string {
 const SHARED_SOLUTIONS_MAX = 1 << 18;
 
 /**
- * One frozen candidate per distinct solution (source, number, voc, lemma, morphology, gloss), shared by
- * every token that carries it: a large corpus repeats few distinct solutions, so this keeps
- * one object (and one look-up) per solution instead of one per token.
+ * One frozen candidate per distinct solution, shared by every token that carries it: a large
+ * corpus repeats few distinct solutions, so this keeps one object (and one look-up) per
+ * solution instead of one per token. A frozen solution (one per distinct SOLUTION line, shared
+ * by the canonical reader) is told by its identity, any other by its content (source, number,
+ * voc, lemma, morphology, gloss).
  */
 class CandidateTable {
   private readonly seen = new Map<string, Candidate>();
