@@ -10,15 +10,20 @@
  *   valgrind --tool=callgrind --callgrind-out-file=/dev/null --smc-check=all-non-file \
  *     node BUILD/dist/bench/read.js FILE --runs 1
  *
- * (the `Collected` line; Node's start-up alone is some 0.6·10⁹ instructions).
+ * (the `Collected` line; Node's start-up alone is some 0.6·10⁹ instructions). With
+ * `--baseline DIR` (another lexdis checkout, built) its loadPosCorpus reads the file in the same
+ * process, the two builds taking turns run by run, and the ratio of their median speeds is
+ * reported: a minute's speed of the machine then moves both alike.
  *
- * Run: `node dist/bench/read.js FILE [--runs 3] [--digest] [--help]`; a corpus from
- * `node dist/bench/scale.js --tokens N --seed 42 -o FILE`.
+ * Run: `node dist/bench/read.js FILE [--runs 3] [--digest] [--baseline DIR] [--help]`; a
+ * corpus from `node dist/bench/scale.js --tokens N --seed 42 -o FILE`.
  */
 import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Corpus } from '../src/corpus/types.js';
 import { loadPosCorpus } from '../src/formats/pos-stream.js';
-import { argNumber, exitOnHelp, round, wallAndCpuSeconds } from './common.js';
+import { argNumber, argValue, exitOnHelp, median, round, wallAndCpuSeconds } from './common.js';
 
 function tokenCount(corpus: Corpus): number {
   let n = 0;
@@ -32,34 +37,64 @@ function digest(corpus: Corpus): string {
   return h.digest('hex');
 }
 
-function main(argv: string[]): void {
-  exitOnHelp(argv, import.meta.url);
-  const file = argv.find((a, i) => !a.startsWith('--') && (i === 0 || argv[i - 1] !== '--runs'));
-  if (!file) throw new Error('usage: node dist/bench/read.js FILE [--runs 3] [--digest] [--help]');
-  const runs = argNumber(argv, '--runs', 3);
-  let corpus: Corpus | undefined;
-  const timed = Array.from({ length: runs }, () => {
-    corpus = undefined;
-    const t = wallAndCpuSeconds(() => (corpus = loadPosCorpus(file, { encoding: 'utf-8' })));
-    return t;
-  });
-  const tokens = corpus ? tokenCount(corpus) : 0;
-  const out = {
-    kind: 'lexdis-bench-read',
-    file,
-    tokens,
-    runs: timed.map((t) => ({
-      wallSeconds: round(t.wall), cpuSeconds: round(t.cpu),
-      tokensPerWallSecond: Math.round(tokens / t.wall), tokensPerCpuSecond: Math.round(tokens / t.cpu),
-    })),
-    ...(argv.includes('--digest') && corpus ? { sha1: digest(corpus) } : {}),
-  };
-  process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+type Load = (path: string, options: { encoding: 'utf-8' }) => Corpus;
+
+interface BuildRuns {
+  build: string;
+  tokens: number;
+  runs: Array<{ wallSeconds: number; cpuSeconds: number; tokensPerWallSecond: number; tokensPerCpuSecond: number }>;
+  sha1?: string;
 }
 
-try {
-  main(process.argv.slice(2));
-} catch (err) {
-  process.stderr.write(`Error: ${(err as Error).message}\n`);
-  process.exitCode = 1;
+/** One timed reading with `load`; the corpus is kept only for the last run's count and digest. */
+function timedRead(load: Load, file: string, keep: boolean): { wall: number; cpu: number; corpus?: Corpus } {
+  let corpus: Corpus | undefined;
+  const t = wallAndCpuSeconds(() => (corpus = load(file, { encoding: 'utf-8' })));
+  return { ...t, corpus: keep ? corpus : undefined };
 }
+
+async function main(argv: string[]): Promise<void> {
+  exitOnHelp(argv, import.meta.url);
+  const withValue = new Set(['--runs', '--baseline']);
+  const file = argv.find((a, i) => !a.startsWith('--') && (i === 0 || !withValue.has(argv[i - 1])));
+  if (!file) throw new Error('usage: node dist/bench/read.js FILE [--runs 3] [--digest] [--baseline DIR] [--help]');
+  const runs = argNumber(argv, '--runs', 3);
+  const baselineDir = argValue(argv, '--baseline');
+  const builds: Array<{ build: string; load: Load }> = [{ build: 'this', load: loadPosCorpus }];
+  if (baselineDir) {
+    const url = pathToFileURL(resolve(baselineDir, 'dist/src/formats/pos-stream.js')).href;
+    const mod = (await import(url)) as { loadPosCorpus?: Load };
+    if (typeof mod.loadPosCorpus !== 'function') throw new Error(`${baselineDir}: no built loadPosCorpus (run npm ci there)`);
+    builds.push({ build: baselineDir, load: mod.loadPosCorpus });
+  }
+  const out: BuildRuns[] = builds.map((b) => ({ build: b.build, tokens: 0, runs: [] }));
+  // the builds take turns, in the other order every other run (the first reading of a process
+  // also pays for growing its heap)
+  for (let r = 0; r < runs; r++)
+    (r % 2 === 0 ? builds : [...builds].reverse()).forEach((b) => {
+      const i = builds.indexOf(b);
+      const last = r === runs - 1;
+      const t = timedRead(b.load, file, last);
+      if (t.corpus) {
+        out[i].tokens = tokenCount(t.corpus);
+        if (argv.includes('--digest')) out[i].sha1 = digest(t.corpus);
+      }
+      out[i].runs.push({ wallSeconds: round(t.wall), cpuSeconds: round(t.cpu), tokensPerWallSecond: 0, tokensPerCpuSecond: 0 });
+    });
+  for (const b of out)
+    for (const r of b.runs) {
+      r.tokensPerWallSecond = Math.round(b.tokens / r.wallSeconds);
+      r.tokensPerCpuSecond = Math.round(b.tokens / r.cpuSeconds);
+    }
+  const speed = (b: BuildRuns) => median(b.runs.map((r) => r.tokensPerWallSecond));
+  process.stdout.write(`${JSON.stringify({
+    kind: 'lexdis-bench-read', file, tokens: out[0].tokens, runs: out[0].runs,
+    ...(out[0].sha1 ? { sha1: out[0].sha1 } : {}),
+    ...(out.length > 1 ? { baseline: out[1], speedRatioToBaseline: round(speed(out[0]) / speed(out[1])) } : {}),
+  }, null, 2)}\n`);
+}
+
+main(process.argv.slice(2)).catch((err: Error) => {
+  process.stderr.write(`Error: ${err.message}\n`);
+  process.exitCode = 1;
+});
