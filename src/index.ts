@@ -38,7 +38,8 @@ export { loadPosCorpus, type LoadPosCorpusOptions } from './formats/pos-stream.j
 export { readPosFile } from './formats/pos-read.js';
 export { writePosFile } from './formats/pos-write.js';
 export type { PosFile } from './formats/pos-model.js';
-export { posToCorpus, corpusToPos, requireGold, type CorpusToPosOptions, type PosToCorpusOptions } from './formats/pos-corpus.js';
+export { posToCorpus, requireGold, type PosToCorpusOptions } from './formats/pos-corpus.js';
+export { corpusToPos, type CorpusToPosOptions } from './formats/corpus-pos.js';
 export { readCandidatesFile, writeCandidatesFile, loadCandidatesFile, type CandidatesReadOptions, type CandidatesWriteOptions } from './formats/candidates.js';
 export { projectUd, type Projection, type ProjectOptions } from './formats/ud-project.js';
 export { textToCorpus } from './formats/text.js';

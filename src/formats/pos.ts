@@ -62,6 +62,8 @@ export function loadPosFile(path: string, options: Partial<LoadPosOptions> = {})
 export { readPosFile, posLineParser, type PosLineParser } from './pos-read.js';
 export { forEachLine, loadPosCorpus, type LoadPosCorpusOptions } from './pos-stream.js';
 export { writePosFile } from './pos-write.js';
-export { posToCorpus, posDocumentConverter, corpusToPos, requireGold, defaultPosToCorpusOptions, defaultCorpusToPosOptions } from './pos-corpus.js';
-export type { PosToCorpusOptions, CorpusToPosOptions } from './pos-corpus.js';
+export { posToCorpus, posDocumentConverter, requireGold, defaultPosToCorpusOptions } from './pos-corpus.js';
+export type { PosToCorpusOptions } from './pos-corpus.js';
+export { corpusToPos, defaultCorpusToPosOptions } from './corpus-pos.js';
+export type { CorpusToPosOptions } from './corpus-pos.js';
 export { analyzedToPosToken, posTokenToAnalyzed } from './pos-analyzer.js';
