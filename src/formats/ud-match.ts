@@ -254,9 +254,16 @@ export function matchCandidates(words: ConlluWord[], candidates: Candidate[], tr
   }
   const best = Math.max(...fit.map(([, a]) => a.score));
   const winners = fit.filter(([, a]) => a.score === best).map(([i]) => i);
-  const first = candidates[winners[0]];
-  const sameEl = winners.every((i) => JSON.stringify(candidates[i].elements) === JSON.stringify(first.elements));
-  return { matched: true, ann, exp, level, gold: winners[0], lemmaCandidates: scored.size, tied: winners.length, winners, tiedSameElements: sameEl };
+  return matchedResult(ann, exp, level, candidates, winners, scored.size);
+}
+
+/** The result of a match won by `winners` (candidate indices, the first one the gold), with whether they tie on every label element. */
+function matchedResult(
+  ann: WordAnnotation, exp: Expectation, level: LemmaLevel, candidates: readonly Candidate[], winners: number[], lemmaCandidates: number,
+): MatchResult {
+  const first = JSON.stringify(candidates[winners[0]].elements);
+  const sameEl = winners.every((i) => JSON.stringify(candidates[i].elements) === first);
+  return { matched: true, ann, exp, level, gold: winners[0], lemmaCandidates, tied: winners.length, winners, tiedSameElements: sameEl };
 }
 
 /**
@@ -289,8 +296,5 @@ export function matchName(words: ConlluWord[], candidates: readonly Candidate[],
     if (score > best) [best, winners] = [score, []];
     winners.push(i);
   });
-  if (winners.length === 0) return null;
-  const first = candidates[winners[0]];
-  const sameEl = winners.every((i) => JSON.stringify(candidates[i].elements) === JSON.stringify(first.elements));
-  return { matched: true, ann, exp, level: 'name', gold: winners[0], lemmaCandidates: considered, tied: winners.length, winners, tiedSameElements: sameEl };
+  return winners.length === 0 ? null : matchedResult(ann, exp, 'name', candidates, winners, considered);
 }
