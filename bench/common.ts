@@ -15,6 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread } from 'node:worker_threads';
 import { projectRoot } from '../src/config.js';
+import { LexdisError } from '../src/errors.js';
 
 /** Value of `--name v` in argv, or undefined. */
 /**
@@ -312,4 +313,9 @@ export function wallAndCpuSeconds(fn: () => unknown): { wall: number; cpu: numbe
   fn();
   const d = process.cpuUsage(c);
   return { wall: (performance.now() - t) / 1000, cpu: (d.user + d.system) / 1e6 };
+}
+
+/** The line a bench command prints for an error that ends it: `file:line: message` for lexdis's own errors (as the CLI prints them), the message otherwise. */
+export function errorLine(err: unknown): string {
+  return `Error: ${err instanceof LexdisError ? err.describe() : err instanceof Error ? err.message : String(err)}`;
 }

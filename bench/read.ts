@@ -23,7 +23,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Corpus } from '../src/corpus/types.js';
 import { loadPosCorpus } from '../src/formats/pos-stream.js';
-import { argNumber, argValue, exitOnHelp, median, round, wallAndCpuSeconds } from './common.js';
+import { argNumber, argValue, errorLine, exitOnHelp, median, round, wallAndCpuSeconds } from './common.js';
 
 function tokenCount(corpus: Corpus): number {
   let n = 0;
@@ -95,6 +95,6 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((err: Error) => {
-  process.stderr.write(`Error: ${err.message}\n`);
+  process.stderr.write(`${errorLine(err)}\n`);
   process.exitCode = 1;
 });

@@ -28,7 +28,7 @@ import { availableParallelism, loadavg, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { projectRoot } from '../src/config.js';
 import { writeFileAtomic } from '../src/io.js';
-import { argNumber, argValue, calibrate, childJson, hasFlag, MB, round, runNode, summarizeProfile, type ChildRun, exitOnHelp } from './common.js';
+import { argNumber, argValue, calibrate, childJson, type ChildRun, errorLine, exitOnHelp, hasFlag, MB, round, runNode, summarizeProfile } from './common.js';
 import { compareResults, compareTable } from './compare.js';
 import { resultPanels, scaleSvg, type SizeRow } from './plot.js';
 import { summaryMarkdown, type Target } from './report.js';
@@ -288,6 +288,6 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((err: Error) => {
-  process.stderr.write(`Error: ${err.message}\n`);
+  process.stderr.write(`${errorLine(err)}\n`);
   process.exitCode = 1;
 });

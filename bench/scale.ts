@@ -29,7 +29,7 @@ import { readTextFile, tempPathFor } from '../src/io.js';
 import { labelKey } from '../src/labels/elements.js';
 import { Rng } from '../src/random.js';
 import { fromBuckwalter, hasArabic } from '../src/script/buckwalter.js';
-import { argNumber, argValue, exitOnHelp } from './common.js';
+import { argNumber, argValue, errorLine, exitOnHelp } from './common.js';
 import { CorpusStatsBuilder, fitHeaps, type CorpusStats, type HeapsFit } from './scale-stats.js';
 
 export { corpusStats, fitHeaps, type CorpusStats, type HeapsFit } from './scale-stats.js';
@@ -312,7 +312,7 @@ async function main(argv: string[]): Promise<void> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main(process.argv.slice(2)).catch((err: Error) => {
-    process.stderr.write(`Error: ${err.message}\n`);
+    process.stderr.write(`${errorLine(err)}\n`);
     process.exitCode = 1;
   });
 }

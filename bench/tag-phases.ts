@@ -21,7 +21,7 @@ import { readTextFile, splitLines } from '../src/io.js';
 import { taggedSentence, Tagger } from '../src/rank/tagger.js';
 import { rankToken } from '../src/rank/types.js';
 import { rendererKeys, vocalizeOptionsKey, type Renderer } from '../src/rank/render-cache.js';
-import { argNumber, argValue, exitOnHelp, round } from './common.js';
+import { argNumber, argValue, errorLine, exitOnHelp, round } from './common.js';
 
 /** The steps timed, in pipeline order. */
 const STEPS = ['analysis', 'candidates', 'documentFeatures', 'localScores', 'sequenceDecoding', 'ranking', 'output'] as const;
@@ -119,6 +119,6 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((err: Error) => {
-  process.stderr.write(`Error: ${err.message}\n`);
+  process.stderr.write(`${errorLine(err)}\n`);
   process.exitCode = 1;
 });

@@ -21,7 +21,7 @@ import { Model, modelAnalyzerOptions } from '../src/model/model.js';
 import { prepareDocument } from '../src/rank/prepare.js';
 import { ModelRanker } from '../src/rank/ranker.js';
 import { Tagger, type TaggedSentence } from '../src/rank/tagger.js';
-import { argNumber, argValue, MB, median, peakRssBytes, round, exitOnHelp, wallAndCpuSeconds } from './common.js';
+import { argNumber, argValue, errorLine, exitOnHelp, MB, median, peakRssBytes, round, wallAndCpuSeconds } from './common.js';
 import { generateScaleCorpus, loadScaleSource, type ScaleSource } from './scale.js';
 
 const rss = () => process.memoryUsage().rss;
@@ -124,6 +124,6 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((err: Error) => {
-  process.stderr.write(`Error: ${err.message}\n`);
+  process.stderr.write(`${errorLine(err)}\n`);
   process.exitCode = 1;
 });

@@ -27,7 +27,7 @@ import { requireGold } from '../src/formats/pos.js';
 import { defaultTrainOptions, train } from '../training/train.js';
 import { partitionCorpus } from '../training/partition.js';
 import { DEFAULT_MIN_TOKENS_PER_WORKER, runStageOne, stageOneThreads, type Stage1Stats } from '../training/stage1.js';
-import { argNumber, argValue, calibrate, MB, median, peakRssBytes, round, exitOnHelp } from './common.js';
+import { argNumber, argValue, calibrate, errorLine, exitOnHelp, MB, median, peakRssBytes, round } from './common.js';
 import { generateScaleCorpus, loadScaleSource, type ScaleSource } from './scale.js';
 
 function phases(s: Stage1Stats) {
@@ -133,6 +133,6 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((err: Error) => {
-  process.stderr.write(`Error: ${err.message}\n`);
+  process.stderr.write(`${errorLine(err)}\n`);
   process.exitCode = 1;
 });
