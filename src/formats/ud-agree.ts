@@ -100,6 +100,8 @@ export interface CandidateShape {
   procs: { tag: string; letters: string }[];
   det: boolean;
   stemLetters: string;
+  /** The stem segment's vocalization through vocalizedLemma ('' when there is no stem). */
+  stemVoc: string;
   /** Every segment's vocalization, through vocalizedLemma. */
   segmentVocs: string[];
 }
@@ -134,7 +136,7 @@ export function passiveByVoc(dpos: string, before: readonly { voc: string; tag: 
 export function candidateShape(lemma: string, morph: string): CandidateShape {
   const f = factorizeDetailed(lemma, morph);
   const segmentVocs = f.segments.map((s) => vocalizedLemma(s.voc));
-  if (f.stem < 0) return { passive: false, procs: [], det: f.elements.det !== '', stemLetters: '', segmentVocs };
+  if (f.stem < 0) return { passive: false, procs: [], det: f.elements.det !== '', stemLetters: '', stemVoc: '', segmentVocs };
   const passive = f.elements.dpos.endsWith('PASS') || passiveByVoc(f.elements.dpos, f.segments.slice(0, f.stem), f.segments[f.stem].voc);
   const pre = f.segments.slice(0, f.stem).filter((s) => s.tag !== 'DET' && !/^IV[123]/.test(s.tag));
   let procs = pre.map((s) => ({ tag: s.tag, letters: lookupForm(s.voc) }));
@@ -148,7 +150,7 @@ export function candidateShape(lemma: string, morph: string): CandidateShape {
       break;
     }
   }
-  return { passive, procs, det: f.elements.det !== '' || stemLetters.startsWith('Al'), stemLetters, segmentVocs };
+  return { passive, procs, det: f.elements.det !== '' || stemLetters.startsWith('Al'), stemLetters, stemVoc: segmentVocs[f.stem], segmentVocs };
 }
 
 /** What the annotation expects. */

@@ -17,7 +17,7 @@
  */
 import { toBuckwalter } from '../script/buckwalter.js';
 
-export type LemmaLevel = 'exact' | 'vocalized' | 'normalized' | 'sense' | 'compound' | 'class' | 'name';
+export type LemmaLevel = 'exact' | 'vocalized' | 'stem' | 'normalized' | 'sense' | 'compound' | 'class' | 'name';
 
 /** The lemma of a treebank word in Buckwalter (LId transliterated; Buckwalter passes through). */
 export function lidToBuckwalter(lid: string): string {

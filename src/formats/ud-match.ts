@@ -158,6 +158,31 @@ function compoundSpan(ann: WordAnnotation, lemmas: string[]): { start: number; e
 }
 
 /**
+ * Level `stem`: the lemma of the non-verb candidates whose stem is spelled, vowels included,
+ * as the treebank lemma (sense dropped) and whose POS the tags allow; agreement chooses among
+ * several such lemmas of nouns and adjectives (`muwal~id_1` "generating", `muwal~id_2`
+ * "generator"), but a function word's must be one (ما, LId `mA_8` after غالبا, is none of the
+ * several `mA_N` spelled `mA`). Not
+ * for verbs, whose stems are not their lemma's spelling (يُقاس, LId `qAs-i_1`, is not `qAsaY_1`
+ * with imperfect stem `qAs`), nor for a `_0` LId, a word SAMA lacks (the name دين is not
+ * `diyn_1` "religion", which its tag NNP keeps out as well). SAMA renamed lemmas that
+ * BAMA 1.0 keeps under another ID (SAMA's `Ea$ar_1` "ten" is BAMA's `Ea$arap_1`, stem `Ea$ar`),
+ * and without this level the consonants alone would pick `Eu$or_1` "tenth".
+ */
+function stemLemmas(ann: WordAnnotation, candidates: readonly Candidate[]): string[] {
+  const { base, sense } = splitSense(ann.lemma);
+  if (sense === '0') return [];
+  const v = vocalizedLemma(base);
+  const reading = readXpos(ann.words[ann.content]);
+  const fits = (c: Candidate): boolean =>
+    c.elements.pos !== 'VERB' && posAllowed(reading, c.elements.pos, c.elements.dpos) && candidateShape(c.lemma, c.morph).stemVoc === v;
+  const hits = candidates.filter(fits);
+  const lemmas = new Set(hits.map((c) => c.lemma));
+  const nominal = hits.every((c) => c.elements.pos === 'NOUN' || c.elements.pos === 'ADJ');
+  return lemmas.size === 1 || nominal ? [...lemmas].sort() : [];
+}
+
+/**
  * Picks the gold candidate among `candidates` (analyzer candidates only) for the annotation
  * (`tree`, the sentence's dependency tree, gives a word without Case its syntactic case).
  */
@@ -177,22 +202,28 @@ export function matchCandidates(words: ConlluWord[], candidates: Candidate[], tr
       classFits(c.elements, want) && (splitSense(gold).sense !== '0' || posAllowed(reading, c.elements.pos, c.elements.dpos));
     if (!candidates.some((c) => c.lemma === m!.lemmas[0] && ok(c))) m = null;
   }
+  if (m && (m.level === 'normalized' || m.level === 'sense')) {
+    const byStem = stemLemmas(ann, candidates);
+    if (byStem.length > 0 && byStem.join() !== m.lemmas.join()) m = { level: 'stem', lemmas: byStem };
+  }
   if (m) {
     level = m.level;
     chosen = m.lemmas;
   } else {
     const span = compoundSpan(ann, lemmas);
-    if (!span) {
+    const byStem = span ? [] : stemLemmas(ann, candidates);
+    if (!span && byStem.length === 0) {
       const exp = expectation(ann);
       if (candidates.length === 0) return { matched: false, ann, exp, reason: 'not-found', detail: gold };
       const amb = senseAmbiguous(gold, lemmas);
       if (amb.length > 0) return { matched: false, ann, exp, reason: 'lemma-sense-ambiguous', detail: `${gold} ~ ${amb.join(' ')}` };
       return { matched: false, ann, exp, reason: 'lemma-not-among-candidates', detail: `${gold} ∉ ${[...new Set(lemmas)].join(' ')}` };
     }
-    ann.stemStart = span.start;
-    ann.stemEnd = span.end;
-    level = 'compound';
-    chosen = span.lemmas;
+    if (span) {
+      ann.stemStart = span.start;
+      ann.stemEnd = span.end;
+      [level, chosen] = ['compound', span.lemmas];
+    } else [level, chosen] = ['stem', byStem];
   }
   const exp = expectation(ann);
   const shapes = new Map<number, CandidateShape>();

@@ -91,7 +91,7 @@ export class ReportBuilder {
   private m = { total: 0, single: 0, decided: 0, viaAlt: 0 };
   private backoff = { words: 0, matched: 0 };
   private tied = { total: 0, same: 0, examples: [] as string[] };
-  private levels: Record<LemmaLevel, number> = { exact: 0, vocalized: 0, normalized: 0, sense: 0, compound: 0, class: 0, name: 0 };
+  private levels: Record<LemmaLevel, number> = { exact: 0, vocalized: 0, stem: 0, normalized: 0, sense: 0, compound: 0, class: 0, name: 0 };
   private reasons: Record<UnmatchedReason, number> = {
     'not-found': 0, tokenization: 0, 'lemma-not-among-candidates': 0, 'lemma-sense-ambiguous': 0, 'segmentation-disagrees': 0, 'pos-disagrees': 0, 'voice-disagrees': 0,
   };
