@@ -1,6 +1,6 @@
 /**
  * Training of the sequence decoding (src/model/sequence.ts): tag bigram counts over gold
- * labels, and the weight λ that gives the best A1 (full label) on D2.
+ * labels, and the weight λ under which D2's gold labels are the most likely.
  */
 import type { Document, Token } from '../src/corpus/types.js';
 import type { Model } from '../src/model/model.js';
@@ -11,7 +11,7 @@ import {
 } from '../src/model/sequence.js';
 import { compareRanked } from '../src/rank/types.js';
 
-/** The weights λ tried on D2, smallest first (a tie goes to the smaller). */
+/** The grid of weights λ tried on D2 before the golden-section refinement, smallest first (a tie goes to the smaller). */
 export const SEQUENCE_WEIGHTS: readonly number[] = [0, 0.1, 0.2, 0.3, 0.5, 0.7, 1, 1.5, 2];
 
 /**
@@ -58,54 +58,117 @@ export function countTagBigrams(docs: Iterable<Document>, spec: TagSpec, weight:
   return new TagSequence(json);
 }
 
-/** What {@link fitSequenceWeight} found: λ and A1 on D2 without and with the decoding. */
+/** What {@link fitSequenceWeight} found: λ, and A1 on D2 without and with the decoding. */
 export interface SequenceFit {
   weight: number;
   d2A1Without: number;
   d2A1With: number;
-  /** A1 on D2 for every weight tried, in {@link SEQUENCE_WEIGHTS} order. */
-  tried: Array<{ weight: number; A1: number }>;
+  /** The gold labels' mean negative log-probability on D2 at the chosen λ. */
+  d2Nll: number;
+  /** A1 and mean NLL on D2 for every weight of the grid, in {@link SEQUENCE_WEIGHTS} order. */
+  tried: Array<{ weight: number; A1: number; nll: number }>;
+}
+
+/** One D2 sentence as the fit sees it: its tokens, the model's scores, and each token's gold key (null: not counted). */
+interface FitSentence {
+  tokens: readonly Token[];
+  scores: Float64Array[];
+  gold: Array<string | null>;
 }
 
 /**
- * Fits λ: scores the prepared D2 documents with a model that has no sequence decoding, then
- * decodes each sentence with each weight of {@link SEQUENCE_WEIGHTS} and keeps the one with
- * the best full-label A1 (ties: the smaller weight). A1 is counted as `evaluate` counts it
- * (gold-marked Arabic tokens; the ranking's tie-break of src/rank/types.ts), one sentence at a
- * time and without ranking objects, so the fit holds no more than a document's scores (at 1M
- * tokens, building the rankings of D2 for every weight added 0.35 GB to the peak). Takes the
- * model, the prepared D2 documents, the bigram counts (of D1) and an optional progress
- * callback (documents done of all); returns the fit.
+ * Fits λ: scores the prepared D2 documents once with a model that has no sequence decoding,
+ * then picks the weight that minimizes the gold labels' negative log-likelihood under the
+ * decoded posterior, as the temperature is fitted (stage2's fitTemperature): first on the grid
+ * {@link SEQUENCE_WEIGHTS}, then by golden-section search between the best grid weight's
+ * neighbours (λ = 0 only when the grid's best is 0). The NLL is a smooth criterion; A1 on a
+ * D2 of a thousand tokens moves in steps of a token and was flat at its top (docs/method.md).
+ * A1 is counted as `evaluate` counts it (gold-marked Arabic tokens; the ranking's tie-break
+ * of src/rank/types.ts). The fit keeps D2's scores (one number per candidate), not its
+ * rankings. Takes the model, the prepared D2 documents, the bigram counts (of D1) and an
+ * optional progress callback (documents done of all); returns the fit.
  */
 export function fitSequenceWeight(
   model: Model, prepared: readonly PreparedDocument[], counts: TagSequence, onProgress?: (done: number, total: number) => void,
 ): SequenceFit {
   const ranker = new ModelRanker(model);
-  const T = model.info.temperature;
-  const hits = new Array<number>(SEQUENCE_WEIGHTS.length).fill(0);
-  let tokens = 0;
+  const sentences: FitSentence[] = [];
   for (const [di, p] of prepared.entries()) {
     onProgress?.(di, prepared.length);
     const scores = ranker.scoreDocument(p.doc);
     p.doc.sentences.forEach((s, si) => {
-      const decoded = SEQUENCE_WEIGHTS.map((w) => (w === 0 ? scores[si] : counts.decode(s.tokens, scores[si], T, w)));
-      s.tokens.forEach((t, ti) => {
-        const g = p.gold[si][ti];
-        if (!g || !t.arabic) return;
-        tokens++;
-        decoded.forEach((d, w) => {
-          const top = topIndex(t, d[ti]);
-          if (top >= 0 && t.candidates[top].key === g.key) hits[w]++;
-        });
-      });
+      const gold = s.tokens.map((t, ti) => (t.arabic && p.gold[si][ti] ? p.gold[si][ti]!.key : null));
+      sentences.push({ tokens: s.tokens, scores: scores[si], gold });
     });
   }
   onProgress?.(prepared.length, prepared.length);
-  const A1 = (h: number) => (tokens === 0 ? 0 : (100 * h) / tokens);
-  const tried = SEQUENCE_WEIGHTS.map((weight, w) => ({ weight, A1: A1(hits[w]) }));
-  let best = tried[0];
-  for (const t of tried) if (t.A1 > best.A1) best = t;
-  return { weight: best.weight, d2A1Without: tried[0].A1, d2A1With: best.A1, tried };
+  const T = model.info.temperature;
+  const measure = (w: number) => measureWeight(sentences, counts, T, w);
+  const tried = SEQUENCE_WEIGHTS.map((weight) => ({ weight, ...measure(weight) }));
+  let bi = 0;
+  tried.forEach((t, i) => { if (t.nll < tried[bi].nll) bi = i; });
+  let best = tried[bi];
+  if (best.weight > 0) {
+    const lo = tried[bi - 1].weight;
+    const hi = bi + 1 < tried.length ? tried[bi + 1].weight : 2 * best.weight;
+    const w = goldenSection((x) => measure(x).nll, lo, hi);
+    const at = { weight: w, ...measure(w) };
+    if (at.nll < best.nll) best = at;
+  }
+  return { weight: best.weight, d2A1Without: tried[0].A1, d2A1With: best.A1, d2Nll: best.nll, tried };
+}
+
+/** A1 (%) and the gold labels' mean negative log-probability of D2's sentences decoded with weight `w` (0: the model's own softmax at temperature `T`). */
+function measureWeight(sentences: readonly FitSentence[], counts: TagSequence, T: number, w: number): { A1: number; nll: number } {
+  let tokens = 0;
+  let hits = 0;
+  let nll = 0;
+  for (const s of sentences) {
+    const decoded = w === 0 ? s.scores : counts.decode(s.tokens, s.scores, T, w);
+    s.tokens.forEach((t, ti) => {
+      const key = s.gold[ti];
+      if (key === null) return;
+      tokens++;
+      const top = topIndex(t, decoded[ti]);
+      if (top >= 0 && t.candidates[top].key === key) hits++;
+      nll -= goldLogProbability(t, decoded[ti], key, w === 0 ? T : 1);
+    });
+  }
+  return tokens === 0 ? { A1: 0, nll: 0 } : { A1: (100 * hits) / tokens, nll: nll / tokens };
+}
+
+/** The smallest log-probability a gold label is given (a gold label among no candidate's keys, or underflow). */
+const LOG_FLOOR = Math.log(1e-12);
+
+/** The log of the probability mass of the candidates with key `key` under the softmax of `scores` at temperature `T`. */
+function goldLogProbability(t: Token, scores: ArrayLike<number>, key: string, T: number): number {
+  let max = -Infinity;
+  for (let k = 0; k < t.candidates.length; k++) max = Math.max(max, scores[k] / T);
+  let all = 0;
+  let gold = 0;
+  for (let k = 0; k < t.candidates.length; k++) {
+    const e = Math.exp(scores[k] / T - max);
+    all += e;
+    if (t.candidates[k].key === key) gold += e;
+  }
+  return gold > 0 ? Math.max(Math.log(gold / all), LOG_FLOOR) : LOG_FLOOR;
+}
+
+/** The minimum of `f` on [a, b] by golden-section search (30 steps: the bracket shrinks to 10⁻⁶ of its width), rounded to 10⁻³. */
+function goldenSection(f: (x: number) => number, a: number, b: number): number {
+  const r = (Math.sqrt(5) - 1) / 2;
+  let c = b - r * (b - a);
+  let d = a + r * (b - a);
+  let fc = f(c);
+  let fd = f(d);
+  for (let i = 0; i < 30; i++) {
+    if (fc < fd) {
+      b = d; d = c; fd = fc; c = b - r * (b - a); fc = f(c);
+    } else {
+      a = c; c = d; fc = fd; d = a + r * (b - a); fd = f(d);
+    }
+  }
+  return Math.round(((a + b) / 2) * 1000) / 1000;
 }
 
 /** The candidate a token's scores rank first (the tie-break of compareRanked), or -1 for none. */

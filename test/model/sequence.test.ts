@@ -13,7 +13,7 @@ import { SEQUENCE_ELEMENTS, SEQUENCE_PRESENCE, TagSequence, candidateTag, sequen
 const SPEC = sequenceSpec();
 import { prepareDocument } from '../../src/rank/prepare.js';
 import { ModelRanker } from '../../src/rank/ranker.js';
-import { countTagBigrams } from '../../training/sequence-fit.js';
+import { SEQUENCE_WEIGHTS, countTagBigrams } from '../../training/sequence-fit.js';
 import { train } from '../../training/train.js';
 import { pudCorpus } from '../helpers/pud.js';
 
@@ -79,10 +79,13 @@ test('training fits λ on D2, saves the bigrams in the model, and a loaded model
   assert.ok(s, 'on by default');
   assert.deepEqual(s.elements, [...SEQUENCE_ELEMENTS]);
   assert.deepEqual(s.presence, [...SEQUENCE_PRESENCE]);
-  assert.equal(s.tried[0].weight, 0);
+  assert.deepEqual(s.tried.map((t) => t.weight), [...SEQUENCE_WEIGHTS]);
   assert.equal(s.d2A1Without, s.tried[0].A1);
-  assert.equal(s.d2A1With, Math.max(...s.tried.map((t) => t.A1)));
-  assert.equal(s.weight, s.tried.find((t) => t.A1 === s.d2A1With)!.weight, 'the first (smallest) weight with the best A1');
+  for (const t of s.tried) assert.ok(s.d2Nll <= t.nll, `λ ${s.weight} (NLL ${s.d2Nll}) is no less likely than the grid's ${t.weight} (${t.nll})`);
+  const bi = s.tried.reduce((b, t, i) => (t.nll < s.tried[b].nll ? i : b), 0);
+  assert.ok(bi > 0 && s.d2Nll < s.tried[0].nll, 'the decoding makes the gold more likely than the per-token model alone');
+  const [lo, hi] = [SEQUENCE_WEIGHTS[bi - 1], SEQUENCE_WEIGHTS[bi + 1] ?? 2 * SEQUENCE_WEIGHTS[bi]];
+  assert.ok(s.weight >= lo && s.weight <= hi, `refined between the grid's best weight's neighbours ${lo} and ${hi}: ${s.weight}`);
   assert.equal(model.sequence?.weight ?? 0, s.weight);
   const off = await train(corpus, { workers: 0, seed: 7, sequence: false });
   assert.equal(off.summary.sequence, null);
