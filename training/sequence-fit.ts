@@ -10,6 +10,7 @@ import {
   BOS_TAG, EOS_TAG, NOT_SCORED_TAG, SEQUENCE_SMOOTHING, TagSequence, candidateTag, type SequenceJson, type TagSpec,
 } from '../src/model/sequence.js';
 import { compareRanked } from '../src/rank/types.js';
+import { goldenSection } from './minimize.js';
 
 /** The grid of weights λ tried on D2 before the golden-section refinement, smallest first (a tie goes to the smaller). */
 export const SEQUENCE_WEIGHTS: readonly number[] = [0, 0.1, 0.2, 0.3, 0.5, 0.7, 1, 1.5, 2];
@@ -111,7 +112,8 @@ export function fitSequenceWeight(
   if (best.weight > 0) {
     const lo = tried[bi - 1].weight;
     const hi = bi + 1 < tried.length ? tried[bi + 1].weight : 2 * best.weight;
-    const w = goldenSection((x) => measure(x).nll, lo, hi);
+    // 30 steps shrink the bracket to 10⁻⁶ of its width; λ is kept to 10⁻³
+    const w = Math.round(goldenSection((x) => measure(x).nll, lo, hi, 30) * 1000) / 1000;
     const at = { weight: w, ...measure(w) };
     if (at.nll < best.nll) best = at;
   }
@@ -154,22 +156,6 @@ function goldLogProbability(t: Token, scores: ArrayLike<number>, key: string, T:
   return gold > 0 ? Math.max(Math.log(gold / all), LOG_FLOOR) : LOG_FLOOR;
 }
 
-/** The minimum of `f` on [a, b] by golden-section search (30 steps: the bracket shrinks to 10⁻⁶ of its width), rounded to 10⁻³. */
-function goldenSection(f: (x: number) => number, a: number, b: number): number {
-  const r = (Math.sqrt(5) - 1) / 2;
-  let c = b - r * (b - a);
-  let d = a + r * (b - a);
-  let fc = f(c);
-  let fd = f(d);
-  for (let i = 0; i < 30; i++) {
-    if (fc < fd) {
-      b = d; d = c; fd = fc; c = b - r * (b - a); fc = f(c);
-    } else {
-      a = c; c = d; fc = fd; d = a + r * (b - a); fd = f(d);
-    }
-  }
-  return Math.round(((a + b) / 2) * 1000) / 1000;
-}
 
 /** The candidate a token's scores rank first (the tie-break of compareRanked), or -1 for none. */
 function topIndex(t: Token, scores: ArrayLike<number>): number {

@@ -13,6 +13,7 @@ import type { FeatureExtractor } from '../features/extract.js';
 import { Rng } from '../src/random.js';
 import { softmax } from '../src/rank/types.js';
 import { fit, standardize, unstandardize, type LinearModel, type Rows, type SolverName } from './solvers/index.js';
+import { goldenSection } from './minimize.js';
 
 export interface Stage2Options {
   solver: SolverName;
@@ -150,20 +151,5 @@ function groupNll(scores: Float64Array, rows: Rows, temperature: number): number
 /** The softmax temperature that minimizes the gold labels' NLL on the rows (golden-section search on log T). */
 export function fitTemperature(scores: Float64Array, rows: Rows): number {
   if (rows.n === 0 || !rows.group) return 1;
-  const f = (logT: number) => groupNll(scores, rows, Math.exp(logT));
-  let a = Math.log(1e-4);
-  let b = Math.log(1e3);
-  const r = (Math.sqrt(5) - 1) / 2;
-  let c = b - r * (b - a);
-  let d = a + r * (b - a);
-  let fc = f(c);
-  let fd = f(d);
-  for (let i = 0; i < 60; i++) {
-    if (fc < fd) {
-      b = d; d = c; fd = fc; c = b - r * (b - a); fc = f(c);
-    } else {
-      a = c; c = d; fc = fd; d = a + r * (b - a); fd = f(d);
-    }
-  }
-  return Math.exp((a + b) / 2);
+  return Math.exp(goldenSection((logT) => groupNll(scores, rows, Math.exp(logT)), Math.log(1e-4), Math.log(1e3), 60));
 }
