@@ -2,14 +2,13 @@
  * Training of the sequence decoding (src/model/sequence.ts): tag bigram counts over gold
  * labels, and the weight λ under which D2's gold labels are the most likely.
  */
-import type { Document, Token } from '../src/corpus/types.js';
+import { analyzerPosition, type Document, type Token } from '../src/corpus/types.js';
 import type { Model } from '../src/model/model.js';
 import type { PreparedDocument } from '../src/rank/prepare.js';
 import { ModelRanker } from '../src/rank/ranker.js';
 import {
-  BOS_TAG, EOS_TAG, NOT_SCORED_TAG, SEQUENCE_SMOOTHING, TagSequence, candidateTag, type SequenceJson, type TagSpec,
+  BOS_TAG, EOS_TAG, NOT_SCORED_TAG, SEQUENCE_SMOOTHING, TagSequence, candidateTag, type PreparedSentence, type SequenceJson, type TagSpec,
 } from '../src/model/sequence.js';
-import { compareRanked } from '../src/rank/types.js';
 import { goldenSection } from './minimize.js';
 
 /** The grid of weights λ tried on D2 before the golden-section refinement, smallest first (a tie goes to the smaller). */
@@ -70,10 +69,10 @@ export interface SequenceFit {
   tried: Array<{ weight: number; A1: number; nll: number }>;
 }
 
-/** One D2 sentence as the fit sees it: its tokens, the model's scores, and each token's gold key (null: not counted). */
+/** One D2 sentence as the fit sees it: its tokens, the model's scores made ready for decoding, and each token's gold key (null: not counted). */
 interface FitSentence {
   tokens: readonly Token[];
-  scores: Float64Array[];
+  prepared: PreparedSentence;
   gold: Array<string | null>;
 }
 
@@ -93,18 +92,18 @@ export function fitSequenceWeight(
   model: Model, prepared: readonly PreparedDocument[], counts: TagSequence, onProgress?: (done: number, total: number) => void,
 ): SequenceFit {
   const ranker = new ModelRanker(model);
+  const T = model.info.temperature;
   const sentences: FitSentence[] = [];
   for (const [di, p] of prepared.entries()) {
     onProgress?.(di, prepared.length);
     const scores = ranker.scoreDocument(p.doc);
     p.doc.sentences.forEach((s, si) => {
       const gold = s.tokens.map((t, ti) => (t.arabic && p.gold[si][ti] ? p.gold[si][ti]!.key : null));
-      sentences.push({ tokens: s.tokens, scores: scores[si], gold });
+      sentences.push({ tokens: s.tokens, prepared: counts.prepare(s.tokens, scores[si], T), gold });
     });
   }
   onProgress?.(prepared.length, prepared.length);
-  const T = model.info.temperature;
-  const measure = (w: number) => measureWeight(sentences, counts, T, w);
+  const measure = (w: number, withA1 = true) => measureWeight(sentences, counts, T, w, withA1);
   const tried = SEQUENCE_WEIGHTS.map((weight) => ({ weight, ...measure(weight) }));
   let bi = 0;
   tried.forEach((t, i) => { if (t.nll < tried[bi].nll) bi = i; });
@@ -112,31 +111,37 @@ export function fitSequenceWeight(
   if (best.weight > 0) {
     const lo = tried[bi - 1].weight;
     const hi = bi + 1 < tried.length ? tried[bi + 1].weight : 2 * best.weight;
-    // 30 steps shrink the bracket to 10⁻⁶ of its width; λ is kept to 10⁻³
-    const w = Math.round(goldenSection((x) => measure(x).nll, lo, hi, 30) * 1000) / 1000;
+    // 16 steps shrink the bracket to 4·10⁻⁴ of its width (at most 2); λ is kept to 10⁻³
+    const w = Math.round(goldenSection((x) => measure(x, false).nll, lo, hi, 16) * 1000) / 1000;
     const at = { weight: w, ...measure(w) };
     if (at.nll < best.nll) best = at;
   }
   return { weight: best.weight, d2A1Without: tried[0].A1, d2A1With: best.A1, d2Nll: best.nll, tried };
 }
 
-/** A1 (%) and the gold labels' mean negative log-probability of D2's sentences decoded with weight `w` (0: the model's own softmax at temperature `T`). */
-function measureWeight(sentences: readonly FitSentence[], counts: TagSequence, T: number, w: number): { A1: number; nll: number } {
+/**
+ * A1 (%, NaN unless `withA1`) and the gold labels' mean negative log-probability of D2's
+ * sentences decoded with weight `w` (0: the model's own softmax at temperature `T`).
+ */
+function measureWeight(sentences: readonly FitSentence[], counts: TagSequence, T: number, w: number, withA1: boolean): { A1: number; nll: number } {
   let tokens = 0;
   let hits = 0;
   let nll = 0;
   for (const s of sentences) {
-    const decoded = w === 0 ? s.scores : counts.decode(s.tokens, s.scores, T, w);
+    const decoded = w === 0 ? s.prepared.scores : counts.decodePrepared(s.prepared, w);
     s.tokens.forEach((t, ti) => {
       const key = s.gold[ti];
       if (key === null) return;
       tokens++;
-      const top = topIndex(t, decoded[ti]);
-      if (top >= 0 && t.candidates[top].key === key) hits++;
+      if (withA1) {
+        const top = topIndex(t, decoded[ti]);
+        if (top >= 0 && t.candidates[top].key === key) hits++;
+      }
       nll -= goldLogProbability(t, decoded[ti], key, w === 0 ? T : 1);
     });
   }
-  return tokens === 0 ? { A1: 0, nll: 0 } : { A1: (100 * hits) / tokens, nll: nll / tokens };
+  if (tokens === 0) return { A1: 0, nll: 0 };
+  return { A1: withA1 ? (100 * hits) / tokens : NaN, nll: nll / tokens };
 }
 
 /** The smallest log-probability a gold label is given (a gold label among no candidate's keys, or underflow). */
@@ -157,14 +162,16 @@ function goldLogProbability(t: Token, scores: ArrayLike<number>, key: string, T:
 }
 
 
-/** The candidate a token's scores rank first (the tie-break of compareRanked), or -1 for none. */
+/** The candidate a token's scores rank first (the order of compareRanked: score, then the analyzer's order, then the index), or -1 for none. */
 function topIndex(t: Token, scores: ArrayLike<number>): number {
   let best = -1;
+  let bestPos = 0;
   for (let k = 0; k < t.candidates.length; k++) {
-    if (best < 0) { best = k; continue; }
-    const a = { index: k, candidate: t.candidates[k], score: scores[k], confidence: 0 };
-    const b = { index: best, candidate: t.candidates[best], score: scores[best], confidence: 0 };
-    if (compareRanked(a, b) < 0) best = k;
+    const pos = analyzerPosition(t.candidates[k], k);
+    if (best < 0 || scores[k] > scores[best] || (scores[k] === scores[best] && (pos < bestPos || (pos === bestPos && k < best)))) {
+      best = k;
+      bestPos = pos;
+    }
   }
   return best;
 }

@@ -106,6 +106,8 @@ export class TagSequence {
   private readonly listTags = new WeakMap<readonly Candidate[], Int32Array>();
   /** exp(λ · log P(b | a)) for the model's own λ, laid out as {@link logPTable}; NaN until computed. */
   private transTable: Float64Array | null = null;
+  /** The same for the last other λ decoded with (training tries one λ on many sentences, then the next). */
+  private otherTable: { lam: number; table: Float64Array } | null = null;
 
   constructor(readonly data: Readonly<SequenceJson>) {
     this.nTags = data.tags.length;
@@ -191,19 +193,35 @@ export class TagSequence {
   /**
    * Posterior-marginal scores of a sentence: takes its tokens, the per-token model's scores (one
    * array per token, one score per candidate), the model's softmax temperature and the weight
-   * λ (default: the model's own; training tries others on the same counts); returns new score
-   * arrays (log-probability units: rank with temperature 1). Scores of tokens that are not
-   * scored are passed through.
+   * λ (default: the model's own); returns new score arrays (log-probability units: rank with
+   * temperature 1). Scores of tokens that are not scored are passed through.
    */
   decode(tokens: readonly Token[], scores: readonly Float64Array[], temperature: number, weight = this.data.weight): Float64Array[] {
-    const lam = weight;
+    return this.decodePrepared(this.prepare(tokens, scores, temperature), weight);
+  }
+
+  /**
+   * What {@link decodePrepared} reads of a sentence: each token's tags and log softmax(scores /
+   * temperature). Training decodes D2 once per λ it tries, and prepares each sentence once.
+   */
+  prepare(tokens: readonly Token[], scores: readonly Float64Array[], temperature: number): PreparedSentence {
     const x = this.tagIdOf(NOT_SCORED_TAG);
+    return {
+      scores,
+      scored: tokens.map(isScored),
+      tags: tokens.map((t) => (isScored(t) ? this.tagsOf(t.candidates) : Int32Array.of(x))),
+      emit: tokens.map((t, i) => (isScored(t) ? logSoftmax(scores[i], temperature) : Float64Array.of(0))),
+    };
+  }
+
+  /** {@link decode} of a prepared sentence with weight λ. */
+  decodePrepared(sentence: PreparedSentence, weight = this.data.weight): Float64Array[] {
+    const lam = weight;
     const bos = this.tagIdOf(BOS_TAG);
     const eos = this.tagIdOf(EOS_TAG);
-    const tags: Int32Array[] = tokens.map((t) => (isScored(t) ? this.tagsOf(t.candidates) : Int32Array.of(x)));
-    const emit: Float64Array[] = tokens.map((t, i) => (isScored(t) ? logSoftmax(scores[i], temperature) : Float64Array.of(0)));
+    const { tags, emit, scored, scores } = sentence;
     const trans = this.transitions(lam);
-    const n = tokens.length;
+    const n = tags.length;
     const fwd: Float64Array[] = new Array(n);
     const bwd: Float64Array[] = new Array(n);
     let w = new Float64Array(16);
@@ -231,25 +249,28 @@ export class TagSequence {
       const max = shifted(next, bwd[i + 1], w);
       for (let k = 0; k < ti.length; k++) b[k] = max + Math.log(trans.sumFrom(ti[k], tags[i + 1], w));
     }
-    return tokens.map((t, i) => {
-      if (!isScored(t)) return scores[i];
-      const out = new Float64Array(tags[i].length);
+    return tags.map((ti, i) => {
+      if (!scored[i]) return scores[i];
+      const out = new Float64Array(ti.length);
       for (let k = 0; k < out.length; k++) out[k] = fwd[i][k] + bwd[i][k];
       return out;
     });
   }
 
   /**
-   * The transition weights exp(λ · log P(b | a)) of one λ: the model's own are kept in a table
-   * once computed (made on first use), another λ (training tries several) computes each.
+   * The transition weights exp(λ · log P(b | a)) of one λ, kept in a table once computed (made
+   * on first use): the model's own λ, and the last other λ (training tries one λ on all of D2,
+   * then the next); without tables (too many tags), each is computed.
    */
   private transitions(lam: number): Transitions {
     const side = this.nTags + 1;
-    if (lam !== this.data.weight || this.logPTable === null) {
-      const weightOf = (a: number, b: number) => Math.exp(lam * this.logP(a, b));
-      return transitionsOf(weightOf);
+    if (this.logPTable === null) return transitionsOf((a: number, b: number) => Math.exp(lam * this.logP(a, b)));
+    let table: Float64Array;
+    if (lam === this.data.weight) table = this.transTable ??= new Float64Array(side * side).fill(NaN);
+    else {
+      if (this.otherTable?.lam !== lam) this.otherTable = { lam, table: (this.otherTable?.table ?? new Float64Array(side * side)).fill(NaN) };
+      table = this.otherTable.table;
     }
-    const table = (this.transTable ??= new Float64Array(side * side).fill(NaN));
     return transitionsOf((a, b) => {
       const at = (a + 1) * side + b + 1;
       let v = table[at];
@@ -257,6 +278,14 @@ export class TagSequence {
       return v;
     });
   }
+}
+
+/** A sentence made ready for decoding ({@link TagSequence.prepare}). */
+export interface PreparedSentence {
+  readonly scores: readonly Float64Array[];
+  readonly scored: readonly boolean[];
+  readonly tags: readonly Int32Array[];
+  readonly emit: readonly Float64Array[];
 }
 
 /** Sums of transition weights against shifted forward or backward values (see {@link TagSequence.decode}). */
