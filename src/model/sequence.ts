@@ -106,6 +106,8 @@ export class TagSequence {
   private readonly listTags = new WeakMap<readonly Candidate[], Int32Array>();
   /** exp(λ · log P(b | a)) for the model's own λ, laid out as {@link logPTable}; NaN until computed. */
   private transTable: Float64Array | null = null;
+  /** Forward and backward values of the sentence being decoded (grown as needed, reused). */
+  private readonly scratchArrays: [Float64Array, Float64Array] = [new Float64Array(256), new Float64Array(256)];
   /** The same for the last other λ decoded with (training tries one λ on many sentences, then the next). */
   private otherTable: { lam: number; table: Float64Array } | null = null;
 
@@ -222,39 +224,49 @@ export class TagSequence {
     const { tags, emit, scored, scores } = sentence;
     const trans = this.transitions(lam);
     const n = tags.length;
-    const fwd: Float64Array[] = new Array(n);
-    const bwd: Float64Array[] = new Array(n);
+    // forward and backward values of every candidate, token after token in one array each (at[i]: token i's first)
+    const at = new Int32Array(n + 1);
+    for (let i = 0; i < n; i++) at[i + 1] = at[i] + tags[i].length;
+    const fwd = this.scratch(0, at[n]);
+    const bwd = this.scratch(1, at[n]);
     let w = new Float64Array(16);
     for (let i = 0; i < n; i++) {
       const ti = tags[i];
-      const f = (fwd[i] = new Float64Array(ti.length));
+      const f = at[i];
       if (i === 0) {
-        for (let k = 0; k < ti.length; k++) f[k] = emit[0][k] + lam * this.logP(bos, ti[k]);
+        for (let k = 0; k < ti.length; k++) fwd[f + k] = emit[0][k] + lam * this.logP(bos, ti[k]);
         continue;
       }
-      const prev = fwd[i - 1];
+      const prev = fwd.subarray(at[i - 1], at[i]);
       if (w.length < prev.length) w = new Float64Array(prev.length);
       const max = shifted(prev, prev, w);
-      for (let k = 0; k < ti.length; k++) f[k] = emit[i][k] + max + Math.log(trans.sumInto(tags[i - 1], w, ti[k]));
+      for (let k = 0; k < ti.length; k++) fwd[f + k] = emit[i][k] + max + Math.log(trans.sumInto(tags[i - 1], w, ti[k]));
     }
     for (let i = n - 1; i >= 0; i--) {
       const ti = tags[i];
-      const b = (bwd[i] = new Float64Array(ti.length));
+      const b = at[i];
       if (i === n - 1) {
-        for (let k = 0; k < ti.length; k++) b[k] = lam * this.logP(ti[k], eos);
+        for (let k = 0; k < ti.length; k++) bwd[b + k] = lam * this.logP(ti[k], eos);
         continue;
       }
       const next = emit[i + 1];
       if (w.length < next.length) w = new Float64Array(next.length);
-      const max = shifted(next, bwd[i + 1], w);
-      for (let k = 0; k < ti.length; k++) b[k] = max + Math.log(trans.sumFrom(ti[k], tags[i + 1], w));
+      const max = shifted(next, bwd.subarray(at[i + 1], at[i + 2]), w);
+      for (let k = 0; k < ti.length; k++) bwd[b + k] = max + Math.log(trans.sumFrom(ti[k], tags[i + 1], w));
     }
     return tags.map((ti, i) => {
       if (!scored[i]) return scores[i];
       const out = new Float64Array(ti.length);
-      for (let k = 0; k < out.length; k++) out[k] = fwd[i][k] + bwd[i][k];
+      for (let k = 0; k < out.length; k++) out[k] = fwd[at[i] + k] + bwd[at[i] + k];
       return out;
     });
+  }
+
+  /** Scratch array `which` (0: forward, 1: backward values) of at least n values, kept between calls. */
+  private scratch(which: 0 | 1, n: number): Float64Array {
+    let a = this.scratchArrays[which];
+    if (a.length < n) a = this.scratchArrays[which] = new Float64Array(Math.max(n, 2 * a.length));
+    return a;
   }
 
   /**
