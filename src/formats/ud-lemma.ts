@@ -10,10 +10,12 @@
  *  3. `normalized` — equal after {@link normalizeLemma} on both sides (sense index kept).
  *  4. `sense`      — equal after also dropping the `_N` sense index, used only when exactly
  *                    one distinct candidate lemma matches that way.
- * (Three more levels live in ud-match.ts because they need the word's tokens and tags:
- * `compound`, a candidate stem spelling several treebank tokens together; `class`, a
- * same-spelled lemma of the XPOS's verb/non-verb class when the LId's lemma has none; and
- * `name`, a proper noun whose LId no candidate carries matched to a backoff analysis.)
+ * (Four more levels live in ud-match.ts because they need the candidates' stems or the word's
+ * tokens and tags: `stem`, a candidate whose stem is spelled as the lemma, which overrides
+ * levels 3 and 4 and is tried first when no level finds a lemma; `compound`, a candidate stem
+ * spelling several treebank tokens together; `class`, a same-spelled lemma of the XPOS's
+ * verb/non-verb class when the LId's lemma has none; and `name`, a proper noun whose LId no
+ * candidate carries matched to a backoff analysis.)
  */
 import { toBuckwalter } from '../script/buckwalter.js';
 

@@ -2,7 +2,8 @@
  * Choosing the gold candidate of one analyzer word from its treebank annotation
  * (docs/ud-projection.md has the whole procedure with examples):
  *  1. the word's tokens are read (annotate): proclitics, content token, enclitics, lemma;
- *  2. the lemma picks candidates: the levels of ud-lemma.ts, then `compound` (below);
+ *  2. the lemma picks candidates: the levels of ud-lemma.ts, `stem` (a candidate's stem
+ *     spelled as the lemma, before `normalized` and `sense`), then `compound` (below);
  *  3. candidates that disagree with the treebank's segmentation (ud-agree.ts), with its
  *     verb/non-verb class (UPOS and XPOS agreeing), or, for a passive verb, with its voice
  *     are out; when none is left the word is unmatched with that reason;
@@ -158,16 +159,16 @@ function compoundSpan(ann: WordAnnotation, lemmas: string[]): { start: number; e
 }
 
 /**
- * Level `stem`: the lemma of the non-verb candidates whose stem is spelled, vowels included,
- * as the treebank lemma (sense dropped) and whose POS the tags allow; agreement chooses among
- * several such lemmas of nouns and adjectives (`muwal~id_1` "generating", `muwal~id_2`
- * "generator"), but a function word's must be one (ما, LId `mA_8` after غالبا, is none of the
- * several `mA_N` spelled `mA`). Not
- * for verbs, whose stems are not their lemma's spelling (يُقاس, LId `qAs-i_1`, is not `qAsaY_1`
- * with imperfect stem `qAs`), nor for a `_0` LId, a word SAMA lacks (the name دين is not
- * `diyn_1` "religion", which its tag NNP keeps out as well). SAMA renamed lemmas that
- * BAMA 1.0 keeps under another ID (SAMA's `Ea$ar_1` "ten" is BAMA's `Ea$arap_1`, stem `Ea$ar`),
- * and without this level the consonants alone would pick `Eu$or_1` "tenth".
+ * Level `stem`: the lemmas of the non-verb candidates whose stem is spelled, vowels included,
+ * as the treebank lemma (sense dropped) and whose POS the tags allow. SAMA renamed lemmas that
+ * BAMA 1.0 keeps under another ID (SAMA's `Ea$ar_1` "ten" is BAMA's `Ea$arap_1`, stem `Ea$ar`;
+ * the consonants alone would pick `Eu$or_1` "tenth"). Agreement chooses among several such
+ * lemmas of nouns and adjectives (`muwal~id_1` "generating", `muwal~id_2` "generator"), but a
+ * function word's must be one (ما, LId `mA_8` after غالبا, is none of the several `mA_N`).
+ * Never for verbs, whose stems are not their lemma's spelling (يُقاس, LId `qAs-i_1`, is not
+ * `qAsaY_1` with imperfect stem `qAs`), nor for a `_0` LId, a word SAMA lacks (the name دين is
+ * not `diyn_1` "religion", which its tag NNP keeps out as well). Returns the lemmas, sorted
+ * (none: the level does not apply).
  */
 function stemLemmas(ann: WordAnnotation, candidates: readonly Candidate[]): string[] {
   const { base, sense } = splitSense(ann.lemma);
