@@ -2,10 +2,11 @@
  * Training of the sequence decoding (src/model/sequence.ts): tag bigram counts over gold
  * labels, and the weight λ under which D2's gold labels are the most likely.
  */
-import { analyzerPosition, type Document, type Token } from '../src/corpus/types.js';
+import type { Document, Token } from '../src/corpus/types.js';
 import type { Model } from '../src/model/model.js';
 import type { PreparedDocument } from '../src/rank/prepare.js';
 import { ModelRanker } from '../src/rank/ranker.js';
+import { softmax, topIndex } from '../src/rank/types.js';
 import {
   BOS_TAG, EOS_TAG, NOT_SCORED_TAG, SEQUENCE_SMOOTHING, TagSequence, candidateTag, type PreparedSentence, type SequenceJson, type TagSpec,
 } from '../src/model/sequence.js';
@@ -149,29 +150,8 @@ const LOG_FLOOR = Math.log(1e-12);
 
 /** The log of the probability mass of the candidates with key `key` under the softmax of `scores` at temperature `T`. */
 function goldLogProbability(t: Token, scores: ArrayLike<number>, key: string, T: number): number {
-  let max = -Infinity;
-  for (let k = 0; k < t.candidates.length; k++) max = Math.max(max, scores[k] / T);
-  let all = 0;
+  const p = softmax(scores, T);
   let gold = 0;
-  for (let k = 0; k < t.candidates.length; k++) {
-    const e = Math.exp(scores[k] / T - max);
-    all += e;
-    if (t.candidates[k].key === key) gold += e;
-  }
-  return gold > 0 ? Math.max(Math.log(gold / all), LOG_FLOOR) : LOG_FLOOR;
-}
-
-
-/** The candidate a token's scores rank first (the order of compareRanked: score, then the analyzer's order, then the index), or -1 for none. */
-function topIndex(t: Token, scores: ArrayLike<number>): number {
-  let best = -1;
-  let bestPos = 0;
-  for (let k = 0; k < t.candidates.length; k++) {
-    const pos = analyzerPosition(t.candidates[k], k);
-    if (best < 0 || scores[k] > scores[best] || (scores[k] === scores[best] && (pos < bestPos || (pos === bestPos && k < best)))) {
-      best = k;
-      bestPos = pos;
-    }
-  }
-  return best;
+  for (let k = 0; k < t.candidates.length; k++) if (t.candidates[k].key === key) gold += p[k];
+  return gold > 0 ? Math.max(Math.log(gold), LOG_FLOOR) : LOG_FLOOR;
 }

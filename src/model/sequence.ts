@@ -208,11 +208,12 @@ export class TagSequence {
    */
   prepare(tokens: readonly Token[], scores: readonly Float64Array[], temperature: number): PreparedSentence {
     const x = this.tagIdOf(NOT_SCORED_TAG);
+    const scored = tokens.map(isScored);
     return {
       scores,
-      scored: tokens.map(isScored),
-      tags: tokens.map((t) => (isScored(t) ? this.tagsOf(t.candidates) : Int32Array.of(x))),
-      emit: tokens.map((t, i) => (isScored(t) ? logSoftmax(scores[i], temperature) : Float64Array.of(0))),
+      scored,
+      tags: tokens.map((t, i) => (scored[i] ? this.tagsOf(t.candidates) : Int32Array.of(x))),
+      emit: tokens.map((_, i) => (scored[i] ? logSoftmax(scores[i], temperature) : Float64Array.of(0))),
     };
   }
 
