@@ -168,15 +168,16 @@ function compoundSpan(ann: WordAnnotation, lemmas: string[]): { start: number; e
  * Never for verbs, whose stems are not their lemma's spelling (يُقاس, LId `qAs-i_1`, is not
  * `qAsaY_1` with imperfect stem `qAs`), nor for a `_0` LId, a word SAMA lacks (the name دين is
  * not `diyn_1` "religion", which its tag NNP keeps out as well). Returns the lemmas, sorted
- * (none: the level does not apply).
+ * (none: the level does not apply); `shapeOf` gives candidate i's shape (computed once per
+ * candidate by matchCandidates).
  */
-function stemLemmas(ann: WordAnnotation, candidates: readonly Candidate[]): string[] {
+function stemLemmas(ann: WordAnnotation, candidates: readonly Candidate[], shapeOf: (i: number) => CandidateShape): string[] {
   const { base, sense } = splitSense(ann.lemma);
   if (sense === '0') return [];
   const v = vocalizedLemma(base);
   const reading = readXpos(ann.words[ann.content]);
-  const fits = (c: Candidate): boolean =>
-    c.elements.pos !== 'VERB' && posAllowed(reading, c.elements.pos, c.elements.dpos) && candidateShape(c.lemma, c.morph).stemVoc === v;
+  const fits = (c: Candidate, i: number): boolean =>
+    c.elements.pos !== 'VERB' && posAllowed(reading, c.elements.pos, c.elements.dpos) && shapeOf(i).stemVoc === v;
   const hits = candidates.filter(fits);
   const lemmas = new Set(hits.map((c) => c.lemma));
   const nominal = hits.every((c) => c.elements.pos === 'NOUN' || c.elements.pos === 'ADJ');
@@ -192,6 +193,12 @@ export function matchCandidates(words: ConlluWord[], candidates: Candidate[], tr
   const gold = ann.lemma;
   const lemmas = candidates.map((c) => c.lemma);
   const want = annotatedVerbality(ann.words[ann.content]);
+  const shapes = new Map<number, CandidateShape>();
+  const shapeOf = (i: number): CandidateShape => {
+    let sh = shapes.get(i);
+    if (!sh) shapes.set(i, (sh = candidateShape(candidates[i].lemma, candidates[i].morph)));
+    return sh;
+  };
   let level: LemmaLevel;
   let chosen: string[];
   let m = matchLemma(gold, lemmas);
@@ -204,7 +211,7 @@ export function matchCandidates(words: ConlluWord[], candidates: Candidate[], tr
     if (!candidates.some((c) => c.lemma === m!.lemmas[0] && ok(c))) m = null;
   }
   if (m && (m.level === 'normalized' || m.level === 'sense')) {
-    const byStem = stemLemmas(ann, candidates);
+    const byStem = stemLemmas(ann, candidates, shapeOf);
     if (byStem.length > 0 && byStem.join() !== m.lemmas.join()) m = { level: 'stem', lemmas: byStem };
   }
   if (m) {
@@ -212,7 +219,7 @@ export function matchCandidates(words: ConlluWord[], candidates: Candidate[], tr
     chosen = m.lemmas;
   } else {
     const span = compoundSpan(ann, lemmas);
-    const byStem = span ? [] : stemLemmas(ann, candidates);
+    const byStem = span ? [] : stemLemmas(ann, candidates, shapeOf);
     if (!span && byStem.length === 0) {
       const exp = expectation(ann);
       if (candidates.length === 0) return { matched: false, ann, exp, reason: 'not-found', detail: gold };
@@ -227,12 +234,6 @@ export function matchCandidates(words: ConlluWord[], candidates: Candidate[], tr
     } else [level, chosen] = ['stem', byStem];
   }
   const exp = expectation(ann);
-  const shapes = new Map<number, CandidateShape>();
-  const shapeOf = (i: number): CandidateShape => {
-    let sh = shapes.get(i);
-    if (!sh) shapes.set(i, (sh = candidateShape(candidates[i].lemma, candidates[i].morph)));
-    return sh;
-  };
   const score = (set: string[]): Map<number, Agreement> => {
     const out = new Map<number, Agreement>();
     candidates.forEach((c, i) => {
