@@ -9,7 +9,8 @@
  * (D2 and tagging): unseen words, letters and values are -1.
  */
 import type { Candidate, Corpus, Document } from '../src/corpus/types.js';
-import { LABEL_ELEMENTS, TARGETS } from '../src/labels/elements.js';
+import { TARGETS } from '../src/labels/elements.js';
+import { targetIds } from '../src/labels/targets.js';
 import { NO_LABEL, labelContextIds } from './neighbours.js';
 import { BOS, EOS, Vocab, wordLetters } from './vocab.js';
 
@@ -163,9 +164,7 @@ function goldIds(
   if (ids) return ids;
   ids = byKey.get(c.key);
   if (!ids) {
-    ids = new Int32Array(N_TARGETS);
-    ids[0] = valueId('label', c.key);
-    for (let k = 0; k < LABEL_ELEMENTS.length; k++) ids[1 + k] = valueId(LABEL_ELEMENTS[k], c.elements[LABEL_ELEMENTS[k]]);
+    ids = targetIds(c, new Int32Array(N_TARGETS), (k, v) => valueId(TARGETS[k], v));
     byKey.set(c.key, ids);
   }
   byObject.set(c, ids);

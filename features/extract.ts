@@ -18,7 +18,8 @@
  */
 import type { Candidate, Document } from '../src/corpus/types.js';
 import { UsageError } from '../src/errors.js';
-import { LABEL_ELEMENTS, TARGETS } from '../src/labels/elements.js';
+import { TARGETS } from '../src/labels/elements.js';
+import { targetIds } from '../src/labels/targets.js';
 import type { BetaTable } from './beta.js';
 import { planDocColumns, planGroups, type DocColumn, type ExtractGroup } from './extract-plan.js';
 import { DocContext } from './doc-context.js';
@@ -142,16 +143,15 @@ export class FeatureExtractor {
   private readonly transientIds = (c: Candidate): Int32Array =>
     this.byObject.get(c) ?? this.labelCache.get(c.key) ?? this.lookUpIds(c, this.idScratch);
 
+  /** The id of a value of target TARGETS[k] in the vocabulary, -1 when D1 never had it. */
+  private readonly idOfValue = (k: number, value: string): number => this.targetMaps[k].get(value) ?? -1;
+
   /** Scratch of {@link transientIds}. */
   private readonly idScratch = new Int32Array(N_TARGETS);
 
   /** Writes the value ids of a candidate (TARGETS order; -1 = unseen in D1) into `ids`; returns it. */
   private lookUpIds(c: Candidate, ids: Int32Array): Int32Array {
-    const maps = this.targetMaps;
-    const el = c.elements;
-    ids[0] = maps[0].get(c.key) ?? -1;
-    for (let k = 0; k < LABEL_ELEMENTS.length; k++) ids[k + 1] = maps[k + 1].get(el[LABEL_ELEMENTS[k]]) ?? -1;
-    return ids;
+    return targetIds(c, ids, this.idOfValue);
   }
 
   /** Prepares one document: encodes it against the (frozen) vocabulary and sets up Ztf. */

@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { UsageError } from '../src/errors.js';
-import { LABEL_ELEMENTS, TARGETS, type Target } from '../src/labels/elements.js';
+import { LABEL_ELEMENTS, PAPER_TARGETS, TARGETS, type Target } from '../src/labels/elements.js';
 import { LABEL_CONTEXTS } from './neighbours.js';
 
 /** Local contexts, in Table 3 order after 'none'. */
@@ -107,43 +107,54 @@ export const FEATURE_SETS: Readonly<Record<string, readonly Template[]>> = (() =
   const sets: Record<string, Template[]> = {};
   sets.baseline = table3('label');
   for (const e of LABEL_ELEMENTS) sets[e] = table3(e);
-  sets.aggr = TARGETS.flatMap(table3);
-  sets.uni = TARGETS.map((target) => ({ target, word: 'word', context: 'none' }) as Template);
+  sets.aggr = PAPER_TARGETS.flatMap(table3);
+  sets.uni = PAPER_TARGETS.map((target) => ({ target, word: 'word', context: 'none' }) as Template);
   sets.tf = TF_TARGETS.map((target) => ({ target, word: 'doc' }) as Template);
   sets.full = [...sets.aggr, ...sets.tf];
   // Mlemma' of Mind (section 4.1.3): Zfull − Zlemma (lemma's Table-3 templates; its tf template stays).
   sets['full-lemma'] = sets.full.filter((t) => !(t.target === 'lemma' && !isDocTemplate(t)));
   // Neighbour-label features (features/neighbours.ts) for Mcheat and M2pass: per target,
   // count(t, e(l), label(t∓1)) and count(e(l), label(t∓1)).
-  sets.nbr = TARGETS.flatMap((target) => (['word', 'none'] as const).flatMap((word) => LABEL_CONTEXTS.map((context) => ({ target, word, context }) as Template)));
+  sets.nbr = PAPER_TARGETS.flatMap((target) => (['word', 'none'] as const).flatMap((word) => LABEL_CONTEXTS.map((context) => ({ target, word, context }) as Template)));
   sets['full+nbr'] = [...sets.full, ...sets.nbr];
   return sets;
 })();
 
 /** Suffix that adds the base-rate group for every target of the set's local templates. */
 const PRIOR_SUFFIX = '+prior';
+/** Suffix (before `+prior`) that adds Table 3's statistics of the case-less label. */
+const CASELESS_SUFFIX = '+caseless';
+
+/**
+ * lexdis's default feature set: Zfull, the case-less label's Table 3 statistics and the
+ * base-rate group (chosen by cross-validation: docs/method.md).
+ */
+export const DEFAULT_FEATURE_SET = `full${CASELESS_SUFFIX}${PRIOR_SUFFIX}`;
 
 /** Every accepted feature-set name. */
 export function featureSetNames(): string[] {
   const base = Object.keys(FEATURE_SETS);
-  return [...base, ...base.map((n) => n + PRIOR_SUFFIX)];
+  return base.flatMap((n) => [n, n + CASELESS_SUFFIX, n + PRIOR_SUFFIX, n + CASELESS_SUFFIX + PRIOR_SUFFIX]);
 }
 
 /**
  * The templates of a named set (`full`, `aggr`, `baseline`, `uni`, `tf`, an LE name such as
- * `lemma`), optionally with `+prior`. Column order: the set's own order, then the prior group
- * (targets in TARGETS order, contexts in PRIOR_CONTEXTS order). With `keep` (the label and
- * the element slots a label scheme uses, src/labels/scheme.ts), templates of other targets are
- * left out; a set left empty is a UsageError.
+ * `lemma`), optionally with `+caseless` and then `+prior`. Column order: the set's own order,
+ * then the case-less label's Table 3 statistics, then the prior group (targets in TARGETS
+ * order, contexts in PRIOR_CONTEXTS order). With `keep` (the label and the element slots a
+ * label scheme uses, src/labels/scheme.ts), templates of other targets are left out; a set
+ * left empty is a UsageError.
  */
 export function resolveFeatureSet(name: string, keep?: ReadonlySet<Target>): Template[] {
   const withPrior = name.endsWith(PRIOR_SUFFIX);
-  const base = withPrior ? name.slice(0, -PRIOR_SUFFIX.length) : name;
+  let base = withPrior ? name.slice(0, -PRIOR_SUFFIX.length) : name;
+  const withCaseless = base.endsWith(CASELESS_SUFFIX);
+  if (withCaseless) base = base.slice(0, -CASELESS_SUFFIX.length);
   const set = Object.hasOwn(FEATURE_SETS, base) ? FEATURE_SETS[base] : undefined;
   if (!set) throw new UsageError(`unknown feature set '${name}' (known: ${featureSetNames().join(', ')})`);
-  const out = set.map((t) => ({ ...t }));
+  const out = [...set, ...(withCaseless ? table3('caseless') : [])].map((t) => ({ ...t }));
   if (withPrior) {
-    const targets = new Set(set.filter((t) => !isDocTemplate(t)).map((t) => t.target));
+    const targets = new Set(out.filter((t) => !isDocTemplate(t)).map((t) => t.target));
     for (const target of TARGETS) if (targets.has(target)) out.push(...prior(target));
   }
   if (!keep) return out;

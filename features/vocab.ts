@@ -3,7 +3,8 @@
  * becomes a dense integer id (0, 1, 2, … per namespace), so counting and look-ups work on
  * numbers only. Namespaces: 'word' (look-up forms, Buckwalter; non-Arabic tokens keep their
  * text), 'letter' (first/last letters of words) and one per target ('label' holds label keys,
- * see labelKey; each LE holds its values, the empty string included).
+ * see labelKey; each LE holds its values, the empty string included; 'caseless' the keys of
+ * case-less labels).
  *
  * Ids 0 and 1 of 'word' and 'letter' are the sentence-boundary values BOS and EOS (strings
  * that no token can have: they start with U+0000). The vocabulary grows during stage one and
@@ -25,7 +26,13 @@ export const EOS = 1;
 export const BOUNDARY_STRINGS = ['\u0000<s>', '\u0000</s>'] as const;
 
 const VOCAB_KIND = 'lexdis-vocab';
-const VOCAB_VERSION = 1;
+/** 2: with the 'caseless' namespace. */
+const VOCAB_VERSION = 2;
+/**
+ * The namespaces each older version lacks, read as empty: a model saved then has no template
+ * of their targets, so nothing looks them up (its β* keys are unchanged: new targets go last).
+ */
+const ADDED_SINCE: Readonly<Record<number, readonly Namespace[]>> = { 1: ['caseless'] };
 
 /** The saved form of a Vocab: each namespace's strings in id order. */
 export interface VocabJSON {
@@ -119,11 +126,11 @@ export class Vocab {
     const j = json as Partial<VocabJSON> | null;
     if (!j || typeof j !== 'object' || j.kind !== VOCAB_KIND)
       throw new ModelFormatError(`not a lexdis vocabulary (kind tag '${String(j?.kind)}')`);
-    if (j.version !== VOCAB_VERSION)
-      throw new ModelFormatError(`vocabulary version ${String(j.version)}, expected ${VOCAB_VERSION}`);
+    const added = j.version === VOCAB_VERSION ? [] : ADDED_SINCE[j.version as number];
+    if (!added) throw new ModelFormatError(`vocabulary version ${String(j.version)}, expected ${VOCAB_VERSION}`);
     const v = new Vocab();
     for (const ns of NAMESPACES) {
-      const list = j.namespaces?.[ns];
+      const list = added.includes(ns) ? [] : j.namespaces?.[ns];
       if (!Array.isArray(list)) throw new ModelFormatError(`vocabulary lacks namespace '${ns}'`);
       const sp = v.space(ns);
       const start = sp.strings.length;

@@ -16,6 +16,6 @@ echo "== 2. train" >&2
 echo "== 3. tag" >&2
 echo 'أعلن الرئيس الجديد أنه سيزور المدينة في الأسبوع القادم.' | ./bin/lexdis tag --model models/pud --top 2 --format text
 echo 'أعلن الرئيس الجديد أنه سيزور المدينة في الأسبوع القادم.' | ./bin/lexdis diacritize --model models/pud
-echo "== 4. ten-fold cross-validation (Mfull, lexdis default Mfull+prior, baselines)" >&2
-./bin/lexdis cv models/pud-corpus.pos --folds 10 --models full,full+prior,baselines --jobs 2 --seed 42 -o results/demo-cv
+echo "== 4. ten-fold cross-validation (Mfull, Mfull+prior, lexdis default Mfull+caseless+prior, baselines)" >&2
+./bin/lexdis cv models/pud-corpus.pos --folds 10 --models full,full+prior,full+caseless+prior,baselines --jobs 2 --seed 42 -o results/demo-cv
 cat results/demo-cv/report.md

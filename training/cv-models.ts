@@ -13,7 +13,7 @@
  * or a group: table5, table4, baselines, solvers, transforms, curve, all.
  * Names are canonical: a transform or solver equal to the default is dropped (`full/log1p/svr` = `full`).
  */
-import { featureSetNames } from '../features/templates.js';
+import { DEFAULT_FEATURE_SET, featureSetNames } from '../features/templates.js';
 import { isTransform, VALUE_TRANSFORMS, type ValueTransform } from '../features/transform.js';
 import { UsageError } from '../src/errors.js';
 import { featureSetDisplay, featureSetForScheme, schemeSlots, type LabelScheme } from '../src/labels/scheme.js';
@@ -84,7 +84,7 @@ function trainingSpec(
 
 /** The model groups, expanded to canonical names; Table 4 has one Me per element of the corpus's label scheme. */
 export function modelGroups(d: Defaults = defaultModelDefaults(), scheme?: LabelScheme): Record<string, string[]> {
-  const table5 = ['full', 'baseline', 'uni', 'ind', 'cheat', '2pass', 'full+prior'];
+  const table5 = ['full', 'baseline', 'uni', 'ind', 'cheat', '2pass', 'full+prior', DEFAULT_FEATURE_SET];
   const table4 = [...schemeSlots(scheme), 'full'];
   const baselines = [...BASELINE_NAMES];
   const solvers = SOLVER_NAMES.map((s) => trainedName('full', d.transform, s, d));

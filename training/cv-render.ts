@@ -3,6 +3,7 @@
  * paper's Tables 4 and 5 plus the baselines, ablations and learning curve; the curve as CSV
  * and SVG; and writes them all, with the JSON, under a results directory (atomic writes).
  */
+import { DEFAULT_FEATURE_SET } from '../features/templates.js';
 import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { OutputError } from '../src/errors.js';
@@ -61,7 +62,7 @@ export function cvMarkdown(r: CvReport, command?: string): string {
       '"tied first %" is the share of test tokens whose first place was a tie, decided by that rule rather than by the model.',
   );
   if (r.ties.firstSolutionAbsent) L.push(`The first-analyzer-solution baseline is absent: ${r.ties.firstSolutionAbsent}.`);
-  const tiedGold = ['full', 'full+prior', 'first-solution', 'most-frequent']
+  const tiedGold = ['full', 'full+prior', DEFAULT_FEATURE_SET, 'first-solution', 'most-frequent']
     .flatMap((n) => (Object.hasOwn(r.models, n) && r.models[n].report ? [[r.models[n].display, r.models[n].report!] as const] : []))
     .filter(([, rep]) => rep.ties.projection.tied > 0);
   if (tiedGold.length > 0) {

@@ -5,6 +5,7 @@
  * ablations, learning curve). Everything but `timing` depends only on the corpus, the models
  * and the options (the determinism test compares it). Rendering: training/cv-render.ts.
  */
+import { DEFAULT_FEATURE_SET } from '../features/templates.js';
 import type { Corpus } from '../src/corpus/types.js';
 import type { LabelElement } from '../src/labels/elements.js';
 import { elementName, schemeSlots, type LabelScheme } from '../src/labels/scheme.js';
@@ -269,7 +270,7 @@ export function buildReport(input: BuildInput): CvReport {
     })),
     models: byName,
     tables: {
-      table5: rows(['baseline', 'ind', 'uni', 'cheat', '2pass', 'full', 'full+prior']),
+      table5: rows(['baseline', 'ind', 'uni', 'cheat', '2pass', 'full', 'full+prior', DEFAULT_FEATURE_SET]),
       table4,
       baselines: rows([...BASELINE_NAMES, 'full']),
       solvers: rows(SOLVER_NAMES.map((s) => trainedName('full', d.transform, s, d))),

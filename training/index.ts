@@ -17,4 +17,4 @@ export { writeCvResults, cvMarkdown, assertResultsDirWritable } from './cv-rende
 export { fit, predict, predictAll, scoreRows } from './solvers/index.js';
 export { SOLVER_NAMES, type SolverName, type LinearModel, type Rows } from './solvers/types.js';
 export { VALUE_TRANSFORMS, DEFAULT_TRANSFORM, type ValueTransform } from '../features/transform.js';
-export { featureSetNames, resolveFeatureSet } from '../features/templates.js';
+export { DEFAULT_FEATURE_SET, featureSetNames, resolveFeatureSet } from '../features/templates.js';

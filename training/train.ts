@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import type { Corpus, Document } from '../src/corpus/types.js';
 import { requireCorpus, requireOptions } from '../src/args.js';
 import { CorpusError } from '../src/errors.js';
-import { resolveFeatureSet, templateName, templateSetHash } from '../features/templates.js';
+import { DEFAULT_FEATURE_SET, resolveFeatureSet, templateName, templateSetHash } from '../features/templates.js';
 import { DEFAULT_TRANSFORM, type ValueTransform } from '../features/transform.js';
 import { Model, type ModelAnalyzerOptions, type ModelInfo } from '../src/model/model.js';
 import { evaluate } from '../src/rank/eval.js';
@@ -63,10 +63,11 @@ export interface TrainOptions {
 
 /**
  * Defaults chosen by 10-fold cross-validation on the open corpus (docs/method.md): Zfull plus
- * the base-rate group, log1p values, β* recounted over D1 ∪ D2 after θ.
+ * the case-less label's statistics and the base-rate group, log1p values, β* recounted over
+ * D1 ∪ D2 after θ.
  */
 export const defaultTrainOptions: TrainOptions = {
-  featureSet: 'full+prior',
+  featureSet: DEFAULT_FEATURE_SET,
   transform: DEFAULT_TRANSFORM,
   solver: 'svr',
   solverOptions: {},

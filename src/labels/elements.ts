@@ -14,8 +14,16 @@ export type LabelElement = (typeof LABEL_ELEMENTS)[number];
 /** A label factored into its elements; an absent element is the empty string. */
 export type LabelElements = Record<LabelElement, string>;
 
-/** Targets a feature can be about: the whole label or one LE. */
-export const TARGETS = ['label', ...LABEL_ELEMENTS] as const;
+/** The paper's feature targets: the whole label and each LE (its Zaggr, equation 7). */
+export const PAPER_TARGETS = ['label', ...LABEL_ELEMENTS] as const;
+
+/**
+ * Targets a feature can be about: the paper's, and the case-less label (the label without its
+ * case ending or mood vowel, src/labels/caseless.ts: what fixes a word's stem vowels, with the
+ * evidence of its case variants pooled; features/templates.ts, `+caseless`). A candidate's
+ * value of each: src/labels/targets.ts. New targets go last: β* keys hold a target's place here.
+ */
+export const TARGETS = [...PAPER_TARGETS, 'caseless'] as const;
 /** What an accuracy is measured on: the whole label, or one label element. */
 export type Target = (typeof TARGETS)[number];
 

@@ -2,6 +2,7 @@
  * Slow reference implementations, straight from the definitions, on strings and Maps only:
  * β* counts and marginals, and the feature values z. Tests compare the fast code with these.
  */
+import { caselessKey } from '../../src/labels/caseless.js';
 import type { Candidate, Corpus, Document, Token } from '../../src/corpus/types.js';
 import type { Target } from '../../src/labels/elements.js';
 import { NONE, groupIndex, type BetaTable } from '../../features/beta.js';
@@ -26,7 +27,7 @@ function labelContextId(c: string, vocab: Vocab): number {
 export const SEP = '\u0001';
 
 export function valueOf(c: Candidate, target: Target): string {
-  return target === 'label' ? c.key : c.elements[target];
+  return target === 'label' ? c.key : target === 'caseless' ? caselessKey(c.lemma, c.morph) : c.elements[target];
 }
 
 /** The context string of token i of a sentence (boundary strings at the edges). */

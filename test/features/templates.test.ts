@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  DEFAULT_FEATURE_SET,
   FEATURE_SETS, TF_TARGETS, featureSetNames, isDocTemplate, parseTemplate, resolveFeatureSet,
   templateName, templateSetHash, validateTemplates,
 } from '../../features/templates.js';
@@ -21,6 +22,14 @@ test('named sets have the paper’s sizes', () => {
   assert.equal(resolveFeatureSet('full').length, 17 * 7 + TF_TARGETS.length);
   assert.equal(resolveFeatureSet('full+prior').length, 17 * 7 + TF_TARGETS.length + 17 * 3);
   assert.equal(resolveFeatureSet('baseline+prior').length, 10);
+  // the case-less label's Table 3 statistics after the set, its base rates last; the paper's sets stay without it
+  const def = resolveFeatureSet(DEFAULT_FEATURE_SET);
+  assert.equal(DEFAULT_FEATURE_SET, 'full+caseless+prior');
+  assert.equal(def.length, 17 * 7 + TF_TARGETS.length + 7 + 18 * 3);
+  assert.deepEqual(def.slice(17 * 7 + TF_TARGETS.length, 17 * 7 + TF_TARGETS.length + 7).map(templateName), resolveFeatureSet('baseline').map((t) => templateName({ ...t, target: 'caseless' })));
+  assert.deepEqual(def.slice(-3).map(templateName), ['caseless:none:none', 'caseless:none:prevWord', 'caseless:none:nextWord']);
+  assert.ok(!resolveFeatureSet('full+prior').some((t) => t.target === 'caseless'));
+  assert.equal(resolveFeatureSet('baseline+caseless').length, 14);
   assert.equal(resolveFeatureSet('tf+prior').length, TF_TARGETS.length);
   assert.ok(featureSetNames().includes('lemma+prior'));
   for (const name of featureSetNames()) validateTemplates(resolveFeatureSet(name));
@@ -46,7 +55,8 @@ test('template names round trip and are unique', () => {
   assert.throws(() => parseTemplate('nolabel:doc'), UsageError);
   assert.throws(() => validateTemplates([...all, all[0]]), UsageError);
   assert.ok(isDocTemplate(parseTemplate('lemma:doc')));
-  assert.equal(TARGETS.length, 17);
+  assert.equal(TARGETS.length, 18);
+  assert.equal(TARGETS[TARGETS.length - 1], 'caseless');
 });
 
 test('templateSetHash is stable, order-sensitive and set-sensitive', () => {
