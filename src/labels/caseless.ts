@@ -17,11 +17,32 @@ export const CASE_MOOD_ELEMENTS = ['case', 'mood'] as const satisfies readonly L
 /** The person/number/gender elements of a suffix (a segment that fills any of them is kept). */
 const PNG_FIELDS = ['per', 'num', 'gen'] as const;
 
+/**
+ * What every case-or-mood tag holds (./tags.ts reads case only from CASE_… tags, mood alone only
+ * from IVSUFF_MOOD:…): a morphology with neither has no such segment. Tested over every tag of
+ * the analyzer's tables (test/labels/caseless.test.ts).
+ */
+const CASE_OR_MOOD_MARKS = ['CASE_', 'MOOD:'] as const;
+
+/** isCaseOrMoodTag per tag seen (a tag set is small; a table starts afresh beyond this many). */
+const TAG_MEMO_MAX = 1 << 12;
+const caseOrMoodByTag = new Map<string, boolean>();
+
 /** True when a tag is an inflectional suffix that fills only `case` or `mood` (CASE_DEF_NOM, IVSUFF_MOOD:I). */
 export function isCaseOrMoodTag(tag: string): boolean {
-  const info = suffixInfo(tag);
-  if (!info || info.kind !== 'infl' || !info.known) return false;
-  return CASE_MOOD_ELEMENTS.some((e) => info[e] !== '') && PNG_FIELDS.every((f) => info[f] === '');
+  let known = caseOrMoodByTag.get(tag);
+  if (known === undefined) {
+    const info = suffixInfo(tag);
+    known = !!info && info.kind === 'infl' && info.known && CASE_MOOD_ELEMENTS.some((e) => info[e] !== '') && PNG_FIELDS.every((f) => info[f] === '');
+    if (caseOrMoodByTag.size >= TAG_MEMO_MAX) caseOrMoodByTag.clear();
+    caseOrMoodByTag.set(tag, known);
+  }
+  return known;
+}
+
+/** False when `morph` cannot hold a case-or-mood segment (no tag in it has {@link CASE_OR_MOOD_MARKS}). */
+export function mayHaveCaseOrMood(morph: string): boolean {
+  return CASE_OR_MOOD_MARKS.some((m) => morph.includes(m));
 }
 
 /**
@@ -30,6 +51,7 @@ export function isCaseOrMoodTag(tag: string): boolean {
  * morphology without such segments is returned unchanged. Never throws.
  */
 export function caselessMorph(morph: string): string {
+  if (!mayHaveCaseOrMood(morph)) return morph;
   const segments = parseMorph(morph);
   const kept = withoutCaseOrMood(segments);
   return kept.length === segments.length ? morph : formatMorph(kept);

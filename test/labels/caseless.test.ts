@@ -4,7 +4,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CASE_MOOD_ELEMENTS, caselessKey, caselessMorph, isCaseOrMoodTag } from '../../src/labels/caseless.js';
+import { CASE_MOOD_ELEMENTS, caselessKey, caselessMorph, isCaseOrMoodTag, mayHaveCaseOrMood } from '../../src/labels/caseless.js';
+import { formatMorph, parseMorph } from '../../src/labels/morph.js';
 import { labelKey } from '../../src/labels/elements.js';
 import { loadLexicon, withoutCaseOrMood } from '../../src/analyzer/lexicon.js';
 import { dataPaths } from '../../bin/data.js';
@@ -56,4 +57,25 @@ test('caselessMorph agrees with the analyzer\'s withoutCaseOrMood on every case 
     }
   }
   assert.ok(n > 150);
+});
+
+test('a morphology without CASE_ or MOOD: has no case-or-mood segment: the quick path of caselessMorph, over every affix of BAMA 1.0', () => {
+  const lex = loadLexicon(dataPaths.bama(), { caseEndings: true });
+  const slow = (m: string): string => {
+    const segments = parseMorph(m);
+    const kept = segments.filter((s) => !isCaseOrMoodTag(s.tag));
+    return kept.length === segments.length ? m : formatMorph(kept);
+  };
+  let n = 0;
+  for (const [table, around] of [[lex.prefixes, (pos: string) => `${pos}kitAb/NOUN`], [lex.suffixes, (pos: string) => `kitAb/NOUN${pos}`]] as const)
+    for (const form of table.forms())
+      for (const e of table.get(form)!) {
+        const morph = around(e.pos);
+        for (const s of parseMorph(morph)) if (isCaseOrMoodTag(s.tag)) assert.ok(mayHaveCaseOrMood(s.tag), s.tag);
+        assert.equal(caselessMorph(morph), slow(morph), morph);
+        n++;
+      }
+  assert.ok(n > 300);
+  assert.equal(mayHaveCaseOrMood('wa/CONJ+qAl/VERB_PERFECT+a/PVSUFF_SUBJ:3MS'), false);
+  assert.equal(mayHaveCaseOrMood('ya/IV3MS+qUl/VERB_IMPERFECT+u/IVSUFF_MOOD:I'), true);
 });
