@@ -131,6 +131,11 @@ const CASELESS_SUFFIX = '+caseless';
  */
 export const DEFAULT_FEATURE_SET = `full${CASELESS_SUFFIX}${PRIOR_SUFFIX}`;
 
+/** The accepted feature-set names in a line: the base sets and the suffixes they take. */
+export function featureSetHelp(): string {
+  return `${Object.keys(FEATURE_SETS).join(', ')}, each optionally followed by ${CASELESS_SUFFIX} and then ${PRIOR_SUFFIX}`;
+}
+
 /** Every accepted feature-set name. */
 export function featureSetNames(): string[] {
   const base = Object.keys(FEATURE_SETS);
@@ -151,7 +156,7 @@ export function resolveFeatureSet(name: string, keep?: ReadonlySet<Target>): Tem
   const withCaseless = base.endsWith(CASELESS_SUFFIX);
   if (withCaseless) base = base.slice(0, -CASELESS_SUFFIX.length);
   const set = Object.hasOwn(FEATURE_SETS, base) ? FEATURE_SETS[base] : undefined;
-  if (!set) throw new UsageError(`unknown feature set '${name}' (known: ${featureSetNames().join(', ')})`);
+  if (!set) throw new UsageError(`unknown feature set '${name}' (known: ${featureSetHelp()})`);
   const out = [...set, ...(withCaseless ? table3('caseless') : [])].map((t) => ({ ...t }));
   if (withPrior) {
     const targets = new Set(out.filter((t) => !isDocTemplate(t)).map((t) => t.target));

@@ -168,5 +168,5 @@ export function displayName(name: string, scheme?: LabelScheme): string {
 /** One line naming what --models accepts. */
 export function modelNamesHelp(): string {
   return 'groups table5, table4, baselines, solvers, transforms, curve, all; models SET[/TRANSFORM][/SOLVER] ' +
-    `(SET: full, aggr, baseline, uni, an LE such as lemma, with optional +prior), ind, cheat, 2pass, ${BASELINE_NAMES.join(', ')}, curve:PERCENT`;
+    `(SET: full, aggr, baseline, uni, an LE such as lemma, with optional +caseless and then +prior), ind, cheat, 2pass, ${BASELINE_NAMES.join(', ')}, curve:PERCENT`;
 }

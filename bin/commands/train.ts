@@ -1,6 +1,6 @@
 /** `lexdis train CORPUS... -o DIR`: the two-stage trainer. */
 import { Option, type Command } from 'commander';
-import { featureSetNames } from '../../features/templates.js';
+import { featureSetHelp } from '../../features/templates.js';
 import { VALUE_TRANSFORMS, type ValueTransform } from '../../features/transform.js';
 import { dataPaths } from '../data.js';
 import { loadCorpus, type CorpusFormat } from '../../src/formats/load.js';
@@ -91,7 +91,7 @@ export function register(program: Command): void {
     )
     .argument('<corpus...>', 'gold-marked corpora: ATB analysis files (.pos, * SOLUTION marks), candidates files (.cand/.tsv) or CoNLL-U (.conllu, projected)')
     .requiredOption('-o, --output <dir>', 'model directory to write (replaced atomically if it is a lexdis model)')
-    .addOption(new Option('--features <set>', `feature set: ${featureSetNames().join(', ')}; an element name of the label scheme for Me`).default(d.featureSet))
+    .addOption(new Option('--features <set>', `feature set: ${featureSetHelp()}; an element name of the label scheme for Me`).default(d.featureSet))
     .addOption(new Option('--transform <name>', 'how a count becomes a feature value').choices([...VALUE_TRANSFORMS]).default(d.transform))
     .addOption(new Option('--solver <name>', 'stage-two solver: svr (ε-SVR), linreg (least squares), ridge, svc (classification SVM)').choices([...SOLVER_NAMES]).default(d.solver))
     .option('--d2 <share>', 'share of the training documents in D2', String(d.d2))
