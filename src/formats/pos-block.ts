@@ -13,11 +13,12 @@
  * its star elsewhere, another comment), so each distinct SOLUTION line with its GLOSS line is
  * decoded and parsed once: it is found again by its bytes (a hash, then a byte comparison),
  * and every block carrying it gets the same frozen PosSolution object, which the conversion
- * (pos-corpus.ts) recognises by identity.
+ * (pos-corpus.ts) recognises by identity. Its strings are strings of their own (decoded from
+ * their bytes, not slices of the line), which the conversion keeps as they are.
  */
 import type { PosSolution, PosToken } from './pos-model.js';
 import { BlockCache } from './pos-cache.js';
-import { solutionOf, valueAfter } from './pos-read.js';
+import { solutionOf } from './pos-read.js';
 
 const INPUT = Buffer.from('INPUT STRING: ');
 const LOOKUP = Buffer.from('LOOK-UP WORD: ');
@@ -96,10 +97,42 @@ export class CanonicalBlockReader {
     const hash = BlockCache.hash(view, at, -1, pairEnd, pairEnd);
     const found = this.solutions.find(buf, at, -1, pairEnd, pairEnd, hash);
     if (found !== undefined) return found;
-    const solution = solutionOf(buf.toString('utf8', at + 2, end), buf[at] === STAR);
+    const text = buf.toString('utf8', at + 2, end);
+    const solution = solutionOf(text, buf[at] === STAR);
     if (typeof solution === 'string') return undefined;
-    if (pairEnd > end) solution.gloss = valueAfter(buf.toString('utf8', end + 1 + 5, pairEnd), '(GLOSS):');
+    // the line is ASCII (as analyzers write it) when each byte is one character
+    if (text.length === end - at - 2) ownStrings(buf, end, solution);
+    if (pairEnd > end) solution.gloss = glossOf(buf, end + 1, pairEnd);
     this.solutions.add(buf, at, -1, pairEnd, pairEnd, hash, Object.freeze(solution));
     return solution;
   }
+}
+
+/** Strings at least this long are cut from a string as slices of it (V8), which keep it alive. */
+const SLICE_MIN = 13;
+
+/**
+ * Gives the solution of an ASCII SOLUTION line ending at `end` strings of their own, decoded
+ * again from their bytes, in place of the slices of the line the regex cut (a slice and the
+ * line it keeps alive are two objects, more than the string alone, for the corpus's lifetime).
+ * The morphology ends the line, after `) ` or `] `, the lemma after `) [`.
+ */
+function ownStrings(buf: Buffer, end: number, s: PosSolution): void {
+  const morphAt = end - s.morph.length;
+  if (s.morph.length >= SLICE_MIN) s.morph = buf.toString('latin1', morphAt, end);
+  const lemmaEnd = morphAt - 2;
+  if (s.lemma !== undefined && s.lemma.length >= SLICE_MIN) s.lemma = buf.toString('latin1', lemmaEnd - s.lemma.length, lemmaEnd);
+  const vocEnd = s.lemma === undefined ? morphAt - 2 : lemmaEnd - s.lemma.length - 3;
+  if (s.voc.length >= SLICE_MIN) s.voc = buf.toString('latin1', vocEnd - s.voc.length, vocEnd);
+}
+
+/**
+ * The value of the GLOSS line buf[from, to) (`     (GLOSS):` and the one space after it
+ * dropped, as valueAfter drops it), decoded from its own bytes: a string of its own, not a
+ * slice of the line.
+ */
+function glossOf(buf: Buffer, from: number, to: number): string {
+  let at = from + GLOSS.length;
+  if (at < to && buf[at] === SPACE) at++;
+  return buf.toString('utf8', at, to);
 }
