@@ -136,13 +136,25 @@ class CandidateTable {
   }
 }
 
+/** The token's INDEX: a frozen one as it is (it cannot change: pos-fast.ts shares one per pair), a copy of any other. */
+function indexOf(index: NonNullable<PosToken['index']>): NonNullable<Token['index']> {
+  return Object.isFrozen(index) ? index : { paragraph: index.paragraph, word: index.word };
+}
+
 function corpusToken(t: PosToken, table: CandidateTable, str: Interner, where: string): Token {
   const arabic = t.lookup !== undefined && !t.comments.includes(NON_ALPHABETIC_COMMENT);
   // flat copies, not looked up: a reader that converts each distinct token once (pos-fast.ts) shares them
-  const token: Token = { form: flat(t.input), lookup: flat(t.lookup ?? t.input), arabic, candidates: [], gold: -1 };
-  if (t.index) token.index = { paragraph: t.index.paragraph, word: t.index.word };
-  const note = t.comments.length === 0 ? [] : t.comments.filter((c) => !isStandardComment(c));
-  if (note.length > 0) token.note = str.get(note.join('\n'));
+  const form = flat(t.input);
+  const lookup = flat(t.lookup ?? t.input);
+  // the INDEX in the literal, in its place after gold: added afterwards it would take V8 a
+  // second object (out-of-object properties) for every token of the corpus
+  const token: Token = t.index
+    ? { form, lookup, arabic, candidates: [], gold: -1, index: indexOf(t.index) }
+    : { form, lookup, arabic, candidates: [], gold: -1 };
+  if (t.comments.length > 0) {
+    const note = t.comments.filter((c) => !isStandardComment(c));
+    if (note.length > 0) token.note = str.get(note.join('\n'));
+  }
   if (!arabic) return token;
   const own = t.solutions.length > 0;
   const sources = own || t.alternatives.length === 0 ? t.solutions : t.alternatives.flatMap((a) => a.solutions);
