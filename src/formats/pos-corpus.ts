@@ -137,7 +137,7 @@ class CandidateTable {
 }
 
 /** The token's INDEX: a frozen one as it is (it cannot change: pos-fast.ts shares one per pair), a copy of any other. */
-function indexOf(index: NonNullable<PosToken['index']>): NonNullable<Token['index']> {
+function ownIndex(index: NonNullable<PosToken['index']>): NonNullable<Token['index']> {
   return Object.isFrozen(index) ? index : { paragraph: index.paragraph, word: index.word };
 }
 
@@ -149,7 +149,7 @@ function corpusToken(t: PosToken, table: CandidateTable, str: Interner, where: s
   // the INDEX in the literal, in its place after gold: added afterwards it would take V8 a
   // second object (out-of-object properties) for every token of the corpus
   const token: Token = t.index
-    ? { form, lookup, arabic, candidates: [], gold: -1, index: indexOf(t.index) }
+    ? { form, lookup, arabic, candidates: [], gold: -1, index: ownIndex(t.index) }
     : { form, lookup, arabic, candidates: [], gold: -1 };
   if (t.comments.length > 0) {
     const note = t.comments.filter((c) => !isStandardComment(c));
