@@ -8,9 +8,11 @@
  * so two builds are compared in instructions, each build running its own copy of this script:
  *
  *   valgrind --tool=callgrind --callgrind-out-file=/dev/null --smc-check=all-non-file \
- *     node BUILD/dist/bench/read.js FILE --runs 1
+ *     node --predictable --hash-seed=1 --random-seed=1 BUILD/dist/bench/read.js FILE --runs 1
  *
- * (the `Collected` line; Node's start-up alone is some 0.6·10⁹ instructions). With
+ * (the `Collected` line; Node's start-up alone is some 0.6·10⁹ instructions). V8's flags make
+ * the count repeat to 0.01 %: without them its compiler threads and hash seeds move one build's
+ * count by up to 8 % from run to run. With
  * `--baseline DIR` (another lexdis checkout, built) its loadPosCorpus reads the file in the same
  * process, the two builds taking turns run by run, and the ratio of their median speeds is
  * reported: a minute's speed of the machine then moves both alike.
