@@ -126,7 +126,7 @@ export class Vocab {
     const j = json as Partial<VocabJSON> | null;
     if (!j || typeof j !== 'object' || j.kind !== VOCAB_KIND)
       throw new ModelFormatError(`not a lexdis vocabulary (kind tag '${String(j?.kind)}')`);
-    const added = j.version === VOCAB_VERSION ? [] : ADDED_SINCE[j.version as number];
+    const added = j.version === VOCAB_VERSION ? [] : typeof j.version === 'number' && Object.hasOwn(ADDED_SINCE, j.version) ? ADDED_SINCE[j.version] : undefined;
     if (!added) throw new ModelFormatError(`vocabulary version ${String(j.version)}, expected ${VOCAB_VERSION}`);
     const v = new Vocab();
     for (const ns of NAMESPACES) {

@@ -38,5 +38,6 @@ test('a vocabulary saved before the case-less target loads with that namespace e
   assert.equal(v1.size('caseless'), 0);
   assert.equal(v1.get('label', 'x'), json.namespaces.label.indexOf('x'));
   assert.throws(() => Vocab.load({ ...json, version: 3 }), /vocabulary version 3/);
+  assert.throws(() => Vocab.load({ ...json, version: 'constructor' as unknown as number }), /vocabulary version constructor/);
   assert.throws(() => Vocab.load({ ...json, namespaces: older }), /lacks namespace 'caseless'/);
 });
