@@ -131,9 +131,14 @@ const CASELESS_SUFFIX = '+caseless';
  */
 export const DEFAULT_FEATURE_SET = `full${CASELESS_SUFFIX}${PRIOR_SUFFIX}`;
 
+/** The suffixes a feature-set name takes, in words (the help of train and cv). */
+export function featureSetSuffixHelp(): string {
+  return `optionally followed by ${CASELESS_SUFFIX} and then ${PRIOR_SUFFIX}`;
+}
+
 /** The accepted feature-set names in a line: the base sets and the suffixes they take. */
 export function featureSetHelp(): string {
-  return `${Object.keys(FEATURE_SETS).join(', ')}, each optionally followed by ${CASELESS_SUFFIX} and then ${PRIOR_SUFFIX}`;
+  return `${Object.keys(FEATURE_SETS).join(', ')}, each ${featureSetSuffixHelp()}`;
 }
 
 /** Every accepted feature-set name. */

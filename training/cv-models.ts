@@ -13,7 +13,7 @@
  * or a group: table5, table4, baselines, solvers, transforms, curve, all.
  * Names are canonical: a transform or solver equal to the default is dropped (`full/log1p/svr` = `full`).
  */
-import { DEFAULT_FEATURE_SET, featureSetNames } from '../features/templates.js';
+import { DEFAULT_FEATURE_SET, featureSetNames, featureSetSuffixHelp } from '../features/templates.js';
 import { isTransform, VALUE_TRANSFORMS, type ValueTransform } from '../features/transform.js';
 import { UsageError } from '../src/errors.js';
 import { featureSetDisplay, featureSetForScheme, schemeSlots, type LabelScheme } from '../src/labels/scheme.js';
@@ -168,5 +168,5 @@ export function displayName(name: string, scheme?: LabelScheme): string {
 /** One line naming what --models accepts. */
 export function modelNamesHelp(): string {
   return 'groups table5, table4, baselines, solvers, transforms, curve, all; models SET[/TRANSFORM][/SOLVER] ' +
-    `(SET: full, aggr, baseline, uni, an LE such as lemma, with optional +caseless and then +prior), ind, cheat, 2pass, ${BASELINE_NAMES.join(', ')}, curve:PERCENT`;
+    `(SET: full, aggr, baseline, uni, an LE such as lemma, ${featureSetSuffixHelp()}), ind, cheat, 2pass, ${BASELINE_NAMES.join(', ')}, curve:PERCENT`;
 }
