@@ -58,8 +58,9 @@ export function register(program: Command): void {
     .addOption(new Option('--tables <dir>', 'directory of the six table files (dictPrefixes, dictStems, dictSuffixes, tableAB, tableAC, tableBC); ' +
       'point it at SAMA 3.1\'s tables to use SAMA').default(dataPaths.bama(), `${dataPaths.bama()}: BAMA 1.0 under LEXDIS_DATA`))
     .addOption(new Option('--encoding <encoding>', 'encoding of the input (output is always UTF-8)').choices(['utf-8', 'windows-1256']).default('utf-8'))
-    .option('--backoff', 'give a word with no analysis (nor any for its alternative spellings) backoff analyses: ' +
-      'a proper noun with its clitics split off, after a "lexdis: backoff analyses" comment (pos) or with ' +
+    .option('--backoff', 'give a word with no analysis backoff analyses: a nisba adjective of a lexicon noun (سرطانية), ' +
+      'and, when it is one or none of its alternative spellings has an analysis, a proper noun with its clitics split off; ' +
+      'after a "lexdis: backoff analyses" comment (pos) or with ' +
       'source "backoff" (jsonl). Off by default, so that the output is the reference program\'s')
     .option('--cache-size <n>', 'look-up forms whose analyses stay cached (least recently used dropped)', '100000')
     .option('--case-endings', 'add the case endings the tables carry commented out (u/a/i, N/F/K…: الرئيسِ, رئيسٌ); ' +

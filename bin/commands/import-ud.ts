@@ -76,7 +76,7 @@ export function register(program: Command): void {
     .addOption(new Option('--analyzer <dir>', 'directory of the analyzer\'s six table files (BAMA 1.0, or SAMA 3.1)')
       .default(dataPaths.bama(), `${dataPaths.bama()}: BAMA 1.0 under LEXDIS_DATA`))
     .option('--no-backoff', 'no backoff analyses for words the lexicon lacks (by default they get proper-noun ' +
-      'analyses with their clitics split off, marked in the pos file; see docs/formats.md)')
+      'analyses with their clitics split off, and nisba-adjective ones where a lexicon noun + ي explains them, marked in the pos file; see docs/formats.md)')
     .option('--no-case-endings', 'candidates without case endings (the analyzer as the reference program runs it); ' +
       'by default the case endings the tables carry commented out are on, and Case/Definite/Mood pick among them (docs/case-endings.md)')
     .option('--report <file>', 'write the report as JSON')

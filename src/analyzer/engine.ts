@@ -10,6 +10,7 @@ import { UsageError } from '../errors.js';
 import { splitLines } from '../io.js';
 import { alternativeSpellings } from './alternatives.js';
 import { backoffSolutions } from './backoff.js';
+import { nisbaStems } from './nisba.js';
 import { declineNames } from './name-declension.js';
 import { LruCache } from './cache.js';
 import type { LexEntry } from './dict.js';
@@ -23,8 +24,9 @@ export interface AnalyzerOptions {
   /** How many look-up forms keep their analyses in memory (least recently used evicted; 0 = none). */
   cacheSize: number;
   /**
-   * A word with no analysis, nor any for its alternative spellings, gets backoff analyses
-   * (proper noun with clitics split off, source 'backoff'; see backoff.ts). Off by default,
+   * A word with no analysis gets backoff analyses (source 'backoff'): a nisba adjective of a
+   * lexicon noun (nisba.ts) and, when it is one or none of its alternative spellings has an
+   * analysis, a proper noun with clitics split off (backoff.ts). Off by default,
    * so that the output is the reference program's.
    */
   backoff: boolean;
@@ -89,6 +91,9 @@ function allowedAfter(g: Government, suffix: LexEntry): boolean {
   return !/^[ISJ]+$/.test(v) || /[SJ]/.test(v);
 }
 
+/** Where {@link Analyzer.solve} finds the stem entries of a form. */
+type StemSource = { get(form: string): readonly LexEntry[] | undefined };
+
 /** The shared empty (frozen) list. */
 const EMPTY = Object.freeze([]) as unknown as never[];
 
@@ -125,13 +130,21 @@ export class Analyzer {
 
   /**
    * Solutions of a look-up form (Buckwalter, no diacritics) and, when it has none, its
-   * alternative spellings with theirs; with the `backoff` option and none of those, backoff
-   * analyses (backoff.ts) as its solutions. Cached; the returned data is frozen and shared.
+   * alternative spellings with theirs. With the `backoff` option, a form without solutions
+   * that is a nisba adjective of a lexicon noun (nisba.ts) gets those analyses and the
+   * proper-noun ones (backoff.ts) before any spelling is changed: the letters as typed explain
+   * it (جينية is جِينِيَّة, not جِينَيْهِ "his two genes" with ة read as ه); a form that is not
+   * gets the alternative spellings and, when none of those has a solution either, the
+   * proper-noun analyses. Cached; the returned data is frozen and shared.
    */
   analyzeWord(lookup: string): WordAnalysis {
     const hit = this.cache.get(lookup);
     if (hit) return hit;
     let solutions = this.solve(lookup);
+    if (solutions.length === 0 && this.options.backoff) {
+      const nisba = this.nisbaAnalyses(lookup);
+      if (nisba.length > 0) solutions = Object.freeze([...nisba, ...this.nameAnalyses(lookup)]) as Solution[];
+    }
     let alternatives: Alternative[] = EMPTY;
     if (solutions.length === 0) {
       alternatives = Object.freeze(
@@ -157,9 +170,22 @@ export class Analyzer {
     return this.lex.caseEndings ? (declineNames(names, true) as Solution[]) : names;
   }
 
-  /** Every solution of one form, in the reference program's order (not cached; frozen). */
-  solve(word: string): Solution[] {
-    const { prefixes, stems, suffixes, ab, ac, bc } = this.lex;
+  /**
+   * The analyses of a look-up form as a nisba adjective the lexicon lacks (nisba.ts: a lexicon
+   * noun + `iy~`), joined to prefixes and suffixes as the lexicon's own stems are, source
+   * 'backoff'. Not cached; frozen. Throws nothing.
+   */
+  nisbaAnalyses(lookup: string): Solution[] {
+    const found = this.solve(lookup, { get: (form) => nisbaStems(form, this.lex) });
+    return Object.freeze(found.map((s) => Object.freeze({ ...s, source: 'backoff' as const }))) as Solution[];
+  }
+
+  /**
+   * Every solution of one form, in the reference program's order (not cached; frozen); the
+   * stem entries of a form come from the lexicon unless `stems` is given.
+   */
+  solve(word: string, stems: StemSource = this.lex.stems): Solution[] {
+    const { prefixes, suffixes, ab, ac, bc } = this.lex;
     const out: Solution[] = [];
     const len = word.length;
     // the few suffixes (at most 7) are looked up once; a stem is looked up only between a known prefix and suffix
@@ -172,7 +198,7 @@ export class Analyzer {
         const sufEntries = sufs[s];
         if (!sufEntries) continue;
         const stemEntries = stems.get(word.slice(p, len - s));
-        if (!stemEntries) continue;
+        if (!stemEntries || stemEntries.length === 0) continue;
         const replaced = this.lex.caseEndings ? this.replacersOf(sufEntries) : null;
         for (const a of preEntries) {
           const governed = this.lex.caseEndings ? governedBy(a) : FREE;
