@@ -18,6 +18,7 @@ import { DEFECTIVE_SUFFIXES, defectiveCategory, defectivePairs } from './defecti
 import { declinableCategory, declinablePairs } from './declinable.js';
 import { hamzaCategory, hamzaPairs } from './hamza.js';
 import { JUSSIVE_SUFFIXES, jussiveCategory, jussivePairs, jussiveVowels } from './jussive.js';
+import { MAQSUR_SUFFIXES, maqsurCategory, maqsurPairs } from './maqsur.js';
 import { LexiconDict, type EntryIndex } from './dict.js';
 
 export { cleanGloss, deducePos, type EntryIndex, type LexEntry } from './dict.js';
@@ -105,8 +106,8 @@ export interface LexiconOptions {
   caseEndings: boolean;
 }
 
-/** The category a stem entry gets, given its own, its vocalization and its lemma ID (a function: most entries never need it). */
-type StemCategory = (cat: string, voc: string, lemma: () => string) => string;
+/** The category a stem entry gets, given its own, its vocalization, its lemma ID (a function: most entries never need it) and its gloss field (`<pos>` included). */
+type StemCategory = (cat: string, voc: string, lemma: () => string, gloss: string) => string;
 
 /** A commented-out suffix entry is a case ending or mood suffix when its POS holds one of these tags. */
 export const CASE_OR_MOOD_TAG = /\/CASE_[A-Z]|_MOOD:[A-Z]/;
@@ -125,7 +126,7 @@ export function withoutCaseOrMood(pos: string): string {
  * What the `caseEndings` option adds beyond the commented-out case endings (the mood vowels
  * of src/analyzer/mood.ts and before object pronouns, mood-pronoun.ts, the names' case endings of src/analyzer/names.ts, the defective
  * nouns' of src/analyzer/defective.ts, the hamza-final nouns' of src/analyzer/hamza.ts, أيّ's of
- * src/analyzer/declinable.ts, the shortened jussives' vowels of src/analyzer/jussive.ts): their suffix
+ * src/analyzer/declinable.ts, the shortened jussives' vowels of src/analyzer/jussive.ts, the nouns in alif maqsura's of src/analyzer/maqsur.ts): their suffix
  * lines, written after the suffix file's own, their stem categories, and their pairs, added
  * to the tables (numbering their categories). Nothing when the suffix file has an active
  * indicative suffix already (SAMA's tables carry these endings).
@@ -142,6 +143,7 @@ function caseExtension(suffixText: string, stemText: string, ids: Map<string, nu
   const hamza = hamzaPairs(byName(ab), byName(bc));
   const declinable = declinablePairs(byName(ab), byName(bc));
   const jussive = jussivePairs(byName(ab), byName(ac), byName(bc));
+  const maqsur = maqsurPairs(byName(ab), byName(ac), byName(bc));
   const jussiveOf = jussiveCategory(jussiveVowels(stemText, lemmaBefore));
   const id = (cat: string): number => {
     let n = ids.get(cat);
@@ -149,19 +151,21 @@ function caseExtension(suffixText: string, stemText: string, ids: Map<string, nu
     return n;
   };
   const add = (to: Array<[number, number]>, pairs: Array<[string, string]>) => { for (const [a, b] of pairs) to.push([id(a), id(b)]); };
-  add(ab, [...name.ab, ...defective.ab, ...hamza.ab, ...declinable.ab, ...jussive.ab]);
-  add(ac, [...mood.ac, ...pronounMood.ac, ...name.ac, ...defective.ac, ...jussive.ac]);
-  add(bc, [...mood.bc, ...pronounMood.bc, ...name.bc, ...defective.bc, ...hamza.bc, ...declinable.bc, ...jussive.bc]);
+  add(ab, [...name.ab, ...defective.ab, ...hamza.ab, ...declinable.ab, ...jussive.ab, ...maqsur.ab]);
+  add(ac, [...mood.ac, ...pronounMood.ac, ...name.ac, ...defective.ac, ...jussive.ac, ...maqsur.ac]);
+  add(bc, [...mood.bc, ...pronounMood.bc, ...name.bc, ...defective.bc, ...hamza.bc, ...declinable.bc, ...jussive.bc, ...maqsur.bc]);
   return {
-    suffixLines: moodSuffixLines() + pronounMoodLines(suffixText) + suffixLine(DIPTOTE_GENITIVE) + [...DEFECTIVE_SUFFIXES, ...JUSSIVE_SUFFIXES].map(suffixLine).join(''),
-    stemCategory: (cat, voc, lemma) => jussiveOf(declinableCategory(hamzaCategory(defectiveCategory(nameCategory(cat, voc), voc), voc), voc), voc, lemma),
+    suffixLines: moodSuffixLines() + pronounMoodLines(suffixText) + suffixLine(DIPTOTE_GENITIVE) +
+      [...DEFECTIVE_SUFFIXES, ...JUSSIVE_SUFFIXES, ...MAQSUR_SUFFIXES].map(suffixLine).join(''),
+    stemCategory: (cat, voc, lemma, gloss) =>
+      jussiveOf(declinableCategory(hamzaCategory(defectiveCategory(maqsurCategory(nameCategory(cat, voc), voc, gloss), voc), voc), voc), voc, lemma),
   };
 }
 
 /** A stem file's text with each entry's category replaced as `category` says, given its vocalization and (asked only when needed) its lemma ID; lemma lines and comments kept. */
 function recategorizeStems(text: string, category: StemCategory): string {
-  return text.replace(/^([^;\t\r\n][^\t\r\n]*\t)([^\t\r\n]*)\t([^\t\r\n]+)(?=\t)/gm, (line, form: string, voc: string, cat: string, at: number) => {
-    const to = category(cat, voc, () => lemmaBefore(text, at));
+  return text.replace(/^([^;\t\r\n][^\t\r\n]*\t)([^\t\r\n]*)\t([^\t\r\n]+)(?=\t([^\r\n]*))/gm, (line, form: string, voc: string, cat: string, gloss: string, at: number) => {
+    const to = category(cat, voc, () => lemmaBefore(text, at), gloss);
     return to === cat ? line : `${form}${voc}\t${to}`;
   });
 }

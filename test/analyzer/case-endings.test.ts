@@ -17,6 +17,7 @@ import { DEFECTIVE_SUFFIXES, defectiveCategory } from '../../src/analyzer/defect
 import { hamzaCategory, isTriptoteAA, TRIPTOTE_AA_EXAMPLES } from '../../src/analyzer/hamza.js';
 import { declinableCategory } from '../../src/analyzer/declinable.js';
 import { JUSSIVE_SUFFIXES, jussiveCategory, jussiveVowels } from '../../src/analyzer/jussive.js';
+import { MAQSUR_SUFFIXES } from '../../src/analyzer/maqsur.js';
 import { dataPaths } from '../../bin/data.js';
 import { fromBuckwalter, lookupForm } from '../../src/script/buckwalter.js';
 import { UsageError } from '../../src/errors.js';
@@ -223,13 +224,15 @@ test('commented-out entries are loaded only with the option, and only case/mood 
   const pronouns = text.split('\n').filter((l) => /^[^;][^\t]*\t[^\t]*\tIVSuff-(h|k|ny-nA)\t/.test(l)).length;
   assert.equal(pronouns, 12, 'IVSuff-h: 5, IVSuff-k: 5, IVSuff-ny-nA: 2');
   assert.equal(OBJECT_PRONOUN_CLASSES.length, 3);
-  assert.equal(b.counts.suffixes - a.counts.suffixes, commented + MOOD_SUFFIXES.length * (1 + pronouns) + 1 + DEFECTIVE_SUFFIXES.length + JUSSIVE_SUFFIXES.length, 'and the mood suffixes, the diptote genitive, the defective endings and the jussives with a vowel');
+  assert.equal(b.counts.suffixes - a.counts.suffixes, commented + MOOD_SUFFIXES.length * (1 + pronouns) + 1 + DEFECTIVE_SUFFIXES.length + JUSSIVE_SUFFIXES.length + MAQSUR_SUFFIXES.length,
+    'and the mood suffixes, the diptote genitive, the defective endings, the jussives with a vowel and the endings of nouns in alif maqsura');
   assert.deepEqual(b.counts.stems, a.counts.stems);
   assert.deepEqual(b.counts.prefixes, a.counts.prefixes);
   assert.ok(a.suffixes.get('')!.every((e) => !e.commented));
-  // the null form: the case vowels, then the mood suffixes of src/analyzer/mood.ts, the diptote genitive, the defective endings, the jussives with a vowel
+  // the null form: the case vowels, then the mood suffixes of src/analyzer/mood.ts, the diptote genitive, the defective endings, the jussives with a vowel, the maqsur endings
   assert.deepEqual(b.suffixes.get('')!.filter((e) => e.commented).map((e) => e.voc), [
     'u', 'a', 'i', 'N', 'F', 'K', ...MOOD_SUFFIXES.map((m) => m.voc), DIPTOTE_GENITIVE.voc, ...DEFECTIVE_SUFFIXES.map((m) => m.voc), ...JUSSIVE_SUFFIXES.map((m) => m.voc),
+    ...MAQSUR_SUFFIXES.map((m) => m.voc),
   ]);
 });
 
