@@ -10,7 +10,7 @@ import { UsageError } from '../errors.js';
 import { splitLines } from '../io.js';
 import { alternativeSpellings } from './alternatives.js';
 import { backoffSolutions } from './backoff.js';
-import { nisbaStems } from './nisba.js';
+import { mayBeName, nisbaStems } from './nisba.js';
 import { declineNames } from './name-declension.js';
 import { LruCache } from './cache.js';
 import type { LexEntry } from './dict.js';
@@ -131,8 +131,8 @@ export class Analyzer {
   /**
    * Solutions of a look-up form (Buckwalter, no diacritics) and, when it has none, its
    * alternative spellings with theirs. With the `backoff` option, a form without solutions
-   * that is a nisba adjective of a lexicon noun (nisba.ts) gets those analyses and the
-   * proper-noun ones (backoff.ts) before any spelling is changed: the letters as typed explain
+   * that is a nisba adjective of a lexicon noun (nisba.ts) gets those analyses and, when it
+   * may be a name as well, the proper-noun ones (backoff.ts), before any spelling is changed: the letters as typed explain
    * it (جينية is جِينِيَّة, not جِينَيْهِ "his two genes" with ة read as ه); a form that is not
    * gets the alternative spellings and, when none of those has a solution either, the
    * proper-noun analyses. Cached; the returned data is frozen and shared.
@@ -143,7 +143,7 @@ export class Analyzer {
     let solutions = this.solve(lookup);
     if (solutions.length === 0 && this.options.backoff) {
       const nisba = this.nisbaAnalyses(lookup);
-      if (nisba.length > 0) solutions = Object.freeze([...nisba, ...this.nameAnalyses(lookup)]) as Solution[];
+      if (nisba.length > 0) solutions = mayBeName(nisba) ? (Object.freeze([...nisba, ...this.nameAnalyses(lookup)]) as Solution[]) : nisba;
     }
     let alternatives: Alternative[] = EMPTY;
     if (solutions.length === 0) {

@@ -17,7 +17,14 @@
  *  - POS     `<voc>/ADJ`; lemma `<voc>_0` (sense 0: not in the lexicon, as backoff lemmas);
  *  - gloss   {@link NISBA_GLOSS} and the base's gloss.
  * The engine joins these entries to prefixes and suffixes exactly as it joins its own
- * (Analyzer.nisbaAnalyses); their solutions carry the source 'backoff'.
+ * (Analyzer.nisbaAnalyses); their solutions carry the source 'backoff'. A word that ends in the
+ * nisba's ي itself may as well be a foreign name (آندي, كيكي), and gets the proper-noun backoff
+ * too, as does one whose nisba reading needs a construct or a pronoun (جريميو, هيلينا). One
+ * whose every nisba analysis ends in a suffix of gender or number (ية, يات, يون, يين, يان) is
+ * not taken for a name ({@link mayBeName}): foreign names are transcribed with يا (روسيا,
+ * سيسيليا). Of the 30 distinct words of UD Arabic-PUD with a nisba analysis, that rule drops
+ * the name analyses of 13, all adjectives or nouns (الجنائزية, التنفيذيون, والإسبارطيين), and
+ * keeps those of the other 17: the 13 names and 4 words in ي (الدخاني, الرغبي).
  */
 import type { LexEntry } from './dict.js';
 import type { Lexicon } from './lexicon.js';
@@ -34,6 +41,24 @@ const BASE_POS = /\/(NOUN|NOUN_PROP)$/;
 const CONSONANT_END = /[^aiuoFNK~`AwyYp{|><&}']$/;
 
 const categories = new WeakMap<Lexicon, number>();
+
+/** The suffix tag right after a nisba stem (`…/ADJ+ap/NSUFF_FEM_SG…` → `NSUFF_FEM_SG`). */
+const AFTER_STEM = /\/ADJ\+[^+/]*\/(NSUFF_[A-Z_]+)/;
+
+/**
+ * Whether a nisba morphology ends in a suffix of gender or number as written at a word's end
+ * (ية, يات, يون, يين, يان, يتان): not the construct forms, which look like a name's ending
+ * (ـيو as in جريميو, ـيتي as in غرافيتي), nor the masculine indefinite accusative (ـيًّا, as in ميلانيا).
+ */
+function genderOrNumber(morph: string): boolean {
+  const tag = AFTER_STEM.exec(morph)?.[1];
+  return tag !== undefined && !tag.endsWith('_POSS') && tag !== 'NSUFF_MASC_SG_ACC_INDEF';
+}
+
+/** Whether a word with these nisba analyses may also be a proper name: not when each has a suffix of gender or number (see the module comment). */
+export function mayBeName(nisba: ReadonlyArray<{ morph: string }>): boolean {
+  return !nisba.every((s) => genderOrNumber(s.morph));
+}
 
 /** The derived nisba stem entries of a stem form (Buckwalter, no diacritics); empty when there are none. */
 export function nisbaStems(form: string, lex: Lexicon): LexEntry[] {

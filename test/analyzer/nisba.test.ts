@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Analyzer } from '../../src/analyzer/engine.js';
 import { loadLexicon } from '../../src/analyzer/lexicon.js';
-import { nisbaStems, NISBA_CATEGORY, NISBA_GLOSS, MIN_BASE } from '../../src/analyzer/nisba.js';
+import { mayBeName, nisbaStems, NISBA_CATEGORY, NISBA_GLOSS, MIN_BASE } from '../../src/analyzer/nisba.js';
 import { dataPaths } from '../../bin/data.js';
 
 const strip = (v: string) => v.replace(/[aiuoFNK~`]/g, '');
@@ -31,15 +31,18 @@ test('bases: nouns and names ending in a consonant only', () => {
   assert.deepEqual(nisbaStems('mbny', lex), [], 'mabonaY ends in alif maqsura: no nisba is formed by adding iy~');
 });
 
-test('with backoff: a word the lexicon lacks is analyzed as a nisba of a lexicon noun, beside the proper-noun backoff', () => {
+test('with backoff: a word the lexicon lacks is analyzed as a nisba of a lexicon noun; a nisba in ية is not taken for a name', () => {
   const a = Analyzer.load(dataPaths.bama(), { backoff: true, caseEndings: true });
   const { solutions } = a.analyzeWord('AlsrTAnyp');
   const nisba = solutions.filter((s) => s.morph.includes('/ADJ'));
   assert.ok(nisba.some((s) => s.voc === 'AlsaraTAniy~api' && s.morph === 'Al/DET+saraTAniy~/ADJ+ap/NSUFF_FEM_SG+i/CASE_DEF_GEN' && s.lemma === 'saraTAniy~_0'));
   assert.ok(nisba.every((s) => s.source === 'backoff'));
   assert.ok(!nisba.some((s) => /CASE_INDEF/.test(s.morph)), 'no tanween after the article');
-  assert.ok(solutions.some((s) => s.morph.includes('/NOUN_PROP')), 'the name analyses stay');
-  assert.ok(solutions.findIndex((s) => s.morph.includes('/ADJ')) < solutions.findIndex((s) => s.morph.includes('/NOUN_PROP')), 'nisba first');
+  assert.ok(!solutions.some((s) => s.morph.includes('/NOUN_PROP')), 'no name analysis for a word in ية');
+  // a word in ي may be a name too (آندي): both, the nisba first
+  const andy = a.analyzeWord('|ndy').solutions;
+  assert.ok(andy.some((s) => s.morph.includes('/NOUN_PROP')) && andy.some((s) => s.morph.includes('/ADJ')));
+  assert.ok(andy.findIndex((s) => s.morph.includes('/ADJ')) < andy.findIndex((s) => s.morph.includes('/NOUN_PROP')), 'nisba first');
   // every suffix the class takes: the sound plural after wa + the article
   assert.ok(a.analyzeWord('wAldmAgyyn').solutions.some((s) => s.voc === 'waAldimAgiy~iyna'));
 });
@@ -55,4 +58,15 @@ test('a nisba is found before any spelling is changed; without backoff the refer
   assert.ok(ref.alternatives.some((alt) => alt.form === 'jynyh' && alt.solutions.length > 0), 'ة read as ه (his two genes)');
   // a word with an analysis of its own gets no nisba: عربية
   assert.ok(a.analyzeWord('Erbyp').solutions.every((s) => s.source === undefined));
+});
+
+test('a word may be a name unless each of its nisba analyses ends in a suffix of gender or number', () => {
+  const m = (...morphs: string[]) => mayBeName(morphs.map((morph) => ({ morph })));
+  assert.equal(m('Al/DET+saraTAniy~/ADJ+ap/NSUFF_FEM_SG+i/CASE_DEF_GEN'), false, 'ية');
+  assert.equal(m('Al/DET+tanofiy*iy~/ADJ+uwna/NSUFF_MASC_PL_NOM'), false, 'يون');
+  assert.equal(m('|nodiy~/ADJ+u/CASE_DEF_NOM'), true, 'ي: آندي');
+  assert.equal(m('mylAniy~/ADJ+AF/NSUFF_MASC_SG_ACC_INDEF'), true, 'يًّا: ميلانيا');
+  assert.equal(m('jariymiy~/ADJ+uw/NSUFF_MASC_PL_NOM_POSS'), true, 'a construct plural: جريميو');
+  assert.equal(m('hayoliy~/ADJ+nA/POSS_PRON_1P'), true, 'a pronoun: هيلينا');
+  assert.equal(m('gar~Afiy~/ADJ+ap/NSUFF_FEM_SG+iy/POSS_PRON_1S', 'gar~Afiy~/ADJ+atayo/NSUFF_FEM_DU_ACCGEN_POSS'), true, 'one analysis that may be a name suffices');
 });

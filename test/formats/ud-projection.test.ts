@@ -235,11 +235,12 @@ test('with backoff: no word is not-found, names match their backoff analysis, an
   // 11 words whose only match was a backoff stem with the article in it (البلطجة as one name) now take their label from the annotation;
   // 60 names (NNP) whose treebank lemma is not their backoff lemma match a backoff analysis by agreement alone (level `name`)
   // 2 words whose ة the reference program reads as ه (جينية, مخبرية) get backoff analyses as nisba adjectives
-  // (src/analyzer/nisba.ts), and 3 more adjectives (JJ) match a backoff analysis: a nisba
-  assert.deepEqual(report.matched.backoff, { words: 737, matched: 672 });
+  // (src/analyzer/nisba.ts); 3 adjectives (JJ) match a nisba, and 3 others whose treebank lemma is their letters
+  // (AsbArTyyn_0) no longer match: a nisba in يين is not offered as a name as well
+  assert.deepEqual(report.matched.backoff, { words: 737, matched: 669 });
   assert.equal(report.matched.byLemmaLevel.name, 60);
   assert.equal(plain.matched.backoff, undefined, 'no backoff, no such figure');
-  assert.match(md, /Backoff analyses \(words the lexicon lacks\): 737 words, 672 of them matched\./);
+  assert.match(md, /Backoff analyses \(words the lexicon lacks\): 737 words, 669 of them matched\./);
   const tokens = corpus.documents.flatMap((d) => d.sentences.flatMap((s) => s.tokens));
   const shulman = tokens.find((t) => t.lookup === '$wlmAn')!;
   assert.deepEqual([shulman.gold, shulman.candidates[0].key, shulman.candidates[0].source], [0, '$wlmAn_0\t$wlmAn/NOUN_PROP', 'backoff']);
