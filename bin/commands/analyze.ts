@@ -59,7 +59,7 @@ export function register(program: Command): void {
       'point it at SAMA 3.1\'s tables to use SAMA').default(dataPaths.bama(), `${dataPaths.bama()}: BAMA 1.0 under LEXDIS_DATA`))
     .addOption(new Option('--encoding <encoding>', 'encoding of the input (output is always UTF-8)').choices(['utf-8', 'windows-1256']).default('utf-8'))
     .option('--backoff', 'give a word with no analysis backoff analyses: a nisba adjective of a lexicon noun (سرطانية), ' +
-      'and, when it is one or none of its alternative spellings has an analysis, a proper noun with its clitics split off; ' +
+      'and a proper noun with its clitics split off unless the nisba reading rules a name out (ية, يون…) or an alternative spelling has an analysis; ' +
       'after a "lexdis: backoff analyses" comment (pos) or with ' +
       'source "backoff" (jsonl). Off by default, so that the output is the reference program\'s')
     .option('--cache-size <n>', 'look-up forms whose analyses stay cached (least recently used dropped)', '100000')

@@ -25,8 +25,8 @@ export interface AnalyzerOptions {
   cacheSize: number;
   /**
    * A word with no analysis gets backoff analyses (source 'backoff'): a nisba adjective of a
-   * lexicon noun (nisba.ts) and, when it is one or none of its alternative spellings has an
-   * analysis, a proper noun with clitics split off (backoff.ts). Off by default,
+   * lexicon noun (nisba.ts), and a proper noun with clitics split off (backoff.ts) unless its
+   * nisba reading rules a name out or an alternative spelling of it has an analysis. Off by default,
    * so that the output is the reference program's.
    */
   backoff: boolean;
@@ -132,8 +132,9 @@ export class Analyzer {
    * Solutions of a look-up form (Buckwalter, no diacritics) and, when it has none, its
    * alternative spellings with theirs. With the `backoff` option, a form without solutions
    * that is a nisba adjective of a lexicon noun (nisba.ts) gets those analyses and, when it
-   * may be a name as well, the proper-noun ones (backoff.ts), before any spelling is changed: the letters as typed explain
-   * it (جينية is جِينِيَّة, not جِينَيْهِ "his two genes" with ة read as ه); a form that is not
+   * may be a name as well, the proper-noun ones (backoff.ts), before any spelling is changed:
+   * the letters as typed explain it (جينية is جِينِيَّة, not جِينَيْهِ "his two genes" with ة
+   * read as ه); a form that is not
    * gets the alternative spellings and, when none of those has a solution either, the
    * proper-noun analyses. Cached; the returned data is frozen and shared.
    */
