@@ -3,9 +3,9 @@
  * paper's Tables 4 and 5 plus the baselines, ablations and learning curve; the curve as CSV
  * and SVG; and writes them all, with the JSON, under a results directory (atomic writes).
  */
-import { DEFAULT_FEATURE_SET } from '../features/templates.js';
 import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_FEATURE_SET } from '../features/templates.js';
 import { OutputError } from '../src/errors.js';
 import { assertParentFolder, writeFileAtomic } from '../src/io.js';
 import type { CvReport, Row } from './cv-report.js';

@@ -16,7 +16,7 @@
  * after the prefixes that take the tables' own ending of that case (`NSuff-u`, `NSuff-a`,
  * `NSuff-i` in tableAC). Other stems of those classes (جُزْء) keep their analyses.
  */
-import { derivedStemPairs, type SynthesizedSuffix } from './mood.js';
+import { derivedStemPairs, pairsLikeTables, type Pairs, type SynthesizedSuffix } from './mood.js';
 
 /** The defective stem classes of BAMA 1.0 (they take the null suffix, `NSuff-AF` and no case vowel). */
 const DEFECTIVE_CLASSES: ReadonlySet<string> = new Set(['N0F', 'N0F_Nh', 'N0F_Nh_L']);
@@ -35,14 +35,12 @@ export function defectiveCategory(cat: string, voc: string): string {
   return DEFECTIVE_CLASSES.has(cat) && voc.endsWith('iy') ? cat + SUFFIX : cat;
 }
 
-type Pairs = ReadonlyArray<readonly [string, string]>;
-
 /** The compatibility pairs of the defective categories and their endings, from the tables' own pairs (by category name). */
 export function defectivePairs(ab: Pairs, ac: Pairs, bc: Pairs): { ab: Array<[string, string]>; ac: Array<[string, string]>; bc: Array<[string, string]> } {
   const classes = [...DEFECTIVE_CLASSES].map((cls) => derivedStemPairs(cls, cls + SUFFIX, DEFECTIVE_SUFFIXES.map((s) => s.cat), ab, bc));
   return {
     ab: classes.flatMap((c) => c.ab),
-    ac: DEFECTIVE_SUFFIXES.flatMap((s) => ac.filter(([, c]) => c === s.likeTables).map(([a]): [string, string] => [a, s.cat])),
+    ac: pairsLikeTables(DEFECTIVE_SUFFIXES, ac),
     bc: classes.flatMap((c) => c.bc),
   };
 }

@@ -71,8 +71,8 @@ export function deducePos(voc: string, cat: string, gloss: string): string | nul
   return null;
 }
 
-/** The POS field of an entry: the first `<pos>…</pos>` content, else a deduced one (null: none). */
-function entryPos(voc: string, cat: string, glossPos: string): string | null {
+/** The POS field of an entry, given its vocalization, category and gloss field: the first `<pos>…</pos>` content, else a deduced one (null: none). */
+export function entryPos(voc: string, cat: string, glossPos: string): string | null {
   const tagged = glossPos.includes('<pos>') ? POS_TAG.exec(glossPos) : null;
   return tagged ? tagged[1] : deducePos(voc, cat, glossPos);
 }

@@ -14,7 +14,7 @@
  *    verb forms (مُسَمَّى, مُسْتَوَى, مُلْتَقَى, مُنْتَدَى): the consonants after `mu` are
  *    more than two, or the second is doubled (`muCaC~aY`). `muCoCaY` (مُعْطَى, but also the
  *    feminine elative مُثْلَى) stays as it is.
- * Proper names (their gloss capitalized or their POS `NOUN_PROP`) stay as they are too.
+ * Proper names (POS `NOUN_PROP`: tagged so, or a capitalized gloss) stay as they are too.
  *
  * With the option such a stem of class {@link MAQSUR_CLASS} gets the category `N0-aY`, which
  * takes what `N0` takes plus six endings: the definite nominative, accusative and genitive
@@ -24,15 +24,16 @@
  * tables' own ending of that case and state (`NSuff-u`, `NSuff-a`, `NSuff-i`, `NSuff-N`,
  * `NSuff-AF`, `NSuff-K` in tableAC): so never tanween after the article.
  */
-import { derivedStemPairs, type SynthesizedSuffix } from './mood.js';
+import { entryPos } from './dict.js';
+import { derivedStemPairs, pairsLikeTables, type Pairs, type SynthesizedSuffix } from './mood.js';
 
 /** BAMA 1.0's class of invariable nouns, where its nouns in alif maqsura are filed. */
 export const MAQSUR_CLASS = 'N0';
 /** What that class is called for the stems that take case endings. */
 const SUFFIX = '-aY';
-/** Vocalizations whose final alif maqsura is the root's (see the module comment). */
 /** A consonant (a letter with a short vowel or sukun after it, in these shapes). */
 const C = '[^aiuoAY~`]';
+/** Vocalizations whose final alif maqsura is the root's (see the module comment). */
 const ROOT_FINAL = new RegExp(`^(?:${C}[aiu]${C}aY|mu(?:${C}[aiuo]){2,}${C}aY|mu${C}a${C}~aY)$`);
 
 /** The case endings of those stems, each with the tables' own ending of the same case and state whose prefixes it takes. */
@@ -45,24 +46,21 @@ export const MAQSUR_SUFFIXES: ReadonlyArray<SynthesizedSuffix & { likeTables: st
   { cat: 'NSuff-aY-K', voc: 'F', gloss: '[indef.gen.]', pos: '+F/CASE_INDEF_GEN', likeTables: 'NSuff-K' },
 ];
 
-/** Whether a stem entry's gloss field makes it a proper name (capitalized, or POS `NOUN_PROP`). */
-function isName(glossField: string): boolean {
-  return /^[A-Z]/.test(glossField) || /\/NOUN_PROP</.test(glossField);
-}
-
-/** The category a stem entry gets: `N0-aY` for a noun or adjective of the class whose alif maqsura is the root's, else its own. */
+/**
+ * The category a stem entry gets: `N0-aY` for a noun or adjective of the class whose alif
+ * maqsura is the root's, else its own. Takes the entry's class, vocalization and gloss field
+ * (`<pos>` included: a name is told by the POS the lexicon gives the entry, NOUN_PROP).
+ */
 export function maqsurCategory(cat: string, voc: string, glossField: string): string {
-  return cat === MAQSUR_CLASS && ROOT_FINAL.test(voc) && !isName(glossField) ? cat + SUFFIX : cat;
+  return cat === MAQSUR_CLASS && ROOT_FINAL.test(voc) && !entryPos(voc, cat, glossField)?.endsWith('/NOUN_PROP') ? cat + SUFFIX : cat;
 }
-
-type Pairs = ReadonlyArray<readonly [string, string]>;
 
 /** The compatibility pairs of the new category and its endings, from the tables' own pairs (by category name). */
 export function maqsurPairs(ab: Pairs, ac: Pairs, bc: Pairs): { ab: Array<[string, string]>; ac: Array<[string, string]>; bc: Array<[string, string]> } {
   const derived = derivedStemPairs(MAQSUR_CLASS, MAQSUR_CLASS + SUFFIX, MAQSUR_SUFFIXES.map((s) => s.cat), ab, bc);
   return {
     ab: derived.ab,
-    ac: MAQSUR_SUFFIXES.flatMap((s) => ac.filter(([, c]) => c === s.likeTables).map(([a]): [string, string] => [a, s.cat])),
+    ac: pairsLikeTables(MAQSUR_SUFFIXES, ac),
     bc: derived.bc,
   };
 }

@@ -67,7 +67,18 @@ export function moodPairs(ac: ReadonlyArray<readonly [string, string]>, bc: Read
   };
 }
 
-type Pairs = ReadonlyArray<readonly [string, string]>;
+/** Compatibility pairs by category name (tableAB, tableAC or tableBC). */
+export type Pairs = ReadonlyArray<readonly [string, string]>;
+
+/**
+ * The tableAC pairs of synthesized suffixes, each attaching after the prefix categories that
+ * take the tables' own suffix category it names (`likeTables`: the definite nominative after
+ * the prefixes of `NSuff-u`, so never tanween after the article). Takes the suffixes and the
+ * tables' own tableAC pairs (by category name); returns the new pairs.
+ */
+export function pairsLikeTables(suffixes: ReadonlyArray<{ cat: string; likeTables: string }>, ac: Pairs): Array<[string, string]> {
+  return suffixes.flatMap((s) => ac.filter(([, c]) => c === s.likeTables).map(([a]): [string, string] => [a, s.cat]));
+}
 
 /**
  * The pairs of a stem category derived from another (a diptote name from `Nprop`, a defective
