@@ -17,7 +17,10 @@
  * process, the two builds taking turns run by run, and the ratio of their median speeds is
  * reported: a minute's speed of the machine then moves both alike.
  *
- * Run: `node dist/bench/read.js FILE [--runs 3] [--digest] [--baseline DIR] [--help]`; a
+ * With `--one-thread`, a large file is read on this thread alone (`twoThreads: false`), as a
+ * small one always is: without it, loadPosCorpus's default (two threads from 8 MB on).
+ *
+ * Run: `node dist/bench/read.js FILE [--runs 3] [--digest] [--one-thread] [--baseline DIR] [--help]`; a
  * corpus from `node dist/bench/scale.js --tokens N --seed 42 -o FILE`.
  */
 import { createHash } from 'node:crypto';
@@ -39,7 +42,7 @@ function digest(corpus: Corpus): string {
   return h.digest('hex');
 }
 
-type Load = (path: string, options: { encoding: 'utf-8' }) => Corpus;
+type Load = (path: string, options: { encoding: 'utf-8'; twoThreads?: boolean | 'auto' }) => Corpus;
 
 interface BuildRuns {
   build: string;
@@ -49,9 +52,9 @@ interface BuildRuns {
 }
 
 /** One timed reading with `load`; the corpus is kept only for the last run's count and digest. */
-function timedRead(load: Load, file: string, keep: boolean): { wall: number; cpu: number; corpus?: Corpus } {
+function timedRead(load: Load, file: string, keep: boolean, twoThreads: boolean | 'auto'): { wall: number; cpu: number; corpus?: Corpus } {
   let corpus: Corpus | undefined;
-  const t = wallAndCpuSeconds(() => (corpus = load(file, { encoding: 'utf-8' })));
+  const t = wallAndCpuSeconds(() => (corpus = load(file, { encoding: 'utf-8', twoThreads })));
   return { ...t, corpus: keep ? corpus : undefined };
 }
 
@@ -59,7 +62,8 @@ async function main(argv: string[]): Promise<void> {
   exitOnHelp(argv, import.meta.url);
   const withValue = new Set(['--runs', '--baseline']);
   const file = argv.find((a, i) => !a.startsWith('--') && (i === 0 || !withValue.has(argv[i - 1])));
-  if (!file) throw new Error('usage: node dist/bench/read.js FILE [--runs 3] [--digest] [--baseline DIR] [--help]');
+  if (!file) throw new Error('usage: node dist/bench/read.js FILE [--runs 3] [--digest] [--one-thread] [--baseline DIR] [--help]');
+  const twoThreads = argv.includes('--one-thread') ? false : 'auto';
   const runs = argNumber(argv, '--runs', 3);
   const baselineDir = argValue(argv, '--baseline');
   const builds: Array<{ build: string; load: Load }> = [{ build: 'this', load: loadPosCorpus }];
@@ -76,7 +80,7 @@ async function main(argv: string[]): Promise<void> {
     (r % 2 === 0 ? builds : [...builds].reverse()).forEach((b) => {
       const i = builds.indexOf(b);
       const last = r === runs - 1;
-      const t = timedRead(b.load, file, last);
+      const t = timedRead(b.load, file, last, twoThreads);
       if (t.corpus) {
         out[i].tokens = tokenCount(t.corpus);
         if (argv.includes('--digest')) out[i].sha1 = digest(t.corpus);
@@ -90,7 +94,7 @@ async function main(argv: string[]): Promise<void> {
     }
   const speed = (b: BuildRuns) => median(b.runs.map((r) => r.tokensPerWallSecond));
   process.stdout.write(`${JSON.stringify({
-    kind: 'lexdis-bench-read', file, tokens: out[0].tokens, runs: out[0].runs,
+    kind: 'lexdis-bench-read', file, oneThread: twoThreads === false, tokens: out[0].tokens, runs: out[0].runs,
     ...(out[0].sha1 ? { sha1: out[0].sha1 } : {}),
     ...(out.length > 1 ? { baseline: out[1], speedRatioToBaseline: round(speed(out[0]) / speed(out[1])) } : {}),
   }, null, 2)}\n`);

@@ -48,7 +48,9 @@ function lineEnd(buf: Uint8Array, at: number, e: number): number {
 /** Reads canonical token blocks, sharing one frozen PosSolution per distinct SOLUTION (and GLOSS) line. */
 export class CanonicalBlockReader {
   /** Solutions by their lines' bytes (the block table of pos-cache.ts, one byte range per key). */
-  private readonly solutions = new BlockCache<PosSolution>(SOLUTIONS_MAX);
+  private readonly solutions = new BlockCache(SOLUTIONS_MAX);
+  /** Each entry's solution. */
+  private readonly byEntry: PosSolution[] = [];
 
   /**
    * The token of the block buf[s, e) (valid UTF-8, no blank line, no carriage return, no line
@@ -96,14 +98,14 @@ export class CanonicalBlockReader {
   private solution(buf: Buffer, view: DataView, at: number, end: number, pairEnd: number): PosSolution | undefined {
     const hash = BlockCache.hash(view, at, -1, pairEnd, pairEnd);
     const found = this.solutions.find(buf, at, -1, pairEnd, pairEnd, hash);
-    if (found !== undefined) return found;
+    if (found >= 0) return this.byEntry[found];
     const text = buf.toString('utf8', at + 2, end);
     const solution = solutionOf(text, buf[at] === STAR);
     if (typeof solution === 'string') return undefined;
     // the line is ASCII (as analyzers write it) when each byte is one character
     if (text.length === end - at - 2) ownStrings(buf, end, solution);
     if (pairEnd > end) solution.gloss = glossOf(buf, end + 1, pairEnd);
-    this.solutions.add(buf, at, -1, pairEnd, pairEnd, hash, Object.freeze(solution));
+    this.byEntry[this.solutions.add(buf, at, -1, pairEnd, pairEnd, hash)] = Object.freeze(solution);
     return solution;
   }
 }

@@ -5,7 +5,9 @@
  * SOLUTION and GLOSS lines in one too, each key a single range (`at` < 0). A block is found again by a hash of those bytes, then a byte
  * comparison, so two blocks with the same hash and other bytes are told apart. The bytes of
  * the blocks kept live in a few large buffers (no object per block), and the table starts
- * afresh when it holds `max` blocks, which bounds its memory.
+ * afresh when it holds `max` blocks, which bounds its memory. The table gives each block kept
+ * an entry number below `max`; the caller keeps what it knows of a block by that number (an
+ * entry number is given again after the table starts afresh, to the block added then).
  */
 
 /** Bytes of one slab of kept blocks (a longer block gets a slab of its own). */
@@ -35,12 +37,13 @@ function copyRange(buf: Buffer, from: number, to: number, out: Buffer, at: numbe
   return at;
 }
 
-/** Blocks seen, each with a value. */
-export class BlockCache<T> {
+/** Blocks seen, each by an entry number. */
+export class BlockCache {
   /** Open addressing by hash: each slot holds an entry number + 1, or 0 when empty (at most half full). */
   private readonly slots: Int32Array;
   private readonly mask: number;
-  private readonly values: T[] = [];
+  /** Blocks kept since the table last started afresh. */
+  private count = 0;
   /** Each entry's hash, slab, where its bytes start there, how many there are, and how many come before the INDEX line (-1: none). */
   private readonly hashes: Int32Array;
   private readonly slabOf: Int32Array;
@@ -70,18 +73,18 @@ export class BlockCache<T> {
     return Math.imul(h ^ (h >>> 13), 0x85ebca6b) ^ (h >>> 16);
   }
 
-  /** The value of the block with that key and hash, or undefined. */
-  find(buf: Buffer, s: number, at: number, tail: number, e: number, hash: number): T | undefined {
+  /** The entry number of the block with that key and hash, or -1. */
+  find(buf: Buffer, s: number, at: number, tail: number, e: number, hash: number): number {
     for (let i = hash & this.mask; ; i = (i + 1) & this.mask) {
       const slot = this.slots[i];
-      if (slot === 0) return undefined;
-      if (this.hashes[slot - 1] === hash && this.same(slot - 1, buf, s, at, tail, e)) return this.values[slot - 1];
+      if (slot === 0) return -1;
+      if (this.hashes[slot - 1] === hash && this.same(slot - 1, buf, s, at, tail, e)) return slot - 1;
     }
   }
 
-  /** Keeps the block with that key and hash (not already kept) with its value. */
-  add(buf: Buffer, s: number, at: number, tail: number, e: number, hash: number, value: T): void {
-    if (this.values.length >= this.max) this.clear();
+  /** Keeps the block with that key and hash (not already kept); returns its entry number. */
+  add(buf: Buffer, s: number, at: number, tail: number, e: number, hash: number): number {
+    if (this.count >= this.max) this.clear();
     const head = at < 0 ? -1 : at - s;
     const length = at < 0 ? e - s : at - s + e - tail;
     let slab = this.slabs[this.slabs.length - 1];
@@ -92,8 +95,7 @@ export class BlockCache<T> {
     }
     const to = copyRange(buf, s, at < 0 ? e : at, slab, this.used);
     if (at >= 0) copyRange(buf, tail, e, slab, to);
-    const n = this.values.length;
-    this.values.push(value);
+    const n = this.count++;
     this.hashes[n] = hash;
     this.slabOf[n] = this.slabs.length - 1;
     this.starts[n] = this.used;
@@ -103,6 +105,7 @@ export class BlockCache<T> {
     let i = hash & this.mask;
     while (this.slots[i] !== 0) i = (i + 1) & this.mask;
     this.slots[i] = n + 1;
+    return n;
   }
 
   private same(i: number, buf: Buffer, s: number, at: number, tail: number, e: number): boolean {
@@ -120,7 +123,7 @@ export class BlockCache<T> {
 
   private clear(): void {
     this.slots.fill(0);
-    this.values.length = 0;
+    this.count = 0;
     this.slabs.length = 0;
     this.used = 0;
   }

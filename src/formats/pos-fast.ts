@@ -20,26 +20,24 @@
  * with the full parser, which gives the corpus or the error with its file and line. The files
  * writePosFile writes never need the second reading.
  */
-import { isUtf8 } from 'node:buffer';
 import { closeSync, openSync, readSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import type { Candidate, Document, Token } from '../corpus/types.js';
 import { LexdisError } from '../errors.js';
 import { CanonicalBlockReader } from './pos-block.js';
-import { BlockCache } from './pos-cache.js';
 import { documentOf, type PosConversion } from './pos-corpus.js';
 import { IMPLICIT_DOCUMENT_ID, type PosDocument, type PosToken } from './pos-model.js';
 import { DOCUMENT_RE, posLineParser } from './pos-read.js';
+import { consume, Ring } from './pos-ring.js';
+import type { ScanWorkerData } from './pos-scan-worker.js';
+import { BlockScanner, checkRead, DOCUMENT_LINE, RECORD, RECORD_SIZE, SEEN_BLOCK } from './pos-scan.js';
 
-/** Distinct token blocks kept before the table starts afresh (bounds its memory). */
-const CACHE_MAX = 1 << 18;
 /** Bytes read at a time at least (a block longer than the buffer grows it; small sizes are for tests). */
 const MIN_BUFFER = 16;
-const BLOCK_END = Buffer.from('\n\n');
-const INDEX_LINE = Buffer.from('\n  INDEX: ');
-const NL = 10;
-/** Largest paragraph and word numbers taken (small integers); larger ones go to the full parser. */
-const MAX_PARAGRAPH = 1e6;
-const MAX_WORD = 1e9;
+/** Bytes read at a time at most on two threads (the ring holds two chunks per slot, in three slots: pos-ring.ts). */
+const RING_CHUNK_MAX = 1 << 20;
+/** Records the byte-level pass writes before the builder takes them (in one thread). */
+const RECORDS = 1 << 12;
 /** Paragraph and word numbers below this share one frozen INDEX object per pair: every document repeats them. */
 const SHARED_INDEX_MAX = 1 << 12;
 
@@ -59,40 +57,23 @@ function parseBlock(file: string, text: string): PosToken | undefined {
   return docs.length === 1 && docs[0].tokens.length === 1 ? docs[0].tokens[0] : undefined;
 }
 
-/** A positive decimal number without leading zeros in buf[from, to), at most `max`; -1 otherwise. */
-function number(buf: Buffer, from: number, to: number, max: number): number {
-  if (to <= from || buf[from] === 48) return -1;
-  let n = 0;
-  for (let i = from; i < to; i++) {
-    const d = buf[i] - 48;
-    if (d < 0 || d > 9) return -1;
-    n = n * 10 + d;
-    if (n > max) return -1;
-  }
-  return n;
-}
-
-/** The block reader's state across one file (see {@link readPosFast}). */
-class FastReader {
-  /** Blocks seen, by their bytes without the INDEX line, with their converted token. */
-  private readonly cache = new BlockCache<Omit<Token, 'index'>>(CACHE_MAX);
-  private readonly decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+/**
+ * Turns the byte-level pass's records (pos-scan.ts) into corpus documents: a new token block is
+ * read (pos-block.ts when it is in the canonical layout, the full line parser of pos-read.ts
+ * otherwise, with the same result) and converted (pos-corpus.ts); a block seen before gets a
+ * copy of its first token with its own INDEX, without being decoded (the tokens of one block
+ * share one frozen candidate array).
+ */
+export class TokenBuilder {
+  /** The converted token of each entry of the byte-level pass's block table. */
+  private readonly kept: Array<Omit<Token, 'index'>> = [];
   /** A block not seen before is read by this reader when it is canonical, by the full parser otherwise. */
   private readonly canonical = new CanonicalBlockReader();
-  private readonly docIds = new Set<string>();
-  private implicitFirst = false;
   private inDoc = false;
   private docId: string | undefined;
   private tokens: Token[] = [];
-  private docIndexed: boolean | undefined;
-  /** The word numbers seen in the current paragraph (a paragraph once left cannot come back: paragraphsDone). */
-  private wordsSeen = new Set<number>();
-  private paragraphsDone = new Set<number>();
-  private lastParagraph = 0;
   /** The shared INDEX objects, by paragraph and word number. */
   private readonly indexes: Array<Array<TokenIndex | undefined> | undefined> = [];
-  buf: Buffer = Buffer.alloc(0);
-  private view = new DataView(this.buf.buffer, this.buf.byteOffset, this.buf.byteLength);
 
   constructor(
     private readonly file: string,
@@ -100,68 +81,41 @@ class FastReader {
     private readonly onDocument: (doc: Document) => void,
   ) {}
 
-  /** A new buffer content. */
-  reset(buf: Buffer): void {
-    this.buf = buf;
-    this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  /**
+   * Takes `count` records of `records` about the bytes of `buf` (`view`: a DataView of it);
+   * false when the file needs the full parser.
+   */
+  take(buf: Buffer, view: DataView, records: Int32Array, count: number): boolean {
+    for (let r = 0; r < count; r++) {
+      const o = r * RECORD_SIZE;
+      const s = records[o + RECORD.start];
+      const e = records[o + RECORD.end];
+      const kind = records[o + RECORD.kind];
+      if (kind === DOCUMENT_LINE) {
+        this.startDocument(DOCUMENT_RE.exec(buf.toString('utf8', s, e))![1]);
+        continue;
+      }
+      if (!this.inDoc) this.startDocument(undefined);
+      const paragraph = records[o + RECORD.paragraph];
+      const index = paragraph < 0 ? null : this.sharedIndex(paragraph, records[o + RECORD.word]);
+      const entry = records[o + RECORD.entry];
+      if (kind === SEEN_BLOCK) this.tokens.push(this.copy(this.kept[entry], index));
+      else if (!this.newBlock(buf, view, s, e, records[o + RECORD.indexAt], index, entry)) return false;
+    }
+    return true;
   }
 
-  emitDocument(): void {
+  /** Hands over the document being read (at the end of the file). */
+  end(): void {
     if (this.inDoc)
       this.onDocument(documentOf(this.conv.intern(this.docId ?? IMPLICIT_DOCUMENT_ID), this.tokens, (t) => t.index?.paragraph, (t) => t, this.conv.intern));
   }
 
   private startDocument(id: string | undefined): void {
-    if (this.inDoc) this.emitDocument();
-    else this.implicitFirst = id === undefined;
+    this.end();
     this.inDoc = true;
     this.docId = id;
     this.tokens = [];
-    this.docIndexed = undefined;
-    this.wordsSeen = new Set();
-    this.paragraphsDone = new Set();
-    this.lastParagraph = 0;
-  }
-
-  /** Takes the block buf[s, e) (no "\n\n" inside); false when the file needs the full parser. */
-  block(s: number, e: number): boolean {
-    const buf = this.buf;
-    while (s < e && buf[s] === NL) s++;
-    while (e > s && buf[e - 1] === NL) e--;
-    if (s === e) return true;
-    if (buf[s] === 59) return this.documentLine(s, e);
-    if (!this.inDoc) this.startDocument(undefined);
-    return this.token(s, e);
-  }
-
-  private documentLine(s: number, e: number): boolean {
-    if (this.buf.subarray(s, e).includes(NL)) return false;
-    let raw: string;
-    try {
-      raw = this.decoder.decode(this.buf.subarray(s, e));
-    } catch {
-      return false;
-    }
-    const m = DOCUMENT_RE.exec(raw);
-    if (!m) return false;
-    const id = m[1];
-    if (id.trim() === '' || this.docIds.has(id) || (id === IMPLICIT_DOCUMENT_ID && this.implicitFirst)) return false;
-    this.docIds.add(id);
-    this.startDocument(id);
-    return true;
-  }
-
-  /** The canonical INDEX line of the block [s, e): its start (at its "\n"), or -1. */
-  private indexLine(s: number, e: number): number {
-    // a scan in JavaScript: the line is a few dozen bytes in, and Buffer#indexOf costs more per call
-    const buf = this.buf;
-    for (let i = s, last = e - INDEX_LINE.length; i <= last; i++) {
-      if (buf[i] !== NL) continue;
-      let j = 1;
-      while (j < INDEX_LINE.length && buf[i + j] === INDEX_LINE[j]) j++;
-      if (j === INDEX_LINE.length) return i;
-    }
-    return -1;
   }
 
   /** The INDEX object of a pair: shared and frozen for small numbers (a million tokens need not carry a million of them). */
@@ -171,70 +125,34 @@ class FastReader {
     return (row[word] ??= Object.freeze({ paragraph, word }));
   }
 
-  /** Checks an INDEX (or none: null) against the document's; false when the file needs the full parser. */
-  private checkIndex(index: TokenIndex | null): boolean {
-    const indexed = index !== null;
-    if (this.docIndexed === undefined) this.docIndexed = indexed;
-    else if (this.docIndexed !== indexed) return false;
-    if (!index) return true;
-    if (index.paragraph !== this.lastParagraph) {
-      if (this.paragraphsDone.has(index.paragraph)) return false;
-      this.paragraphsDone.add(index.paragraph);
-      this.lastParagraph = index.paragraph;
-      this.wordsSeen.clear();
-    }
-    if (this.wordsSeen.has(index.word)) return false;
-    this.wordsSeen.add(index.word);
-    return true;
+  /** A token of a block seen before: its first token's content with this INDEX. */
+  private copy(t: Omit<Token, 'index'>, index: TokenIndex | null): Token {
+    // the INDEX in the literal: added afterwards it would take V8 a second object (out-of-object properties) for every token
+    const token: Token = index
+      ? { form: t.form, lookup: t.lookup, arabic: t.arabic, candidates: t.candidates, gold: t.gold, index }
+      : { form: t.form, lookup: t.lookup, arabic: t.arabic, candidates: t.candidates, gold: t.gold };
+    if (t.note !== undefined) token.note = t.note;
+    if (t.goldUnmatched) token.goldUnmatched = true;
+    return token;
   }
 
-  private token(s: number, e: number): boolean {
-    const buf = this.buf;
-    const at = this.indexLine(s, e);
-    let index: TokenIndex | null = null;
-    let tail = e;
-    if (at >= 0) {
-      // scans in JavaScript: the line is short, and Buffer#indexOf costs more per call
-      const value = at + INDEX_LINE.length;
-      tail = value;
-      while (tail < e && buf[tail] !== NL) tail++;
-      let w = value;
-      while (w < tail && buf[w] !== 87) w++; // 'W'
-      if (buf[value] !== 80 || w >= tail) return false; // 'P'
-      const paragraph = number(buf, value + 1, w, MAX_PARAGRAPH);
-      const word = number(buf, w + 1, tail, MAX_WORD);
-      if (paragraph < 0 || word < 0) return false;
-      index = this.sharedIndex(paragraph, word);
-    }
-    if (!this.checkIndex(index)) return false;
-    const hash = BlockCache.hash(this.view, s, at, tail, e);
-    const t = this.cache.find(buf, s, at, tail, e, hash);
-    if (t) {
-      // the INDEX in the literal: added afterwards it would take V8 a second object (out-of-object properties) for every token
-      const token: Token = index
-        ? { form: t.form, lookup: t.lookup, arabic: t.arabic, candidates: t.candidates, gold: t.gold, index }
-        : { form: t.form, lookup: t.lookup, arabic: t.arabic, candidates: t.candidates, gold: t.gold };
-      if (t.note !== undefined) token.note = t.note;
-      if (t.goldUnmatched) token.goldUnmatched = true;
-      this.tokens.push(token);
-      return true;
-    }
-    const token = this.newToken(s, e, at, index);
+  /** A block not seen before, kept as the block table's `entry`; false when the file needs the full parser. */
+  private newBlock(buf: Buffer, view: DataView, s: number, e: number, at: number, index: TokenIndex | null, entry: number): boolean {
+    const token = this.newToken(buf, view, s, e, at, index);
     if (!token) return false;
     if (index) token.index = index;
     // the tokens of one block share its candidate array, frozen (an array per token was a million more objects for the collector at 1M tokens)
     const kept: Omit<Token, 'index'> = { form: token.form, lookup: token.lookup, arabic: token.arabic, candidates: Object.freeze(token.candidates) as Candidate[], gold: token.gold };
     if (token.note !== undefined) kept.note = token.note;
     if (token.goldUnmatched) kept.goldUnmatched = true;
-    this.cache.add(buf, s, at, tail, e, hash, kept);
+    this.kept[entry] = kept;
     this.tokens.push(token);
     return true;
   }
 
   /** A block not seen before: read (from its bytes when canonical, by the full parser otherwise) and converted; undefined when the file needs the full parser. */
-  private newToken(s: number, e: number, at: number, index: TokenIndex | null): Token | undefined {
-    const buf = this.buf;
-    const parsed = this.canonical.token(buf, this.view, s, e, at, index) ?? parseBlock(this.file, buf.toString('utf8', s, e));
+  private newToken(buf: Buffer, view: DataView, s: number, e: number, at: number, index: TokenIndex | null): Token | undefined {
+    const parsed = this.canonical.token(buf, view, s, e, at, index) ?? parseBlock(this.file, buf.toString('utf8', s, e));
     if (!parsed || (parsed.index === undefined) !== (index === null)) return undefined;
     if (index && (parsed.index!.paragraph !== index.paragraph || parsed.index!.word !== index.word)) return undefined;
     try {
@@ -262,9 +180,13 @@ export function readPosFast(file: string, conv: PosConversion, onDocument: (doc:
     return false;
   }
   try {
-    const reader = new FastReader(file, conv, onDocument);
+    const scanner = new BlockScanner();
+    const builder = new TokenBuilder(file, conv, onDocument);
+    const records = new Int32Array(RECORDS * RECORD_SIZE);
     let buf = Buffer.allocUnsafe(Math.max(chunkBytes, MIN_BUFFER));
     let len = 0;
+    /** Where the bytes not yet checked by checkRead start. */
+    let unchecked = 0;
     let first = true;
     for (;;) {
       if (len === buf.length) {
@@ -278,29 +200,49 @@ export function readPosFast(file: string, conv: PosConversion, onDocument: (doc:
       } catch {
         return false;
       }
-      if (buf.subarray(len, len + n).includes(13)) return false;
       len += n;
-      const view = buf.subarray(0, len);
-      reader.reset(view);
-      let start = first && view[0] === 0xef && view[1] === 0xbb && view[2] === 0xbf ? 3 : 0;
       if (first && len < 3 && n > 0) continue;
+      const view = buf.subarray(0, len);
+      let start = checkRead(view, 0, unchecked, n === 0, first);
+      if (start < 0) return false;
       first = false;
-      // the bytes of the blocks taken in this round are checked once here (a line end never cuts a character)
-      const taken = n === 0 ? len : view.lastIndexOf(BLOCK_END);
-      if (taken > start && !isUtf8(view.subarray(start, taken))) return false;
-      for (let sep = view.indexOf(BLOCK_END, start); sep >= 0; sep = view.indexOf(BLOCK_END, start)) {
-        if (!reader.block(start, sep)) return false;
-        start = sep + 2;
-      }
+      const dv = new DataView(view.buffer, view.byteOffset, view.byteLength);
+      do {
+        if (!scanner.scan(view, dv, start, n === 0, records) || !builder.take(view, dv, records, scanner.records)) return false;
+        start = scanner.next;
+      } while (scanner.records === RECORDS);
       if (n === 0) {
-        if (!reader.block(start, len)) return false;
-        reader.emitDocument();
+        builder.end();
         return true;
       }
       buf.copyWithin(0, start, len);
       len -= start;
+      unchecked = len;
     }
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * Reads a UTF-8 pos file into corpus documents by the fast path on two threads: a worker thread
+ * reads the file and makes the byte-level pass while this one builds the documents (pos-ring.ts).
+ * Takes and returns what {@link readPosFast} does, with the same documents; false also when the
+ * worker cannot start or stalls. A slot of the ring holds two chunks of `chunkBytes`: a longer
+ * token block is left to the full parser. Throws only what the callback throws.
+ */
+export function readPosTwoThreads(file: string, conv: PosConversion, onDocument: (doc: Document) => void, chunkBytes: number): boolean {
+  const chunk = Math.max(Math.min(chunkBytes, RING_CHUNK_MAX), MIN_BUFFER);
+  const ring = new Ring(2 * chunk);
+  const data: ScanWorkerData = { file, memory: ring.memory, slotBytes: ring.slotBytes, chunkBytes: chunk };
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./pos-scan-worker.js', import.meta.url), { workerData: data });
+  } catch {
+    return false;
+  }
+  // the worker ends by itself; an error it reports after this thread has moved on changes nothing
+  worker.unref();
+  worker.on('error', () => {});
+  return consume(ring, new TokenBuilder(file, conv, onDocument));
 }

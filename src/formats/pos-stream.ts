@@ -4,16 +4,19 @@
  * each document is converted into a corpus document as soon as it is complete
  * (pos-corpus.ts). Peak memory is one chunk and one parsed document on top of the corpus.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import type { Corpus, Document } from '../corpus/types.js';
 import { DataNotFoundError, InputParseError } from '../errors.js';
 import type { TextEncoding } from '../io.js';
 import { posConversion, posDocumentConverter, type PosToCorpusOptions } from './pos-corpus.js';
-import { readPosFast } from './pos-fast.js';
+import { readPosFast, readPosTwoThreads } from './pos-fast.js';
 import { posLineParser } from './pos-read.js';
 
 /** Bytes read at a time. */
 export const CHUNK_BYTES = 1 << 22;
+/** A UTF-8 pos file of this many bytes or more is read on two threads by default (`twoThreads: 'auto'`). */
+export const TWO_THREADS_MIN_BYTES = 1 << 23;
 
 const decodeError = (file: string, line: number) =>
   new InputParseError('not valid UTF-8 (use --encoding windows-1256 for Arabic Windows files)', { file, line });
@@ -84,13 +87,31 @@ export interface LoadPosCorpusOptions extends PosToCorpusOptions {
   encoding: TextEncoding;
   /** Bytes read at a time (default CHUNK_BYTES). */
   chunkBytes: number;
+  /**
+   * Whether a UTF-8 file is read on two threads, a worker thread cutting and comparing its
+   * blocks while this one builds the corpus (pos-ring.ts; the same corpus either way). 'auto'
+   * (the default): when the file has TWO_THREADS_MIN_BYTES or more and the machine more than
+   * one core.
+   */
+  twoThreads: boolean | 'auto';
+}
+
+/** Whether `path` is read on two threads under `option` (see LoadPosCorpusOptions.twoThreads). */
+function readsOnTwoThreads(path: string, option: boolean | 'auto'): boolean {
+  if (option !== 'auto') return option;
+  if (availableParallelism() < 2) return false;
+  try {
+    return statSync(path).size >= TWO_THREADS_MIN_BYTES;
+  } catch {
+    return false;
+  }
 }
 
 /**
  * Reads a pos file from disk straight into a corpus (the same corpus as
  * posToCorpus(loadPosFile(path)), without the whole text or the whole parsed file in memory).
  * A UTF-8 file is read by the fast path (pos-fast.ts: a repeated token block is converted
- * once); a file that path does not take is read again by the full parser, which then gives the corpus or the error. `onDocument`
+ * once), a large one on two threads (`twoThreads`); a file that path does not take is read again by the full parser, which then gives the corpus or the error. `onDocument`
  * (optional) sees each document once, as it is added. Throws what forEachLine and the parser
  * throw (DataNotFoundError, InputParseError with file and line) and CorpusError from the
  * conversion.
@@ -107,7 +128,8 @@ export function loadPosCorpus(
     documents.push(doc);
     onDocument?.(doc);
   };
-  if (encoding === 'utf-8' && readPosFast(path, posConversion(path, options), add, chunkBytes)) return { documents, source: path };
+  const fast = readsOnTwoThreads(path, options.twoThreads ?? 'auto') ? readPosTwoThreads : readPosFast;
+  if (encoding === 'utf-8' && fast(path, posConversion(path, options), add, chunkBytes)) return { documents, source: path };
   // the full parser, from the start; the documents already seen are not reported again
   const seen = documents.length;
   documents.length = 0;

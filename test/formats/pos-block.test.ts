@@ -115,14 +115,17 @@ test('the block table finds a block by its bytes without the INDEX line, and tel
   };
   const [x, y] = collision((s) => key(`INPUT STRING: ${s}\n  INDEX: P1W1\n  SOLUTION 1: (a) a/NOUN`).hash, 'w');
   const text = (w: string, index: string) => `INPUT STRING: ${w}\n  INDEX: ${index}\n  SOLUTION 1: (a) a/NOUN`;
-  const cache = new BlockCache<string>(3);
+  const cache = new BlockCache(3);
+  // what the caller keeps of each entry
+  const values: string[] = [];
   const add = (t: string, v: string) => {
     const k = key(t);
-    cache.add(k.buf, 0, k.at, k.tail, k.buf.length, k.hash, v);
+    values[cache.add(k.buf, 0, k.at, k.tail, k.buf.length, k.hash)] = v;
   };
   const find = (t: string) => {
     const k = key(t);
-    return cache.find(k.buf, 0, k.at, k.tail, k.buf.length, k.hash);
+    const entry = cache.find(k.buf, 0, k.at, k.tail, k.buf.length, k.hash);
+    return entry < 0 ? undefined : values[entry];
   };
   add(text(x, 'P1W1'), 'x');
   assert.equal(find(text(y, 'P1W1')), undefined, 'same hash, other bytes');

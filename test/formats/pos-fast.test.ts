@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Document } from '../../src/corpus/types.js';
 import { posConversion } from '../../src/formats/pos-corpus.js';
-import { readPosFast } from '../../src/formats/pos-fast.js';
+import { readPosFast, readPosTwoThreads } from '../../src/formats/pos-fast.js';
 import { loadPosCorpus, posToCorpus, readPosFile } from '../../src/formats/pos.js';
 
 /** A token block; `star` is the starred solution (0: none). */
@@ -50,13 +50,17 @@ function withFile<T>(text: string | Buffer, fn: (file: string) => T): T {
   }
 }
 
-function fast(file: string, chunkBytes = 1 << 22): { taken: boolean; documents: Document[] } {
+/** The fast path on one thread, and on two (pos-ring.ts): the same contract. */
+const READERS = { 'one thread': readPosFast, 'two threads': readPosTwoThreads };
+type Reader = keyof typeof READERS;
+
+function fast(file: string, chunkBytes = 1 << 22, reader: Reader = 'one thread'): { taken: boolean; documents: Document[] } {
   const documents: Document[] = [];
-  const taken = readPosFast(file, posConversion(file), (d) => documents.push(d), chunkBytes);
+  const taken = READERS[reader](file, posConversion(file), (d) => documents.push(d), chunkBytes);
   return { taken, documents };
 }
 
-test('the fast path takes a canonical file and gives the full parser\'s corpus, at any chunk size', () => {
+test('the fast path takes a canonical file and gives the full parser\'s corpus, at any chunk size, on one thread or two', () => {
   withFile(CANONICAL, (file) => {
     const expected = posToCorpus(readPosFile(CANONICAL, file)).documents;
     assert.equal(expected.length, 5);
@@ -65,12 +69,43 @@ test('the fast path takes a canonical file and gives the full parser\'s corpus, 
       assert.equal(got.taken, true, `chunk ${chunk}`);
       assert.deepEqual(got.documents, expected, `chunk ${chunk}`);
     }
+    // two threads: a slot holds two chunks, and a block longer than that is left to the full parser
+    for (const chunk of [200, 1000, 1 << 22]) {
+      const got = fast(file, chunk, 'two threads');
+      assert.equal(got.taken, true, `two threads, chunk ${chunk}`);
+      assert.deepEqual(got.documents, expected, `two threads, chunk ${chunk}`);
+    }
+    const short = fast(file, 64, 'two threads');
+    assert.equal(short.taken, false, 'a block longer than a slot');
+    assert.deepEqual(loadPosCorpus(file, { chunkBytes: 64, twoThreads: true }).documents, expected);
   });
   // a byte-order mark and a trailing blank line change nothing; a leading blank line neither
   withFile(`\ufeff\n${CANONICAL}\n`, (file) => {
-    const got = fast(file, 33);
-    assert.equal(got.taken, true);
-    assert.deepEqual(got.documents, posToCorpus(readPosFile(CANONICAL, file)).documents);
+    for (const [reader, chunk] of [['one thread', 33], ['two threads', 1000]] as const) {
+      const got = fast(file, chunk, reader);
+      assert.equal(got.taken, true, reader);
+      assert.deepEqual(got.documents, posToCorpus(readPosFile(CANONICAL, file)).documents, reader);
+    }
+  });
+});
+
+test('more blocks than the records one pass holds (4,096 on one thread, 16,384 per slot on two) are carried over', () => {
+  // 40,000 short tokens (some 45 bytes a block, more than 16,384 in a slot of 1 MB) in a few documents, some Arabic, repeated at other INDEX values
+  const docs: string[] = [];
+  for (let d = 0; d < 4; d++) {
+    const blocks = [`;;; DOCUMENT: d${d}`];
+    for (let w = 1; w <= 10_000; w++)
+      blocks.push(w % 20 === 0 ? block('كتب', 'ktb', `P${1 + Math.floor(w / 500)}W${w}`, 1 + (w % 2)) : `INPUT STRING: ${w % 13}\n  INDEX: P${1 + Math.floor(w / 500)}W${w}`);
+    docs.push(blocks.map((b) => `${b}\n`).join('\n'));
+  }
+  const text = docs.join('\n');
+  withFile(text, (file) => {
+    const expected = posToCorpus(readPosFile(text, file)).documents;
+    for (const reader of Object.keys(READERS) as Reader[]) {
+      const got = fast(file, 1 << 20, reader);
+      assert.equal(got.taken, true, reader);
+      assert.deepEqual(got.documents, expected, reader);
+    }
   });
 });
 
@@ -101,11 +136,13 @@ test('a file the fast path does not take is read by the full parser: the same co
   };
   for (const [name, text] of Object.entries(variants)) {
     withFile(text, (file) => {
-      assert.equal(fast(file).taken, false, name);
-      const seen: string[] = [];
-      const corpus = loadPosCorpus(file, { chunkBytes: 64 }, (d) => seen.push(d.id));
-      assert.deepEqual(corpus.documents, posToCorpus(readPosFile(text.replace(/\r\n/g, '\n'), file)).documents, name);
-      assert.deepEqual(seen, corpus.documents.map((d) => d.id), name);
+      for (const reader of Object.keys(READERS) as Reader[]) {
+        assert.equal(fast(file, 1000, reader).taken, false, `${name}, ${reader}`);
+        const seen: string[] = [];
+        const corpus = loadPosCorpus(file, { chunkBytes: 1000, twoThreads: reader === 'two threads' }, (d) => seen.push(d.id));
+        assert.deepEqual(corpus.documents, posToCorpus(readPosFile(text.replace(/\r\n/g, '\n'), file)).documents, `${name}, ${reader}`);
+        assert.deepEqual(seen, corpus.documents.map((d) => d.id), `${name}, ${reader}`);
+      }
     });
   }
 });
@@ -119,7 +156,7 @@ test('rules across tokens broken by a repeated block fail as in the full parser,
   };
   for (const [name, text] of Object.entries(cases)) {
     withFile(text, (file) => {
-      assert.equal(fast(file).taken, false, name);
+      for (const reader of Object.keys(READERS) as Reader[]) assert.equal(fast(file, 1000, reader).taken, false, `${name}, ${reader}`);
       let expected: { message: string; line?: number } | undefined;
       try {
         posToCorpus(readPosFile(text, file));
@@ -127,11 +164,12 @@ test('rules across tokens broken by a repeated block fail as in the full parser,
         expected = err as { message: string; line?: number };
       }
       assert.ok(expected, `${name}: the full parser rejects it`);
-      assert.throws(() => loadPosCorpus(file), (err: { message: string; line?: number }) => {
-        assert.equal(err.message, expected!.message, name);
-        assert.equal(err.line, expected!.line, name);
-        return true;
-      });
+      for (const twoThreads of [false, true])
+        assert.throws(() => loadPosCorpus(file, { twoThreads }), (err: { message: string; line?: number }) => {
+          assert.equal(err.message, expected!.message, name);
+          assert.equal(err.line, expected!.line, name);
+          return true;
+        });
     });
   }
 });
