@@ -18,7 +18,7 @@
  * reported: a minute's speed of the machine then moves both alike.
  *
  * With `--one-thread`, a large file is read on this thread alone (`twoThreads: false`), as a
- * small one always is: without it, loadPosCorpus's default (two threads from 8 MB on).
+ * small one always is: without it, loadPosCorpus's default (two threads from 32 MB on, with two cores).
  *
  * Run: `node dist/bench/read.js FILE [--runs 3] [--digest] [--one-thread] [--baseline DIR] [--help]`; a
  * corpus from `node dist/bench/scale.js --tokens N --seed 42 -o FILE`.

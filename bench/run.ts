@@ -193,7 +193,10 @@ async function profileMisses(row: Row, s: Settings, file: string, model: string)
   if (Object.keys(prof).length > 0) row.profiles = prof;
 }
 
-/** The targets of issues 7 and 13, checked on the sizes measured (met: null when not measured). */
+/** The smallest corpus whose reading speed is judged (see targets). */
+const READ_JUDGED_FROM = 350_000;
+
+/** The targets of issues 7 and 13, checked on the sizes measured (met: null when not measured or not judged, with a note). */
 export function targets(rows: readonly Row[]): Target[] {
   const out: Target[] = [];
   const get = (n: number) => rows.find((r) => r.tokens === n);
@@ -208,11 +211,14 @@ export function targets(rows: readonly Row[]): Target[] {
   for (const r of rows) {
     const tr = r.train as { readTokensPerSecond?: number; readCorpusTokensPerSecond?: number; readCorpusCpuTokensPerSecond?: number } | null | undefined;
     const read = tr?.readCorpusTokensPerSecond;
-    out.push({ name: 'reading the pos file (loadCorpus in lexdis train, wall) tokens/s', step: 'train', tokens: r.tokens, value: read ?? null, limit: '≥ 150000', met: read === undefined ? null : read >= 150_000 });
+    // a throughput, judged on the large corpora the issue is about: at 35k tokens the read takes half a second, most of it compiling the reader
+    const small = r.tokens < READ_JUDGED_FROM ? { note: `a read of ${tr ? round(r.tokens / (read ?? NaN), 2) : '?'} s, mostly the first compilation of the reader: the throughput is judged from ${READ_JUDGED_FROM} tokens on` } : undefined;
+    out.push({ name: 'reading the pos file (loadCorpus in lexdis train, wall) tokens/s', step: 'train', tokens: r.tokens, value: read ?? null, limit: '≥ 150000', met: read === undefined || small ? null : read >= 150_000, ...small });
+    // shown, not judged: what reading costs the machine (both threads' CPU time when a worker cuts the blocks), and a lower bound with Node's start-up
     const readCpu = tr?.readCorpusCpuTokensPerSecond;
-    out.push({ name: 'reading the pos file (same, CPU time) tokens/s', step: 'train', tokens: r.tokens, value: readCpu ?? null, limit: '≥ 150000', met: readCpu === undefined ? null : readCpu >= 150_000 });
+    out.push({ name: 'reading the pos file (same, per CPU second of all threads) tokens/s', step: 'train', tokens: r.tokens, value: readCpu ?? null, limit: '–', met: null, note: 'the cost, not the speed: shown, not judged' });
     const withStart = tr?.readTokensPerSecond;
-    out.push({ name: 'reading the pos file with Node start-up (a lower bound) tokens/s', step: 'train', tokens: r.tokens, value: withStart ?? null, limit: '≥ 150000', met: withStart === undefined ? null : withStart >= 150_000 });
+    out.push({ name: 'reading the pos file with Node start-up (a lower bound) tokens/s', step: 'train', tokens: r.tokens, value: withStart ?? null, limit: '–', met: null, note: 'a lower bound: shown, not judged' });
     const s1 = r.stage1 as { speedupShareOfCapacity?: number; speedup?: number; lexdis?: { oneThread: boolean; minTokensPerWorker: number; cores?: number } } | null | undefined;
     // below the threshold `lexdis train --workers 2` counts in one thread, as --workers 1 does: the forced-thread figures are shown, not judged
     const note = s1?.lexdis?.oneThread

@@ -16,7 +16,7 @@ import { posLineParser } from './pos-read.js';
 /** Bytes read at a time. */
 export const CHUNK_BYTES = 1 << 22;
 /** A UTF-8 pos file of this many bytes or more is read on two threads by default (`twoThreads: 'auto'`). */
-export const TWO_THREADS_MIN_BYTES = 1 << 23;
+export const TWO_THREADS_MIN_BYTES = 1 << 25;
 
 const decodeError = (file: string, line: number) =>
   new InputParseError('not valid UTF-8 (use --encoding windows-1256 for Arabic Windows files)', { file, line });
