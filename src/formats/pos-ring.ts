@@ -67,6 +67,11 @@ export class Ring {
     }
   }
 
+  /** Whether the calling thread has told the worker to stop. */
+  get cancelled(): boolean {
+    return Atomics.load(this.control, CANCEL) === 1;
+  }
+
   /** The shared memory a ring of slots of `slotBytes` bytes takes. */
   static bytes(slotBytes: number): number {
     return 4 * (4 + SLOTS * (HEAD + SLOT_RECORDS * RECORD_SIZE)) + SLOTS * (slotBytes + (-slotBytes & 3));
@@ -144,29 +149,33 @@ export interface RingConsumer {
 /**
  * The calling thread's side: takes the ring's slots in order as the worker fills them.
  * Returns true when the whole file was taken; false when it needs the full parser (the worker
- * gave up, `consumer.take` did, or the worker gave no slot for {@link STALL_MS}), after telling
- * the worker to stop.
+ * gave up, `consumer.take` did, or the worker gave no slot for {@link STALL_MS}). Whenever it
+ * does not take the whole file, a throw of the consumer's included, it tells the worker to stop.
  */
 export function consume(ring: Ring, consumer: RingConsumer, stallMs = STALL_MS): boolean {
   const { control } = ring;
-  const cancel = (): false => {
-    Atomics.store(control, CANCEL, 1);
-    Atomics.store(control, CONSUMED, WAKE);
-    Atomics.notify(control, CONSUMED);
-    return false;
-  };
-  for (let seq = 0; ; seq++) {
-    while (Atomics.load(control, PRODUCED) <= seq) if (!waitChange(control, PRODUCED, seq, stallMs)) return cancel();
-    if (Atomics.load(control, STATUS) !== RUNNING) return cancel();
-    const slot = seq % SLOTS;
-    const head = ring.heads[slot];
-    if (!consumer.take(ring.data[slot], ring.views[slot], ring.records[slot], head[1])) return cancel();
-    const final = head[2] === 1;
-    Atomics.store(control, CONSUMED, seq + 1);
-    Atomics.notify(control, CONSUMED);
-    if (final) {
-      consumer.end();
-      return true;
+  let taken = false;
+  try {
+    for (let seq = 0; ; seq++) {
+      while (Atomics.load(control, PRODUCED) <= seq) if (!waitChange(control, PRODUCED, seq, stallMs)) return false;
+      if (Atomics.load(control, STATUS) !== RUNNING) return false;
+      const slot = seq % SLOTS;
+      const head = ring.heads[slot];
+      if (!consumer.take(ring.data[slot], ring.views[slot], ring.records[slot], head[1])) return false;
+      const final = head[2] === 1;
+      Atomics.store(control, CONSUMED, seq + 1);
+      Atomics.notify(control, CONSUMED);
+      if (final) {
+        consumer.end();
+        taken = true;
+        return true;
+      }
+    }
+  } finally {
+    if (!taken) {
+      Atomics.store(control, CANCEL, 1);
+      Atomics.store(control, CONSUMED, WAKE);
+      Atomics.notify(control, CONSUMED);
     }
   }
 }
