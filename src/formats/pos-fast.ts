@@ -3,14 +3,17 @@
  *
  * A large corpus repeats its tokens: the same word with the same solutions, glosses and star,
  * at another INDEX. The file is read as bytes and cut into blocks at blank lines ("\n\n");
- * a token block's bytes without its INDEX line are its key (the table: pos-cache.ts). The first
+ * a token block's bytes without its INDEX line are its key. That byte-level pass
+ * (pos-scan.ts: the cutting, the checks across tokens, the table of keys seen) writes a record
+ * of numbers per block, and the token builder here turns the records into documents: the first
  * block with a key is read (pos-block.ts when it is in the canonical layout, the full line
  * parser of pos-read.ts otherwise, with the same result) and converted (pos-corpus.ts); every
  * later block with that key gets a copy of the converted token with its own INDEX, without
  * being decoded (the tokens of one key share one frozen candidate array). A key is the
  * block's exact bytes apart from the INDEX value, so a block found in the table is one the
  * full parser accepted, with the same result. The bytes are checked to be UTF-8 once per
- * chunk read.
+ * chunk read. {@link readPosFast} runs both in this thread; {@link readPosTwoThreads} runs the
+ * byte-level pass in a worker thread (pos-ring.ts), with the same documents.
  *
  * The fast path keeps what the full parser checks across tokens (document ids, INDEX on all
  * tokens of a document or none, unique INDEX values, contiguous paragraphs) but reports no

@@ -23,18 +23,17 @@ const SLOT_RECORDS = 1 << 14;
  * start-up), so it is small; each read after it is four times the one before, up to the chunk size.
  */
 const FIRST_READ = 1 << 16;
-/** The ring's counters, by their place in its control array. */
-const PRODUCED = 0;
-const CONSUMED = 1;
-const STATUS = 2;
-const CANCEL = 3;
+/** The ring's control array, by name: slots filled, slots taken back, the worker's STATUS, and the calling thread's request to stop. */
+const CONTROL = { produced: 0, consumed: 1, status: 2, cancel: 3 } as const;
+const { produced: PRODUCED, consumed: CONSUMED, status: STATUS, cancel: CANCEL } = CONTROL;
 /** STATUS values: still reading, or the file needs the full parser (what the worker did not take, or its failure). */
 const RUNNING = 0;
 const GIVEN_UP = 1;
 /** A counter value that wakes the other side for good (it then reads STATUS or CANCEL). */
 const WAKE = 0x7fffffff;
-/** Numbers of one slot's head: its bytes, its records, and whether it ends the file. */
-const HEAD = 3;
+/** One slot's head, by name: its bytes, its records, and whether it ends the file (1) or not (0). */
+const HEAD = { bytes: 0, records: 1, final: 2 } as const;
+const HEAD_SIZE = Object.keys(HEAD).length;
 /** A calling thread waits this long at most for the worker's next slot before it gives up on it (ms). */
 export const STALL_MS = 60_000;
 
@@ -57,9 +56,9 @@ export class Ring {
       at += 4 * n;
       return a;
     };
-    this.control = ints(4);
+    this.control = ints(Object.keys(CONTROL).length);
     for (let i = 0; i < SLOTS; i++) {
-      this.heads.push(ints(HEAD));
+      this.heads.push(ints(HEAD_SIZE));
       this.records.push(ints(SLOT_RECORDS * RECORD_SIZE));
       this.data.push(Buffer.from(memory, at, slotBytes));
       this.views.push(new DataView(memory, at, slotBytes));
@@ -74,7 +73,7 @@ export class Ring {
 
   /** The shared memory a ring of slots of `slotBytes` bytes takes. */
   static bytes(slotBytes: number): number {
-    return 4 * (4 + SLOTS * (HEAD + SLOT_RECORDS * RECORD_SIZE)) + SLOTS * (slotBytes + (-slotBytes & 3));
+    return 4 * (Object.keys(CONTROL).length + SLOTS * (HEAD_SIZE + SLOT_RECORDS * RECORD_SIZE)) + SLOTS * (slotBytes + (-slotBytes & 3));
   }
 }
 
@@ -126,9 +125,9 @@ export function produce(ring: Ring, file: string, chunkBytes: number): void {
       const final = eof && scanner.next === len;
       carry = final ? undefined : Buffer.from(view.subarray(scanner.next));
       const head = ring.heads[slot];
-      head[0] = len;
-      head[1] = scanner.records;
-      head[2] = final ? 1 : 0;
+      head[HEAD.bytes] = len;
+      head[HEAD.records] = scanner.records;
+      head[HEAD.final] = final ? 1 : 0;
       Atomics.store(control, PRODUCED, seq + 1);
       Atomics.notify(control, PRODUCED);
       if (final) return;
@@ -161,8 +160,8 @@ export function consume(ring: Ring, consumer: RingConsumer, stallMs = STALL_MS):
       if (Atomics.load(control, STATUS) !== RUNNING) return false;
       const slot = seq % SLOTS;
       const head = ring.heads[slot];
-      if (!consumer.take(ring.data[slot], ring.views[slot], ring.records[slot], head[1])) return false;
-      const final = head[2] === 1;
+      if (!consumer.take(ring.data[slot], ring.views[slot], ring.records[slot], head[HEAD.records])) return false;
+      const final = head[HEAD.final] === 1;
       Atomics.store(control, CONSUMED, seq + 1);
       Atomics.notify(control, CONSUMED);
       if (final) {

@@ -22,7 +22,7 @@ import { DOCUMENT_RE } from './pos-read.js';
 /** A record's fields, by name: the numbers one record holds in the records array. */
 export const RECORD = { kind: 0, entry: 1, start: 2, end: 3, indexAt: 4, paragraph: 5, word: 6 } as const;
 /** Numbers per record. */
-export const RECORD_SIZE = 7;
+export const RECORD_SIZE = Object.keys(RECORD).length;
 /** Record kinds: a `;;; DOCUMENT:` line, a token block not seen before, one seen before (its entry names the first). */
 export const DOCUMENT_LINE = 0;
 export const NEW_BLOCK = 1;
