@@ -1,6 +1,6 @@
 /**
  * The table of token blocks seen before, for the fast path of reading a pos file
- * (pos-fast.ts): a block's key is its bytes without its INDEX line, that is two byte ranges
+ * (its byte-level pass, pos-scan.ts): a block's key is its bytes without its INDEX line, that is two byte ranges
  * (before and after that line). The canonical block reader (pos-block.ts) keeps its distinct
  * SOLUTION and GLOSS lines in one too, each key a single range (`at` < 0). A block is found again by a hash of those bytes, then a byte
  * comparison, so two blocks with the same hash and other bytes are told apart. The bytes of
