@@ -11,7 +11,7 @@
  * another word with its own entry, and the tables pair the tanween fatha without an alif
  * (`NSuff-F`, أَيَّةً) with no prefix (pairing it was tried: docs/method.md).
  */
-import { derivedStemPairs } from './mood.js';
+import { derivedStemPairs, type Pairs } from './mood.js';
 
 /** The class whose declinable stems are declared below. */
 const CLASS = 'FW-WaBi';
@@ -26,8 +26,6 @@ const ENDINGS: readonly string[] = ['NSuff-u', 'NSuff-a', 'NSuff-i', 'NSuff-N', 
 export function declinableCategory(cat: string, voc: string): string {
   return cat === CLASS && DECLINABLE.has(voc) ? DECLINED : cat;
 }
-
-type Pairs = ReadonlyArray<readonly [string, string]>;
 
 /** The compatibility pairs of the declined categories (the endings' prefixes are the tables' own pairs). */
 export function declinablePairs(ab: Pairs, bc: Pairs): { ab: Array<[string, string]>; bc: Array<[string, string]> } {

@@ -22,7 +22,7 @@
  * أَشْيَاء, the one plural on أَفْعَال that is a diptote, and every other pattern are left as they are.
  */
 import { stemTemplate } from './name-declension.js';
-import { derivedStemPairs } from './mood.js';
+import { derivedStemPairs, type Pairs } from './mood.js';
 
 /** The classes whose hamza-final stems take the case endings (they take the null suffix and no case vowel). */
 const HAMZA_CLASSES: ReadonlySet<string> = new Set(['N0', 'N0F', 'N0F_Nh', 'N0F_Nh_L']);
@@ -69,8 +69,6 @@ export function hamzaCategory(cat: string, voc: string): string {
   if (HAMZA_CLASSES.has(cat) && HAMZA_FINAL.test(voc)) return cat + SUFFIX;
   return AA_CLASSES.has(cat) && isTriptoteAA(voc) ? cat + AA_SUFFIX : cat;
 }
-
-type Pairs = ReadonlyArray<readonly [string, string]>;
 
 /** The compatibility pairs of the hamza-final categories (the endings' prefixes are the tables' own pairs). */
 export function hamzaPairs(ab: Pairs, bc: Pairs): { ab: Array<[string, string]>; bc: Array<[string, string]> } {

@@ -11,7 +11,7 @@
  * that vowel (`+a/IVSUFF_MOOD:J`), which replaces the null suffix as every mood suffix does.
  * A shortened stem whose full stem is not found, or is found with two endings, is left as it was.
  */
-import { derivedStemPairs, imperfectPrefixes, type SynthesizedSuffix } from './mood.js';
+import { derivedStemPairs, imperfectPrefixes, type Pairs, type SynthesizedSuffix } from './mood.js';
 
 /** The classes of the shortened stems. */
 const SHORT_CLASSES: readonly string[] = ['IV_0hwnyn', 'IV_0hwnyn_yu', 'IV_0hwnyn_no-Pref-A'];
@@ -58,8 +58,6 @@ export function jussiveCategory(vowels: ReadonlyMap<string, string>): (cat: stri
     return v === undefined ? cat : `${cat}-J${v}`;
   };
 }
-
-type Pairs = ReadonlyArray<readonly [string, string]>;
 
 /**
  * The compatibility pairs of the derived categories (each takes its class's prefixes and

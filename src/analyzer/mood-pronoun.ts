@@ -10,7 +10,7 @@
  * a stem in -aY none). They replace the moodless pronoun wherever they attach, as every mood
  * and case ending replaces what it extends (engine.ts).
  */
-import { MOOD_SUFFIXES, moodCategoriesOf } from './mood.js';
+import { MOOD_SUFFIXES, moodCategoriesOf, type Pairs } from './mood.js';
 
 /** The suffix classes of object pronouns after a singular imperfect stem (declared once). */
 export const OBJECT_PRONOUN_CLASSES: readonly string[] = ['IVSuff-h', 'IVSuff-k', 'IVSuff-ny-nA'];
@@ -35,8 +35,6 @@ export function pronounMoodLines(suffixText: string): string {
   }
   return out.join('');
 }
-
-type Pairs = ReadonlyArray<readonly [string, string]>;
 
 /** The pairs of those classes, from the tables' own pairs of each pronoun class (by category name). */
 export function pronounMoodPairs(ac: Pairs, bc: Pairs): { ac: Array<[string, string]>; bc: Array<[string, string]> } {

@@ -14,7 +14,7 @@
  * (`Ndip`, مساجد) as well, after the prefixes without the article (بِمَسَاجِدَ); their kasra
  * stays for the construct and after the article.
  */
-import { derivedStemPairs, type SynthesizedSuffix } from './mood.js';
+import { derivedStemPairs, type Pairs, type SynthesizedSuffix } from './mood.js';
 
 /** The stem category of names, and the one of names that take case endings. */
 export const NAME_CATEGORY = 'Nprop';
@@ -38,8 +38,6 @@ export function endsInConsonant(voc: string): boolean {
 export function nameCategory(cat: string, voc: string): string {
   return cat === NAME_CATEGORY && endsInConsonant(voc) ? DIPTOTE_NAME_CATEGORY : cat;
 }
-
-type Pairs = ReadonlyArray<readonly [string, string]>;
 
 /** The compatibility pairs of the diptote names and the diptote genitive, from the tables' own pairs (by category name). */
 export function namePairs(ab: Pairs, ac: Pairs, bc: Pairs): { ab: Array<[string, string]>; ac: Array<[string, string]>; bc: Array<[string, string]> } {
