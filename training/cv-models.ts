@@ -82,9 +82,12 @@ function trainingSpec(
   return { key, featureSet, transform, solver, percent, contexts, recount };
 }
 
+/** The models of Table 5 (alternative approaches), in the table's row order: the paper's, then the priors. */
+export const TABLE5_MODELS: readonly string[] = ['baseline', 'ind', 'uni', 'cheat', '2pass', 'full', 'full+prior', DEFAULT_FEATURE_SET];
+
 /** The model groups, expanded to canonical names; Table 4 has one Me per element of the corpus's label scheme. */
 export function modelGroups(d: Defaults = defaultModelDefaults(), scheme?: LabelScheme): Record<string, string[]> {
-  const table5 = ['full', 'baseline', 'uni', 'ind', 'cheat', '2pass', 'full+prior', DEFAULT_FEATURE_SET];
+  const table5 = [...TABLE5_MODELS];
   const table4 = [...schemeSlots(scheme), 'full'];
   const baselines = [...BASELINE_NAMES];
   const solvers = SOLVER_NAMES.map((s) => trainedName('full', d.transform, s, d));

@@ -5,7 +5,6 @@
  * ablations, learning curve). Everything but `timing` depends only on the corpus, the models
  * and the options (the determinism test compares it). Rendering: training/cv-render.ts.
  */
-import { DEFAULT_FEATURE_SET } from '../features/templates.js';
 import type { Corpus } from '../src/corpus/types.js';
 import type { LabelElement } from '../src/labels/elements.js';
 import { elementName, schemeSlots, type LabelScheme } from '../src/labels/scheme.js';
@@ -15,7 +14,7 @@ import { VALUE_TRANSFORMS } from '../features/transform.js';
 import { SOLVER_NAMES } from './solvers/index.js';
 import type { FoldAssignment } from './cv-folds.js';
 import type { FoldResult } from './cv-fold.js';
-import { BASELINE_NAMES, displayName, trainedName, trainingsOf, type CvModel, type Defaults } from './cv-models.js';
+import { BASELINE_NAMES, displayName, TABLE5_MODELS, trainedName, trainingsOf, type CvModel, type Defaults } from './cv-models.js';
 
 const CV_REPORT_KIND = 'lexdis-cv-report';
 const CV_REPORT_VERSION = 1;
@@ -270,7 +269,7 @@ export function buildReport(input: BuildInput): CvReport {
     })),
     models: byName,
     tables: {
-      table5: rows(['baseline', 'ind', 'uni', 'cheat', '2pass', 'full', 'full+prior', DEFAULT_FEATURE_SET]),
+      table5: rows(TABLE5_MODELS),
       table4,
       baselines: rows([...BASELINE_NAMES, 'full']),
       solvers: rows(SOLVER_NAMES.map((s) => trainedName('full', d.transform, s, d))),
