@@ -231,21 +231,22 @@ export function readPosFast(file: string, conv: PosConversion, onDocument: (doc:
  * Reads a UTF-8 pos file into corpus documents by the fast path on two threads: a worker thread
  * reads the file and makes the byte-level pass while this one builds the documents (pos-ring.ts).
  * Takes and returns what {@link readPosFast} does, with the same documents; false also when the
- * worker cannot start or stalls. A slot of the ring holds two chunks of `chunkBytes`: a longer
- * token block is left to the full parser. Throws only what the callback throws.
+ * worker stalls. A worker that cannot start leaves the file to {@link readPosFast}. A slot of
+ * the ring holds two chunks of `chunkBytes` (at most RING_CHUNK_MAX): a longer token block is
+ * left to the full parser. Throws only what the callback throws.
  */
 export function readPosTwoThreads(file: string, conv: PosConversion, onDocument: (doc: Document) => void, chunkBytes: number): boolean {
   const chunk = Math.max(Math.min(chunkBytes, RING_CHUNK_MAX), MIN_BUFFER);
   const ring = new Ring(2 * chunk);
   const data: ScanWorkerData = { file, memory: ring.memory, slotBytes: ring.slotBytes, chunkBytes: chunk };
-  let worker: Worker;
   try {
-    worker = new Worker(new URL('./pos-scan-worker.js', import.meta.url), { workerData: data });
+    const worker = new Worker(new URL('./pos-scan-worker.js', import.meta.url), { workerData: data });
+    // the worker ends by itself; an error it reports after this thread has moved on changes nothing
+    worker.unref();
+    worker.on('error', () => {});
   } catch {
-    return false;
+    return readPosFast(file, conv, onDocument, chunkBytes);
   }
-  // the worker ends by itself; an error it reports after this thread has moved on changes nothing
-  worker.unref();
-  worker.on('error', () => {});
-  return consume(ring, new TokenBuilder(file, conv, onDocument));
+  const done = consume(ring, new TokenBuilder(file, conv, onDocument));
+  return done === 'not started' ? readPosFast(file, conv, onDocument, chunkBytes) : done === 'taken';
 }

@@ -23,9 +23,9 @@ const SLOT_RECORDS = 1 << 14;
  * start-up), so it is small; each read after it is four times the one before, up to the chunk size.
  */
 const FIRST_READ = 1 << 16;
-/** The ring's control array, by name: slots filled, slots taken back, the worker's STATUS, and the calling thread's request to stop. */
-const CONTROL = { produced: 0, consumed: 1, status: 2, cancel: 3 } as const;
-const { produced: PRODUCED, consumed: CONSUMED, status: STATUS, cancel: CANCEL } = CONTROL;
+/** The ring's control array, by name: slots filled, slots taken back, the worker's STATUS, the calling thread's request to stop, and whether the worker has started (1). */
+export const CONTROL = { produced: 0, consumed: 1, status: 2, cancel: 3, started: 4 } as const;
+const { produced: PRODUCED, consumed: CONSUMED, status: STATUS, cancel: CANCEL, started: STARTED } = CONTROL;
 /** STATUS values: still reading, or the file needs the full parser (what the worker did not take, or its failure). */
 const RUNNING = 0;
 const GIVEN_UP = 1;
@@ -36,6 +36,10 @@ const HEAD = { bytes: 0, records: 1, final: 2 } as const;
 const HEAD_SIZE = Object.keys(HEAD).length;
 /** A calling thread waits this long at most for the worker's next slot before it gives up on it (ms). */
 export const STALL_MS = 60_000;
+/** …and this long at most for the worker to start (its start-up takes some 60–100 ms; a worker that cannot start never does). */
+export const START_MS = 10_000;
+/** What {@link consume} did: took the whole file, found it needs the full parser, or had no worker (nothing was handed over). */
+export type Consumed = 'taken' | 'refused' | 'not started';
 
 /** Views of the ring's shared memory (the same layout on both sides, from the same sizes). */
 export class Ring {
@@ -94,6 +98,9 @@ export function produce(ring: Ring, file: string, chunkBytes: number): void {
     Atomics.store(control, PRODUCED, WAKE);
     Atomics.notify(control, PRODUCED);
   };
+  Atomics.store(control, STARTED, 1);
+  Atomics.notify(control, PRODUCED);
+  if (Atomics.load(control, CANCEL)) return;
   let fd = -1;
   try {
     fd = openSync(file, 'r');
@@ -147,27 +154,34 @@ export interface RingConsumer {
 
 /**
  * The calling thread's side: takes the ring's slots in order as the worker fills them.
- * Returns true when the whole file was taken; false when it needs the full parser (the worker
- * gave up, `consumer.take` did, or the worker gave no slot for {@link STALL_MS}). Whenever it
+ * Returns 'taken' when the whole file was taken; 'refused' when it needs the full parser (the
+ * worker gave up, `consumer.take` did, or the worker gave no slot for `stallMs`); 'not started'
+ * when the worker did not start within `startMs` (the consumer was given nothing). Whenever it
  * does not take the whole file, a throw of the consumer's included, it tells the worker to stop.
  */
-export function consume(ring: Ring, consumer: RingConsumer, stallMs = STALL_MS): boolean {
+export function consume(ring: Ring, consumer: RingConsumer, stallMs = STALL_MS, startMs = START_MS): Consumed {
   const { control } = ring;
   let taken = false;
   try {
+    const startBy = performance.now() + startMs;
+    while (Atomics.load(control, STARTED) === 0 && Atomics.load(control, PRODUCED) === 0) {
+      const left = startBy - performance.now();
+      if (left <= 0) return 'not started';
+      Atomics.wait(control, PRODUCED, 0, left);
+    }
     for (let seq = 0; ; seq++) {
-      while (Atomics.load(control, PRODUCED) <= seq) if (!waitChange(control, PRODUCED, seq, stallMs)) return false;
-      if (Atomics.load(control, STATUS) !== RUNNING) return false;
+      while (Atomics.load(control, PRODUCED) <= seq) if (!waitChange(control, PRODUCED, seq, stallMs)) return 'refused';
+      if (Atomics.load(control, STATUS) !== RUNNING) return 'refused';
       const slot = seq % SLOTS;
       const head = ring.heads[slot];
-      if (!consumer.take(ring.data[slot], ring.views[slot], ring.records[slot], head[HEAD.records])) return false;
+      if (!consumer.take(ring.data[slot], ring.views[slot], ring.records[slot], head[HEAD.records])) return 'refused';
       const final = head[HEAD.final] === 1;
       Atomics.store(control, CONSUMED, seq + 1);
       Atomics.notify(control, CONSUMED);
       if (final) {
         consumer.end();
         taken = true;
-        return true;
+        return 'taken';
       }
     }
   } finally {
