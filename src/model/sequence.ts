@@ -72,6 +72,15 @@ export function isScored(t: Token): boolean {
   return t.arabic && t.candidates.length > 0;
 }
 
+/**
+ * Whether decoding reads a token's per-token scores: not for a scored token with one candidate,
+ * whose log softmax is 0 whatever its (finite) score, nor, then, anything decoded from it (a
+ * caller may leave such a token's scores uncomputed, as 0, and get the same numbers).
+ */
+export function decodingReadsScores(t: Token): boolean {
+  return !(isScored(t) && t.candidates.length === 1);
+}
+
 /** The stored form of a sequence model (the `sequence` part of a model file). */
 export interface SequenceJson {
   kind: 'lexdis-tag-bigrams';

@@ -6,8 +6,9 @@
  * ranker can serve concurrent callers.
  */
 import type { DocumentFeatures } from '../../features/extract.js';
-import type { Document, Sentence } from '../corpus/types.js';
+import type { Document, Sentence, Token } from '../corpus/types.js';
 import type { Model } from '../model/model.js';
+import { decodingReadsScores } from '../model/sequence.js';
 import { type Disambiguator, type RankedToken, rankToken } from './types.js';
 
 /** Ranks the candidates of a document's tokens by the model's score (see the module comment). */
@@ -34,21 +35,23 @@ export class ModelRanker implements Disambiguator {
    * sequence part.
    */
   scoreSentence(df: DocumentFeatures, s: Sentence, si: number): Float64Array[] {
-    const local = this.localScores(df, s, si);
     const seq = this.model.sequence;
-    return seq ? seq.decode(s.tokens, local, this.model.info.temperature) : local;
+    if (!seq) return this.localScores(df, s, si);
+    // the scores the decoding does not read (a word with one candidate) are left at 0: the same decoded numbers, without its features
+    return seq.decode(s.tokens, this.localScores(df, s, si, decodingReadsScores), this.model.info.temperature);
   }
 
   /**
    * The per-token model's scores ĝ of sentence `si` (no sequence decoding): Σθ·z + b,
    * computed from the feature values without writing z rows (the same numbers as
-   * model.score over df.token's rows).
+   * model.score over df.token's rows). With `wanted`, only the tokens it accepts are scored;
+   * the others' scores are 0.
    */
-  localScores(df: DocumentFeatures, s: Sentence, si: number): Float64Array[] {
+  localScores(df: DocumentFeatures, s: Sentence, si: number, wanted?: (t: Token) => boolean): Float64Array[] {
     const { weights, bias } = this.model.theta;
     return s.tokens.map((t, ti) => {
       const scores = new Float64Array(t.candidates.length);
-      df.scoreInto(si, ti, t.candidates, weights, bias, scores);
+      if (!wanted || wanted(t)) df.scoreInto(si, ti, t.candidates, weights, bias, scores);
       return scores;
     });
   }

@@ -8,7 +8,7 @@ import { ModelFormatError } from '../../src/errors.js';
 import { factorize } from '../../src/labels/factorize.js';
 import { labelKey } from '../../src/labels/elements.js';
 import { Model } from '../../src/model/model.js';
-import { SEQUENCE_ELEMENTS, SEQUENCE_PRESENCE, TagSequence, candidateTag, sequenceSpec } from '../../src/model/sequence.js';
+import { SEQUENCE_ELEMENTS, SEQUENCE_PRESENCE, TagSequence, candidateTag, decodingReadsScores, sequenceSpec } from '../../src/model/sequence.js';
 
 const SPEC = sequenceSpec();
 import { prepareDocument } from '../../src/rank/prepare.js';
@@ -99,10 +99,19 @@ test('training fits λ on D2, saves the bigrams in the model, and a loaded model
     const r1 = new ModelRanker(model);
     const r2 = new ModelRanker(loaded);
     assert.equal(r1.temperature, 1, 'decoded scores are log-probability units');
+    let singles = 0;
     for (const d of corpus.documents.slice(0, 10)) {
       const doc = prepareDocument(d, model.lexicon).doc;
       assert.deepEqual(r2.scoreDocument(doc).flat().map((x) => Array.from(x)), r1.scoreDocument(doc).flat().map((x) => Array.from(x)));
+      // the ranker leaves a one-candidate word's scores uncomputed: the decoded numbers are those of every score computed
+      const df = model.extractor.document(doc);
+      doc.sentences.forEach((sent, si) => {
+        singles += sent.tokens.filter((t) => !decodingReadsScores(t)).length;
+        const all = model.sequence!.decode(sent.tokens, r1.localScores(df, sent, si), model.info.temperature);
+        assert.deepEqual(r1.scoreSentence(df, sent, si).map((x) => Array.from(x)), all.map((x) => Array.from(x)));
+      });
     }
+    assert.ok(singles > 0, 'some words have one candidate');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
