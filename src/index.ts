@@ -43,7 +43,7 @@ export { corpusToPos, type CorpusToPosOptions } from './formats/corpus-pos.js';
 export { readCandidatesFile, writeCandidatesFile, loadCandidatesFile, type CandidatesReadOptions, type CandidatesWriteOptions } from './formats/candidates.js';
 export { projectUd, type Projection, type ProjectOptions } from './formats/ud-project.js';
 export { textToCorpus } from './formats/text.js';
-export { readTextFile, writeFileAtomic, type TextEncoding } from './io.js';
+export { readTextFile, writeFileAtomic, TEXT_ENCODINGS, type TextEncoding } from './io.js';
 
 // Models and tagging.
 export { Model, type ModelInfo, type LoadedModel } from './model/model.js';

@@ -4,13 +4,21 @@
  */
 import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { requireOneOf } from './args.js';
 import { DataNotFoundError, InputParseError, OutputError } from './errors.js';
 import { planOutput, writeOutputSync } from './output-writer.js';
 
 export { tempPathFor } from './output-writer.js';
 
 /** The text encodings lexdis reads: UTF-8, and Windows-1256 for older Arabic files. */
-export type TextEncoding = 'utf-8' | 'windows-1256';
+export const TEXT_ENCODINGS = ['utf-8', 'windows-1256'] as const;
+/** One of {@link TEXT_ENCODINGS}. */
+export type TextEncoding = (typeof TEXT_ENCODINGS)[number];
+
+/** Returns `value` when it is one of {@link TEXT_ENCODINGS}; throws UsageError naming `name` otherwise (a reader checks its encoding before it reads). */
+export function requireEncoding(name: string, value: unknown): TextEncoding {
+  return requireOneOf(name, value, TEXT_ENCODINGS);
+}
 
 /** 'LE' or 'BE' when the bytes look like UTF-16 (a byte-order mark, or NUL bytes every other byte), else null. */
 function utf16Order(bytes: Uint8Array): 'LE' | 'BE' | null {
@@ -33,6 +41,7 @@ function utf16Order(bytes: Uint8Array): 'LE' | 'BE' | null {
  * UTF-16 text (a byte-order mark, or NUL bytes every other byte) is refused with its own hint.
  */
 export function decodeText(bytes: Uint8Array, file: string, encoding: TextEncoding = 'utf-8'): string {
+  requireEncoding('encoding', encoding);
   const utf16 = utf16Order(bytes);
   if (utf16) {
     throw new InputParseError(`UTF-16${utf16} text: lexdis reads UTF-8 (or --encoding windows-1256); convert it first, e.g. iconv -f UTF-16 -t UTF-8`, { file, line: 1 });
@@ -51,6 +60,7 @@ export function decodeText(bytes: Uint8Array, file: string, encoding: TextEncodi
 
 /** Reads a whole text file; a missing file is a DataNotFoundError naming it. */
 export function readTextFile(file: string, encoding: TextEncoding = 'utf-8'): string {
+  requireEncoding('encoding', encoding);
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
@@ -62,6 +72,7 @@ export function readTextFile(file: string, encoding: TextEncoding = 'utf-8'): st
 
 /** Reads standard input to the end, as text. */
 export async function readStdin(encoding: TextEncoding = 'utf-8'): Promise<string> {
+  requireEncoding('encoding', encoding);
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return decodeText(Buffer.concat(chunks), '<stdin>', encoding);

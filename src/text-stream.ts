@@ -18,7 +18,7 @@
 import { isUtf8 } from 'node:buffer';
 import { open, type FileHandle } from 'node:fs/promises';
 import { DataNotFoundError, InputParseError } from './errors.js';
-import type { TextEncoding } from './io.js';
+import { requireEncoding, type TextEncoding } from './io.js';
 import type { OutputSink } from './output-writer.js';
 
 /** Longest piece of a line handed to a transform, in UTF-16 code units (1 Mi ≈ 2 MB of Arabic UTF-8). */
@@ -155,6 +155,7 @@ const isHighSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
  */
 export async function* readParagraphs(input: AsyncIterable<Uint8Array>, options: Partial<ReadParagraphsOptions> = {}): AsyncGenerator<Paragraph> {
   const o = { ...defaultReadParagraphsOptions, ...options };
+  requireEncoding('options.encoding', o.encoding);
   const splitter = new LineSplitter(Math.max(1, o.maxParagraphChars));
   const cp1256 = o.encoding === 'windows-1256' ? new TextDecoder('windows-1256') : undefined;
   let carry = new Uint8Array(0);

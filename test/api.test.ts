@@ -56,6 +56,12 @@ test('a bad argument is a UsageError naming it', async () => {
   assert.throws(() => api.loadCorpus([]), usage('paths: no file given'));
   assert.throws(() => api.loadCorpus([7] as never), usage('paths[0] must be a non-empty string'));
   assert.throws(() => api.loadCorpus(['x.conllu']), (e: unknown) => e instanceof api.UsageError && /give the analyzer tables/.test(e.message));
+  // options are checked before any file is read (these files do not exist)
+  assert.throws(() => api.loadCorpus(['x.pos'], { format: 'xml' as never }), usage('options.format must be one of auto, pos, candidates, conllu'));
+  assert.throws(() => api.loadCorpus(['x.pos'], { encoding: 'latin1' as never }), usage('options.encoding must be one of utf-8, windows-1256'));
+  assert.throws(() => api.loadPosCorpus('x.pos', { twoThreads: 'yes' as never }), usage('options.twoThreads must be true, false or'));
+  assert.throws(() => api.loadPosCorpus('x.pos', { chunkBytes: 0 }), usage('options.chunkBytes must be a whole number'));
+  assert.throws(() => api.readTextFile('x.txt', 'utf8' as never), usage('encoding must be one of utf-8, windows-1256'));
   assert.throws(() => api.Analyzer.load(undefined as never), usage('dir must be'));
   await assert.rejects(api.Model.load(42 as never), usage('dir must be'));
   await assert.rejects(api.Tagger.load('m', { tables: '' }), usage('options.tables must be'));

@@ -7,7 +7,7 @@ import { Option, type Command } from 'commander';
 import { Analyzer, INPUT_SCRIPTS, analyzeStream, type InputScript, type OutputFormat } from '../../src/analyzer/index.js';
 import { dataPaths } from '../data.js';
 import { UsageError } from '../../src/errors.js';
-import type { TextEncoding } from '../../src/io.js';
+import { TEXT_ENCODINGS, type TextEncoding } from '../../src/io.js';
 import { openOutput, planOutput } from '../../src/output-writer.js';
 import type { Script } from '../../src/script/buckwalter.js';
 import { runStreaming } from '../progress.js';
@@ -57,7 +57,7 @@ export function register(program: Command): void {
       'auto reads the input as Arabic when it has any Arabic letter, else as Buckwalter').choices([...INPUT_SCRIPTS]).default('auto'))
     .addOption(new Option('--tables <dir>', 'directory of the six table files (dictPrefixes, dictStems, dictSuffixes, tableAB, tableAC, tableBC); ' +
       'point it at SAMA 3.1\'s tables to use SAMA').default(dataPaths.bama(), `${dataPaths.bama()}: BAMA 1.0 under LEXDIS_DATA`))
-    .addOption(new Option('--encoding <encoding>', 'encoding of the input (output is always UTF-8)').choices(['utf-8', 'windows-1256']).default('utf-8'))
+    .addOption(new Option('--encoding <encoding>', 'encoding of the input (output is always UTF-8)').choices(TEXT_ENCODINGS).default('utf-8'))
     .option('--backoff', 'give a word with no analysis backoff analyses: a nisba adjective of a lexicon noun (سرطانية), ' +
       'and a proper noun with its clitics split off unless the nisba reading rules a name out (ية, يون…) or an alternative spelling has an analysis; ' +
       'after a "lexdis: backoff analyses" comment (pos) or with ' +

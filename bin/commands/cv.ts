@@ -4,7 +4,7 @@ import cliProgress from 'cli-progress';
 import { VALUE_TRANSFORMS, type ValueTransform } from '../../features/transform.js';
 import { dataPaths } from '../data.js';
 import { loadCorpus, type CorpusFormat } from '../../src/formats/load.js';
-import type { TextEncoding } from '../../src/io.js';
+import { TEXT_ENCODINGS, type TextEncoding } from '../../src/io.js';
 import { defaultCvOptions, runCv, type CvProgressEvent } from '../../training/cv.js';
 import { modelNamesHelp, parseModelList } from '../../training/cv-models.js';
 import { loadSchemeFile } from '../../src/labels/scheme-file.js';
@@ -121,7 +121,7 @@ export function register(program: Command): void {
     .option('--no-recount', 'keep β* from D1 only, as in the paper')
     .option('--no-sequence', 'trained models rank every token alone, as in the paper (default: sequence decoding with tag bigrams)')
     .addOption(new Option('--format <format>', 'corpus format (auto: by extension)').choices(['auto', 'pos', 'candidates', 'conllu']).default('auto'))
-    .addOption(new Option('--encoding <encoding>', 'corpus encoding').choices(['utf-8', 'windows-1256']).default('utf-8'))
+    .addOption(new Option('--encoding <encoding>', 'corpus encoding').choices(TEXT_ENCODINGS).default('utf-8'))
     .option('--tables <dir>', 'analyzer tables (for CoNLL-U corpora)', dataPaths.bama())
     .option('--no-backoff', 'project CoNLL-U corpora without backoff analyses for words the lexicon lacks')
     .option('--scheme <file>', 'label-element scheme of candidates files (JSON: docs/label-elements.md); default: inferred from their tags')

@@ -1,7 +1,7 @@
 /** `lexdis diacritize [FILE] -m MODEL`: the text with every Arabic word vocalized by its top analysis. */
 import { Option, type Command } from 'commander';
 import { dataPaths } from '../data.js';
-import type { TextEncoding } from '../../src/io.js';
+import { TEXT_ENCODINGS, type TextEncoding } from '../../src/io.js';
 import { openOutput, planOutput } from '../../src/output-writer.js';
 import { diacritizeStream } from '../../src/rank/diacritize-stream.js';
 import { Tagger } from '../../src/rank/tagger.js';
@@ -48,7 +48,7 @@ export function register(program: Command): void {
     .addOption(new Option('--input-script <script>', 'script of the input: arabic (Latin passes through) or buckwalter').choices(['arabic', 'buckwalter']).default('arabic'))
     .option('-o, --output <file>', 'write here (atomically) instead of stdout')
     .option('--tables <dir>', 'analyzer tables', dataPaths.bama())
-    .addOption(new Option('--encoding <encoding>', 'input encoding').choices(['utf-8', 'windows-1256']).default('utf-8'))
+    .addOption(new Option('--encoding <encoding>', 'input encoding').choices(TEXT_ENCODINGS).default('utf-8'))
     .addHelpText('after', [
       '',
       'Examples:',

@@ -7,7 +7,7 @@ import { extname } from 'node:path';
 import { Option, type Command } from 'commander';
 import { DEFAULT_INPUT_SCRIPT, INPUT_SCRIPTS, type InputScript } from '../../src/analyzer/script.js';
 import { dataPaths } from '../data.js';
-import type { TextEncoding } from '../../src/io.js';
+import { TEXT_ENCODINGS, type TextEncoding } from '../../src/io.js';
 import { openOutput, planOutput } from '../../src/output-writer.js';
 import { tagPosStream, tagTextStream } from '../../src/rank/tag-stream.js';
 import { Tagger } from '../../src/rank/tagger.js';
@@ -69,7 +69,7 @@ export function register(program: Command): void {
     .addOption(new Option('--order <order>', 'solution order in pos output').choices(['score', 'file']).default('score'))
     .option('-o, --output <file>', 'write here instead of stdout: a file is replaced atomically at the end (keeping its mode), a link\'s target is written, a FIFO or device is written in place; "-" is stdout')
     .option('--tables <dir>', 'analyzer tables', dataPaths.bama())
-    .addOption(new Option('--encoding <encoding>', 'input encoding').choices(['utf-8', 'windows-1256']).default('utf-8'))
+    .addOption(new Option('--encoding <encoding>', 'input encoding').choices(TEXT_ENCODINGS).default('utf-8'))
     .addHelpText('after', [
       '',
       'Examples:',

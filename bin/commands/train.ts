@@ -8,7 +8,7 @@ import { requireGold } from '../../src/formats/pos.js';
 import { featureSetForScheme } from '../../src/labels/scheme.js';
 import { loadSchemeFile } from '../../src/labels/scheme-file.js';
 import { hasCaseEndings, type Corpus } from '../../src/corpus/types.js';
-import type { TextEncoding } from '../../src/io.js';
+import { TEXT_ENCODINGS, type TextEncoding } from '../../src/io.js';
 import { assertModelPathWritable } from '../../src/model/store.js';
 import { SOLVER_NAMES, type SolverName } from '../../training/solvers/index.js';
 import { defaultTrainOptions, describeTraining, train } from '../../training/train.js';
@@ -99,7 +99,7 @@ export function register(program: Command): void {
     .option('--workers <n>', 'worker threads for stage one (0: count in the main thread; fewer start for a small corpus, and at most one per core beside the main thread)', String(d.workers))
     .option('--max-tokens <n>', 'at most this many D2 tokens give θ rows (sampled; 0: all)', String(d.maxTokens))
     .addOption(new Option('--format <format>', 'corpus format (auto: by extension)').choices(['auto', 'pos', 'candidates', 'conllu']).default('auto'))
-    .addOption(new Option('--encoding <encoding>', 'corpus encoding').choices(['utf-8', 'windows-1256']).default('utf-8'))
+    .addOption(new Option('--encoding <encoding>', 'corpus encoding').choices(TEXT_ENCODINGS).default('utf-8'))
     .option('--tables <dir>', 'analyzer tables (for CoNLL-U corpora)', dataPaths.bama())
     .option('--recount', 'after θ, count β* over D1 ∪ D2 for the saved model' + (d.recount ? ' (default)' : ''), d.recount)
     .option('--no-recount', 'keep D1\'s counts, as the paper does' + (d.recount ? '' : ' (default)'))

@@ -7,12 +7,12 @@
 import { extname } from 'node:path';
 import { Analyzer, type AnalyzerOptions } from '../analyzer/index.js';
 import type { Corpus } from '../corpus/types.js';
-import { requireOptions, requirePaths } from '../args.js';
+import { requireOneOf, requireOptions, requirePaths } from '../args.js';
 import { UsageError } from '../errors.js';
-import { readTextFile, type TextEncoding } from '../io.js';
+import { readTextFile, requireEncoding, type TextEncoding } from '../io.js';
 import type { LabelScheme } from '../labels/scheme.js';
 import { loadCandidatesWithScheme } from './scheme-corpus.js';
-import { loadPosCorpus } from './pos-stream.js';
+import { loadPosCorpus, type LoadPosCorpusOptions } from './pos-stream.js';
 import { projectUd } from './ud-project.js';
 
 /** The corpus formats loadCorpus reads (auto: by extension: .conllu, .cand/.tsv, else pos). */
@@ -32,6 +32,8 @@ export interface LoadCorpusOptions {
   scheme?: LabelScheme;
   /** Reject a scheme pattern that matches no tag of the candidates files (a scheme file given to train or cv). */
   checkScheme?: boolean;
+  /** Whether pos files are read on two threads (loadPosCorpus; default 'auto'). */
+  twoThreads?: LoadPosCorpusOptions['twoThreads'];
 }
 
 const defaultLoadCorpusOptions = (): LoadCorpusOptions => ({ format: 'auto', encoding: 'utf-8', analyzer: { backoff: true, caseEndings: true } });
@@ -48,12 +50,14 @@ function corpusFormatOf(path: string, format: CorpusFormat): Exclude<CorpusForma
 /**
  * Reads one or more corpus files into one corpus (documents in file order; with several files,
  * document ids are prefixed by `path#`). Takes the paths and the options; returns the corpus.
- * Throws UsageError for no path or a CoNLL-U file without `tables`, DataNotFoundError for a
+ * Throws UsageError for no path, a bad option or a CoNLL-U file without `tables`, DataNotFoundError for a
  * missing file, InputParseError (file:line) for a malformed one.
  */
 export function loadCorpus(paths: readonly string[], options: Partial<LoadCorpusOptions> = {}): Corpus {
   requirePaths('paths', paths);
   const o = { ...defaultLoadCorpusOptions(), ...requireOptions<Partial<LoadCorpusOptions>>('options', options, true) };
+  requireOneOf('options.format', o.format, CORPUS_FORMATS);
+  requireEncoding('options.encoding', o.encoding);
   let analyzer: Analyzer | undefined;
   let analyzerOrder = true;
   const candPaths = paths.filter((p) => corpusFormatOf(p, o.format) === 'candidates');
@@ -68,7 +72,7 @@ export function loadCorpus(paths: readonly string[], options: Partial<LoadCorpus
   const documents = paths.flatMap((path, i) => {
     const format = corpusFormatOf(path, o.format);
     let corpus: Corpus;
-    if (format === 'pos') corpus = loadPosCorpus(path, { encoding: o.encoding });
+    if (format === 'pos') corpus = loadPosCorpus(path, { encoding: o.encoding, ...(o.twoThreads === undefined ? {} : { twoThreads: o.twoThreads }) });
     else if (format === 'candidates') corpus = candCorpora[i];
     else {
       if (!o.tables) throw new UsageError(`${path}: a CoNLL-U corpus is projected onto the analyzer's candidates: give the analyzer tables (tables)`);

@@ -7,8 +7,9 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Corpus, Document } from '../corpus/types.js';
-import { DataNotFoundError, InputParseError } from '../errors.js';
-import type { TextEncoding } from '../io.js';
+import { requireInteger, requireOptions } from '../args.js';
+import { DataNotFoundError, InputParseError, UsageError } from '../errors.js';
+import { requireEncoding, type TextEncoding } from '../io.js';
 import { posConversion, posDocumentConverter, type PosToCorpusOptions } from './pos-corpus.js';
 import { readPosFast, readPosTwoThreads } from './pos-fast.js';
 import { posLineParser } from './pos-read.js';
@@ -28,6 +29,7 @@ const decodeError = (file: string, line: number) =>
  * bytes that are not valid UTF-8.
  */
 export function forEachLine(file: string, encoding: TextEncoding, onLine: (line: string) => unknown, chunkBytes = CHUNK_BYTES): void {
+  requireEncoding('encoding', encoding);
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -112,23 +114,26 @@ function readsOnTwoThreads(path: string, option: boolean | 'auto'): boolean {
  * posToCorpus(loadPosFile(path)), without the whole text or the whole parsed file in memory).
  * A UTF-8 file is read by the fast path (pos-fast.ts: a repeated token block is converted
  * once), a large one on two threads (`twoThreads`); a file that path does not take is read again by the full parser, which then gives the corpus or the error. `onDocument`
- * (optional) sees each document once, as it is added. Throws what forEachLine and the parser
- * throw (DataNotFoundError, InputParseError with file and line) and CorpusError from the
- * conversion.
+ * (optional) sees each document once, as it is added. Throws UsageError for a bad option, what
+ * forEachLine and the parser throw (DataNotFoundError, InputParseError with file and line) and
+ * CorpusError from the conversion.
  */
 export function loadPosCorpus(
   path: string,
   options: Partial<LoadPosCorpusOptions> = {},
   onDocument?: (doc: Document) => void,
 ): Corpus {
-  const encoding = options.encoding ?? 'utf-8';
-  const chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
+  const o = requireOptions<Partial<LoadPosCorpusOptions>>('options', options, true);
+  const encoding = requireEncoding('options.encoding', o.encoding ?? 'utf-8');
+  const chunkBytes = requireInteger('options.chunkBytes', o.chunkBytes ?? CHUNK_BYTES, 1);
+  const twoThreads = o.twoThreads ?? 'auto';
+  if (typeof twoThreads !== 'boolean' && twoThreads !== 'auto') throw new UsageError(`options.twoThreads must be true, false or 'auto', got ${JSON.stringify(twoThreads)}`);
   const documents: Document[] = [];
   const add = (doc: Document): void => {
     documents.push(doc);
     onDocument?.(doc);
   };
-  const fast = readsOnTwoThreads(path, options.twoThreads ?? 'auto') ? readPosTwoThreads : readPosFast;
+  const fast = readsOnTwoThreads(path, twoThreads) ? readPosTwoThreads : readPosFast;
   if (encoding === 'utf-8' && fast(path, posConversion(path, options), add, chunkBytes)) return { documents, source: path };
   // the full parser, from the start; the documents already seen are not reported again
   const seen = documents.length;
