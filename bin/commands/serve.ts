@@ -1,12 +1,14 @@
 /**
  * `lexdis serve --model DIR`: loads the model once and serves the JSON API and the
  * reading page over HTTP until SIGINT/SIGTERM (docs/service.md). `--workers N` runs N
- * server processes on one port (src/service/cluster.ts).
+ * server processes on one port (src/service/cluster.ts). Before it listens, each process tags some of
+ * the model's training words (Tagger.warmUp), so that the first requests do not pay for
+ * compiling the code; --no-warm-up skips it.
  */
 import type { Command } from 'commander';
 import { UsageError } from '../../src/errors.js';
 import { dataPaths } from '../data.js';
-import { Tagger } from '../../src/rank/tagger.js';
+import { Tagger, WARM_UP_WORDS } from '../../src/rank/tagger.js';
 import { isClusterWorker, reportListening, superviseWorkers } from '../../src/service/cluster.js';
 import { shutdownOnSignals, startServer, type ServiceOptions } from '../../src/service/server.js';
 import { log, numberOption } from '../output.js';
@@ -21,6 +23,8 @@ interface ServeFlags {
   requestTimeout?: string;
   workers: string;
   quiet?: boolean;
+  /** False with --no-warm-up. */
+  warmUp: boolean;
 }
 
 const LISTEN_ERRORS: Record<string, string> = {
@@ -58,6 +62,10 @@ async function run(flags: ServeFlags): Promise<void> {
     return;
   }
   const tagger = await Tagger.load(flags.model, { tables: flags.tables });
+  if (flags.warmUp) {
+    const w = tagger.warmUp();
+    if (!flags.quiet) log(`lexdis: warmed up on ${w.words} of the model's training words in ${Math.round(w.ms)} ms`);
+  }
   let started: Awaited<ReturnType<typeof startServer>>;
   try {
     started = await startServer(tagger, { host: flags.host, port }, options);
@@ -90,6 +98,7 @@ export function register(program: Command): void {
     .option('--max-text-length <n>', 'longest text accepted, in characters (default 20000)')
     .option('--max-response-bytes <n>', 'largest answer a request may ask for, as estimated before tagging (default 16777216)')
     .option('--request-timeout <ms>', 'work deadline per request, in milliseconds (default 10000)')
+    .option('--no-warm-up', `listen at once, without first tagging ${WARM_UP_WORDS} of the model's training words (which makes the first requests faster)`)
     .option('--quiet', 'no access log; print only the address')
     .action((flags: ServeFlags) => run(flags));
 }

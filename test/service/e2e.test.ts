@@ -73,6 +73,12 @@ function token(word: string): TaggedToken {
   return t;
 }
 
+test('lexdis serve warms up on the model\'s training words before it listens', () => {
+  const warmed = /lexdis: warmed up on (\d+) of the model's training words/.exec(stderr);
+  assert.ok(warmed && Number(warmed[1]) > 0, stderr.slice(0, 500));
+  assert.ok(stderr.indexOf('warmed up') < stderr.indexOf('Server listening'), 'the warm-up comes first');
+});
+
 test('GET /v1/model describes the trained model', async () => {
   const info = (await (await fetch(`${url}/v1/model`)).json()) as { model: Record<string, unknown> };
   assert.equal(info.model.featureSet, defaultTrainOptions.featureSet);
