@@ -3,7 +3,7 @@ import { Option, type Command } from 'commander';
 import cliProgress from 'cli-progress';
 import { VALUE_TRANSFORMS, type ValueTransform } from '../../features/transform.js';
 import { dataPaths } from '../data.js';
-import { loadCorpus, type CorpusFormat } from '../../src/formats/load.js';
+import { CORPUS_FORMATS, loadCorpus, type CorpusFormat } from '../../src/formats/load.js';
 import { TEXT_ENCODINGS, type TextEncoding } from '../../src/io.js';
 import { defaultCvOptions, runCv, type CvProgressEvent } from '../../training/cv.js';
 import { modelNamesHelp, parseModelList } from '../../training/cv-models.js';
@@ -120,7 +120,7 @@ export function register(program: Command): void {
     .option('--recount', 'trained models recount β* over D1 ∪ D2 after θ (lexdis\'s default)')
     .option('--no-recount', 'keep β* from D1 only, as in the paper')
     .option('--no-sequence', 'trained models rank every token alone, as in the paper (default: sequence decoding with tag bigrams)')
-    .addOption(new Option('--format <format>', 'corpus format (auto: by extension)').choices(['auto', 'pos', 'candidates', 'conllu']).default('auto'))
+    .addOption(new Option('--format <format>', 'corpus format (auto: by extension)').choices(CORPUS_FORMATS).default('auto'))
     .addOption(new Option('--encoding <encoding>', 'corpus encoding').choices(TEXT_ENCODINGS).default('utf-8'))
     .option('--tables <dir>', 'analyzer tables (for CoNLL-U corpora)', dataPaths.bama())
     .option('--no-backoff', 'project CoNLL-U corpora without backoff analyses for words the lexicon lacks')

@@ -1,7 +1,7 @@
 /** `lexdis eval MODEL CORPUS...`: A1/A2 (and E1/E2) of a model on gold-marked corpora. */
 import { Option, type Command } from 'commander';
 import { dataPaths } from '../data.js';
-import { loadCorpus, type CorpusFormat } from '../../src/formats/load.js';
+import { CORPUS_FORMATS, loadCorpus, type CorpusFormat } from '../../src/formats/load.js';
 import { requireGold } from '../../src/formats/pos.js';
 import { TEXT_ENCODINGS, type TextEncoding } from '../../src/io.js';
 import { Model, modelAnalyzerOptions } from '../../src/model/model.js';
@@ -57,7 +57,7 @@ export function register(program: Command): void {
     .option('--json', 'print the report as JSON')
     .option('--features <set>', 'refuse a model trained with another feature set (element names of the model\'s label scheme allowed)')
     .option('--seed <n>', 'seed of the random tie-break', '42')
-    .addOption(new Option('--format <format>', 'corpus format (auto: by extension)').choices(['auto', 'pos', 'candidates', 'conllu']).default('auto'))
+    .addOption(new Option('--format <format>', 'corpus format (auto: by extension)').choices(CORPUS_FORMATS).default('auto'))
     .addOption(new Option('--encoding <encoding>', 'corpus encoding').choices(TEXT_ENCODINGS).default('utf-8'))
     .option('--tables <dir>', 'analyzer tables (for CoNLL-U corpora, analyzed with the options the model records)', dataPaths.bama())
     .action((model: string, corpora: string[], flags: EvalFlags) => run(model, corpora, flags));

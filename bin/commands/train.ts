@@ -3,7 +3,7 @@ import { Option, type Command } from 'commander';
 import { featureSetHelp } from '../../features/templates.js';
 import { VALUE_TRANSFORMS, type ValueTransform } from '../../features/transform.js';
 import { dataPaths } from '../data.js';
-import { loadCorpus, type CorpusFormat } from '../../src/formats/load.js';
+import { CORPUS_FORMATS, loadCorpus, type CorpusFormat } from '../../src/formats/load.js';
 import { requireGold } from '../../src/formats/pos.js';
 import { featureSetForScheme } from '../../src/labels/scheme.js';
 import { loadSchemeFile } from '../../src/labels/scheme-file.js';
@@ -98,7 +98,7 @@ export function register(program: Command): void {
     .option('--seed <n>', 'seed of every random choice', String(d.seed))
     .option('--workers <n>', 'worker threads for stage one (0: count in the main thread; fewer start for a small corpus, and at most one per core beside the main thread)', String(d.workers))
     .option('--max-tokens <n>', 'at most this many D2 tokens give θ rows (sampled; 0: all)', String(d.maxTokens))
-    .addOption(new Option('--format <format>', 'corpus format (auto: by extension)').choices(['auto', 'pos', 'candidates', 'conllu']).default('auto'))
+    .addOption(new Option('--format <format>', 'corpus format (auto: by extension)').choices(CORPUS_FORMATS).default('auto'))
     .addOption(new Option('--encoding <encoding>', 'corpus encoding').choices(TEXT_ENCODINGS).default('utf-8'))
     .option('--tables <dir>', 'analyzer tables (for CoNLL-U corpora)', dataPaths.bama())
     .option('--recount', 'after θ, count β* over D1 ∪ D2 for the saved model' + (d.recount ? ' (default)' : ''), d.recount)
