@@ -45,6 +45,11 @@ export class WordTypeCache {
     return this.cache.size;
   }
 
+  /** Forgets every word type (their C(t) are built again when met; the same lists). Throws nothing. */
+  clear(): void {
+    this.cache.clear();
+  }
+
   /**
    * The sentences of analyzed tokens as ranked documents' sentences: each token with its
    * C(t) (narrowed by the diacritics typed in it) and no gold; sentence n (from `first`, 0-based)
