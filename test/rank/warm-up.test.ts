@@ -1,6 +1,6 @@
 /**
  * Tagger.warmUp tags the model's own training words before a first real text: it fills the
- * caches and changes no answer.
+ * caches and changes no answer; nor does emptying the word types (WordTypeCache.clear).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -24,6 +24,9 @@ test('warmUp tags the model\'s training words, and the answers after it are thos
   assert.equal(w.words, 300, 'the model saw more than 300 words with labels');
   assert.ok(warmed.words.size > 100, `word types kept: ${warmed.words.size}`);
   assert.equal(JSON.stringify(warmed.tagText(text, { top: 3 })), expected);
+  warmed.words.clear();
+  assert.equal(warmed.words.size, 0, 'clear forgets every word type');
+  assert.equal(JSON.stringify(warmed.tagText(text, { top: 3 })), expected, 'the same answers after clear');
   assert.throws(() => warmed.warmUp(-1), UsageError);
   assert.throws(() => warmed.warmUp(1.5), UsageError);
 });
