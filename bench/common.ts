@@ -17,7 +17,6 @@ import { Worker, isMainThread } from 'node:worker_threads';
 import { projectRoot } from '../src/config.js';
 import { LexdisError } from '../src/errors.js';
 
-/** Value of `--name v` in argv, or undefined. */
 /**
  * Starts `lexdis serve -m MODEL --port 0 --quiet --workers N`; resolves with the process and its URL
  * once every worker listens, rejects with its stderr if it exits first.
@@ -46,6 +45,7 @@ export function emitJson(result: unknown, out: string | undefined): void {
   }
 }
 
+/** Value of `--name v` in argv, or undefined. */
 export function argValue(argv: readonly string[], name: string): string | undefined {
   const i = argv.indexOf(name);
   return i >= 0 && i + 1 < argv.length ? argv[i + 1] : undefined;
