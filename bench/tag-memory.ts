@@ -8,7 +8,9 @@
  * At the end it empties the analyzer's cache, then the tagger's word types, and reports what
  * each held. Needs `node --expose-gc`.
  *
- * Run: `node --expose-gc dist/bench/tag-memory.js --model DIR [--words 200000] [--every 20000] [--seed 7]`.
+ * `--analyzer-cache N` gives the analyzer's cache another size than its default (100,000 forms).
+ *
+ * Run: `node --expose-gc dist/bench/tag-memory.js --model DIR [--words 200000] [--every 20000] [--seed 7] [--analyzer-cache N]`.
  */
 import { dataPaths } from '../bin/data.js';
 import { Rng } from '../src/random.js';
@@ -51,7 +53,8 @@ async function main(argv: string[]): Promise<void> {
   const words = argNumber(argv, '--words', 200_000);
   const every = argNumber(argv, '--every', 20_000);
   const rng = new Rng(argNumber(argv, '--seed', 7));
-  const tagger = await Tagger.load(model, { tables: dataPaths.bama() });
+  const cacheSize = argValue(argv, '--analyzer-cache');
+  const tagger = await Tagger.load(model, { tables: dataPaths.bama(), ...(cacheSize === undefined ? {} : { analyzer: { cacheSize: Number(cacheSize) } }) });
   const points = [{ words: 0, ...memory(), wordTypes: 0, wordsPerSecond: 0 }];
   const perText = WORDS_PER_LINE * LINES_PER_TEXT;
   let done = 0;
@@ -71,7 +74,7 @@ async function main(argv: string[]): Promise<void> {
   tagger.words.clear();
   const noWordTypes = memory().heapMB;
   process.stdout.write(`${JSON.stringify({
-    kind: 'lexdis-bench-tag-memory', model, words, points,
+    kind: 'lexdis-bench-tag-memory', model, words, analyzerCacheForms: tagger.analyzer.options.cacheSize, points,
     heldMB: { analyzerCache: before - noAnalyses, wordTypes: noAnalyses - noWordTypes, rest: noWordTypes - points[0].heapMB },
   }, null, 2)}\n`);
 }
