@@ -143,7 +143,7 @@ export function taggedSentence(sent: readonly RankedToken[], top: number, vocali
   return { tokens: sent.map((rt, i) => taggedToken(rt, top, vocalize, next[i], render, ownReadingFirst)) };
 }
 
-/** Words {@link Tagger.warmUp} tags by default (in some 0.6 s; more words gained little, docs/service.md). */
+/** Words {@link Tagger.warmUp} tags by default (in some 0.6 s; 2,000 or 5,000 saved the first requests less than they cost at start, docs/service.md). */
 export const WARM_UP_WORDS = 1000;
 /** Words per line of the warm-up text. */
 const WARM_UP_LINE_WORDS = 15;
@@ -242,8 +242,9 @@ export class Tagger {
    * Tags a text made of the model's own training words, the first `words` of those it saw with
    * labels (in the order training met them, 15 to a line), so that the code is compiled and the
    * caches hold common words before a first real text comes: what a service does before it
-   * listens (docs/service.md: the first requests then take a third of the time). Takes the number of words
-   * (default {@link WARM_UP_WORDS}); returns the words tagged and the milliseconds it took.
+   * listens (docs/service.md: ten first requests then took some 40 % of the time). Takes the
+   * number of words (default {@link WARM_UP_WORDS}); returns the words tagged and the
+   * milliseconds it took.
    * Throws UsageError for a bad argument.
    */
   warmUp(words = WARM_UP_WORDS): { words: number; ms: number } {
