@@ -7,7 +7,7 @@
  * It makes no object per block: it writes one record of numbers per document line or token
  * block into an Int32Array, which the token builder (pos-fast.ts) turns into the corpus, in
  * the same thread or, for a large file, with this pass in a worker thread of its own
- * (pos-scan-worker.ts, pos-parallel.ts): the records are plain numbers in shared memory.
+ * (pos-scan-worker.ts, pos-ring.ts): the records are plain numbers in shared memory.
  *
  * At anything it does not take (a broken rule, a document line it cannot read, an INDEX line
  * not in the canonical `  INDEX: PnWm` layout, a carriage return, bytes that are not UTF-8) it
