@@ -21,22 +21,21 @@ export const MEMO_WIDTH = 32;
 
 /** See the module comment. Plan ids are positive integers; id 0 (a plan not kept) is never memoized. */
 export class GroupMemo {
-  /** Per slot: plan id (a float: ids are never reused), group, word, context. */
-  private readonly ids: Float64Array;
-  private readonly keys: Int32Array;
+  /**
+   * Per slot, four numbers: the plan id (a float: ids are never reused), the group and word
+   * (group · 2³² + the word as an unsigned 32-bit number), the context, and when the slot was
+   * last claimed or found (a tick). A pair of slots is 64 bytes: a look-up reads one cache line.
+   */
+  private readonly meta: Float64Array;
   /** Per slot, MEMO_WIDTH values. */
   readonly values: Float64Array;
-  /** Per slot: when it was last claimed or found (a tick). */
-  private readonly used: Float64Array;
   private tick = 0;
 
   /** Takes the number of slots: a power of two, at least 2 (UsageError otherwise). */
   constructor(readonly slots = MEMO_SLOTS) {
     if (!Number.isInteger(slots) || slots < 2 || (slots & (slots - 1)) !== 0) throw new UsageError(`memo slots must be a power of two ≥ 2, got ${slots}`);
-    this.ids = new Float64Array(slots);
-    this.keys = new Int32Array(slots * 3);
+    this.meta = new Float64Array(slots * 4);
     this.values = new Float64Array(slots * MEMO_WIDTH);
-    this.used = new Float64Array(slots);
   }
 
   /**
@@ -48,28 +47,28 @@ export class GroupMemo {
     h ^= h >>> 15;
     const a = (Math.imul(h, 0x2c1b3c6d) >>> 8) & (this.slots - 2);
     const b = a + 1;
-    if (this.holds(a, plan, group, w, c)) return this.touch(a);
-    if (this.holds(b, plan, group, w, c)) return this.touch(b);
-    return ~(this.used[a] <= this.used[b] ? a : b);
+    const gw = group * 4294967296 + (w >>> 0);
+    if (this.holds(a, plan, gw, c)) return this.touch(a);
+    if (this.holds(b, plan, gw, c)) return this.touch(b);
+    return ~(this.meta[a * 4 + 3] <= this.meta[b * 4 + 3] ? a : b);
   }
 
   /** Marks `slot` as holding the key (the caller writes the values). */
   claim(slot: number, plan: number, group: number, w: number, c: number): void {
-    const k = slot * 3;
-    this.ids[slot] = plan;
-    this.keys[k] = group;
-    this.keys[k + 1] = w;
-    this.keys[k + 2] = c;
+    const m = slot * 4;
+    this.meta[m] = plan;
+    this.meta[m + 1] = group * 4294967296 + (w >>> 0);
+    this.meta[m + 2] = c;
     this.touch(slot);
   }
 
-  private holds(slot: number, plan: number, group: number, w: number, c: number): boolean {
-    const k = slot * 3;
-    return this.ids[slot] === plan && this.keys[k] === group && this.keys[k + 1] === w && this.keys[k + 2] === c;
+  private holds(slot: number, plan: number, gw: number, c: number): boolean {
+    const m = slot * 4;
+    return this.meta[m] === plan && this.meta[m + 1] === gw && this.meta[m + 2] === c;
   }
 
   private touch(slot: number): number {
-    this.used[slot] = ++this.tick;
+    this.meta[slot * 4 + 3] = ++this.tick;
     return slot;
   }
 }

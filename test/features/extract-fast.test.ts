@@ -109,5 +109,10 @@ test('GroupMemo: a key is found where it was claimed, the older of two slots is 
   m.find(1, 0, 5, 7); // plan 1 used last: plan 2's slot is the older
   assert.equal(~m.find(3, 1, 5, 7), ~other);
   assert.ok(m.find(2 ** 40 + 1, 0, 5, 7) < 0, 'a plan id is compared exactly, not modulo 2³²');
+  const none = new GroupMemo(4);
+  none.claim(~none.find(1, 1, -1, -1), 1, 1, -1, -1);
+  assert.ok(none.find(1, 1, -1, -1) >= 0);
+  for (const [g, w, c] of [[2, -1, -1], [1, 0, -1], [1, -1, 0], [0, -1, -1], [1, 2 ** 31 - 1, -1]])
+    assert.ok(none.find(1, g, w, c) < 0, `group ${g}, word ${w}, context ${c} is another key`);
   assert.throws(() => new GroupMemo(6), UsageError);
 });
