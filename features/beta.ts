@@ -32,63 +32,69 @@ function mix3(a: number, b: number, c: number): number {
   return (h ^ (h >>> 15)) >>> 0;
 }
 
-/** One stored piece of level two: the entries of one group slice (or of a whole loaded table). */
-interface Chunk {
-  key: Int32Array;
-  count: Uint32Array;
-}
-
 export class BetaTable {
   /** Per group index: whether counted and its targets. */
   private readonly groupTargets: (Set<number> | null)[] = new Array(2 * CONTEXTS.length).fill(null);
   /** Level one, all groups in canonical order. */
   private readonly ctxWord: Int32Array;
   private readonly ctxCtx: Int32Array;
-  private readonly ctxMarginal: Uint32Array;
-  /** Run of context k: chunk ctxChunk[k], entries [runStart[k], runEnd[k]) of that chunk. */
-  private readonly ctxChunk: Uint16Array;
-  private readonly runStartArr: Uint32Array;
-  private readonly runEndArr: Uint32Array;
-  private readonly chunks: Chunk[];
-  private readonly nEntries: number;
+  /**
+   * Per context k: runs[2k] = the start of its run in the entries, runs[2k + 1] = its marginal;
+   * its run ends where the next one starts (runs[2n] = the number of entries). What a look-up
+   * reads after the index, side by side: one cache line where three arrays took three.
+   */
+  private readonly runs: Uint32Array;
+  /** Level two, all runs in context order: entry keys (see entryKey) and counts. */
+  private readonly entKey: Int32Array;
+  private readonly entCount: Uint32Array;
   /** Level-one hash, built on first look-up: stride 4 [group, word, ctx, k + 1] (0 = empty). */
   private index: Int32Array | null = null;
   private mask = 0;
 
+  /**
+   * Takes the group list and its blocks in canonical order; the entries of several blocks are
+   * copied once into one pair of arrays (freed blocks: at 1M tokens a copy at save time was
+   * 0.4 GB on top of everything a finished training holds, docs/bench.md), a single block's are
+   * kept. Throws UsageError when a block's runs do not cover its entries.
+   */
   private constructor(
     private readonly meta: BetaJSON['groups'],
     blocks: readonly GroupBlock[],
   ) {
     for (const g of meta) this.groupTargets[groupIndex(g.word, g.context)] = new Set(g.targets.map((t) => TARGETS.indexOf(t)));
     const nCtx = blocks.reduce((n, b) => n + b.word.length, 0);
+    const nEntries = blocks.reduce((n, b) => n + b.key.length, 0);
     this.ctxWord = new Int32Array(nCtx);
     this.ctxCtx = new Int32Array(nCtx);
-    this.ctxMarginal = new Uint32Array(nCtx);
-    this.ctxChunk = new Uint16Array(nCtx);
-    this.runStartArr = new Uint32Array(nCtx);
-    this.runEndArr = new Uint32Array(nCtx);
-    this.chunks = [];
+    this.runs = new Uint32Array(2 * nCtx + 2);
+    const single = blocks.length === 1;
+    this.entKey = single ? blocks[0].key : new Int32Array(nEntries);
+    this.entCount = single ? blocks[0].count : new Uint32Array(nEntries);
     let c0 = 0;
-    let nEntries = 0;
+    let e0 = 0;
     for (const bl of blocks) {
-      if (this.chunks.length > 0xffff) throw new UsageError('too many β* chunks');
+      const n = bl.word.length;
+      if ((n === 0 ? 0 : bl.runEnd[n - 1]) !== bl.key.length) throw new UsageError(`β* block of group ${bl.group}: its runs do not cover its entries`);
       this.ctxWord.set(bl.word, c0);
       this.ctxCtx.set(bl.ctx, c0);
-      this.ctxMarginal.set(bl.marginal, c0);
-      this.ctxChunk.fill(this.chunks.length, c0, c0 + bl.word.length);
-      this.runEndArr.set(bl.runEnd, c0);
-      for (let k = 1; k < bl.runEnd.length; k++) this.runStartArr[c0 + k] = bl.runEnd[k - 1];
-      this.chunks.push({ key: bl.key, count: bl.count });
-      c0 += bl.word.length;
-      nEntries += bl.key.length;
+      for (let k = 0; k < n; k++) {
+        this.runs[2 * (c0 + k)] = e0 + (k === 0 ? 0 : bl.runEnd[k - 1]);
+        this.runs[2 * (c0 + k) + 1] = bl.marginal[k];
+      }
+      if (!single) {
+        this.entKey.set(bl.key, e0);
+        this.entCount.set(bl.count, e0);
+      }
+      c0 += n;
+      e0 += bl.key.length;
     }
-    this.nEntries = nEntries;
+    this.runs[2 * nCtx] = nEntries;
   }
 
   /**
    * A table from group blocks: whole groups, or the slices of each group in key order (as the
    * workers of stage one return them). The entries of several blocks are copied once into one
-   * pair of arrays (see compact), a single block's are kept.
+   * pair of arrays, a single block's are kept.
    */
   static fromBlocks(blocks: readonly GroupBlock[]): BetaTable {
     const order = blocks.map((b, i) => [b, i] as const).sort((x, y) => x[0].group - y[0].group || x[1] - y[1]).map((x) => x[0]);
@@ -111,41 +117,12 @@ export class BetaTable {
         });
       if (bl.word.length > 0 || !prev || prev.group !== bl.group) prev = bl;
     }
-    const table = new BetaTable(meta, order);
-    table.compact();
-    return table;
-  }
-
-  /**
-   * Moves the entries of all chunks into one pair of arrays, so that the chunks can be freed
-   * now and saving (toBuffers) copies nothing later: at 1M tokens that copy was 0.4 GB on
-   * top of everything a finished training holds (docs/bench.md).
-   */
-  private compact(): void {
-    if (this.chunks.length <= 1) return;
-    const key = new Int32Array(this.nEntries);
-    const count = new Uint32Array(this.nEntries);
-    const offsets: number[] = [];
-    let at = 0;
-    for (const c of this.chunks) {
-      offsets.push(at);
-      key.set(c.key, at);
-      count.set(c.count, at);
-      at += c.key.length;
-    }
-    for (let k = 0; k < this.ctxChunk.length; k++) {
-      const o = offsets[this.ctxChunk[k]];
-      this.runStartArr[k] += o;
-      this.runEndArr[k] += o;
-    }
-    this.ctxChunk.fill(0);
-    this.chunks.length = 0;
-    this.chunks.push({ key, count });
+    return new BetaTable(meta, order);
   }
 
   /** Number of β* entries (counts of a value), marginals not included. */
   get size(): number {
-    return this.nEntries;
+    return this.entKey.length;
   }
 
   /** Number of level-one contexts (each with its marginal). */
@@ -155,8 +132,8 @@ export class BetaTable {
 
   /** Bytes held (level one, entries, and the look-up index once built). */
   get byteLength(): number {
-    const level1 = [this.ctxWord, this.ctxCtx, this.ctxMarginal, this.ctxChunk, this.runStartArr, this.runEndArr];
-    return level1.reduce((n, a) => n + a.byteLength, 0) + this.nEntries * 8 + (this.index?.byteLength ?? 0);
+    const arrays = [this.ctxWord, this.ctxCtx, this.runs, this.entKey, this.entCount];
+    return arrays.reduce((n, a) => n + a.byteLength, 0) + (this.index?.byteLength ?? 0);
   }
 
   /** True when the table counted `target` for group `group`. */
@@ -204,42 +181,49 @@ export class BetaTable {
 
   /** Marginal count of a context found by {@link find}. */
   marginalAt(ctx: number): number {
-    return this.ctxMarginal[ctx];
+    return this.runs[2 * ctx + 1];
   }
 
   /** Count of entry key (see entryKey) in a context's run; 0 when absent. */
   countAt(ctx: number, key: number): number {
-    const chunk = this.chunks[this.ctxChunk[ctx]];
-    const keys = chunk.key;
-    let lo = this.runStartArr[ctx];
-    const end = this.runEndArr[ctx];
+    const keys = this.entKey;
+    let lo = this.runs[2 * ctx];
+    const end = this.runs[2 * ctx + 2];
     let hi = end;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       if (keys[mid] < key) lo = mid + 1;
       else hi = mid;
     }
-    return lo < end && keys[lo] === key ? chunk.count[lo] : 0;
+    return lo < end && keys[lo] === key ? this.entCount[lo] : 0;
   }
 
-  /** The entry keys array holding a context's run (see runStart/runEnd). */
-  runKeys(ctx: number): Int32Array {
-    return this.chunks[this.ctxChunk[ctx]].key;
+  /** The entry keys of every run, in context order (a context's run: [runStart, runEnd)). */
+  get entryKeys(): Int32Array {
+    return this.entKey;
   }
 
-  /** The counts array parallel to {@link runKeys}. */
-  runCounts(ctx: number): Uint32Array {
-    return this.chunks[this.ctxChunk[ctx]].count;
+  /** The counts, parallel to {@link entryKeys}. */
+  get entryCounts(): Uint32Array {
+    return this.entCount;
   }
 
-  /** First entry of a context's run in runKeys(ctx). */
+  /**
+   * The runs' layout: a context k's run is [runs[2k], runs[2k + 2]) of {@link entryKeys}, its
+   * marginal runs[2k + 1]. For hot loops; read-only.
+   */
+  get runLayout(): Uint32Array {
+    return this.runs;
+  }
+
+  /** First entry of a context's run in entryKeys. */
   runStart(ctx: number): number {
-    return this.runStartArr[ctx];
+    return this.runs[2 * ctx];
   }
 
-  /** End (exclusive) of a context's run in runKeys(ctx). */
+  /** End (exclusive) of a context's run in entryKeys. */
   runEnd(ctx: number): number {
-    return this.runEndArr[ctx];
+    return this.runs[2 * ctx + 2];
   }
 
   /** count(group; w, c; target = value); 0 when absent. */
@@ -251,7 +235,7 @@ export class BetaTable {
   /** Marginal count(group; w, c) over all values; 0 when absent. */
   marginal(group: number, w: number, c: number): number {
     const k = this.find(group, w, c);
-    return k < 0 ? 0 : this.ctxMarginal[k];
+    return k < 0 ? 0 : this.runs[2 * k + 1];
   }
 
   toJSON(): BetaJSON {
@@ -259,31 +243,18 @@ export class BetaTable {
   }
 
   /**
-   * The canonical buffers: the same bytes for any number of workers. Entries are copied into
-   * one pair of arrays unless the table already holds a single chunk.
+   * The canonical buffers: the same bytes for any number of workers. The entries are the
+   * table's own arrays; the marginals and cumulative run ends are written out of the runs' layout.
    */
   toBuffers(): BetaBuffers {
     const n = this.ctxWord.length;
+    const ctxMarginal = new Uint32Array(n);
     const ctxRunEnd = new Uint32Array(n);
-    const offsets: number[] = [];
-    let at = 0;
-    for (const c of this.chunks) {
-      offsets.push(at);
-      at += c.key.length;
+    for (let k = 0; k < n; k++) {
+      ctxMarginal[k] = this.runs[2 * k + 1];
+      ctxRunEnd[k] = this.runs[2 * k + 2];
     }
-    for (let k = 0; k < n; k++) ctxRunEnd[k] = this.runEndArr[k] + offsets[this.ctxChunk[k]];
-    let entKey: Int32Array;
-    let entCount: Uint32Array;
-    if (this.chunks.length === 1) ({ key: entKey, count: entCount } = this.chunks[0]);
-    else {
-      entKey = new Int32Array(this.nEntries);
-      entCount = new Uint32Array(this.nEntries);
-      this.chunks.forEach((c, i) => {
-        entKey.set(c.key, offsets[i]);
-        entCount.set(c.count, offsets[i]);
-      });
-    }
-    return { ctxWord: this.ctxWord, ctxCtx: this.ctxCtx, ctxMarginal: this.ctxMarginal, ctxRunEnd, entKey, entCount };
+    return { ctxWord: this.ctxWord, ctxCtx: this.ctxCtx, ctxMarginal, ctxRunEnd, entKey: this.entKey, entCount: this.entCount };
   }
 
   /** Rebuilds a saved table without copying its entries; checks it first (see checkBeta). */

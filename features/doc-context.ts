@@ -81,6 +81,23 @@ export class DocContext {
 
   /** The transformed Ztf value of value v of targets[pos] for token i of the document. */
   value(pos: number, v: number, i: number): number {
+    const s = this.total(pos, v);
+    // C(w_t, e, v) ≤ S: only looked up when S > 0
+    return this.valueWith(pos, v, i, s > 0 ? this.own(pos, v, i) : 0);
+  }
+
+  /**
+   * C(w_t, e, v) for token i (value v of targets[pos]), what {@link value} takes out of S for
+   * the token's own occurrence: 0 for a token that is not Arabic or whose word D1 lacks. It
+   * depends on the word and the value only, not on the document.
+   */
+  own(pos: number, v: number, i: number): number {
+    const w = this.enc.word[i];
+    return this.enc.arabic[i] && w >= 0 ? this.tables.cooccurrence(w, pos, v) : 0;
+  }
+
+  /** {@link value} given the token's own C(w_t, e, v) (see {@link own}). */
+  valueWith(pos: number, v: number, i: number, own: number): number {
     let s = this.total(pos, v);
     let m = this.m;
     let n = this.n;
@@ -88,7 +105,7 @@ export class DocContext {
       n--;
       const w = this.enc.word[i];
       if (w >= 0) {
-        if (s > 0) s -= this.tables.cooccurrence(w, pos, v);
+        s -= own;
         m -= this.tables.df(w);
       }
     }

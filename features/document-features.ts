@@ -20,8 +20,6 @@ import type { FeatureExtractor } from './extract.js';
 
 /** found[gi] of a group whose values came from the memo. */
 const DONE = -2;
-const EMPTY_KEYS = new Int32Array(0);
-const EMPTY_COUNTS = new Uint32Array(0);
 
 /** Feature rows (or scores) for the tokens of one document. */
 export class DocumentFeatures {
@@ -116,15 +114,7 @@ export class DocumentFeatures {
     const plan = fx.plan(candidates, this.scratch);
     if (this.vals.length < fx.p * plan.stride) this.vals = new Float64Array(fx.p * plan.stride);
     this.localGroups(plan, ti);
-    const dc = this.docCtx;
-    if (dc) {
-      const { stride, uniq, nUniq } = plan;
-      for (const col of fx.docColumns) {
-        const t = col.target;
-        const at = col.column * stride;
-        for (let x = 0; x < nUniq[t]; x++) this.vals[at + x] = dc.value(col.pos, uniq[t * stride + x], ti);
-      }
-    }
+    if (this.docCtx) this.docValues(plan, ti);
     if (weights) {
       const { stride, nUniq } = plan;
       const vals = this.vals;
@@ -171,10 +161,13 @@ export class DocumentFeatures {
       }
       if (!((g.word === 'word' && w < 0) || (ca !== null && c < 0))) found[gi] = beta.find(g.group, w, c);
     }
+    const runs = beta.runLayout;
+    const keys = beta.entryKeys;
+    const cnts = beta.entryCounts;
     let touch = 0;
     for (let gi = 0; gi < groups.length; gi++) {
       const at = found[gi];
-      if (at >= 0) touch += beta.runKeys(at)[beta.runStart(at)] + beta.runCounts(at)[beta.runStart(at)];
+      if (at >= 0) touch += keys[runs[2 * at]] + cnts[runs[2 * at]];
     }
     this.touched = touch;
     for (let gi = 0; gi < groups.length; gi++) {
@@ -187,6 +180,41 @@ export class DocumentFeatures {
         memo.claim(memoSlot[gi], plan.id, gi, g.word === 'word' ? word : NONE, ca === null ? NONE : ca[ti]);
         copyGroup(memo.values, memoSlot[gi] * MEMO_WIDTH, vals, g, plan, false);
       }
+    }
+  }
+
+  /**
+   * The document columns' values of token ti. The token's own co-occurrences C(w_t, e, v),
+   * which depend on its word and the candidates' values only, are memoized for a kept plan
+   * (as a group's values are, under a group number past the local groups'); the rest is the
+   * document's.
+   */
+  private docValues(plan: CandidatePlan, ti: number): void {
+    const dc = this.docCtx!;
+    const fx = this.fx;
+    const { stride, uniq, nUniq } = plan;
+    const vals = this.vals;
+    const memo = plan.id > 0 ? fx.memo : null;
+    const word = this.enc.word[ti];
+    const cols = fx.docColumns;
+    for (let ci = 0; ci < cols.length; ci++) {
+      const { target: t, pos } = cols[ci];
+      const at = cols[ci].column * stride;
+      const n = nUniq[t];
+      const base = t * stride;
+      if (!memo || n > MEMO_WIDTH || word < 0 || !this.enc.arabic[ti]) {
+        for (let x = 0; x < n; x++) vals[at + x] = dc.value(pos, uniq[base + x], ti);
+        continue;
+      }
+      const group = fx.groups.length + ci;
+      let slot = memo.find(plan.id, group, word, NONE);
+      const mv = memo.values;
+      if (slot < 0) {
+        slot = ~slot;
+        memo.claim(slot, plan.id, group, word, NONE);
+        for (let x = 0; x < n; x++) mv[slot * MEMO_WIDTH + x] = dc.own(pos, uniq[base + x], ti);
+      }
+      for (let x = 0; x < n; x++) vals[at + x] = dc.valueWith(pos, uniq[base + x], ti, mv[slot * MEMO_WIDTH + x]);
     }
   }
 
@@ -219,11 +247,13 @@ export class DocumentFeatures {
     const vals = this.vals;
     const { stride, uniq, nUniq } = plan;
     const beta = fx.parts.counts;
-    const m = found >= 0 ? beta.marginalAt(found) : 0;
-    const keys = found >= 0 ? beta.runKeys(found) : EMPTY_KEYS;
-    const cnts = found >= 0 ? beta.runCounts(found) : EMPTY_COUNTS;
-    let cur = found >= 0 ? beta.runStart(found) : 0;
-    const end = found >= 0 ? beta.runEnd(found) : 0;
+    // the run's start, marginal and end side by side (BetaTable.runLayout)
+    const runs = beta.runLayout;
+    const m = found >= 0 ? runs[2 * found + 1] : 0;
+    const keys = beta.entryKeys;
+    const cnts = beta.entryCounts;
+    let cur = found >= 0 ? runs[2 * found] : 0;
+    const end = found >= 0 ? runs[2 * found + 2] : 0;
     const zero = fx.countValue(0, m);
     for (let mi = 0; mi < g.columns.length; mi++) {
       const t = g.targets[mi];

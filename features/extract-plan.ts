@@ -32,8 +32,8 @@ function denseRates(parts: ExtractorParts, group: number, word: string, context:
   const counts: (Uint32Array | null)[] = new Array(N_TARGETS).fill(null);
   for (const t of targets) counts[t] = new Uint32Array(parts.vocab.size(TARGETS[t]));
   if (at < 0) return { marginal: 0, counts };
-  const keys = beta.runKeys(at);
-  const cnts = beta.runCounts(at);
+  const keys = beta.entryKeys;
+  const cnts = beta.entryCounts;
   for (let e = beta.runStart(at); e < beta.runEnd(at); e++) {
     const t = Math.floor(keys[e] / VALUE_LIMIT);
     const v = keys[e] - t * VALUE_LIMIT;

@@ -62,3 +62,21 @@ test('toJSON / toBuffers / load round trip; damage is a ModelFormatError', () =>
   assert.throws(() => BetaTable.load(swapped, b), ModelFormatError);
   assert.throws(() => BetaTable.fromBlocks([...countAll(encodeCorpus(tinyCorpus(), new Vocab(), { mode: 'intern' }), resolveFeatureSet('baseline'), { word: 99, letter: 99, values: TARGETS.map(() => 99) }), ...countAll(encodeCorpus(tinyCorpus(), new Vocab(), { mode: 'intern' }), resolveFeatureSet('baseline'), { word: 99, letter: 99, values: TARGETS.map(() => 99) })]), UsageError);
 });
+
+test('the runs\' layout: each context\'s run starts where the last ended, with its marginal; a block whose runs miss entries is a UsageError', () => {
+  const { table } = tinyTable();
+  const runs = table.runLayout;
+  assert.equal(runs.length, 2 * table.contexts + 2);
+  assert.equal(runs[2 * table.contexts], table.size);
+  const b = table.toBuffers();
+  for (let k = 0; k < table.contexts; k++) {
+    assert.equal(table.runStart(k), k === 0 ? 0 : b.ctxRunEnd[k - 1]);
+    assert.equal(table.runEnd(k), b.ctxRunEnd[k]);
+    assert.equal(table.marginalAt(k), b.ctxMarginal[k]);
+    for (let e = table.runStart(k); e < table.runEnd(k); e++) assert.equal(table.countAt(k, table.entryKeys[e]), table.entryCounts[e]);
+  }
+  const vocab = new Vocab();
+  const blocks = countAll(encodeCorpus(tinyCorpus(), vocab, { mode: 'intern' }), resolveFeatureSet('baseline'), { word: 99, letter: 99, values: TARGETS.map(() => 99) });
+  const short = { ...blocks[0], runEnd: blocks[0].runEnd.map((e, k, a) => (k === a.length - 1 ? e - 1 : e)) };
+  assert.throws(() => BetaTable.fromBlocks([short, ...blocks.slice(1)]), /runs do not cover its entries/);
+});
