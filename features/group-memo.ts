@@ -7,7 +7,9 @@
  * word, context) and up to {@link MEMO_WIDTH} values; a key goes to one of two slots, and a
  * new entry replaces the older of the two. Values are stored and read back as computed, so a hit gives the
  * same numbers. Only groups whose context takes few values in a document are memoized (see
- * {@link MEMO_CONTEXTS}): a word's neighbouring words vary too much for the memo to pay.
+ * {@link MEMO_CONTEXTS}): a word's neighbouring words vary too much for the memo to pay. The
+ * document columns keep a word's own co-occurrences here too, under group numbers past the
+ * local groups' (features/document-features.ts `docValues`).
  */
 
 import { UsageError } from '../src/errors.js';
