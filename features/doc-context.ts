@@ -83,7 +83,7 @@ export class DocContext {
   value(pos: number, v: number, i: number): number {
     const s = this.total(pos, v);
     // C(w_t, e, v) ≤ S: only looked up when S > 0
-    return this.valueWith(pos, v, i, s > 0 ? this.own(pos, v, i) : 0);
+    return this.transformed(s, i, s > 0 ? this.own(pos, v, i) : 0);
   }
 
   /**
@@ -98,7 +98,11 @@ export class DocContext {
 
   /** {@link value} given the token's own C(w_t, e, v) (see {@link own}). */
   valueWith(pos: number, v: number, i: number, own: number): number {
-    let s = this.total(pos, v);
+    return this.transformed(this.total(pos, v), i, own);
+  }
+
+  /** The value of S for token i, its own occurrence `own` taken out (see the module comment). */
+  private transformed(s: number, i: number, own: number): number {
     let m = this.m;
     let n = this.n;
     if (this.enc.arabic[i]) {
