@@ -21,6 +21,11 @@ export const MEMO_SLOTS = 1 << 16;
 /** Most values one slot holds (a group's columns × the candidates' distinct values); wider groups are not memoized. */
 export const MEMO_WIDTH = 32;
 
+/** A slot's second key number: group · 2³² + the word as an unsigned 32-bit number (NONE included), exact in a float. */
+function groupWord(group: number, w: number): number {
+  return group * 4294967296 + (w >>> 0);
+}
+
 /** See the module comment. Plan ids are positive integers; id 0 (a plan not kept) is never memoized. */
 export class GroupMemo {
   /**
@@ -49,7 +54,7 @@ export class GroupMemo {
     h ^= h >>> 15;
     const a = (Math.imul(h, 0x2c1b3c6d) >>> 8) & (this.slots - 2);
     const b = a + 1;
-    const gw = group * 4294967296 + (w >>> 0);
+    const gw = groupWord(group, w);
     if (this.holds(a, plan, gw, c)) return this.touch(a);
     if (this.holds(b, plan, gw, c)) return this.touch(b);
     return ~(this.meta[a * 4 + 3] <= this.meta[b * 4 + 3] ? a : b);
@@ -59,7 +64,7 @@ export class GroupMemo {
   claim(slot: number, plan: number, group: number, w: number, c: number): void {
     const m = slot * 4;
     this.meta[m] = plan;
-    this.meta[m + 1] = group * 4294967296 + (w >>> 0);
+    this.meta[m + 1] = groupWord(group, w);
     this.meta[m + 2] = c;
     this.touch(slot);
   }
