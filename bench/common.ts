@@ -12,7 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, isMainThread } from 'node:worker_threads';
 import { projectRoot } from '../src/config.js';
 import { LexdisError } from '../src/errors.js';
@@ -81,6 +81,17 @@ export function exitOnHelp(argv: readonly string[], moduleUrl: string): void {
   if (!argv.includes('--help') && !argv.includes('-h')) return;
   process.stdout.write(moduleUsage(moduleUrl));
   process.exit(0);
+}
+
+/**
+ * The export `name` of the compiled module `file` (relative to the build's folder, such as
+ * `dist/src/index.js`) of another lexdis build at `dir`, to compare it with this one in the same
+ * process. Throws when the build lacks it.
+ */
+export async function buildExport<T>(dir: string, file: string, name: string): Promise<T> {
+  const mod = (await import(pathToFileURL(resolve(dir, file)).href)) as Record<string, unknown>;
+  if (mod[name] === undefined) throw new Error(`${dir}: no built ${name} in ${file} (run npm ci there)`);
+  return mod[name] as T;
 }
 
 /** Rounds to `digits` decimals (a number, for JSON). */

@@ -24,11 +24,9 @@
  * corpus from `node dist/bench/scale.js --tokens N --seed 42 -o FILE`.
  */
 import { createHash } from 'node:crypto';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Corpus } from '../src/corpus/types.js';
 import { loadPosCorpus } from '../src/formats/pos-stream.js';
-import { argNumber, argValue, errorLine, exitOnHelp, median, round, wallAndCpuSeconds } from './common.js';
+import { argNumber, argValue, buildExport, errorLine, exitOnHelp, median, round, wallAndCpuSeconds } from './common.js';
 
 function tokenCount(corpus: Corpus): number {
   let n = 0;
@@ -68,10 +66,7 @@ async function main(argv: string[]): Promise<void> {
   const baselineDir = argValue(argv, '--baseline');
   const builds: Array<{ build: string; load: Load }> = [{ build: 'this', load: loadPosCorpus }];
   if (baselineDir) {
-    const url = pathToFileURL(resolve(baselineDir, 'dist/src/formats/pos-stream.js')).href;
-    const mod = (await import(url)) as { loadPosCorpus?: Load };
-    if (typeof mod.loadPosCorpus !== 'function') throw new Error(`${baselineDir}: no built loadPosCorpus (run npm ci there)`);
-    builds.push({ build: baselineDir, load: mod.loadPosCorpus });
+    builds.push({ build: baselineDir, load: await buildExport<Load>(baselineDir, 'dist/src/formats/pos-stream.js', 'loadPosCorpus') });
   }
   const out: BuildRuns[] = builds.map((b) => ({ build: b.build, tokens: 0, runs: [] }));
   // the builds take turns, in the other order every other run (the first reading of a process

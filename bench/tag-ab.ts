@@ -20,21 +20,11 @@
  * Run: `node dist/bench/tag-ab.js --model DIR --a BUILD --b BUILD [--text FILE] [--rounds 40] [--warm 3]`.
  */
 import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pathToFileURL } from 'node:url';
 import { dataPaths } from '../bin/data.js';
 import { readTextFile } from '../src/io.js';
 import type { Tagger as TaggerClass } from '../src/rank/tagger.js';
-import { argNumber, argValue, errorLine, exitOnHelp, median, round } from './common.js';
-
-/** The Tagger class of the build at `dir` (its package root, compiled). */
-async function taggerOf(dir: string): Promise<typeof TaggerClass> {
-  const root = pathToFileURL(resolve(dir, 'dist', 'src', 'index.js')).href;
-  const mod = (await import(root)) as { Tagger?: typeof TaggerClass };
-  if (!mod.Tagger) throw new Error(`${root} exports no Tagger`);
-  return mod.Tagger;
-}
+import { argNumber, argValue, buildExport, errorLine, exitOnHelp, median, round } from './common.js';
 
 /** One warm pass: wall and CPU milliseconds. */
 function pass(tagger: TaggerClass, text: string): { wall: number; cpu: number } {
@@ -58,7 +48,7 @@ function summary(ms: readonly number[]): { medianMs: number; fastestMs: number }
 async function compare(model: string, dirs: string[], textFile: string, rounds: number, warm: number, bFirst: boolean): Promise<OrderResult> {
   const text = readTextFile(textFile);
   const taggers: TaggerClass[] = [];
-  for (const dir of bFirst ? [dirs[1], dirs[0]] : dirs) taggers.push(await (await taggerOf(dir)).load(model, { tables: dataPaths.bama() }));
+  for (const dir of bFirst ? [dirs[1], dirs[0]] : dirs) taggers.push(await (await buildExport<typeof TaggerClass>(dir, 'dist/src/index.js', 'Tagger')).load(model, { tables: dataPaths.bama() }));
   if (bFirst) taggers.reverse();
   const outputs = taggers.map((t) => JSON.stringify(t.tagText(text, { top: 3 })));
   for (const t of taggers) for (let i = 0; i < warm; i++) t.tagText(text, { top: 1 });
