@@ -8,7 +8,7 @@
  * case endings has them too, so the case-less label of such an analysis is its label.
  */
 import { labelKey, type LabelElement } from './elements.js';
-import { formatMorph, parseMorph, type MorphSegment } from './morph.js';
+import { formatMorph, parseMorph, visitPlainMorph, type MorphSegment } from './morph.js';
 import { suffixInfo } from './tags.js';
 
 /** The label elements a case ending or mood vowel fills: what the case-less label leaves out. */
@@ -52,9 +52,17 @@ export function mayHaveCaseOrMood(morph: string): boolean {
  */
 export function caselessMorph(morph: string): string {
   if (!mayHaveCaseOrMood(morph)) return morph;
+  // the way analyzers spell a morphology, read without making segments (the same string)
+  let kept = '';
+  let dropped = false;
+  const plain = visitPlainMorph(morph, (start, slash, end) => {
+    if (isCaseOrMoodTag(morph.slice(slash + 1, end))) dropped = true;
+    else kept = kept === '' ? morph.slice(start, end) : `${kept}+${morph.slice(start, end)}`;
+  });
+  if (plain) return dropped ? kept : morph;
   const segments = parseMorph(morph);
-  const kept = withoutCaseOrMood(segments);
-  return kept.length === segments.length ? morph : formatMorph(kept);
+  const rest = withoutCaseOrMood(segments);
+  return rest.length === segments.length ? morph : formatMorph(rest);
 }
 
 /** The segments of `morph` without its case-ending and mood-vowel segments (`Al/DET+>uwlaY/ADJ+u/CASE_DEF_NOM` → Al/DET, >uwlaY/ADJ). Never throws. */

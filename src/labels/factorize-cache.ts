@@ -8,7 +8,7 @@
  */
 import { copyElements, type LabelElements } from './elements.js';
 import { factorizeSegments } from './factorize.js';
-import { parseMorph, type MorphSegment } from './morph.js';
+import { parseMorph, visitPlainMorph, type MorphSegment } from './morph.js';
 import { isShortVocalization } from './tags.js';
 
 /** Shapes kept at most; the table starts afresh beyond (a text never comes near it). */
@@ -41,32 +41,15 @@ export function sharedElements(lemma: string, morph: string): LabelElements {
   return Object.freeze(copyElements(base, lemma));
 }
 
-/** Whether a UTF-16 code is one a tag may hold (A–Z, then also 0–9 _ : .: see parseMorph). */
-function isTagCode(ch: number, first: boolean): boolean {
-  if (ch >= 65 && ch <= 90) return true;
-  return !first && ((ch >= 48 && ch <= 57) || ch === 95 || ch === 58 || ch === 46);
-}
-
 /**
  * `morphShape(parseMorph(morph))` read straight from the string, for the way analyzers spell a
- * morphology: `voc/TAG` pieces joined by `+`, none empty, each with a well-formed tag after its
- * last `/`, starting with a printable ASCII character (so that trimming changes nothing: the
- * string ends in a tag). Then parseMorph takes each piece as one segment, split at its last `/`.
- * Returns null for any other string (parseMorph then decides). Never throws.
+ * morphology (./morph.ts visitPlainMorph); null for any other string (parseMorph then
+ * decides). Never throws.
  */
 export function quickShape(morph: string): string | null {
-  const n = morph.length;
-  const first = n === 0 ? 0 : morph.charCodeAt(0);
-  if (first <= 32 || first >= 127) return null;
   let key = '';
-  for (let start = 0; ; ) {
-    let end = morph.indexOf('+', start);
-    if (end < 0) end = n;
-    const slash = end === start ? -1 : morph.lastIndexOf('/', end - 1);
-    if (slash < start || slash + 1 >= end || !isTagCode(morph.charCodeAt(slash + 1), true)) return null;
-    for (let i = slash + 2; i < end; i++) if (!isTagCode(morph.charCodeAt(i), false)) return null;
+  const plain = visitPlainMorph(morph, (start, slash, end) => {
     key += `${morph.slice(slash + 1, end)}${isShortVocalization(morph, start, slash) ? '\u0001' : '\u0002'}`;
-    if (end === n) return key;
-    start = end + 1;
-  }
+  });
+  return plain ? key : null;
 }

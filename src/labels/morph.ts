@@ -58,6 +58,38 @@ function leftover(text: string): MorphSegment {
   return TAG.test(text) ? { voc: '', tag: text } : { voc: text, tag: '' };
 }
 
+/** Whether a UTF-16 code is one a tag may hold (A–Z, then also 0–9 _ : .), as {@link TAG} reads them. */
+function isTagCode(ch: number, first: boolean): boolean {
+  if (ch >= 65 && ch <= 90) return true;
+  return !first && ((ch >= 48 && ch <= 57) || ch === 95 || ch === 58 || ch === 46);
+}
+
+/**
+ * Reads a morphology spelled the way analyzers spell it, without making segments: `voc/TAG`
+ * pieces joined by `+`, none empty, each with a well-formed tag after its last `/`, the string
+ * starting with a printable ASCII character (so that trimming changes nothing: it ends in a
+ * tag). Of such a string parseMorph makes one segment per piece, split at its last `/`: voc
+ * `morph.slice(start, slash)`, tag `morph.slice(slash + 1, end)`. Calls `piece(start, slash,
+ * end)` for each piece in order and returns true; returns false as soon as the string is
+ * spelled otherwise (pieces already visited included: the caller drops what it made, and
+ * parseMorph decides). Never throws.
+ */
+export function visitPlainMorph(morph: string, piece: (start: number, slash: number, end: number) => void): boolean {
+  const n = morph.length;
+  const first = n === 0 ? 0 : morph.charCodeAt(0);
+  if (first <= 32 || first >= 127) return false;
+  for (let start = 0; ; ) {
+    let end = morph.indexOf('+', start);
+    if (end < 0) end = n;
+    const slash = end === start ? -1 : morph.lastIndexOf('/', end - 1);
+    if (slash < start || slash + 1 >= end || !isTagCode(morph.charCodeAt(slash + 1), true)) return false;
+    for (let i = slash + 2; i < end; i++) if (!isTagCode(morph.charCodeAt(i), false)) return false;
+    piece(start, slash, end);
+    if (end === n) return true;
+    start = end + 1;
+  }
+}
+
 /** The inverse of parseMorph for segments whose vocalizations hold no `+` or `/`. */
 export function formatMorph(segments: readonly MorphSegment[]): string {
   return segments.map((s) => `${s.voc}/${s.tag}`).join('+');

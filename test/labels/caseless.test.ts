@@ -79,3 +79,18 @@ test('a morphology without CASE_ or MOOD: has no case-or-mood segment: the quick
   assert.equal(mayHaveCaseOrMood('wa/CONJ+qAl/VERB_PERFECT+a/PVSUFF_SUBJ:3MS'), false);
   assert.equal(mayHaveCaseOrMood('ya/IV3MS+qUl/VERB_IMPERFECT+u/IVSUFF_MOOD:I'), true);
 });
+
+test('caselessMorph gives what the segments give, for morphologies read without parsing and for odd ones', () => {
+  const slow = (m: string): string => {
+    const segments = parseMorph(m);
+    const kept = segments.filter((s) => !isCaseOrMoodTag(s.tag));
+    return kept.length === segments.length ? m : formatMorph(kept);
+  };
+  const odd = ['u/CASE_DEF_NOM', 'a/CASE_DEF_ACC+u/CASE_DEF_NOM', 'kitAb/NOUN++u/CASE_DEF_NOM', ' Al/DET+x/NOUN+u/CASE_DEF_NOM',
+    'Al/DET+x/NOUN+u/CASE_DEF_NOM+', 'x/NOUN+/CASE_DEF_NOM', '+u/CASE_DEF_NOM', 'x/NOUN+u/CASE_DEF_NOM\t', 'C++/NON_ARABIC+u/CASE_DEF_NOM',
+    '//PUNC+u/CASE_DEF_NOM', 'a/b/NOUN+u/CASE_DEF_NOM', 'x/NOUN+u/case_def_nom', 'NOUN + CASE_DEF_NOM', 'ya/IV3MS+kotub/IV+u/IVSUFF_MOOD:I',
+    '(null)/NOUN+u/CASE_DEF_NOM+hu/POSS_PRON_3MS', 'x/NOUN+u/CASE_DEF_NOM+a/CASE_DEF_ACC+hu/POSS_PRON_3MS'];
+  for (const m of odd) assert.equal(caselessMorph(m), slow(m), JSON.stringify(m));
+  assert.equal(caselessMorph('a/CASE_DEF_ACC+u/CASE_DEF_NOM'), '');
+  assert.equal(caselessMorph('x/NOUN+u/CASE_DEF_NOM+a/CASE_DEF_ACC+hu/POSS_PRON_3MS'), 'x/NOUN+hu/POSS_PRON_3MS');
+});
