@@ -32,25 +32,34 @@ export const VOWEL_MODEL_POS = 'NOUN_PROP';
  * letter but the last right.
  */
 export const MIN_EVIDENCE = 1;
-/** Buckwalter diacritics (short vowels, tanween, shadda, sukun, dagger alif). */
-const MARK = /[aiuoFNK~`]/;
+/** Buckwalter diacritics (short vowels, tanween, shadda, sukun, dagger alif), as UTF-16 code units. */
+const MARKS: ReadonlySet<number> = new Set(Array.from('aiuoFNK~`', (ch) => ch.charCodeAt(0)));
 
-type Counts = Map<string, Map<string, number>>;
+/**
+ * The code units that stand beyond the stem's ends, `^` and `$`. `$` is also Buckwalter's sheen,
+ * so the two share a number (as the model has always counted them).
+ */
+const BEFORE = '^'.charCodeAt(0);
+const AFTER = '$'.charCodeAt(0);
+/** The letters on each side of the letter (`l2 l1 c r1 r2`) that each context reads, most specific first. */
+const CONTEXTS = [
+  { from: -2, to: 2 },
+  { from: -1, to: 2 },
+  { from: -1, to: 1 },
+  { from: 0, to: 1 },
+  { from: 0, to: 0 },
+] as const;
+/** Letters a model tells apart (its alphabet, numbered from 1 as first met, 6 bits each: a 5-letter key fits a small integer); contexts with others are not learned. */
+const ALPHABET_MAX = 63;
 
-/** The context keys of letter i of `letters`, most specific first. */
-function contexts(letters: readonly string[], i: number): string[] {
-  const at = (k: number) => (k < 0 ? '^' : k >= letters.length ? '$' : letters[k]);
-  const [l2, l1, c, r1, r2] = [at(i - 2), at(i - 1), at(i), at(i + 1), at(i + 2)];
-  return [`5${l2}${l1}${c}${r1}${r2}`, `4${l1}${c}${r1}${r2}`, `3${l1}${c}${r1}`, `2${c}${r1}`, `1${c}`];
-}
-
-/** A vocalization split into letters and the marks after each (`guwlod` → g:u w: l:o d:). */
+/** A stem's letters (code units: Buckwalter letters are single units; a letter of two units is kept whole) with the marks after each (`guwlod` → g:u w: l:o d:). */
 function splitMarks(voc: string): { letters: string[]; marks: string[] } {
   const letters: string[] = [];
   const marks: string[] = [];
   for (const ch of voc) {
-    if (MARK.test(ch) && letters.length > 0) marks[marks.length - 1] += ch;
-    else if (!MARK.test(ch)) {
+    if (ch.length === 1 && MARKS.has(ch.charCodeAt(0))) {
+      if (letters.length > 0) marks[marks.length - 1] += ch;
+    } else {
       letters.push(ch);
       marks.push('');
     }
@@ -58,38 +67,75 @@ function splitMarks(voc: string): { letters: string[]; marks: string[] } {
   return { letters, marks };
 }
 
+/**
+ * A model's numbering of letters: a letter's number (1 … ALPHABET_MAX), 0 for none (a letter
+ * never met, or one of two code units). Learning adds letters as it meets them; look-ups do not.
+ */
+class Alphabet {
+  private readonly ids = new Map<number, number>();
+
+  id(ch: number, learn: boolean): number {
+    let id = this.ids.get(ch);
+    if (id === undefined) {
+      if (!learn || this.ids.size >= ALPHABET_MAX) return 0;
+      this.ids.set(ch, (id = this.ids.size + 1));
+    }
+    return id;
+  }
+
+  /** The numbers of a stem's letters with the two edge marks around: [^, ^, letters…, $, $]. */
+  codes(letters: readonly string[], learn: boolean): number[] {
+    const out = [this.id(BEFORE, learn), this.id(BEFORE, learn)];
+    for (const ch of letters) out.push(ch.length === 1 ? this.id(ch.charCodeAt(0), learn) : 0);
+    out.push(this.id(AFTER, learn), this.id(AFTER, learn));
+    return out;
+  }
+}
+
+/** The key of context c of letter i (codes as {@link Alphabet.codes} gives them); -1 when it holds a letter the alphabet lacks. */
+function contextKey(codes: readonly number[], i: number, c: number): number {
+  const { from, to } = CONTEXTS[c];
+  let key = 0;
+  for (let k = i + 2 + from; k <= i + 2 + to; k++) {
+    if (codes[k] === 0) return -1;
+    key = key * 64 + codes[k];
+  }
+  return key;
+}
+
 /** The letter-context model of one lexicon (see the module comment). */
 export class StemVowels {
-  /** Per context seen at least {@link MIN_EVIDENCE} times, its most frequent marks (ties: the first counted). */
-  private readonly best = new Map<string, string>();
-
-  private constructor(counts: Counts) {
-    for (const [key, m] of counts) {
-      let total = 0;
-      let best = '';
-      let bestN = 0;
-      for (const [marks, n] of m) {
-        total += n;
-        if (n > bestN) [best, bestN] = [marks, n];
-      }
-      if (total >= MIN_EVIDENCE) this.best.set(key, best);
-    }
-  }
+  /**
+   * Takes the alphabet and, per context (CONTEXTS order), for each key seen at least
+   * {@link MIN_EVIDENCE} times its most frequent marks (ties: the first counted).
+   */
+  private constructor(
+    private readonly alphabet: Alphabet,
+    private readonly best: readonly ReadonlyMap<number, string>[],
+  ) {}
 
   /** Learns from vocalized stems (Buckwalter). */
   static fromVocalizations(vocs: Iterable<string>): StemVowels {
-    const counts: Counts = new Map();
-    for (const voc of vocs) {
-      const { letters, marks } = splitMarks(voc);
+    const alphabet = new Alphabet();
+    const stems = Array.from(vocs, splitMarks);
+    // the marks told apart, numbered in the order first met
+    const markIds = new Map<string, number>();
+    for (const { marks } of stems) for (const m of marks) if (!markIds.has(m)) markIds.set(m, markIds.size);
+    const counts = CONTEXTS.map(() => new KeyCounts(markIds.size));
+    let seen = 0;
+    for (const { letters, marks } of stems) {
+      const codes = alphabet.codes(letters, true);
       for (let i = 0; i < letters.length; i++) {
-        for (const key of contexts(letters, i)) {
-          let m = counts.get(key);
-          if (!m) counts.set(key, (m = new Map()));
-          m.set(marks[i], (m.get(marks[i]) ?? 0) + 1);
+        const mark = markIds.get(marks[i])!;
+        seen++;
+        for (let c = 0; c < CONTEXTS.length; c++) {
+          const key = contextKey(codes, i, c);
+          if (key >= 0) counts[c].add(key, mark, seen);
         }
       }
     }
-    return new StemVowels(counts);
+    const markList = [...markIds.keys()];
+    return new StemVowels(alphabet, counts.map((k) => k.mostFrequent(markList)));
   }
 
   /** The model of a lexicon's {@link VOWEL_MODEL_POS} stems. */
@@ -106,17 +152,71 @@ export class StemVowels {
   /** The stem (Buckwalter letters, no marks) with the marks the model gives each letter but the last. */
   vocalize(stem: string): string {
     const letters = [...stem];
+    const codes = this.alphabet.codes(letters, false);
     let out = '';
-    for (let i = 0; i < letters.length; i++) out += letters[i] + (i < letters.length - 1 ? this.marksOf(letters, i) : '');
+    for (let i = 0; i < letters.length; i++) out += letters[i] + (i < letters.length - 1 ? this.marksOf(codes, i) : '');
     return out;
   }
 
-  private marksOf(letters: readonly string[], i: number): string {
-    for (const key of contexts(letters, i)) {
-      const best = this.best.get(key);
+  private marksOf(codes: readonly number[], i: number): string {
+    for (let c = 0; c < CONTEXTS.length; c++) {
+      const key = contextKey(codes, i, c);
+      const best = key < 0 ? undefined : this.best[c].get(key);
       if (best !== undefined) return best;
     }
     return '';
+  }
+}
+
+/** Per context key, how often each mark followed it and when it was first counted. */
+class KeyCounts {
+  private readonly index = new Map<number, number>();
+  private readonly keys: number[] = [];
+  /** count and first-counted ordinal of mark m after key k at k · marks + m (0: never). */
+  private counts = new Int32Array(0);
+  private first = new Int32Array(0);
+
+  constructor(private readonly marks: number) {}
+
+  add(key: number, mark: number, ordinal: number): void {
+    let k = this.index.get(key);
+    if (k === undefined) {
+      k = this.keys.length;
+      this.index.set(key, k);
+      this.keys.push(key);
+      if ((k + 1) * this.marks > this.counts.length) this.grow();
+    }
+    const at = k * this.marks + mark;
+    if (this.counts[at]++ === 0) this.first[at] = ordinal;
+  }
+
+  private grow(): void {
+    const size = Math.max(1024, this.counts.length * 2);
+    const counts = new Int32Array(size);
+    const first = new Int32Array(size);
+    counts.set(this.counts);
+    first.set(this.first);
+    this.counts = counts;
+    this.first = first;
+  }
+
+  /** Per key counted at least {@link MIN_EVIDENCE} times, its most frequent marks (ties: the first counted); `markList` names the marks by number. */
+  mostFrequent(markList: readonly string[]): Map<number, string> {
+    const best = new Map<number, string>();
+    const M = this.marks;
+    for (let k = 0; k < this.keys.length; k++) {
+      let total = 0;
+      let bestMark = -1;
+      for (let m = 0; m < M; m++) {
+        const n = this.counts[k * M + m];
+        if (n === 0) continue;
+        total += n;
+        const b = k * M + bestMark;
+        if (bestMark < 0 || n > this.counts[b] || (n === this.counts[b] && this.first[k * M + m] < this.first[b])) bestMark = m;
+      }
+      if (total >= MIN_EVIDENCE) best.set(this.keys[k], markList[bestMark]);
+    }
+    return best;
   }
 }
 

@@ -35,3 +35,12 @@ test('only marks are inserted: stripping them gives back the stem, for every nam
   // names the tables lack, voweled as its names are: أُوبَامَا, كْلِينْتُون
   assert.equal(m.vocalize('>wbAmA'), '>uwbAmA');
 });
+
+test('ties go to the marks first counted; contexts holding a letter never seen give way to less specific ones', () => {
+  assert.equal(StemVowels.fromVocalizations(['bat', 'bit']).vocalize('bt'), 'bat');
+  assert.equal(StemVowels.fromVocalizations(['bit', 'bat']).vocalize('bt'), 'bit');
+  const m = StemVowels.fromVocalizations(['bat', 'bit', 'bit']);
+  assert.equal(m.vocalize('bq'), 'biq', 'b alone: i (twice)');
+  assert.equal(m.vocalize('qt'), 'qt', 'q never seen: no marks');
+  assert.equal(m.vocalize('b\u{1F600}t'), 'bi\u{1F600}t', 'a letter of two code units is kept whole');
+});
