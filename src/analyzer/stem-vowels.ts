@@ -19,8 +19,11 @@
  * Names-only beats all noun stems as training material (0.89 against 0.86 of held-out names'
  * letters); every name beats the `Nprop` class alone (5-fold over the `Nprop` names, names
  * with every letter but the last right: 0.646 against 0.624). The names are found by their POS,
- * not their class, which the `caseEndings` option renames (names.ts). Built from the lexicon on
- * first use (about 35k letters for BAMA 1.0), then read-only.
+ * not their class, which the `caseEndings` option renames (names.ts). Until 2026-11-27 the
+ * stem's end shared its key with the letter `$` (sheen); apart, 5-fold over the lexicon's names
+ * (`node dist/bench/stem-vowels.js`) gives 0.602 of them right where it gave 0.599, and 0.504
+ * of the 470 with a sheen where it gave 0.477. Built from the lexicon on first use (about 31k
+ * letters for BAMA 1.0), then read-only.
  */
 import type { Lexicon } from './lexicon.js';
 
@@ -35,12 +38,9 @@ export const MIN_EVIDENCE = 1;
 /** Buckwalter diacritics (short vowels, tanween, shadda, sukun, dagger alif), as UTF-16 code units. */
 const MARKS: ReadonlySet<number> = new Set(Array.from('aiuoFNK~`', (ch) => ch.charCodeAt(0)));
 
-/**
- * The code units that stand beyond the stem's ends, `^` and `$`. `$` is also Buckwalter's sheen,
- * so the two share a number (as the model has always counted them).
- */
-const BEFORE = '^'.charCodeAt(0);
-const AFTER = '$'.charCodeAt(0);
+/** The numbers that stand beyond the stem's ends (the `^` and `$` of the module comment): no letter's. */
+const BEFORE = 1;
+const AFTER = 2;
 /** The letters on each side of the letter (`l2 l1 c r1 r2`) that each context reads, most specific first. */
 const CONTEXTS = [
   { from: -2, to: 2 },
@@ -49,8 +49,8 @@ const CONTEXTS = [
   { from: 0, to: 1 },
   { from: 0, to: 0 },
 ] as const;
-/** Letters a model tells apart (its alphabet, numbered from 1 as first met, 6 bits each: a 5-letter key fits a small integer); contexts with others are not learned. */
-const ALPHABET_MAX = 63;
+/** Letters a model tells apart (its alphabet, numbered from 3 as first met, 6 bits each: a 5-letter key fits a small integer); contexts with others are not learned. */
+const ALPHABET_MAX = 61;
 
 /** A stem's letters (code units: Buckwalter letters are single units; a letter of two units is kept whole) with the marks after each (`guwlod` → g:u w: l:o d:). */
 function splitMarks(voc: string): { letters: string[]; marks: string[] } {
@@ -68,8 +68,9 @@ function splitMarks(voc: string): { letters: string[]; marks: string[] } {
 }
 
 /**
- * A model's numbering of letters: a letter's number (1 … ALPHABET_MAX), 0 for none (a letter
- * never met, or one of two code units). Learning adds letters as it meets them; look-ups do not.
+ * A model's numbering of letters: a letter's number (3 … ALPHABET_MAX + 2), 0 for none (a
+ * letter never met, or one of two code units). Learning adds letters as it meets them; look-ups
+ * do not.
  */
 class Alphabet {
   private readonly ids = new Map<number, number>();
@@ -78,16 +79,16 @@ class Alphabet {
     let id = this.ids.get(ch);
     if (id === undefined) {
       if (!learn || this.ids.size >= ALPHABET_MAX) return 0;
-      this.ids.set(ch, (id = this.ids.size + 1));
+      this.ids.set(ch, (id = this.ids.size + 3));
     }
     return id;
   }
 
-  /** The numbers of a stem's letters with the two edge marks around: [^, ^, letters…, $, $]. */
+  /** The numbers of a stem's letters with the stem's ends around: [BEFORE, BEFORE, letters…, AFTER, AFTER]. */
   codes(letters: readonly string[], learn: boolean): number[] {
-    const out = [this.id(BEFORE, learn), this.id(BEFORE, learn)];
+    const out = [BEFORE, BEFORE];
     for (const ch of letters) out.push(ch.length === 1 ? this.id(ch.charCodeAt(0), learn) : 0);
-    out.push(this.id(AFTER, learn), this.id(AFTER, learn));
+    out.push(AFTER, AFTER);
     return out;
   }
 }
@@ -140,13 +141,7 @@ export class StemVowels {
 
   /** The model of a lexicon's {@link VOWEL_MODEL_POS} stems. */
   static fromLexicon(lex: Lexicon): StemVowels {
-    const vocs: string[] = [];
-    const tag = `/${VOWEL_MODEL_POS}`;
-    // a scan: looking every form up would build and keep all 82,000 stem entries (31 MB of heap)
-    lex.stems.scan((voc, pos) => {
-      if (pos.endsWith(tag)) vocs.push(voc);
-    });
-    return StemVowels.fromVocalizations(vocs);
+    return StemVowels.fromVocalizations(vowelModelStems(lex));
   }
 
   /** The stem (Buckwalter letters, no marks) with the marks the model gives each letter but the last. */
@@ -218,6 +213,17 @@ class KeyCounts {
     }
     return best;
   }
+}
+
+/** The vocalized stems of a lexicon's {@link VOWEL_MODEL_POS} entries, in the file's order: what the model learns from. */
+export function vowelModelStems(lex: Lexicon): string[] {
+  const vocs: string[] = [];
+  const tag = `/${VOWEL_MODEL_POS}`;
+  // a scan: looking every form up would build and keep all 82,000 stem entries (31 MB of heap)
+  lex.stems.scan((voc, pos) => {
+    if (pos.endsWith(tag)) vocs.push(voc);
+  });
+  return vocs;
 }
 
 const models = new WeakMap<Lexicon, StemVowels>();
