@@ -5,10 +5,13 @@
  * Σθ·z, the sequence decoding, the ranking and the output objects (src/rank/tagger.ts) — for
  * three texts in one process: UD Arabic-PUD's raw sentences with everything cold (the process's
  * first text), then `--text FILE`, a text the tagger has not seen (its caches hold PUD's words
- * only), then the same text again `--repeat` times (warm: the best run is kept). Per text:
- * Arabic words, milliseconds per step, words per wall and per CPU second (CPU time of the
- * process, so the collector's helper threads count). With `--profile FILE`, the new text's run
- * is also sampled (node:inspector) and the functions with the most self time are listed.
+ * only), then the same text again `--repeat` times (warm: the best run is kept), and last PUD
+ * again in a second tagger loaded afresh (its own model, analyzer and caches: only the compiled
+ * code is shared), which tells what a first pass costs for want of compiled code from what it
+ * costs for its new words. Per text: Arabic words, the word types it added to the tagger's
+ * cache, milliseconds per step, words per wall and per CPU second (CPU time of the process, so
+ * the collector's helper threads count). With `--profile FILE`, the new text's run is also
+ * sampled (node:inspector) and the functions with the most self time are listed.
  *
  * Run: `node dist/bench/tag-phases.js --model DIR --text FILE [--repeat 3] [--profile out.cpuprofile] [--top 25]`.
  */
@@ -28,7 +31,8 @@ const STEPS = ['analysis', 'candidates', 'documentFeatures', 'localScores', 'seq
 type Step = (typeof STEPS)[number];
 
 /** One text tagged as tagText tags it (top 1, default options), each step timed; returns Arabic words and ms per step. */
-function timedTag(tagger: Tagger, text: string): { words: number; ms: Record<Step, number>; wallMs: number; cpuMs: number } {
+function timedTag(tagger: Tagger, text: string): { words: number; newTypes: number; ms: Record<Step, number>; wallMs: number; cpuMs: number } {
+  const types = tagger.words.size;
   const ms = Object.fromEntries(STEPS.map((s) => [s, 0])) as Record<Step, number>;
   const c0 = process.cpuUsage();
   const start = performance.now();
@@ -60,13 +64,14 @@ function timedTag(tagger: Tagger, text: string): { words: number; ms: Record<Ste
     lap('output');
   });
   const c = process.cpuUsage(c0);
-  return { words, ms, wallMs: performance.now() - start, cpuMs: (c.user + c.system) / 1000 };
+  return { words, newTypes: tagger.words.size - types, ms, wallMs: performance.now() - start, cpuMs: (c.user + c.system) / 1000 };
 }
 
 /** The JSON of one timed run. */
 function report(r: ReturnType<typeof timedTag>): Record<string, unknown> {
   return {
     arabicWords: r.words,
+    newWordTypes: r.newTypes,
     wordsPerWallSecond: Math.round((r.words * 1000) / r.wallMs),
     wordsPerCpuSecond: Math.round((r.words * 1000) / r.cpuMs),
     ms: Object.fromEntries(STEPS.map((s) => [s, round(r.ms[s], 1)])),
@@ -111,9 +116,10 @@ async function main(argv: string[]): Promise<void> {
     session.disconnect();
   }
   const warm = Array.from({ length: repeat }, () => timedTag(tagger, text)).sort((x, y) => x.wallMs - y.wallMs)[0];
+  const compiled = timedTag(await Tagger.load(dir, { tables: dataPaths.bama() }), readTextFile(dataPaths.referenceSentences()));
   console.log(JSON.stringify({
     kind: 'lexdis-bench-tag-phases', model: dir, text: file,
-    pudCold: report(pud), newText: report(fresh), warm: { runs: repeat, best: report(warm) },
+    pudCold: report(pud), newText: report(fresh), warm: { runs: repeat, best: report(warm) }, pudColdCompiled: report(compiled),
     ...(hot ? { newTextSelfMs: Object.fromEntries(hot), profiled: 'newText (sampling slows it down)' } : {}),
   }, null, 2));
 }
