@@ -9,6 +9,7 @@ export interface Target {
   limit: string;
   /** null: not measured (the step failed or was skipped), or not applicable (then `note` says why). */
   met: boolean | null;
+  /** Why the target is not applicable, or what stands between the figure and it. */
   note?: string;
 }
 
@@ -67,7 +68,7 @@ export function summaryMarkdown(result: Json): string {
     '',
     '| target | tokens | value | limit | met |',
     '|---|---:|---:|---|---|',
-    ...(result.targets as Json[]).map((t) => `| ${t.name} | ${t.tokens} | ${cell(t.value)} | ${t.limit} | ${t.met === null ? (t.note ? `n/a: ${t.note}` : 'not measured') : t.met ? 'yes' : '**no**'} |`),
+    ...(result.targets as Json[]).map((t) => `| ${t.name} | ${t.tokens} | ${cell(t.value)} | ${t.limit} | ${t.met === null ? (t.note ? `n/a: ${t.note}` : 'not measured') : t.met ? 'yes' : `**no**${t.note ? `: ${t.note}` : ''}`} |`),
   ];
   const errors = rows.flatMap((r) => (r.errors as string[]).map((e) => `- ${r.tokens}: ${e}`));
   if (errors.length > 0) out.push('', '## Failures', '', ...errors);

@@ -8,7 +8,8 @@
  *   Arabic-PUD's 1,000 sentences, with cold caches and again warm (the median of `--repeat`
  *   runs, per wall and per CPU second of this thread: the fairer figure on a shared machine),
  *   in tokens (words and punctuation) and in Arabic words (target ≥ 40k words/s, judged by
- *   bench/run.ts on both the first, cold pass and the warm ones);
+ *   bench/run.ts on both the first, cold pass and the warm ones), with the word types the first
+ *   pass met (each new to the tagger: their analysis, C(t), β* walks and rendering are its cost);
  * - with `--new-text FILE`: the warm tagger on a text it has not seen (its tagging caches
  *   hold PUD's words only), Arabic words per wall and CPU second.
  *
@@ -81,6 +82,7 @@ async function main(argv: string[]): Promise<void> {
   const tc = performance.now();
   const cold = tagger.tagText(text, { top: 1 });
   const tagColdSeconds = (performance.now() - tc) / 1000;
+  const firstPassNewWordTypes = tagger.words.size;
   const repeat = argNumber(argv, '--repeat', 3);
   const warm = Array.from({ length: repeat }, () => wallAndCpuSeconds(() => tagger.tagText(text, { top: 1 })));
   const tagWarmSeconds = median(warm.map((r) => r.wall));
@@ -112,6 +114,7 @@ async function main(argv: string[]): Promise<void> {
       taggerWarmTokensPerSecond: Math.round(textTokens / tagWarmSeconds),
       arabicWords: words,
       taggerColdWordsPerSecond: Math.round(words / tagColdSeconds),
+      firstPassNewWordTypes,
       taggerWarmWordsPerSecond: Math.round(words / tagWarmSeconds),
       taggerWarmWordsPerCpuSecond: Math.round(words / tagWarmCpuSeconds),
       warmRuns: repeat,
