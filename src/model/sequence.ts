@@ -176,23 +176,34 @@ export class TagSequence {
     return Math.log((n + k) / (total + k * (this.nTags + 1)));
   }
 
-  /** The tag index of a candidate (-1 for a tag training never saw). */
+  /** The tag index of a candidate (-1 for a tag training never saw), kept by label key. */
   tagOf(c: Candidate): number {
     let id = this.byKey.get(c.key);
     if (id === undefined) {
-      id = this.tagIndex.get(candidateTag(c, this.spec)) ?? -1;
+      id = this.tagIndexOf(c);
       if (this.byKey.size >= TAG_CACHE_LIMIT) this.byKey.clear();
       this.byKey.set(c.key, id);
     }
     return id;
   }
 
-  /** The tag indices of a candidate list (kept for a frozen list). */
+  /** The tag index of a candidate, made from its elements (nothing kept). */
+  private tagIndexOf(c: Candidate): number {
+    return this.tagIndex.get(candidateTag(c, this.spec)) ?? -1;
+  }
+
+  /**
+   * The tag indices of a candidate list. A frozen list's are kept beside it (a word type's,
+   * shared by all its tokens), so its labels skip the key cache: putting a new word's labels
+   * there cost three times making their tags.
+   */
   private tagsOf(candidates: readonly Candidate[]): Int32Array {
     let tags = this.listTags.get(candidates);
     if (!tags) {
-      tags = Int32Array.from(candidates, (c) => this.tagOf(c));
-      if (Object.isFrozen(candidates)) this.listTags.set(candidates, tags);
+      if (Object.isFrozen(candidates)) {
+        tags = Int32Array.from(candidates, (c) => this.tagIndexOf(c));
+        this.listTags.set(candidates, tags);
+      } else tags = Int32Array.from(candidates, (c) => this.tagOf(c));
     }
     return tags;
   }
