@@ -10,13 +10,15 @@
 import { loadLexicon } from '../src/analyzer/lexicon.js';
 import { StemVowels, vowelModelStems } from '../src/analyzer/stem-vowels.js';
 import { dataPaths } from '../bin/data.js';
+import { BW_DIACRITICS, stripBwDiacritics } from '../src/script/buckwalter.js';
 import { argNumber, errorLine, exitOnHelp, round } from './common.js';
 
-const MARKS = /[aiuoFNK~`]/g;
+/** Marks after a stem's last letter. */
+const FINAL_MARKS = new RegExp(`[${BW_DIACRITICS}]+$`);
 
 /** A vocalized stem's letters and marks up to its last letter (the last letter's marks are the suffix's: the model gives none). */
 function expected(voc: string): string {
-  return voc.replace(/[aiuoFNK~`]+$/, '');
+  return voc.replace(FINAL_MARKS, '');
 }
 
 function main(argv: string[]): void {
@@ -31,7 +33,7 @@ function main(argv: string[]): void {
     const model = StemVowels.fromVocalizations(stems.filter((_, i) => i % folds !== f));
     stems.forEach((voc, i) => {
       if (i % folds !== f) return;
-      const letters = voc.replace(MARKS, '');
+      const letters = stripBwDiacritics(voc);
       const ok = model.vocalize(letters) === expected(voc);
       right += Number(ok);
       if (letters.includes('$')) {

@@ -24,16 +24,12 @@ import { fileURLToPath } from 'node:url';
 import { dataPaths } from '../bin/data.js';
 import { readTextFile } from '../src/io.js';
 import type { Tagger as TaggerClass } from '../src/rank/tagger.js';
-import { argNumber, argValue, buildExport, errorLine, exitOnHelp, median, round } from './common.js';
+import { argNumber, argValue, buildExport, errorLine, exitOnHelp, median, round, wallAndCpuSeconds } from './common.js';
 
 /** One warm pass: wall and CPU milliseconds. */
 function pass(tagger: TaggerClass, text: string): { wall: number; cpu: number } {
-  const c0 = process.cpuUsage();
-  const t0 = performance.now();
-  tagger.tagText(text, { top: 1 });
-  const wall = performance.now() - t0;
-  const c = process.cpuUsage(c0);
-  return { wall, cpu: (c.user + c.system) / 1000 };
+  const { wall, cpu } = wallAndCpuSeconds(() => tagger.tagText(text, { top: 1 }));
+  return { wall: wall * 1000, cpu: cpu * 1000 };
 }
 
 /** Median and fastest of a list of milliseconds. */
