@@ -235,7 +235,7 @@ export class BetaTable {
   /** Marginal count(group; w, c) over all values; 0 when absent. */
   marginal(group: number, w: number, c: number): number {
     const k = this.find(group, w, c);
-    return k < 0 ? 0 : this.runs[2 * k + 1];
+    return k < 0 ? 0 : this.marginalAt(k);
   }
 
   toJSON(): BetaJSON {

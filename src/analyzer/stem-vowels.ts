@@ -25,6 +25,7 @@
  * of the 470 with a sheen where it gave 0.477. Built from the lexicon on first use (about 31k
  * letters for BAMA 1.0), then read-only.
  */
+import { BW_DIACRITICS } from '../script/buckwalter.js';
 import type { Lexicon } from './lexicon.js';
 
 /** The stem POS tag whose entries teach the model (BAMA/SAMA: proper names). */
@@ -36,7 +37,7 @@ export const VOWEL_MODEL_POS = 'NOUN_PROP';
  */
 export const MIN_EVIDENCE = 1;
 /** Buckwalter diacritics (short vowels, tanween, shadda, sukun, dagger alif), as UTF-16 code units. */
-const MARKS: ReadonlySet<number> = new Set(Array.from('aiuoFNK~`', (ch) => ch.charCodeAt(0)));
+const MARKS: ReadonlySet<number> = new Set(Array.from(BW_DIACRITICS, (ch) => ch.charCodeAt(0)));
 
 /** The numbers that stand beyond the stem's ends (the `^` and `$` of the module comment): no letter's. */
 const BEFORE = 1;
@@ -165,8 +166,8 @@ export class StemVowels {
 
 /** Per context key, how often each mark followed it and when it was first counted. */
 class KeyCounts {
+  /** key → its number, numbered in the order first counted. */
   private readonly index = new Map<number, number>();
-  private readonly keys: number[] = [];
   /** count and first-counted ordinal of mark m after key k at k · marks + m (0: never). */
   private counts = new Int32Array(0);
   private first = new Int32Array(0);
@@ -176,9 +177,8 @@ class KeyCounts {
   add(key: number, mark: number, ordinal: number): void {
     let k = this.index.get(key);
     if (k === undefined) {
-      k = this.keys.length;
+      k = this.index.size;
       this.index.set(key, k);
-      this.keys.push(key);
       if ((k + 1) * this.marks > this.counts.length) this.grow();
     }
     const at = k * this.marks + mark;
@@ -199,7 +199,7 @@ class KeyCounts {
   mostFrequent(markList: readonly string[]): Map<number, string> {
     const best = new Map<number, string>();
     const M = this.marks;
-    for (let k = 0; k < this.keys.length; k++) {
+    for (const [key, k] of this.index) {
       let total = 0;
       let bestMark = -1;
       for (let m = 0; m < M; m++) {
@@ -209,7 +209,7 @@ class KeyCounts {
         const b = k * M + bestMark;
         if (bestMark < 0 || n > this.counts[b] || (n === this.counts[b] && this.first[k * M + m] < this.first[b])) bestMark = m;
       }
-      if (total >= MIN_EVIDENCE) best.set(this.keys[k], markList[bestMark]);
+      if (total >= MIN_EVIDENCE) best.set(key, markList[bestMark]);
     }
     return best;
   }
