@@ -36,6 +36,7 @@ export const FIGURES: readonly Figure[] = [
   { name: 'ranking tokens/s', kind: 'rate', get: (r) => r.tag?.ranking?.tokensPerSecond },
   { name: 'analyzer tokens/s', kind: 'rate', get: (r) => r.tag?.text?.analyzerTokensPerSecond },
   { name: 'tagger raw text tokens/s (warm)', kind: 'rate', get: (r) => r.tag?.text?.taggerWarmTokensPerSecond },
+  { name: 'tagger new text words/s (after PUD)', kind: 'rate', get: (r) => r.tag?.newText?.wordsPerWallSecond },
   { name: 'model load s', kind: 'time', get: (r) => r.tag?.model?.loadSeconds },
 ];
 

@@ -63,6 +63,8 @@ export function summaryMarkdown(result: Json): string {
     line('tagging incl. C(t) preparation tokens/s', (r) => r.tag.ranking.tokensPerSecondWithPrepare),
     line('analyzer tokens/s (PUD text, cold cache)', (r) => r.tag.text.analyzerTokensPerSecond),
     line('tagger on raw text tokens/s, cold / warm', (r) => `${r.tag.text.taggerColdTokensPerSecond} / ${r.tag.text.taggerWarmTokensPerSecond}`),
+    line('tagger on raw text, Arabic words/s: first pass / again / a new text after it', (r) =>
+      `${r.tag.text.taggerColdWordsPerSecond} / ${r.tag.text.taggerWarmWordsPerSecond} / ${r.tag.newText?.wordsPerWallSecond ?? '–'}`),
     '',
     '## Targets',
     '',

@@ -5,7 +5,8 @@
  *   2. bench/train.js measures stage one with 1 and 2 workers against the busy-loop capacity;
  *   3. the real `lexdis train` command trains on the pos file (peak RSS and CPU recorded by a
  *      preloaded hook, bench/common.ts), with the Node flags of its first line, as users run it;
- *   4. bench/tag.js loads the model and measures ranking, analyzer and tagger speed.
+ *   4. bench/tag.js loads the model and measures ranking, analyzer and tagger speed (raw text:
+ *      PUD's first pass, PUD again, and WikiNewsMax's text after it when the data has it).
  * Prints everything as JSON on stdout and writes bench/out/results.json, summary.md and
  * scale.svg. Targets are checked; with --profile a step that misses one is run again under
  * `node --cpu-prof` and its top frames are reported.
@@ -23,15 +24,17 @@
  *          --help
  * The committed snapshot and what its figures say: docs/bench.md.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { dataPaths } from '../bin/data.js';
 import { projectRoot } from '../src/config.js';
 import { writeFileAtomic } from '../src/io.js';
 import { argNumber, argValue, calibrate, childJson, type ChildRun, errorLine, exitOnHelp, hasFlag, MB, round, runNode, summarizeProfile } from './common.js';
 import { compareResults, compareTable } from './compare.js';
 import { resultPanels, scaleSvg, type SizeRow } from './plot.js';
-import { summaryMarkdown, type Target } from './report.js';
+import { summaryMarkdown } from './report.js';
+import { targets, type Row } from './targets.js';
 
 const root = projectRoot();
 const dist = (p: string) => join(root, 'dist', 'bench', p);
@@ -49,14 +52,6 @@ function shebangNodeArgs(script: string): string[] {
 }
 const LEXDIS_NODE_ARGS = shebangNodeArgs(LEXDIS);
 
-export interface Row extends SizeRow {
-  corpus?: Record<string, unknown> | null;
-  stage1?: (SizeRow['stage1'] & Record<string, unknown>) | null;
-  train?: (NonNullable<SizeRow['train']> & Record<string, unknown>) | null;
-  tag?: (NonNullable<SizeRow['tag']> & Record<string, unknown>) | null;
-  errors: string[];
-  profiles?: Record<string, unknown>;
-}
 
 interface Settings {
   sizes: number[];
@@ -160,8 +155,7 @@ async function measureSize(n: number, s: Settings): Promise<Row> {
       trainRow(await runNode(LEXDIS, trainArgs(file, model, s), { timeoutMs: 30 * MIN, measure: true, nodeArgs: LEXDIS_NODE_ARGS })));
     if (row.train) {
       row.tag = await step(row, 'tag', async () => {
-        const run = await runNode(dist('tag.js'), ['--model', model, '--tokens', String(Math.min(n, s.tagTokens)), '--seed', String(s.seed + 1)],
-          { timeoutMs: 20 * MIN });
+        const run = await runNode(dist('tag.js'), tagArgs(model, n, s), { timeoutMs: 20 * MIN });
         return childJson(run, 'bench/tag');
       });
     }
@@ -173,6 +167,16 @@ async function measureSize(n: number, s: Settings): Promise<Row> {
     rmSync(`${model}-memory`, { recursive: true, force: true });
   }
   return row;
+}
+
+/**
+ * bench/tag.js's arguments for the model of an n-token corpus: with WikiNewsMax's text as the
+ * new text (what a warmed-up tagger does on words it has not met) when the data has it.
+ */
+function tagArgs(model: string, n: number, s: Settings): string[] {
+  const args = ['--model', model, '--tokens', String(Math.min(n, s.tagTokens)), '--seed', String(s.seed + 1)];
+  const wikiNews = dataPaths.wikiNewsMax();
+  return existsSync(wikiNews) ? [...args, '--new-text', wikiNews] : args;
 }
 
 /** Under --profile: the steps whose target this size missed, profiled. */
@@ -188,58 +192,9 @@ async function profileMisses(row: Row, s: Settings, file: string, model: string)
     if (t.step === 'stage1' && !prof.stage1)
       prof.stage1 = await step(row, 'profile stage one', () => profiled(dir('stage1'), dist('train.js'), ['--tokens', String(row.tokens), '--seed', String(s.seed), '--runs', '1']));
     if (t.step === 'tag' && !prof.tag)
-      prof.tag = await step(row, 'profile tag', () => profiled(dir('tag'), dist('tag.js'), ['--model', model, '--tokens', String(Math.min(row.tokens, s.tagTokens)), '--seed', String(s.seed + 1)]));
+      prof.tag = await step(row, 'profile tag', () => profiled(dir('tag'), dist('tag.js'), tagArgs(model, row.tokens, s)));
   }
   if (Object.keys(prof).length > 0) row.profiles = prof;
-}
-
-/** The smallest corpus whose reading speed is judged (see targets). */
-const READ_JUDGED_FROM = 350_000;
-
-/** The targets of issues 7 and 13, checked on the sizes measured (met: null when not measured or not judged, with a note). */
-export function targets(rows: readonly Row[]): Target[] {
-  const out: Target[] = [];
-  const get = (n: number) => rows.find((r) => r.tokens === n);
-  const r350 = get(350_000);
-  if (r350) out.push({ name: 'train 350k tokens (whole command)', step: 'train', tokens: 350_000, value: r350.train?.wallSeconds ?? null, limit: '≤ 60 s', met: r350.train ? r350.train.wallSeconds <= 60 : null });
-  const r1m = get(1_000_000);
-  if (r1m) out.push({ name: 'peak RSS of lexdis train at 1M tokens', step: 'train', tokens: 1_000_000, value: r1m.train?.peakRssMB ?? null, limit: '≤ 2048 MB', met: r1m.train ? r1m.train.peakRssMB <= 2048 : null });
-  if (r1m && r350) {
-    const x = r1m.train && r350.train ? round(r1m.train.wallSeconds / r350.train.wallSeconds, 2) : null;
-    out.push({ name: 'train wall time 1M / 350k tokens (same run)', step: 'train', tokens: 1_000_000, value: x, limit: '≤ 3', met: x === null ? null : x <= 3 });
-  }
-  for (const r of rows) {
-    const tr = r.train as { readTokensPerSecond?: number; readCorpusTokensPerSecond?: number; readCorpusCpuTokensPerSecond?: number } | null | undefined;
-    const read = tr?.readCorpusTokensPerSecond;
-    // a throughput, judged on the large corpora the issue is about: at 35k tokens the read takes half a second, most of it compiling the reader
-    const small = r.tokens < READ_JUDGED_FROM ? { note: `a read of ${tr ? round(r.tokens / (read ?? NaN), 2) : '?'} s, mostly the first compilation of the reader: the throughput is judged from ${READ_JUDGED_FROM} tokens on` } : undefined;
-    out.push({ name: 'reading the pos file (loadCorpus in lexdis train, wall) tokens/s', step: 'train', tokens: r.tokens, value: read ?? null, limit: '≥ 150000', met: read === undefined || small ? null : read >= 150_000, ...small });
-    // shown, not judged: what reading costs the machine (both threads' CPU time when a worker cuts the blocks), and a lower bound with Node's start-up
-    const readCpu = tr?.readCorpusCpuTokensPerSecond;
-    out.push({ name: 'reading the pos file (same, per CPU second of all threads) tokens/s', step: 'train', tokens: r.tokens, value: readCpu ?? null, limit: '–', met: null, note: 'the cost, not the speed: shown, not judged' });
-    const withStart = tr?.readTokensPerSecond;
-    out.push({ name: 'reading the pos file with Node start-up (a lower bound) tokens/s', step: 'train', tokens: r.tokens, value: withStart ?? null, limit: '–', met: null, note: 'a lower bound: shown, not judged' });
-    const s1 = r.stage1 as { speedupShareOfCapacity?: number; speedup?: number; lexdis?: { oneThread: boolean; minTokensPerWorker: number; cores?: number } } | null | undefined;
-    // below the threshold `lexdis train --workers 2` counts in one thread, as --workers 1 does: the forced-thread figures are shown, not judged
-    const note = s1?.lexdis?.oneThread
-      ? `lexdis counts in one thread here (D1 < ${s1.lexdis.minTokensPerWorker} tokens per thread, or ${s1.lexdis.cores ?? '?'} cores: none beside the main thread for a second counter); forced threads shown`
-      : undefined;
-    const share = s1?.speedupShareOfCapacity;
-    out.push({ name: 'stage one 1→2-worker speedup / machine capacity', step: 'stage1', tokens: r.tokens, value: share ?? null, limit: '≥ 0.85', met: share === undefined || note ? null : share >= 0.85, ...(note ? { note } : {}) });
-    const sp = s1?.speedup;
-    out.push({ name: 'stage one: 2 workers not slower than 1 (speedup)', step: 'stage1', tokens: r.tokens, value: sp ?? null, limit: '≥ 1', met: sp === undefined || note ? null : sp >= 1, ...(note ? { note } : {}) });
-    const tag = r.tag as { ranking?: { tokensPerSecond: number }; text?: { taggerColdWordsPerSecond?: number; taggerWarmWordsPerSecond?: number; arabicWords?: number; firstPassNewWordTypes?: number } } | null | undefined;
-    const tps = tag?.ranking?.tokensPerSecond;
-    out.push({ name: 'tagging (ranking) tokens/s, one thread', step: 'tag', tokens: r.tokens, value: tps ?? null, limit: '≥ 20000', met: tps === undefined ? null : tps >= 20_000 });
-    // Arabic words of PUD's raw text (punctuation and digits not counted): the first pass, every cache empty and the code not yet compiled, and the same text again
-    const cold = tag?.text?.taggerColdWordsPerSecond;
-    const newTypes = tag?.text?.firstPassNewWordTypes;
-    const coldNote = newTypes === undefined ? undefined : `${newTypes} word types new to the tagger in ${tag?.text?.arabicWords ?? '?'} Arabic words: the first pass analyses, ranks and renders each for the first time (docs/bench.md, "The first pass")`;
-    out.push({ name: 'tagging raw text, Arabic words/s, one thread, first pass (cold caches)', step: 'tag', tokens: r.tokens, value: cold ?? null, limit: '≥ 40000', met: cold === undefined ? null : cold >= 40_000, ...(coldNote ? { note: coldNote } : {}) });
-    const warm = tag?.text?.taggerWarmWordsPerSecond;
-    out.push({ name: 'tagging raw text, Arabic words/s, one thread, the same text again (warm)', step: 'tag', tokens: r.tokens, value: warm ?? null, limit: '≥ 40000', met: warm === undefined ? null : warm >= 40_000 });
-  }
-  return out;
 }
 
 /** Writes summary.md and scale.svg beside a results.json. */

@@ -11,12 +11,16 @@
  *   bench/run.ts on both the first, cold pass and the warm ones), with the word types the first
  *   pass met (each new to the tagger: their analysis, C(t), β* walks and rendering are its cost);
  * - with `--new-text FILE`: the warm tagger on a text it has not seen (its tagging caches
- *   hold PUD's words only), Arabic words per wall and CPU second.
+ *   hold PUD's words only), Arabic words per wall and CPU second, and the word types it added:
+ *   what a tagger that has warmed up does on new text. FILE is raw text, one paragraph a line,
+ *   or a WikiNewsMax TSV (a name ending in `.tsv`: its undiacritized sentences, one a line;
+ *   read for speed only).
  *
  * Run: `node dist/bench/tag.js --model DIR [--tokens 100000] [--seed 43] [--repeat 3] [--new-text FILE]`.
  */
 import { Analyzer } from '../src/analyzer/index.js';
 import { dataPaths } from '../bin/data.js';
+import { readWikiNewsTsv } from '../src/formats/diac-eval.js';
 import { readTextFile } from '../src/io.js';
 import { Model, modelAnalyzerOptions } from '../src/model/model.js';
 import { prepareDocument } from '../src/rank/prepare.js';
@@ -31,6 +35,12 @@ const rss = () => process.memoryUsage().rss;
 /** Arabic words of tagged text. */
 function arabicWords(sentences: readonly TaggedSentence[]): number {
   return sentences.reduce((n, s) => n + s.tokens.filter((t) => t.arabic).length, 0);
+}
+
+/** The raw text of `--new-text FILE`: the file, or a WikiNewsMax TSV's undiacritized sentences one a line. */
+function newTextOf(file: string): string {
+  const text = readTextFile(file);
+  return file.endsWith('.tsv') ? readWikiNewsTsv(text, file, 'max').map((s) => s.plain ?? '').join('\n') : text;
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -92,10 +102,14 @@ async function main(argv: string[]): Promise<void> {
   const newTextFile = argValue(argv, '--new-text');
   let newText: Record<string, number> | undefined;
   if (newTextFile) {
-    const fresh = readTextFile(newTextFile);
+    const fresh = newTextOf(newTextFile);
+    const types = tagger.words.size;
     let out: TaggedSentence[] = [];
     const r = wallAndCpuSeconds(() => (out = tagger.tagText(fresh, { top: 1 })));
-    newText = { arabicWords: arabicWords(out), wordsPerWallSecond: Math.round(arabicWords(out) / r.wall), wordsPerCpuSecond: Math.round(arabicWords(out) / r.cpu) };
+    newText = {
+      arabicWords: arabicWords(out), newWordTypes: tagger.words.size - types,
+      wordsPerWallSecond: Math.round(arabicWords(out) / r.wall), wordsPerCpuSecond: Math.round(arabicWords(out) / r.cpu),
+    };
   }
 
   const out = {
