@@ -49,6 +49,8 @@ export function summaryMarkdown(result: Json): string {
     line('β* entries', (r) => r.train.betaKeys),
     line('stage two: rows (rows/s)', (r) => `${r.train.rows} (${r.train.rowsPerSecond})`),
     line('stage two: θ fit s (rows/s)', (r) => `${r.train.thetaSeconds} (${r.train.thetaRowsPerSecond})`),
+    line('A1/A2 on D2 s / sequence λ s / β* recount s', (r) => `${r.train.evaluateSeconds ?? '–'} / ${r.train.sequenceSeconds ?? '–'} / ${r.train.recountSeconds ?? '–'}`),
+    line('train() in all s (the phases above and the rest)', (r) => r.train.trainSeconds ?? '–'),
     line('lexdis train: wall s, the fastest of its runs (target ≤ 60 at 350k)', (r) =>
       (r.train.wallSecondsRuns?.length > 1 ? `${r.train.wallSeconds} (${r.train.wallSecondsRuns.join(', ')})` : r.train.wallSeconds)),
     line('… of which read corpus + start-up s', (r) => r.train.readCorpusAndStartSeconds),

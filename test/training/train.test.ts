@@ -22,6 +22,12 @@ test('train on real gold data: sensible figures, deterministic for a seed', asyn
   assert.equal(s.features, a.model.templates.length);
   assert.ok(s.d2.rows > 100, `rows ${s.d2.rows}`);
   assert.ok(s.d2Accuracy.A1 > 60 && s.d2Accuracy.A1 <= s.d2Accuracy.A2 && s.d2Accuracy.A2 <= s.d2Accuracy.ceiling);
+  // every phase timed, the recount's among them (on by default), within the whole
+  const { total, ...phases } = s.seconds;
+  assert.deepEqual(Object.keys(phases), ['stage1', 'rows', 'theta', 'evaluate', 'sequence', 'recount']);
+  for (const [k, v] of Object.entries(phases)) assert.ok(v >= 0 && v <= total, `${k} ${v} s of ${total}`);
+  assert.ok(phases.recount > 0, 'the default recount counts again');
+  assert.ok(Object.values(phases).reduce((x, y) => x + y, 0) <= total);
   const c = await train(corpus, { workers: 0, seed: 8 });
   assert.notDeepEqual(Array.from(c.model.theta.weights), Array.from(a.model.theta.weights), 'another seed, another split');
 });
