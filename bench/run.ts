@@ -16,7 +16,8 @@
  * speed at that moment, shared with other work or not), so two runs can be compared.
  *
  * Options: --sizes 35000,350000,1000000  --quick (35k and 350k, one run, fewer tagged tokens)
- *          --seed 42  --runs 2  --out bench/out  --profile  --keep (keep corpora and models)
+ *          --seed 42  --runs 2 (of stage one and of lexdis train)  --out bench/out
+ *          --profile  --keep (keep corpora and models)
  *          --budget-min 60 (sizes not started within the budget are skipped)
  *          --report-only bench/out/results.json (only rewrite summary.md and scale.svg from it)
  *          --compare docs/bench/results.json (after the run, print each figure against that
@@ -52,7 +53,6 @@ function shebangNodeArgs(script: string): string[] {
   return m ? m[1].trim().split(/\s+/).filter((a) => a !== '') : [];
 }
 const LEXDIS_NODE_ARGS = shebangNodeArgs(LEXDIS);
-
 
 interface Settings {
   sizes: number[];
