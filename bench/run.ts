@@ -34,7 +34,7 @@ import { projectRoot } from '../src/config.js';
 import { writeFileAtomic } from '../src/io.js';
 import { argNumber, argValue, calibrate, childJson, type ChildRun, errorLine, exitOnHelp, hasFlag, MB, round, runNode, summarizeProfile } from './common.js';
 import { compareResults, compareTable } from './compare.js';
-import { resultPanels, scaleSvg, type SizeRow } from './plot.js';
+import { resultPanels, scaleSvg } from './plot.js';
 import { summaryMarkdown } from './report.js';
 import { targets, type Row } from './targets.js';
 
@@ -100,7 +100,7 @@ function trainArgs(file: string, model: string, s: Settings): string[] {
 
 function trainRow(run: ChildRun): NonNullable<Row['train']> {
   const j = childJson<{
-    seconds: { stage1: number; rows: number; theta: number; evaluate?: number; sequence?: number; recount?: number; total: number }; d2: { rows: number; usedTokens: number };
+    seconds: { stage1: number; rows: number; theta: number; evaluate: number; sequence: number; recount: number; total: number }; d2: { rows: number; usedTokens: number };
     betaKeys: number; tokens: number; model: { bytes: number; saveMs: number }; wallSeconds: number; candidatesPerToken: number;
     read?: { seconds: number; cpuSeconds: number };
     d2Accuracy: unknown; solver: unknown;
@@ -116,7 +116,7 @@ function trainRow(run: ChildRun): NonNullable<Row['train']> {
       readCorpusTokensPerSecond: Math.round(j.tokens / j.read.seconds), readCorpusCpuTokensPerSecond: Math.round(j.tokens / j.read.cpuSeconds),
     } : {}),
     stage1Seconds: round(j.seconds.stage1), rowsSeconds: round(j.seconds.rows), thetaSeconds: round(j.seconds.theta),
-    evaluateSeconds: round(j.seconds.evaluate ?? NaN), sequenceSeconds: round(j.seconds.sequence ?? NaN), recountSeconds: round(j.seconds.recount ?? NaN),
+    evaluateSeconds: round(j.seconds.evaluate), sequenceSeconds: round(j.seconds.sequence), recountSeconds: round(j.seconds.recount),
     trainSeconds: round(j.seconds.total),
     rows: j.d2.rows, rowsPerSecond: Math.round(j.d2.rows / j.seconds.rows), thetaRowsPerSecond: Math.round(j.d2.rows / j.seconds.theta),
     d2TokensUsed: j.d2.usedTokens, betaKeys: j.betaKeys, modelBytes: j.model.bytes, saveSeconds: round(j.model.saveMs / 1000),
