@@ -3,6 +3,7 @@
  * and what each says about the label elements. The rules here are the ones documented,
  * row by row, in docs/label-elements.md; factorize.ts applies them to a whole label.
  */
+import { CASE_CODES, CASE_NAMES, MOOD_CODES } from './inflection.js';
 
 /** Person, number and gender as the label elements store them ('' when absent). */
 export interface Png {
@@ -142,8 +143,8 @@ export function isPronTag(tag: string): boolean {
 const NSUFF_WORDS: Readonly<Record<string, [keyof NsuffParts, string]>> = {
   MASC: ['gen', 'M'], FEM: ['gen', 'F'],
   SG: ['num', 'S'], DU: ['num', 'D'], PL: ['num', 'P'],
-  NOM: ['case', 'NOM'], ACC: ['case', 'ACC'], GEN: ['case', 'GEN'], ACCGEN: ['case', 'ACCGEN'],
   POSS: ['poss', '_POSS'], INDEF: ['def', '_INDEF'], DEF: ['def', '_DEF'],
+  ...Object.fromEntries(Object.keys(CASE_NAMES).map((c): [string, [keyof NsuffParts, string]] => [c, ['case', c]])),
 };
 interface NsuffParts { gen: string; num: string; case: string; poss: string; def: string }
 
@@ -165,7 +166,9 @@ function parseNsuff(tag: string): SuffixInfo {
   };
 }
 
-const MOOD = '(I|S|J|SJ)';
+const MOOD = `(${MOOD_CODES})`;
+/** A case ending's tag (`CASE_DEF_NOM`, `CASE_INDEF_ACC`): its definiteness and its case. */
+const CASE_TAG = new RegExp(`^CASE_(DEF|INDEF)_(${CASE_CODES})$`);
 
 /**
  * What a suffix-family tag says (NSUFF_, PVSUFF_, IVSUFF_, CVSUFF_, CASE_, POSS_PRON_),
@@ -181,7 +184,7 @@ export function suffixInfo(tag: string): SuffixInfo | undefined {
   if (m) return suffix('infl', `${m[1]}_SUBJ`, parsePng(m[2]), { mood: m[3] ?? '' });
   m = new RegExp(`^IVSUFF_MOOD:${MOOD}$`).exec(tag);
   if (m) return suffix('infl', 'IVSUFF_MOOD', NO_PNG, { mood: m[1] });
-  m = /^CASE_(DEF|INDEF)_(NOM|ACC|GEN|ACCGEN)$/.exec(tag);
+  m = CASE_TAG.exec(tag);
   if (m) return suffix('infl', `CASE_${m[1]}`, NO_PNG, { case: m[2] });
   if (tag.startsWith('NSUFF_')) return parseNsuff(tag);
   if (/^(POSS_PRON|[PIC]VSUFF|CASE)_/.test(tag)) {

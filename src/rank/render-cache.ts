@@ -1,6 +1,6 @@
 /**
  * The strings a tagged analysis shows that depend on the analysis and the typed word only —
- * its vocalization and lemma in Arabic script, and the typed word vocalized by it
+ * its vocalization and lemma in Arabic script, its lemma's citation form, and the typed word vocalized by it
  * (src/script/vocalize.ts) — computed once and kept for a Tagger's lifetime, per candidate
  * object: a word type's analyses are shown again every time the word comes back. Pure
  * caching: the strings are those the functions give.
@@ -8,12 +8,19 @@
 import { lemmaInScript } from '../analyzer/script.js';
 import type { Candidate } from '../corpus/types.js';
 import { fromBuckwalter } from '../script/buckwalter.js';
+import { lemmaVocalized } from '../script/lemma.js';
 import { defaultVocalizeOptions, vocalizeWord, type VocalizeOptions } from '../script/vocalize.js';
 
-/** A candidate's vocalization and lemma in Arabic script. */
+/** A candidate's vocalization and lemma in Arabic script, and its lemma's vocalized citation form. */
 export interface CandidateScripts {
   vocArabic: string;
   lemmaArabic: string;
+  lemmaVocalized: string;
+}
+
+/** The {@link CandidateScripts} of a candidate (fromBuckwalter, lemmaInScript, lemmaVocalized). */
+export function candidateScripts(c: Candidate): CandidateScripts {
+  return { vocArabic: fromBuckwalter(c.voc), lemmaArabic: lemmaInScript(c.lemma, 'arabic'), lemmaVocalized: lemmaVocalized(c.lemma, c.elements.pos) };
 }
 
 /** Vocalized forms kept per candidate (forms × options); more start its list afresh. */
@@ -45,13 +52,13 @@ export class RenderCache {
   private entry(c: Candidate): Rendered {
     let r = this.byCandidate.get(c);
     if (!r) {
-      r = { vocArabic: fromBuckwalter(c.voc), lemmaArabic: lemmaInScript(c.lemma, 'arabic'), firstKey: null, firstForm: '', firstText: '', more: null, forms: 0 };
+      r = { ...candidateScripts(c), firstKey: null, firstForm: '', firstText: '', more: null, forms: 0 };
       if (Object.isFrozen(c)) this.byCandidate.set(c, r);
     }
     return r;
   }
 
-  /** The candidate's vocalization and lemma in Arabic script (fromBuckwalter, lemmaInScript). */
+  /** The candidate's {@link CandidateScripts}. */
   scriptsOf(c: Candidate): CandidateScripts {
     return this.entry(c);
   }

@@ -8,6 +8,7 @@ import { DEFAULT_INPUT_SCRIPT, INPUT_SCRIPTS, lemmaInScript, prepareInput, type 
 import { requireInteger, requireOneOf, requireOptions, requireString } from '../args.js';
 import { hasOwnReading, type CandidateSource, type Corpus } from '../corpus/types.js';
 import { copyElements } from '../labels/elements.js';
+import { caseOrMoodName } from '../labels/inflection.js';
 import { fromBuckwalter, isArabicChar } from '../script/buckwalter.js';
 import { vocalizeWord, type VocalizeOptions } from '../script/vocalize.js';
 import { Model, modelAnalyzerOptions, type LoadedModel } from '../model/model.js';
@@ -16,7 +17,7 @@ import { ModelRanker } from './ranker.js';
 import { rankTextSteps } from './tag-steps.js';
 import { helpingVowelOf, waslContexts, type WaslContext } from './connect.js';
 import type { RankedCandidate, RankedToken } from './types.js';
-import { RenderCache, rendererKeys, vocalizeOptionsKey, type Renderer } from './render-cache.js';
+import { candidateScripts, RenderCache, rendererKeys, vocalizeOptionsKey, type Renderer } from './render-cache.js';
 import { WordTypeCache } from './word-types.js';
 
 /** One analysis of a tagged word: vocalization (Buckwalter and Arabic), lemma, morphology, POS and the other label elements, gloss, score, confidence and where it came from. */
@@ -28,10 +29,21 @@ export interface TaggedAnalysis {
   vocArabic: string;
   /** The word as typed, fully vocalized by this analysis (src/script/vocalize.ts): what a reader is shown. */
   vocalized: string;
+  /** The lemma ID, Buckwalter (`Eaqad-i_1`). */
   lemma: string;
+  /** The lemma ID in Arabic script (`عَقَد-ِ_1`). */
   lemmaArabic: string;
+  /** The lemma's citation form, vocalized in Arabic script (`عَقَدَ`; src/script/lemma.ts): what a reader looks up. */
+  lemmaVocalized: string;
   morph: string;
+  /** The label element `pos` (`NOUN`, `VERB`…). */
   pos: string;
+  /**
+   * The English name of the case of a nominal or the mood of an imperfect verb, from the label
+   * elements `case` and `mood` ('nominative', 'genitive', 'subjunctive'…; src/labels/inflection.ts);
+   * '' when the analysis has neither.
+   */
+  caseOrMood: string;
   elements: Record<string, string>;
   gloss: string;
   score: number;
@@ -80,7 +92,7 @@ export interface TaggerOptions {
  */
 export function taggedAnalysis(r: RankedCandidate, rank: number, form: string, vocalize: Partial<VocalizeOptions> = {}, render?: Renderer): TaggedAnalysis {
   const c = r.candidate;
-  const scripts = render ? render.cache.scriptsOf(c) : { vocArabic: fromBuckwalter(c.voc), lemmaArabic: lemmaInScript(c.lemma, 'arabic') };
+  const scripts = render ? render.cache.scriptsOf(c) : candidateScripts(c);
   return {
     rank,
     voc: c.voc,
@@ -88,8 +100,10 @@ export function taggedAnalysis(r: RankedCandidate, rank: number, form: string, v
     vocalized: render ? render.cache.vocalized(form, c, vocalize, renderKey(render, vocalize.helpingVowel)) : vocalizeWord(form, c.voc, c.morph, vocalize),
     lemma: c.lemma,
     lemmaArabic: scripts.lemmaArabic,
+    lemmaVocalized: scripts.lemmaVocalized,
     morph: c.morph,
     pos: c.elements.pos,
+    caseOrMood: caseOrMoodName(c.elements),
     // a copy made as one literal: a spread of the frozen elements costs several times more (labels/elements.ts)
     elements: copyElements(c.elements),
     gloss: c.gloss,

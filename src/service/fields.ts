@@ -12,8 +12,8 @@ import type { TaggedAnalysis, TaggedSentence } from './types.js';
  * estimate errs on the large side). The list of fields a client may ask for.
  */
 export const ANALYSIS_FIELD_BYTES = {
-  rank: 10, voc: 24, vocArabic: 32, vocalized: 34, lemma: 28, lemmaArabic: 36, morph: 56, pos: 20, elements: 300,
-  gloss: 56, score: 32, confidence: 32, source: 20, borrowedReading: 24,
+  rank: 10, voc: 24, vocArabic: 32, vocalized: 34, lemma: 28, lemmaArabic: 36, lemmaVocalized: 49, morph: 56, pos: 20,
+  caseOrMood: 34, elements: 300, gloss: 56, score: 32, confidence: 32, source: 20, borrowedReading: 24,
 } as const satisfies Record<keyof TaggedAnalysis, number>;
 
 export type AnalysisField = keyof typeof ANALYSIS_FIELD_BYTES;

@@ -79,7 +79,7 @@ test('goldItems pairs each gold-marked Arabic token with its gold, in order; eva
 });
 
 test('tag outputs: text lines, JSON lines, ranked JSON lines', () => {
-  const a = { rank: 1, voc: 'kataba', vocArabic: 'كَتَبَ', lemma: 'katab-u_1', lemmaArabic: 'كتب', morph: 'kataba/PV', pos: 'PV', elements: {}, gloss: 'write', score: 2, confidence: 0.75, source: 'analyzer' as const, vocalized: 'كَتَبَ' };
+  const a = { rank: 1, voc: 'kataba', vocArabic: 'كَتَبَ', lemma: 'katab-u_1', lemmaArabic: 'كتب', lemmaVocalized: 'كَتَبَ', morph: 'kataba/PV', pos: 'PV', caseOrMood: '', elements: {}, gloss: 'write', score: 2, confidence: 0.75, source: 'analyzer' as const, vocalized: 'كَتَبَ' };
   const sentences: TaggedSentence[] = [{ tokens: [
     { input: 'كتب', lookup: 'ktb', arabic: true, found: true, analyses: [a, { ...a, rank: 2, confidence: 0.25, voc: 'kutiba' }] },
     { input: 'xyz', lookup: null, arabic: false, found: false, analyses: [] },

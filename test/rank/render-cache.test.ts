@@ -9,6 +9,7 @@ import type { Candidate } from '../../src/corpus/types.js';
 import { factorize } from '../../src/labels/factorize.js';
 import { RenderCache, rendererKeys, vocalizeOptionsKey } from '../../src/rank/render-cache.js';
 import { vocalizeWord } from '../../src/script/vocalize.js';
+import { taggedAnalysis } from '../../src/rank/tagger.js';
 
 const morph = 'kutub/NOUN+u/CASE_DEF_NOM';
 const c: Candidate = Object.freeze({ key: `kitAb_1\t${morph}`, lemma: 'kitAb_1', morph, voc: 'kutubu', gloss: 'books', elements: factorize('kitAb_1', morph), source: 'analyzer' as const });
@@ -31,4 +32,15 @@ test('RenderCache.vocalized = vocalizeWord for each form and options, kept, boun
 test('rendererKeys: the options key, U+0001 and the helping vowel', () => {
   const k = vocalizeOptionsKey({ daggerAlif: false });
   assert.deepEqual(rendererKeys(k), { '': `${k}\u0001`, a: `${k}\u0001a`, i: `${k}\u0001i`, u: `${k}\u0001u` });
+});
+
+test('a tagged analysis shows the same strings through the render cache as without it, its lemma and case named', () => {
+  const render = { cache: new RenderCache(), optionsKey: vocalizeOptionsKey({}) };
+  const r = { index: 0, candidate: c, score: 1.5, confidence: 0.5 };
+  const direct = taggedAnalysis(r, 1, 'كتب');
+  assert.deepEqual(taggedAnalysis(r, 1, 'كتب', {}, render), direct);
+  assert.deepEqual(taggedAnalysis(r, 1, 'كتب', {}, render), direct, 'kept');
+  assert.equal(direct.lemmaVocalized, 'كِتَاب');
+  assert.equal(direct.caseOrMood, 'nominative');
+  assert.equal(direct.lemmaArabic, 'كِتاب_1');
 });

@@ -42,7 +42,10 @@ test('POST /v1/analyze returns ranked analyses; non-Arabic tokens pass through, 
   assert.equal(res.body.vocalized.replace(/[\u064b-\u0652\u0670]/g, ''), 'كتب الطالب الدرس. Hello 2024 في المكتبة؟',
     'the vocalized text keeps every letter, space and punctuation mark');
   assert.ok(res.body.vocalized.startsWith('كَتَبَ '));
-  assert.equal(ktb.analyses[0].elements.pos, 'VERB_PERFECT');
+  assert.equal(ktb.analyses[0].elements.pos, 'VERB');
+  assert.equal(ktb.analyses[0].lemmaVocalized, 'كَتَبَ', 'the lemma katab-u_1 as a reader looks it up');
+  assert.equal(ktb.analyses[0].caseOrMood, '', 'a perfect verb has no case or mood');
+  assert.equal(first.tokens[1].analyses[0].caseOrMood, 'nominative');
   assert.ok(ktb.analyses[0].confidence > ktb.analyses[1].confidence);
   const hello = second.tokens.find((t: any) => t.input === 'Hello');
   assert.deepEqual(hello, { input: 'Hello', lookup: null, arabic: false, found: false, analyses: [] });

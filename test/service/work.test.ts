@@ -83,7 +83,7 @@ test('texts tagged at once are served in order, each in slices: the event loop r
 });
 
 test('fields keep rank and the requested analysis fields only', async () => {
-  const analysis = { rank: 1, voc: 'kataba', vocArabic: 'كَتَبَ', vocalized: 'كَتَبَ', lemma: 'katab-u_1', lemmaArabic: 'x', morph: 'm', pos: 'VERB',
+  const analysis = { rank: 1, voc: 'kataba', vocArabic: 'كَتَبَ', vocalized: 'كَتَبَ', lemma: 'katab-u_1', lemmaArabic: 'x', lemmaVocalized: 'x', morph: 'm', pos: 'VERB', caseOrMood: '',
     elements: { pos: 'VERB' }, gloss: 'write', score: 1, confidence: 0.5, source: 'analyzer' as const };
   const tagger: TaggerLike = { tagText: () => [{ tokens: [{ input: 'كتب', lookup: 'ktb', arabic: true, found: true, analyses: [analysis] }] }], modelInfo: () => ({}) };
   const got = JSON.parse(await tagTextJson(tagger, new TurnQueue(10), 'كتب', { ...all, fields: selectFields(['gloss', 'voc']) }));
