@@ -1,5 +1,5 @@
 /**
- * The reading page: a fixed set of files (HTML, CSS, JS from src/service/public, and the
+ * The reading page: a fixed set of files (HTML, CSS, JS modules from src/service/public, and the
  * Noto Naskh Arabic WOFF2 fonts from the @fontsource package in node_modules), read into
  * memory once when the server is built and served with strong ETags. No file outside
  * this set is reachable, and the page's Content-Security-Policy allows only this origin.
@@ -32,9 +32,12 @@ export const FONT_FILES = [
   'noto-naskh-arabic-arabic-700-normal.woff2',
 ] as const;
 
-const PAGE_FILES: ReadonlyArray<readonly [route: string, file: string, type: string]> = [
+/** The page's own files: route, file in {@link publicDir}, content type. */
+export const PAGE_FILES: ReadonlyArray<readonly [route: string, file: string, type: string]> = [
   ['/', 'index.html', 'text/html; charset=utf-8'],
   ['/app.js', 'app.js', 'text/javascript; charset=utf-8'],
+  ['/text.js', 'text.js', 'text/javascript; charset=utf-8'],
+  ['/panel.js', 'panel.js', 'text/javascript; charset=utf-8'],
   ['/style.css', 'style.css', 'text/css; charset=utf-8'],
 ];
 
@@ -68,7 +71,7 @@ function send(asset: Asset, request: FastifyRequest, reply: FastifyReply) {
   return reply.type(asset.type).send(asset.body);
 }
 
-/** Registers GET /, /app.js, /style.css and /fonts/:file. */
+/** Registers GET of each of {@link PAGE_FILES} and /fonts/:file. */
 export function registerAssets(app: FastifyInstance): void {
   const fonts = new Map<string, Asset>();
   for (const file of FONT_FILES) {

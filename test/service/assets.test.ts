@@ -1,9 +1,9 @@
 /** The page's files: content types, CSP, ETag revalidation, fonts from node_modules, nothing else. */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONTENT_SECURITY_POLICY, FONT_FILES, fontPath, publicDir } from '../../src/service/assets.js';
+import { CONTENT_SECURITY_POLICY, FONT_FILES, fontPath, PAGE_FILES, publicDir } from '../../src/service/assets.js';
 import { FakeTagger } from '../../testkit/fake-tagger.js';
 import { serve, type Running } from '../fixtures/service/http.js';
 
@@ -22,12 +22,16 @@ test('GET / serves the page with a same-origin-only Content-Security-Policy', as
   assert.doesNotMatch(html, /https?:\/\//, 'the page names no other origin');
 });
 
-test('app.js and style.css are served with their types and name no other origin', async () => {
-  for (const [path, type] of [['/app.js', /^text\/javascript/], ['/style.css', /^text\/css/]] as const) {
+test('every file of the page is served with its type and names no other origin', async () => {
+  assert.deepEqual(PAGE_FILES.map(([, file]) => file).sort(), readdirSync(publicDir()).sort(), 'each file in public/ is served');
+  for (const [path, file, type] of PAGE_FILES) {
     const res = await fetch(`${srv.url}${path}`);
-    assert.equal(res.status, 200);
-    assert.match(res.headers.get('content-type') ?? '', type);
-    assert.doesNotMatch(await res.text(), /https?:\/\//, path);
+    assert.equal(res.status, 200, path);
+    assert.equal(res.headers.get('content-type'), type, path);
+    assert.match(type, file.endsWith('.js') ? /^text\/javascript/ : file.endsWith('.css') ? /^text\/css/ : /^text\/html/);
+    const body = await res.text();
+    assert.equal(body, readFileSync(join(publicDir(), file), 'utf8'));
+    assert.doesNotMatch(body, /https?:\/\//, path);
   }
 });
 

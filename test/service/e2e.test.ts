@@ -2,13 +2,14 @@
  * End to end with a real model: train one on part of UD Arabic-PUD through the library
  * (seeded), save it, start `lexdis serve --model DIR --port 0` as a child process, open
  * the page in headless Chromium, paste a sentence, click a word and check the shown
- * gloss against the API's answer. Saves test/artifacts/service-page.png (the CI
- * artifact). Ends with SIGTERM: the server must exit with status 0.
+ * gloss and lemma against the API's answer, and tap one on a phone. Saves
+ * test/artifacts/service-page-model-1280x800.png and -390x844.png (the CI artifacts). Ends
+ * with SIGTERM: the server must exit with status 0.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -19,12 +20,12 @@ import { requireGold } from '../../src/formats/pos.js';
 import type { TaggedSentence, TaggedToken } from '../../src/service/types.js';
 import { defaultTrainOptions, train } from '../../training/train.js';
 import { launchChromium } from '../fixtures/service/browser.js';
+import { analyzeText, assertInViewport, DESKTOP, openPage, PHONE, screenshot, stripMarks, viewportBox } from '../fixtures/service/page.js';
 
 /** The sentence pasted into the page (and quoted in the README). */
 const SENTENCE = 'ذهب الطالب إلى المكتبة ليقرأ كتابا عن تاريخ مصر.';
 /** Training documents taken from the front of UD Arabic-PUD (one sentence each). */
 const TRAIN_DOCS = 200;
-const SCREENSHOT = join(projectRoot(), 'test', 'artifacts', 'service-page.png');
 
 let work: string;
 let server: ChildProcess;
@@ -34,6 +35,7 @@ let browser: Browser;
 let page: Page;
 let stderr = '';
 let answer: TaggedSentence[];
+let vocalized: string;
 
 before(async () => {
   browser = await launchChromium();
@@ -57,8 +59,8 @@ before(async () => {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: SENTENCE, top: 10 }),
   });
   assert.equal(res.status, 200);
-  answer = ((await res.json()) as { sentences: TaggedSentence[] }).sentences;
-  page = await browser.newPage({ viewport: { width: 1200, height: 860 }, deviceScaleFactor: 1 });
+  ({ sentences: answer, vocalized } = (await res.json()) as { sentences: TaggedSentence[]; vocalized: string });
+  page = (await openPage(browser, url, DESKTOP)).page;
 });
 
 after(async () => {
@@ -85,30 +87,37 @@ test('GET /v1/model describes the trained model', async () => {
   assert.equal((info.model.corpus as { documents: number }).documents, TRAIN_DOCS);
 });
 
-test('paste a sentence, click a word: the page shows the model\'s top analysis', { timeout: 60_000 }, async () => {
+test('paste a sentence, click a word: the page shows the model\'s analyses, on a desktop and on a phone', { timeout: 60_000 }, async () => {
   await page.goto(url, { waitUntil: 'networkidle' });
-  await page.locator('#text').fill(SENTENCE);
-  await page.getByRole('button', { name: 'Analyze' }).click();
-  await page.locator('#result .word').first().waitFor({ timeout: 10_000 });
+  await analyzeText(page, SENTENCE);
+  assert.equal((await page.locator('#result').textContent())?.trim(), vocalized.trim(), 'the text is shown once, vocalized');
   const arabicWords = answer.flatMap((s) => s.tokens).filter((t) => t.arabic).map((t) => t.input);
-  assert.deepEqual(await page.locator('#result .word').allTextContents(), arabicWords);
+  assert.deepEqual((await page.locator('#result .word').allTextContents()).map(stripMarks), arabicWords, 'its words are the buttons');
 
   for (const word of ['المكتبة', 'ذهب']) {
     const expected = token(word);
     assert.ok(expected.found, `${word} should be found by the analyzer`);
-    await page.locator('#result').getByRole('button', { name: word, exact: true }).click();
+    const index = arabicWords.indexOf(word);
+    await page.locator('#result .word').nth(index).click();
     const best = expected.analyses[0];
-    await page.locator('#detail .headword').filter({ hasText: best.vocalized }).waitFor({ timeout: 5000 });
+    await page.locator('#detail .analysis .voc').first().filter({ hasText: best.vocalized }).waitFor({ timeout: 5000 });
     const stem = best.gloss.split(' + ').map((p) => p.trim())[1];
     assert.ok(stem, `gloss "${best.gloss}" has a stem part`);
-    assert.equal(await page.locator('#detail .gloss-main').textContent(), stem);
-    assert.equal(await page.locator('#detail .alts li').count(), expected.analyses.length - 1);
+    assert.equal(await page.locator('#detail .gloss-main').first().textContent(), stem);
+    assert.equal(await page.locator('#detail .lemma-ar').first().textContent(), best.lemmaVocalized);
+    assert.equal(await page.locator('#detail .analysis').count(), expected.analyses.length);
   }
   assert.match(token('المكتبة').analyses[0].gloss, /library/);
   assert.ok(token('ذهب').analyses.length > 1, 'ذهب is ambiguous (go, take, gild, gold…)');
-  mkdirSync(join(projectRoot(), 'test', 'artifacts'), { recursive: true });
-  await page.screenshot({ path: SCREENSHOT, fullPage: true });
-  assert.ok(existsSync(SCREENSHOT));
+  assert.ok(existsSync(await screenshot(page, 'service-page-model-1280x800')));
+
+  const phone = await openPage(browser, url, PHONE);
+  await analyzeText(phone.page, SENTENCE);
+  await phone.page.locator('#result .word').nth(arabicWords.indexOf('المكتبة')).tap();
+  await phone.page.locator('#detail .headword').waitFor({ timeout: 5000 });
+  assertInViewport(await viewportBox(phone.page.locator('#panel')), PHONE, 'the word panel');
+  assert.ok(existsSync(await screenshot(phone.page, 'service-page-model-390x844')));
+  assert.deepEqual(phone.consoleErrors, []);
 });
 
 /** Runs `lexdis ARGS…` to completion. */

@@ -1,20 +1,16 @@
-// lexdis reading page: sends the text to POST /v1/analyze and shows each word as a button;
-// choosing a word shows its top analysis and the other ones with their confidence.
+// lexdis reading page: sends the text to POST /v1/analyze and shows it once, vocalized, each
+// Arabic word a button; choosing a word opens the word panel (beside the text on a wide
+// screen, a bottom sheet on a narrow one) with its readings.
 // Plain browser JavaScript, no build step, no requests beyond this server.
 
-const TOP = 10;
-const NO_SPACE_BEFORE = /^[.,:;!?)\]}»،؛؟…]+$/;
-const NO_SPACE_AFTER = /^[(\[{«]+$/;
+import { layoutText } from './text.js';
+import { el, panelContent } from './panel.js';
 
-const POS_NAMES = {
-  NOUN: 'noun', NOUN_PROP: 'proper noun', ADJ: 'adjective', ADV: 'adverb', NUM: 'number',
-  VERB_PERFECT: 'verb, perfect', VERB_IMPERFECT: 'verb, imperfect', VERB_IMPERATIVE: 'verb, imperative',
-  PREP: 'preposition', CONJ: 'conjunction', SUB_CONJ: 'subordinating conjunction', PRON: 'pronoun',
-  DEM_PRON: 'demonstrative pronoun', REL_PRON: 'relative pronoun', INTERROG_PART: 'interrogative particle',
-  NEG_PART: 'negative particle', FUT_PART: 'future particle', VERB_PART: 'verbal particle', PART: 'particle',
-  INTERJ: 'interjection', ABBREV: 'abbreviation', FOREIGN: 'foreign word', PUNC: 'punctuation',
-  DET: 'determiner', NOUN_QUANT: 'quantifier noun', EXCLAM_PRON: 'exclamation',
-};
+const TOP = 10;
+/** Narrow screens show the panel as a bottom sheet (the same width as in style.css). */
+const NARROW = window.matchMedia('(max-width: 820px)');
+/** Room kept between a chosen word and the sheet above which it is scrolled, in pixels. */
+const ROOM = 12;
 
 const $ = (id) => document.getElementById(id);
 const textBox = $('text');
@@ -22,67 +18,18 @@ const analyzeButton = $('analyze');
 const statusLine = $('status');
 const errorLine = $('error');
 const result = $('result');
+const panel = $('panel');
 const detail = $('detail');
 
-let tokens = [];
+/** The tokens of the shown words, by button index, with the form each is shown in. */
+let words = [];
+/** How many analyses per word the last answer holds at most. */
+let answerTop = TOP;
 let limits = { maxTop: TOP, maxTextLength: 20000 };
-
-/** Creates an element with attributes and children (strings become text nodes). */
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === 'class') node.className = v;
-    else if (k === 'text') node.textContent = v;
-    else node.setAttribute(k, v === true ? '' : String(v));
-  }
-  for (const c of children) if (c !== null && c !== undefined) node.append(c);
-  return node;
-}
 
 function showError(message) {
   errorLine.textContent = message;
   errorLine.hidden = !message;
-}
-
-function posName(pos) {
-  return POS_NAMES[pos] ?? pos.toLowerCase().replace(/_/g, ' ');
-}
-
-/** How an analysis that is not the lexicon's own is described (by its `source`). */
-const SOURCE_NAMES = {
-  backoff: 'guessed: the word is not in the lexicon (read as a name)',
-  train: 'seen in training (not given by the analyzer)',
-};
-const SOURCE_SHORT = { backoff: 'not in the lexicon', train: 'from training' };
-
-/**
- * The analyzer's gloss is "prefix + stem + suffix" (e.g. " + go/depart + he/it <verb>").
- * Returns the stem's gloss (the word's meaning) and the whole gloss as a phrase.
- */
-function splitGloss(gloss) {
-  const parts = (gloss ?? '').split(' + ').map((p) => p.trim());
-  const phrase = parts.filter(Boolean).join(' ');
-  const stem = parts.length === 3 && parts[1] ? parts[1] : phrase;
-  return { stem: stem || '(no gloss)', phrase };
-}
-
-/** A lemma ID without its stem-vowel and sense marks: كَتَب-ُ_1 → كَتَب. */
-function citation(lemmaId) {
-  return lemmaId.replace(/[-_].*$/, '') || lemmaId;
-}
-
-function percent(p) {
-  const v = p * 100;
-  return `${v >= 10 || v === 0 ? v.toFixed(0) : v.toFixed(1)}%`;
-}
-
-function confidence(p, label) {
-  const fill = el('span');
-  fill.style.width = `${Math.max(0, Math.min(1, p)) * 100}%`;
-  return el('div', { class: 'conf' },
-    el('div', { class: 'bar', role: 'img', 'aria-label': `${label} ${percent(p)}` }, fill),
-    el('span', { class: 'pct', 'aria-hidden': 'true', text: percent(p) }));
 }
 
 async function loadModelInfo() {
@@ -126,7 +73,7 @@ async function analyze() {
       statusLine.textContent = '';
       return;
     }
-    render(body.sentences, body.vocalized);
+    render(text, body);
   } catch (err) {
     showError(`Could not reach the server (${err.message}).`);
     statusLine.textContent = '';
@@ -135,88 +82,59 @@ async function analyze() {
   }
 }
 
-function render(sentences, vocalized) {
-  const vocalizedLine = $('vocalized');
-  vocalizedLine.textContent = vocalized ?? '';
-  vocalizedLine.hidden = !vocalized;
-  tokens = [];
+/** Shows the text once, vocalized: Arabic words as buttons, other runs isolated in their own direction. */
+function render(text, body) {
+  words = [];
   result.replaceChildren();
+  closePanel();
   detail.replaceChildren(el('p', { class: 'empty', text: 'No word chosen yet.' }));
-  let words = 0;
-  for (const sentence of sentences) {
-    const p = el('p', { class: 'sentence' });
-    let prev = null;
-    for (const token of sentence.tokens) {
-      if (prev !== null && !NO_SPACE_BEFORE.test(token.input) && !NO_SPACE_AFTER.test(prev)) p.append(' ');
-      prev = token.input;
-      if (!token.arabic) {
-        const punct = !/[\p{L}\p{N}]/u.test(token.input);
-        p.append(el('span', { class: punct ? 'punct' : 'passthrough', lang: punct ? null : 'und', dir: 'auto', text: token.input }));
-        continue;
-      }
-      const index = tokens.push(token) - 1;
-      words++;
-      p.append(el('button', {
-        type: 'button', class: token.found ? 'word' : 'word unknown',
-        'data-index': index, 'aria-pressed': 'false', text: token.input,
+  for (const piece of layoutText(text, body.vocalized, body.sentences)) {
+    if (piece.kind === 'plain') result.append(piece.text);
+    else if (piece.kind === 'foreign') result.append(el('bdi', { class: 'foreign', text: piece.text }));
+    else {
+      const index = words.push({ token: piece.token, shown: piece.shown }) - 1;
+      result.append(el('button', {
+        type: 'button', class: piece.token.found ? 'word' : 'word unknown',
+        'data-index': index, 'aria-pressed': 'false', text: piece.shown,
       }));
     }
-    result.append(p);
   }
-  statusLine.textContent = `${words} Arabic word${words === 1 ? '' : 's'} analyzed.`;
+  answerTop = body.top;
+  statusLine.textContent = `${words.length} Arabic word${words.length === 1 ? '' : 's'} analyzed.`;
 }
 
 function choose(button) {
   for (const b of result.querySelectorAll('.word[aria-pressed="true"]')) b.setAttribute('aria-pressed', 'false');
   button.setAttribute('aria-pressed', 'true');
-  showDetail(tokens[Number(button.dataset.index)]);
+  const { token, shown } = words[Number(button.dataset.index)];
+  detail.replaceChildren(...panelContent(token, shown, answerTop));
+  detail.scrollTop = 0;
+  panel.scrollTop = 0;
+  openPanel(button);
 }
 
-function showDetail(token) {
-  if (!token.found || token.analyses.length === 0) {
-    detail.replaceChildren(
-      el('p', { class: 'headword', lang: 'ar', dir: 'rtl', text: token.input }),
-      el('p', { text: 'Not in the lexicon: perhaps a name or a foreign word.' }));
+/**
+ * Opens the panel with the chosen word in view: on a narrow screen the word is scrolled above
+ * the bottom sheet; on a wide one, near the end of the text, where the sticky panel can rise no
+ * further than the text's bottom, the page is scrolled back until the panel's top shows.
+ */
+function openPanel(button) {
+  panel.classList.add('open');
+  document.body.classList.add('sheet-open');
+  if (!NARROW.matches) {
+    const top = panel.getBoundingClientRect().top;
+    if (top < 0) window.scrollBy({ top: top - ROOM, behavior: 'instant' });
     return;
   }
-  const [best, ...others] = token.analyses;
-  const bestGloss = splitGloss(best.gloss);
-  const elements = el('table');
-  for (const [k, v] of Object.entries(best.elements)) {
-    if (v) elements.append(el('tr', {}, el('td', { text: k }), el('td', { class: 'code', text: v })));
-  }
-  const parts = [
-    el('p', { class: 'headword', lang: 'ar', dir: 'rtl', text: best.vocalized }),
-    el('p', { class: 'translit', text: best.voc }),
-    el('p', { class: 'gloss-main', text: bestGloss.stem }),
-    bestGloss.phrase !== bestGloss.stem ? el('p', { class: 'gloss-phrase', text: bestGloss.phrase }) : null,
-    el('dl', { class: 'facts' },
-      el('dt', { text: 'Lemma' }),
-      el('dd', {}, el('span', { class: 'ar', lang: 'ar', dir: 'rtl', text: citation(best.lemmaArabic) }), ' ',
-        el('span', { class: 'code', dir: 'ltr', text: best.lemma })),
-      el('dt', { text: 'Part of speech' }),
-      el('dd', {}, el('span', { class: 'pos-tag', text: posName(best.pos) })),
-      ...(SOURCE_NAMES[best.source] ? [el('dt', { text: 'Source' }), el('dd', { text: SOURCE_NAMES[best.source] })] : []),
-      el('dt', { text: 'Morphology' }),
-      el('dd', { class: 'code', dir: 'ltr', text: best.morph.split('+').join(' + ') }),
-      el('dt', { text: 'Confidence' }),
-      el('dd', {}, confidence(best.confidence, 'confidence'))),
-    el('details', { class: 'elements' }, el('summary', { text: 'Label elements' }), elements),
-  ];
-  if (others.length > 0) {
-    const list = el('ol', { class: 'alts', start: 2 });
-    for (const a of others) {
-      list.append(el('li', {},
-        el('span', { class: 'alt-voc', lang: 'ar', dir: 'rtl', text: a.vocalized }),
-        el('span', { class: 'alt-gloss', text: splitGloss(a.gloss).stem }),
-        el('span', { class: 'alt-meta', text: [posName(a.pos), a.lemma, SOURCE_SHORT[a.source] ?? null].filter(Boolean).join(' · ') }),
-        confidence(a.confidence, `analysis ${a.rank} confidence`)));
-    }
-    parts.push(el('h3', { text: `Other analyses (${others.length})` }), list);
-  } else {
-    parts.push(el('p', { class: 'help', text: 'The analyzer found no other analysis.' }));
-  }
-  detail.replaceChildren(...parts.filter(Boolean));
+  const sheetTop = panel.getBoundingClientRect().top;
+  const word = button.getBoundingClientRect();
+  if (word.bottom > sheetTop - ROOM) window.scrollBy({ top: word.bottom - sheetTop + ROOM, behavior: 'instant' });
+  else if (word.top < ROOM) window.scrollBy({ top: word.top - ROOM, behavior: 'instant' });
+}
+
+function closePanel() {
+  panel.classList.remove('open');
+  document.body.classList.remove('sheet-open');
 }
 
 result.addEventListener('click', (event) => {
@@ -224,7 +142,7 @@ result.addEventListener('click', (event) => {
   if (button) choose(button);
 });
 
-// Arrow keys move between words in reading order (right-to-left on screen).
+// Arrow keys move between words in reading order (right to left on screen).
 result.addEventListener('keydown', (event) => {
   const button = event.target.closest('.word');
   if (!button) return;
@@ -234,6 +152,17 @@ result.addEventListener('keydown', (event) => {
   if (next === undefined || next < 0 || next >= all.length) return;
   event.preventDefault();
   all[next].focus();
+});
+
+// Escape or the close button closes the sheet and gives the focus back to the chosen word.
+$('close-panel').addEventListener('click', () => {
+  closePanel();
+  result.querySelector('.word[aria-pressed="true"]')?.focus();
+});
+document.addEventListener('keydown', (event) => {
+  if (event.key !== 'Escape' || !panel.classList.contains('open') || !NARROW.matches) return;
+  closePanel();
+  result.querySelector('.word[aria-pressed="true"]')?.focus();
 });
 
 analyzeButton.addEventListener('click', analyze);
