@@ -108,7 +108,6 @@ function choose(button) {
   button.setAttribute('aria-pressed', 'true');
   const { token, shown } = words[Number(button.dataset.index)];
   detail.replaceChildren(...panelContent(token, shown, answerTop));
-  detail.scrollTop = 0;
   panel.scrollTop = 0;
   openPanel(button);
 }
