@@ -2,7 +2,7 @@
  * The page where the reader sees it, at a phone's size (390×844, touch) and a desktop's
  * (1280×800), served from the fake tagger: after a tap the word panel is inside the viewport
  * (a bottom sheet on the phone) and the tapped word is still in view above it; Latin inside
- * Arabic text keeps its order ("According to Reuters,"), the textarea takes the direction of
+ * Arabic text keeps its order ("According to Reuters"), the textarea takes the direction of
  * what is typed; the sheet closes by its button or Escape; no console error. Saves
  * test/artifacts/service-page-390x844.png.
  */
@@ -100,13 +100,19 @@ test('Latin inside Arabic keeps its order, isolated, at both sizes; the textarea
     const where = `${viewport.width}×${viewport.height}`;
     const foreign = page.locator('#result bdi');
     assert.equal(await foreign.count(), 1, 'one isolated run');
-    assert.equal(await foreign.textContent(), 'According to Reuters,');
+    assert.equal(await foreign.textContent(), 'According to Reuters');
+    assert.equal(await foreign.evaluate((e) => (globalThis as any).getComputedStyle(e).unicodeBidi), 'isolate'); // eslint-disable-line @typescript-eslint/no-explicit-any
     assertLatinOrder(await wordBoxes(foreign, LATIN), where);
+    // its comma punctuates the Arabic sentence: it stands after the phrase in reading order, to its left
+    const [comma] = await wordBoxes(page.locator('#result'), [',']);
     // on one line the run stands between the Arabic before it (to its right) and after it (to its left)
     const [before, after] = await Promise.all([viewportBox(page.locator('#result .word').nth(3)), viewportBox(page.locator('#result .word').nth(4))]);
     const run = await viewportBox(foreign);
-    if (Math.abs(before.y - run.y) < run.height && Math.abs(after.y - run.y) < run.height) {
+    const oneLine = Math.abs(before.y - run.y) < run.height && Math.abs(after.y - run.y) < run.height;
+    if (viewport === DESKTOP) assert.ok(oneLine, 'the sentence fits one line on a desktop');
+    if (oneLine) {
       assert.ok(after.x + after.width <= run.x && run.x + run.width <= before.x, `${where}: ${JSON.stringify({ before, run, after })}`);
+      assert.ok(after.x + after.width <= comma.x && comma.x + comma.width <= run.x, `${where}: the comma ${JSON.stringify({ comma, run, after })}`);
     }
   }
   const page = pages[1].page;

@@ -2,7 +2,7 @@
  * How the page lays the text out (src/service/public/text.js, plain browser JavaScript loaded
  * here as the module it is): the words found in the vocalized text from the typed one, also
  * when the renderer reorders typed marks or adds marks around a dagger alif; Latin runs kept
- * whole, punctuation set apart left to the Arabic; the pieces are the vocalized text, once.
+ * whole, the punctuation around them left to the Arabic; the pieces are the vocalized text, once.
  * Checked against the service's real answer from the fake tagger.
  */
 import { after, before, test } from 'node:test';
@@ -46,15 +46,15 @@ test('alignShown: each typed character\'s place in the vocalized text, added mar
   assert.equal('هَٰذَا بِ'.slice(at[5], at[6]), 'بِ');
 });
 
-test('layoutText: Arabic words as their vocalized forms, Latin phrases whole, punctuation set apart with the Arabic', async () => {
+test('layoutText: Arabic words as their vocalized forms, Latin phrases whole, the punctuation around them with the Arabic', async () => {
   const typed = '  كتب الطالب. According to Reuters , في المكتبة، 2024 ok. الدرس\nHello\n';
   const { pieces, vocalized } = await layout(typed);
   assert.equal(shownText(pieces), vocalized.trim(), 'the pieces are the vocalized text, once');
   for (const p of pieces.filter((x) => x.kind === 'word')) assert.equal(p.shown!.replace(/[\u064B-\u0652\u0670]/g, ''), p.token!.input);
   const W = 'word';
   assert.deepEqual(pieces.map((p) => [p.kind, p.kind === 'word' ? p.token!.input : p.text]), [
-    [W, 'كتب'], ['plain', ' '], [W, 'الطالب'], ['plain', '.'], ['plain', ' '], ['foreign', 'According to Reuters'], ['plain', ' ,'],
-    ['plain', ' '], [W, 'في'], ['plain', ' '], [W, 'المكتبة'], ['plain', '،'], ['plain', ' '], ['foreign', '2024 ok.'], ['plain', ' '],
+    [W, 'كتب'], ['plain', ' '], [W, 'الطالب'], ['plain', '. '], ['foreign', 'According to Reuters'], ['plain', ' ,'],
+    ['plain', ' '], [W, 'في'], ['plain', ' '], [W, 'المكتبة'], ['plain', '، '], ['foreign', '2024 ok'], ['plain', '.'], ['plain', ' '],
     [W, 'الدرس'], ['plain', '\n'], ['foreign', 'Hello'],
   ]);
 });

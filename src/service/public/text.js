@@ -5,8 +5,9 @@
 
 /** Arabic marks: tanween, vowels, shadda, sukun and the rest of the block's marks, dagger alif, Quranic marks. */
 const MARK = /[\u064B-\u065F\u0670\u06D6-\u06ED]/;
-/** A letter or a digit of any script: a run of other tokens without one is punctuation. */
-const WORDLIKE = /[\p{L}\p{N}]/u;
+/** What comes before the first letter or digit (of any script), and after the last. */
+const LEADING = /^[^\p{L}\p{N}]*/u;
+const TRAILING = /[^\p{L}\p{N}]*$/u;
 
 /**
  * Where each character of `typed` is in `shown`, which is `typed` with marks added (and the marks
@@ -29,32 +30,30 @@ export function alignShown(typed, shown) {
 
 /**
  * The pieces of the text in order: `{ kind: 'word', token, shown }` for an Arabic word (the
- * tagger's token and the word as the vocalized text shows it), `{ kind: 'foreign', text }` for
- * other tokens separated by spaces only, from the first one with a letter or a digit to the
- * last one and the punctuation written against it (Latin words, numbers: one piece, so that a
- * phrase keeps its order inside the Arabic line; punctuation set apart goes with the Arabic),
- * `{ kind: 'plain', text }` for anything else
- * (spaces, line breaks, punctuation). White space before the first token and after the last is
+ * tagger's token and the word as the vocalized text shows it); `{ kind: 'foreign', text }` for
+ * the stretch of other tokens, separated by spaces only, from the first letter or digit to the
+ * last (Latin words, numbers: one piece, so that a phrase keeps its order inside the Arabic
+ * line); `{ kind: 'plain', text }` for anything else: spaces, line breaks, and punctuation,
+ * also that written against a Latin word (`Reuters,` `2025).`), which punctuates the Arabic
+ * sentence and takes its direction. White space before the first token and after the last is
  * left out.
  */
 export function layoutText(typed, shown, sentences) {
   const at = alignShown(typed, shown);
   const pieces = [];
   const plain = (text) => { if (text) pieces.push({ kind: 'plain', text }); };
-  // the other tokens met since the last Arabic word: [gap before it, its text]
-  let run = [];
+  // the other tokens met since the last Arabic word, with the gaps between them
+  let run = '';
   const closeRun = () => {
-    const k = run.findIndex(([, text]) => WORDLIKE.test(text));
-    let m = run.findLastIndex(([, text]) => WORDLIKE.test(text));
-    while (m >= 0 && m + 1 < run.length && run[m + 1][0] === '') m++;
-    run.forEach(([gap, text], i) => {
-      if (i < k || i > m || k < 0) plain(gap + text);
-      else if (i === k) {
-        plain(gap);
-        pieces.push({ kind: 'foreign', text });
-      } else pieces[pieces.length - 1].text += gap + text;
-    });
-    run = [];
+    const first = LEADING.exec(run)[0].length;
+    const last = run.length - TRAILING.exec(run)[0].length;
+    if (first === run.length) plain(run);
+    else {
+      plain(run.slice(0, first));
+      pieces.push({ kind: 'foreign', text: run.slice(first, last) });
+      plain(run.slice(last));
+    }
+    run = '';
   };
   let cursor = 0;
   for (const token of sentences.flatMap((s) => s.tokens)) {
@@ -67,7 +66,7 @@ export function layoutText(typed, shown, sentences) {
     if (!token.arabic) {
       // a line break ends a run
       if (gap.includes('\n')) closeRun();
-      run.push([gap, text]);
+      run += gap + text;
       continue;
     }
     closeRun();
