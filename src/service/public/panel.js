@@ -109,8 +109,8 @@ function tieNote(analyses, ties) {
   if (ties[0].length === 0) return null;
   const ranks = [1, ...ties[0]];
   return el('p', { class: 'tie-note', role: 'note' },
-    `Readings ${ranks.join(', ')} are tied: the model gives them the same score here. `,
-    'They are listed in the analyzer\'s order, which alone puts the first one first.');
+    `Readings ${ranks.join(', ')} are tied: the model scores them the same here, `,
+    'and the analyzer\'s order alone puts the first one first.');
 }
 
 /**
