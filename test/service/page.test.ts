@@ -92,7 +92,6 @@ test('one text, vocalized, whose words are the buttons', { timeout: 90_000 }, as
   assert.equal(await page.locator('#vocalized').count(), 0, 'no second copy of the text');
   assert.equal(await result.getAttribute('dir'), 'rtl');
   assert.equal(await result.getAttribute('lang'), 'ar');
-  assert.equal(await page.locator('#detail').getAttribute('aria-live'), 'polite');
 
   const student = expected(SENTENCE, 'الطالب');
   await button(student).click();
@@ -100,6 +99,10 @@ test('one text, vocalized, whose words are the buttons', { timeout: 90_000 }, as
   assert.equal(await result.locator('.word[aria-pressed="true"]').textContent(), student.analyses[0].vocalized);
   assertInViewport(await viewportBox(page.locator('#detail .headword')), DESKTOP, 'the chosen word in the panel');
   assert.equal(await page.locator('#detail .analysis .in-text').count(), 1, 'the reading the text shows is marked');
+  assert.equal(await page.locator('#announce').getAttribute('aria-live'), 'polite');
+  assert.equal(await page.locator('#announce').textContent(),
+    `${student.analyses[0].vocalized}: 2 readings; the first: noun, nominative, student, ${pct(student.analyses[0].confidence)}.`,
+    'screen readers hear the word, how many readings, and the first');
   await page.locator('#detail .analysis').first().locator('summary').click();
   assert.equal(await page.locator('#detail .analysis').first().locator('.lemma-id').isVisible(), true, 'the lemma ID on demand');
 });
@@ -122,6 +125,7 @@ test('readings name their case or mood; ties are shown as ties, with the analyze
   const note = (await page.locator('#detail .tie-note').textContent()) ?? '';
   assert.match(note, /Readings 1, 2, 3 are tied/);
   assert.match(note, /analyzer's order/);
+  assert.match((await page.locator('#announce').textContent()) ?? '', /, tied with reading 2, 3\.$/);
   const pcts = await page.locator('#detail .pct').allTextContents();
   assert.equal(new Set(pcts.slice(0, 3)).size, 1, 'tied readings show the same confidence');
   assert.equal(await page.locator('#detail .analysis').first().locator('.lemma-ar').textContent(), 'عَقَدَ', 'not Eaqad-i_1');

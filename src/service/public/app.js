@@ -4,7 +4,7 @@
 // Plain browser JavaScript, no build step, no requests beyond this server.
 
 import { layoutText } from './text.js';
-import { el, panelContent } from './panel.js';
+import { announcement, el, panelContent } from './panel.js';
 
 const TOP = 10;
 /** Narrow screens show the panel as a bottom sheet (the same width as in style.css). */
@@ -108,6 +108,7 @@ function choose(button) {
   button.setAttribute('aria-pressed', 'true');
   const { token, shown } = words[Number(button.dataset.index)];
   detail.replaceChildren(...panelContent(token, shown, answerTop));
+  $('announce').textContent = announcement(token, shown);
   panel.scrollTop = 0;
   openPanel(button);
 }

@@ -40,7 +40,7 @@ export function el(tag, attrs = {}, ...children) {
 const arabic = (text, cls) => el('span', { class: cls, lang: 'ar', dir: 'rtl', text });
 
 /** The part of speech in words, from the label elements `pos` and `dpos` ("proper noun", "perfect verb"). */
-export function posName(elements) {
+function posName(elements) {
   const base = POS_NAMES[elements.pos] ?? elements.pos.toLowerCase().replace(/_/g, ' ');
   const dpos = elements.dpos;
   if (!dpos) return base;
@@ -51,14 +51,14 @@ export function posName(elements) {
  * The analyzer's gloss is "prefix + stem + suffix" (e.g. "the + crisis + [fem.sg.]"): the stem's
  * gloss is the word's meaning; the whole is shown as a phrase when it says more.
  */
-export function splitGloss(gloss) {
+function splitGloss(gloss) {
   const parts = (gloss ?? '').split(' + ').map((p) => p.trim());
   const phrase = parts.filter(Boolean).join(' ');
   const stem = parts.length === 3 && parts[1] ? parts[1] : phrase;
   return { stem: stem || '(no gloss)', phrase };
 }
 
-export function percent(p) {
+function percent(p) {
   const v = p * 100;
   return `${v >= 10 || v === 0 ? v.toFixed(0) : v.toFixed(1)}%`;
 }
@@ -95,7 +95,7 @@ function reading(a, tiedWith, inText) {
       ...(SOURCE_NAMES[a.source] ? [el('dt', { text: 'Source' }), el('dd', { text: SOURCE_NAMES[a.source] })] : [])));
   return el('li', { class: a.rank === 1 ? 'analysis top' : 'analysis' },
     el('div', { class: 'analysis-head' },
-      el('span', { class: 'rank', 'aria-label': `reading ${a.rank}`, text: String(a.rank) }),
+      el('span', { class: 'rank', 'aria-hidden': 'true', text: String(a.rank) }),
       arabic(a.vocalized, 'voc'),
       tags),
     el('p', { class: 'gloss' }, el('span', { class: 'gloss-main', text: gloss.stem }),
@@ -105,7 +105,7 @@ function reading(a, tiedWith, inText) {
 }
 
 /** Says that the first readings are tied and why the first of them is first, or null. */
-function tieNote(analyses, ties) {
+function tieNote(ties) {
   if (ties[0].length === 0) return null;
   const ranks = [1, ...ties[0]];
   return el('p', { class: 'tie-note', role: 'note' },
@@ -133,7 +133,17 @@ export function panelContent(token, shown, top) {
   return [
     head,
     el('p', { class: 'summary', text: count === 1 ? 'One reading.' : `${count === top ? `The ${count} most likely readings` : `${count} readings`}, most likely first.` }),
-    tieNote(analyses, ties),
+    tieNote(ties),
     list,
   ].filter(Boolean);
+}
+
+/** A short line for screen readers when a word is chosen: the word, how many readings, the first one. */
+export function announcement(token, shown) {
+  const first = token.analyses[0];
+  if (!token.found || !first) return `${shown}: not in the lexicon.`;
+  const ties = tiesOf(token.analyses)[0];
+  const facts = [posName(first.elements), first.caseOrMood, splitGloss(first.gloss).stem,
+    `${percent(first.confidence)}${ties.length ? `, tied with reading ${ties.join(', ')}` : ''}`].filter(Boolean);
+  return `${shown}: ${token.analyses.length === 1 ? 'one reading' : `${token.analyses.length} readings`}; the first: ${facts.join(', ')}.`;
 }
