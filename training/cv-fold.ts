@@ -169,7 +169,7 @@ export async function runFold(
     if (typeof c === 'string') result = c;
     else {
       try {
-        const { model, summary } = await train(c, { ...trainOptions, featureSet: spec.featureSet, transform: spec.transform, solver: spec.solver, recount: spec.recount, sequence: o.defaults.sequence });
+        const { model, summary } = await train(c, { ...trainOptions, featureSet: spec.featureSet, transform: spec.transform, solver: spec.solver, recount: spec.recount, sequence: o.defaults.sequence, casePass: o.defaults.casePass });
         notes[spec.key] = note(spec, summary);
         result = model;
       } catch (err) {

@@ -62,11 +62,14 @@ export interface Defaults {
   recount: boolean;
   /** Whether trained models decode sentences with tag bigrams (train()'s `sequence`; applies to every model of a run). */
   sequence: boolean;
+  /** Whether trained models decode a second time with the case pass (train()'s `casePass`; with the sequence decoding only). */
+  casePass: boolean;
 }
 
 export const defaultModelDefaults = (): Defaults => ({
   transform: defaultTrainOptions.transform, solver: defaultTrainOptions.solver, recount: defaultTrainOptions.recount,
   sequence: defaultTrainOptions.sequence,
+  casePass: defaultTrainOptions.casePass,
 });
 
 /** Canonical name of a model trained on SET with a transform and a solver. */

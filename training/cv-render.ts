@@ -55,6 +55,7 @@ export function cvMarkdown(r: CvReport, command?: string): string {
       `the same split for every model; θ rows from at most ${o.maxTokens} D2 tokens. Defaults: transform ${o.defaults.transform}, solver ${o.defaults.solver}; ` +
       (o.defaults.recount ? 'after θ, β* and the seen labels are recounted over D1 ∪ D2 (lexdis\'s default; the baselines get the same C(t)).' : 'β* and the seen labels from D1 only, as in the paper.'),
       (o.defaults.sequence ? 'Trained models decode each sentence with tag bigrams, their weight λ fitted on D2 (docs/method.md, "Sequence decoding"; `--no-sequence` ranks every token alone, as the paper does).' : 'Every token is ranked alone, as in the paper (no sequence decoding).'),
+      (o.defaults.sequence && o.defaults.casePass !== false ? 'Then each sentence is decoded again with the case pass (docs/method.md, "The case pass"; `--no-case-pass`: without it).' : ''),
     `Label elements (scheme '${r.corpus.scheme.name}'): ${r.corpus.scheme.elements.join(', ')}.`,
     'Figures are pooled over the folds (token-weighted); A1/A2 count a gold token right when its gold label is ranked first / in the top two; ' +
       'E = 100 − A; "amb." = tokens with more than one candidate; "case-less" = the label with its case ending and mood vowel left out (docs/glossary.md).',

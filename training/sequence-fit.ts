@@ -10,7 +10,7 @@ import { softmax, topIndex } from '../src/rank/types.js';
 import {
   BOS_TAG, EOS_TAG, NOT_SCORED_TAG, SEQUENCE_SMOOTHING, TagSequence, candidateTag, type PreparedSentence, type SequenceJson, type TagSpec,
 } from '../src/model/sequence.js';
-import { goldenSection } from './minimize.js';
+import { minimizeWeight } from './minimize.js';
 
 /** The grid of weights λ tried on D2 before the golden-section refinement, smallest first (a tie goes to the smaller). */
 export const SEQUENCE_WEIGHTS: readonly number[] = [0, 0.1, 0.2, 0.3, 0.5, 0.7, 1, 1.5, 2];
@@ -104,19 +104,7 @@ export function fitSequenceWeight(
     });
   }
   onProgress?.(prepared.length, prepared.length);
-  const measure = (w: number, withA1 = true) => measureWeight(sentences, counts, T, w, withA1);
-  const tried = SEQUENCE_WEIGHTS.map((weight) => ({ weight, ...measure(weight) }));
-  let bi = 0;
-  tried.forEach((t, i) => { if (t.nll < tried[bi].nll) bi = i; });
-  let best = tried[bi];
-  if (best.weight > 0) {
-    const lo = tried[bi - 1].weight;
-    const hi = bi + 1 < tried.length ? tried[bi + 1].weight : 2 * best.weight;
-    // 16 steps shrink the bracket to 4·10⁻⁴ of its width (at most 2); λ is kept to 10⁻³
-    const w = Math.round(goldenSection((x) => measure(x, false).nll, lo, hi, 16) * 1000) / 1000;
-    const at = { weight: w, ...measure(w) };
-    if (at.nll < best.nll) best = at;
-  }
+  const { best, tried } = minimizeWeight(SEQUENCE_WEIGHTS, (w, full) => measureWeight(sentences, counts, T, w, full));
   return { weight: best.weight, d2A1Without: tried[0].A1, d2A1With: best.A1, d2Nll: best.nll, tried };
 }
 
@@ -149,7 +137,7 @@ function measureWeight(sentences: readonly FitSentence[], counts: TagSequence, T
 const LOG_FLOOR = Math.log(1e-12);
 
 /** The log of the probability mass of the candidates with key `key` under the softmax of `scores` at temperature `T`. */
-function goldLogProbability(t: Token, scores: ArrayLike<number>, key: string, T: number): number {
+export function goldLogProbability(t: Token, scores: ArrayLike<number>, key: string, T: number): number {
   const p = softmax(scores, T);
   let gold = 0;
   for (let k = 0; k < t.candidates.length; k++) if (t.candidates[k].key === key) gold += p[k];

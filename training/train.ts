@@ -2,7 +2,8 @@
  * Training, end to end (Algorithm 1): split the training documents into D1 and D2 (seeded),
  * count β* on D1 in worker threads (stage one), build the rows of D2's candidates and fit θ
  * (stage two), fit the softmax temperature, and measure A1/A2 on D2; then the sequence
- * decoding's tag bigrams and their weight λ (training/sequence-fit.ts), fitted on D2 too.
+ * decoding's tag bigrams and their weight λ (training/sequence-fit.ts), fitted on D2 too; then
+ * the case pass's classifier on D1's gold labels and its weight μ on D2 (training/case-fit.ts).
  */
 import { schemeSlots } from '../src/labels/scheme.js';
 import type { LabelElement } from '../src/labels/elements.js';
@@ -17,15 +18,17 @@ import { evaluate } from '../src/rank/eval.js';
 import { goldItems } from '../src/rank/pipeline.js';
 import { prepareDocument } from '../src/rank/prepare.js';
 import { ModelRanker } from '../src/rank/ranker.js';
-import { sequenceSpec } from '../src/model/sequence.js';
+import { sequenceSpec, type TagSequence } from '../src/model/sequence.js';
 import { partitionCorpus, sampleDocuments } from './partition.js';
 import { countTagBigrams, fitSequenceWeight, type SequenceFit } from './sequence-fit.js';
+import { CASE_PASS_WEIGHT, fitCaseClassifier, fitCaseTemperature, type CaseFit } from './case-fit.js';
+import type { CasePass } from '../src/model/case-pass.js';
 import { runStageOne } from './stage1.js';
 import { buildRows, defaultStage2Options, fitTemperature, fitTheta, type Stage2Options } from './stage2.js';
 import { scoreRows, type SolverName } from './solvers/index.js';
 
 /** The steps training reports progress on. */
-export type TrainStage = 'encode' | 'count' | 'merge' | 'doc' | 'lexicon' | 'rows' | 'theta' | 'evaluate' | 'sequence' | 'recount';
+export type TrainStage = 'encode' | 'count' | 'merge' | 'doc' | 'lexicon' | 'rows' | 'theta' | 'evaluate' | 'sequence' | 'casePass' | 'recount';
 
 /** Options of {@link train} (defaults: {@link defaultTrainOptions}). */
 export interface TrainOptions {
@@ -54,6 +57,12 @@ export interface TrainOptions {
    */
   sequence: boolean;
   /**
+   * With the sequence decoding, decode each sentence a second time with the case pass
+   * (src/model/case-pass.ts): case and mood from features of the whole sentence as the first
+   * decoding labelled it. Its weight μ is fitted on D2 (training/case-fit.ts).
+   */
+  casePass: boolean;
+  /**
    * The analyzer options the corpus was analyzed with, recorded in the model for tagging
    * (a CoNLL-U corpus is projected with them; a pos file carries their result).
    */
@@ -78,6 +87,7 @@ export const defaultTrainOptions: TrainOptions = {
   recount: true,
   variantTarget: defaultStage2Options.variantTarget,
   sequence: true,
+  casePass: true,
   analyzer: { backoff: true, caseEndings: true },
 };
 
@@ -99,12 +109,14 @@ export interface TrainSummary {
   d2Accuracy: { A1: number; A2: number; ceiling: number };
   /** The sequence decoding: its elements, λ and A1 on D2 without and with it; null when off. */
   sequence: (SequenceFit & { elements: LabelElement[]; presence: LabelElement[] }) | null;
+  /** The case pass: μ, its temperature, A1 and NLL on D2 without and with it, the classifier's size; null when off. */
+  casePass: (CaseFit & { buckets: number; classes: string[] }) | null;
   betaKeys: number;
   /**
    * Wall seconds per phase: stage one on D1, D2's rows, θ (and the temperature), A1/A2 on D2,
    * the sequence decoding's λ, β* counted again over D1 ∪ D2 (0 without the recount), and the whole.
    */
-  seconds: { stage1: number; rows: number; theta: number; evaluate: number; sequence: number; recount: number; total: number };
+  seconds: { stage1: number; rows: number; theta: number; evaluate: number; sequence: number; casePass: number; recount: number; total: number };
 }
 
 /** What {@link train} returns: the model (not saved yet) and the summary. */
@@ -152,7 +164,7 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
   // Stage one on D1, θ and A1/A2 on D2; D1's tables come back only when the model keeps them
   // (without the recount), so with it they can be collected before the next table is counted.
   const first = await fitOnD2(part, templates, o);
-  const { theta, temperature, ev, cands, candTokens, d2Figures, times, seqFit } = first;
+  const { theta, temperature, ev, cands, candTokens, d2Figures, times, seqFit, caseFit } = first;
   const d1Count = countTokens(part.d1.documents);
   const info: ModelInfo = {
     ...placeholderInfo(o, templates),
@@ -165,15 +177,18 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
   const countedDocs = first.d1 ? part.d1.documents : [...part.d1.documents, ...part.d2.documents];
   const sequence = !seqFit || seqFit.weight === 0 ? null
     : first.d1?.bigrams ? first.d1.bigrams.withWeight(seqFit.weight) : countTagBigrams(countedDocs, seqFit, seqFit.weight);
+  // the case pass's classifier of the saved model is fitted on the documents its β* counts
+  const casePass = !sequence || !caseFit ? null
+    : (first.d1 ? caseFit.d1Classifier : fitCaseClassifier(countedDocs, { seed: o.seed }))?.withWeight(caseFit.fit.weight, caseFit.fit.temperature) ?? null;
   const t4r = performance.now();
   let model: Model;
-  if (first.d1) model = new Model(info, first.d1.vocab, first.d1.counts, first.d1.doc, first.d1.lexicon, fittedTheta, sequence);
+  if (first.d1) model = new Model(info, first.d1.vocab, first.d1.counts, first.d1.doc, first.d1.lexicon, fittedTheta, sequence, casePass);
   else {
     collectGarbage();
     // the recount's counting, in tokens of D1 ∪ D2, as one stage
     const recount = (stage: string, done: number, total: number) => { if (stage === 'count') o.onProgress?.('recount', done, total); };
     const all = await runStageOne({ documents: countedDocs, source: corpus.source }, { templates, workers: o.workers, onProgress: recount });
-    model = new Model(info, all.vocab, all.counts, all.doc, all.lexicon, fittedTheta, sequence);
+    model = new Model(info, all.vocab, all.counts, all.doc, all.lexicon, fittedTheta, sequence, casePass);
   }
   const t4 = performance.now();
   const names = templates.map(templateName);
@@ -192,10 +207,12 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
     solver: { name: o.solver, iterations: theta.model.iterations, converged: theta.model.converged, note: theta.model.note },
     d2Accuracy: { A1: ev.all.label.A1, A2: ev.all.label.A2, ceiling: ev.ceiling },
     sequence: seqFit,
+    casePass: casePass && caseFit ? { ...caseFit.fit, buckets: casePass.keys.length, classes: [...casePass.data.classes] } : null,
     betaKeys: model.counts.size,
     seconds: {
       stage1: (times.t1 - t0) / 1000, rows: (times.t2 - times.t1) / 1000, theta: (times.t3 - times.t2) / 1000,
-      evaluate: (times.tEval - times.t3) / 1000, sequence: (times.tSeq - times.tEval) / 1000, recount: first.d1 ? 0 : (t4 - t4r) / 1000, total: (t4 - t0) / 1000,
+      evaluate: (times.tEval - times.t3) / 1000, sequence: (times.tSeq - times.tEval) / 1000, casePass: (times.tCase - times.tSeq) / 1000,
+      recount: first.d1 ? 0 : (t4 - t4r) / 1000, total: (t4 - t0) / 1000,
     },
   };
   const { theta: _theta, ...figures } = summary;
@@ -223,9 +240,13 @@ export function describeTraining(s: TrainSummary, dir: string): string {
     s.sequence
       ? `sequence decoding (${[...s.sequence.elements, ...s.sequence.presence.map((e) => `has ${e}`)].join(', ')}): λ ${s.sequence.weight} (the gold's mean NLL on D2 ${f(s.sequence.tried[0].nll, 3)} → ${f(s.sequence.d2Nll, 3)}), A1 on D2 ${f(s.sequence.d2A1Without)} → ${f(s.sequence.d2A1With)}`
       : 'sequence decoding: off',
+    s.casePass
+      ? `case pass (${s.casePass.classes.length} classes, ${s.casePass.buckets} feature buckets): μ ${s.casePass.weight}, temperature ${s.casePass.temperature.toPrecision(3)} ` +
+        `(the gold's mean NLL on D2 ${f(s.casePass.d2NllWithout, 3)} → ${f(s.casePass.d2Nll, 3)}), A1 on D2 ${f(s.casePass.d2A1Without)} → ${f(s.casePass.d2A1With)}`
+      : 'case pass: off',
     `largest θ: ${top.map(([k, v]) => `${k}=${v.toPrecision(3)}`).join(', ')}`,
     `time: stage one ${f(s.seconds.stage1, 2)} s, rows ${f(s.seconds.rows, 2)} s, θ ${f(s.seconds.theta, 2)} s, A1/A2 on D2 ${f(s.seconds.evaluate, 2)} s, ` +
-      `λ ${f(s.seconds.sequence, 2)} s${s.seconds.recount > 0 ? `, recount ${f(s.seconds.recount, 2)} s` : ''}, total ${f(s.seconds.total, 2)} s`,
+      `λ ${f(s.seconds.sequence, 2)} s, μ ${f(s.seconds.casePass, 2)} s${s.seconds.recount > 0 ? `, recount ${f(s.seconds.recount, 2)} s` : ''}, total ${f(s.seconds.total, 2)} s`,
   ].join('\n');
 }
 
@@ -267,9 +288,27 @@ async function fitOnD2(part: ReturnType<typeof partitionCorpus>, templates: Retu
   const seqFit = d1Bigrams
     ? { ...fitSequenceWeight(fitted, fitIndex.map((i) => prepared[i]), d1Bigrams, (done, total) => o.onProgress?.('sequence', done, total)), elements: [...spec.elements], presence: [...spec.presence] }
     : null;
+  const tSeq = performance.now();
+  const caseFit = o.casePass && d1Bigrams && seqFit && seqFit.weight > 0
+    ? fitCasePass(fitted, d1Bigrams.withWeight(seqFit.weight), part.d1.documents, fitIndex.map((i) => prepared[i]), o) : null;
   // D1's tables and bigrams come back only when the model keeps them (no recount)
   const d1 = o.recount ? null : { ...s1, bigrams: d1Bigrams };
-  return { theta, temperature, ev, cands, candTokens: items.length, d2Figures, seqFit, times: { t1, t2, t3, tEval, tSeq: performance.now() }, d1 };
+  return { theta, temperature, ev, cands, candTokens: items.length, d2Figures, seqFit, caseFit, times: { t1, t2, t3, tEval, tSeq, tCase: performance.now() }, d1 };
+}
+
+/**
+ * The case pass's classifier fitted on D1's gold labels, and its temperature on D2's sampled
+ * documents, decoded with the bigrams of D1 at the fitted λ. Null when D1 has no case or mood.
+ */
+function fitCasePass(
+  fitted: Model, bigrams: TagSequence, d1: readonly Document[], d2: ReturnType<typeof prepareDocument>[], o: TrainOptions,
+): { fit: CaseFit; d1Classifier: CasePass } | null {
+  const d1Classifier = fitCaseClassifier(d1, { seed: o.seed });
+  if (!d1Classifier) return null;
+  const withSequence = new Model(fitted.info, fitted.vocab, fitted.counts, fitted.doc, fitted.lexicon, fitted.theta, bigrams);
+  const fit = fitCaseTemperature(withSequence, d2, d1Classifier, CASE_PASS_WEIGHT);
+  o.onProgress?.('casePass', 1, 1);
+  return { fit, d1Classifier };
 }
 
 /**
@@ -290,7 +329,9 @@ function placeholderInfo(o: TrainOptions, templates: ReturnType<typeof resolveFe
     templateHash: templateSetHash(templates),
     transform: o.transform,
     solver: o.solver,
-    options: { d2: o.d2, maxTokens: o.maxTokens, solverOptions: o.solverOptions, recount: o.recount, variantTarget: o.variantTarget, sequence: o.sequence },
+    options: {
+      d2: o.d2, maxTokens: o.maxTokens, solverOptions: o.solverOptions, recount: o.recount, variantTarget: o.variantTarget, sequence: o.sequence, casePass: o.casePass,
+    },
     seed: o.seed,
     corpus: { hash: '', documents: 0, tokens: 0, goldTokens: 0 },
     figures: {},

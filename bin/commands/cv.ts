@@ -26,6 +26,7 @@ interface CvFlags {
   solver: SolverName;
   recount: boolean;
   sequence: boolean;
+  casePass: boolean;
   backoff: boolean;
   format: CorpusFormat;
   encoding: TextEncoding;
@@ -65,7 +66,7 @@ function progressBars(folds: number, models: number): { on(e: CvProgressEvent): 
 }
 
 async function run(corpora: string[], flags: CvFlags): Promise<void> {
-  const defaults = { transform: flags.transform, solver: flags.solver, recount: flags.recount, sequence: flags.sequence };
+  const defaults = { transform: flags.transform, solver: flags.solver, recount: flags.recount, sequence: flags.sequence, casePass: flags.casePass };
   const options = {
     folds: numberOption('--folds', flags.folds, (n) => Number.isInteger(n) && n >= 2, 'a whole number ≥ 2'),
     jobs: numberOption('--jobs', flags.jobs, (n) => Number.isInteger(n) && n >= 1, 'a whole number ≥ 1'),
@@ -120,6 +121,7 @@ export function register(program: Command): void {
     .option('--recount', 'trained models recount β* over D1 ∪ D2 after θ (lexdis\'s default)')
     .option('--no-recount', 'keep β* from D1 only, as in the paper')
     .option('--no-sequence', 'trained models rank every token alone, as in the paper (default: sequence decoding with tag bigrams)')
+    .option('--no-case-pass', 'trained models decode once (default: a second decoding with the case pass, docs/method.md)')
     .addOption(new Option('--format <format>', 'corpus format (auto: by extension)').choices(CORPUS_FORMATS).default('auto'))
     .addOption(new Option('--encoding <encoding>', 'corpus encoding').choices(TEXT_ENCODINGS).default('utf-8'))
     .option('--tables <dir>', 'analyzer tables (for CoNLL-U corpora)', dataPaths.bama())

@@ -30,6 +30,7 @@ interface TrainFlags {
   json?: boolean;
   recount: boolean;
   sequence: boolean;
+  casePass: boolean;
   backoff: boolean;
   scheme?: string;
   caseEndings: boolean;
@@ -46,6 +47,7 @@ async function run(corpora: string[], flags: TrainFlags): Promise<void> {
     maxTokens: numberOption('--max-tokens', flags.maxTokens, (n) => Number.isInteger(n) && n >= 0, 'a whole number ≥ 0'),
     recount: flags.recount,
     sequence: flags.sequence,
+    casePass: flags.casePass,
     analyzer: { backoff: flags.backoff, caseEndings: flags.caseEndings },
   };
   const scheme = flags.scheme === undefined ? undefined : loadSchemeFile(flags.scheme);
@@ -105,6 +107,8 @@ export function register(program: Command): void {
     .option('--no-recount', 'keep D1\'s counts, as the paper does' + (d.recount ? '' : ' (default)'))
     .option('--no-sequence', 'rank every token alone, as the paper does (default: decode each sentence with tag bigrams, ' +
       'weighted as fits D2 best: docs/method.md)')
+    .option('--no-case-pass', 'no second decoding with the case pass (default: with the sequence decoding, each sentence is decoded ' +
+      'again with a classifier of case and mood that sees the whole sentence as the first decoding labelled it: docs/method.md)')
     .option('--no-backoff', 'the corpus was analyzed without backoff analyses for words the lexicon lacks: ' +
       'CoNLL-U corpora are projected without them, and the model records it so that tagging goes without them too')
     .option('--scheme <file>', 'label-element scheme of candidates files (JSON: docs/label-elements.md); default: inferred from their tags')

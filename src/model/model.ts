@@ -17,6 +17,7 @@ import type { AnalyzerOptions } from '../analyzer/engine.js';
 import { ModelFormatError, ModelVersionError } from '../errors.js';
 import { linearScore } from './score.js';
 import { TagSequence } from './sequence.js';
+import { CasePass } from './case-pass.js';
 import { requireString } from '../args.js';
 import { readModel, writeModel, type BinaryArray, type ModelHeader } from './store.js';
 
@@ -85,6 +86,8 @@ export class Model {
     readonly theta: Theta,
     /** Sequence decoding of a sentence's rankings (src/model/sequence.ts); null: each token ranked alone. */
     readonly sequence: TagSequence | null = null,
+    /** The case pass's classifier (src/model/case-pass.ts), used with the sequence decoding; null: none. */
+    readonly casePass: CasePass | null = null,
   ) {
     this.templates = info.templates.map(parseTemplate);
     if (theta.weights.length !== this.templates.length)
@@ -113,12 +116,18 @@ export class Model {
       'theta/weights': this.theta.weights,
     };
     docBuf.valueOffsets.forEach((a, i) => (binary[`doc/valueOffsets/${i}`] = a));
+    if (this.casePass) {
+      const cp = this.casePass.binaryParts();
+      binary['casePass/keys'] = cp.keys;
+      binary['casePass/weights'] = cp.weights;
+    }
     docBuf.valueDocs.forEach((a, i) => (binary[`doc/valueDocs/${i}`] = a));
     return writeModel(dir, {
       header: { kind: MODEL_KIND, lexdis: this.info },
       json: {
         vocab: this.vocab.toJSON(), beta: this.counts.toJSON(), doc: this.doc.toJSON(), lexicon: this.lexicon.toJSON(), theta: { bias: this.theta.bias },
         ...(this.sequence ? { sequence: this.sequence.toJSON() } : {}),
+        ...(this.casePass ? { casePass: this.casePass.toJSON() } : {}),
       },
       binary,
     });
@@ -169,14 +178,16 @@ export class Model {
     const thetaJson = parts.json.theta as { bias?: unknown };
     if (typeof thetaJson?.bias !== 'number') throw new ModelFormatError('θ bias is missing', { file: dir });
     let sequence: TagSequence | null = null;
+    let casePass: CasePass | null = null;
     try {
       sequence = parts.json.sequence === undefined ? null : TagSequence.load(parts.json.sequence);
+      casePass = parts.json.casePass === undefined ? null : CasePass.load(parts.json.casePass, need('casePass/keys'), need('casePass/weights'));
     } catch (err) {
       throw err instanceof ModelFormatError ? new ModelFormatError(err.message, { file: dir }) : err;
     }
     const model = new Model(info, vocab, counts, doc, lexicon, {
       weights: need('theta/weights') as Float64Array, bias: thetaJson.bias,
-    }, sequence);
+    }, sequence, casePass);
     return Object.assign(model, { storeHeader: parts.header, bytesOnDisk: parts.bytesOnDisk, loadMs: parts.loadMs });
   }
 }

@@ -1,15 +1,34 @@
 /**
  * The model's disambiguator: scores every candidate of a token by ĝ = Σ_j θ_j z_jk + b
  * (equation 6), decodes each sentence's scores when the model has a sequence part
- * (src/model/sequence.ts: the scores become posterior marginals, ranked at temperature 1), and
+ * (src/model/sequence.ts: the scores become posterior marginals, ranked at temperature 1; with
+ * a case pass, src/model/case-pass.ts, a second decoding sees the sentence the first labelled), and
  * ranks them with the fixed tie-break of src/rank/types.ts. Reads the model only, so one
  * ranker can serve concurrent callers.
  */
 import type { DocumentFeatures } from '../../features/extract.js';
 import type { Document, Sentence, Token } from '../corpus/types.js';
 import type { Model } from '../model/model.js';
-import { decodingReadsScores } from '../model/sequence.js';
-import { type Disambiguator, type RankedToken, rankToken } from './types.js';
+import { CasePass } from '../model/case-pass.js';
+import { decodingReadsScores, type PreparedSentence, type TagSequence } from '../model/sequence.js';
+import { type Disambiguator, type RankedToken, rankToken, topIndex } from './types.js';
+
+/**
+ * Decodes a prepared sentence (src/model/sequence.ts) with weight λ and, given a case pass,
+ * decodes it again with the case pass's log-probabilities weighted by μ added to the
+ * emissions, the tokens labelled by the first decoding's top candidates (src/model/case-pass.ts).
+ * Takes the tokens, the prepared sentence, the sequence part, the case pass (or null) and the
+ * weights (default: the parts' own); returns posterior-marginal scores, one array per token.
+ */
+export function decodeSentence(
+  tokens: readonly Token[], prepared: PreparedSentence, sequence: TagSequence, casePass: CasePass | null,
+  lambda = sequence.weight, mu = casePass?.weight ?? 0,
+): Float64Array[] {
+  const first = sequence.decodePrepared(prepared, lambda);
+  if (!casePass || mu === 0) return first;
+  const choice = tokens.map((t, i) => (prepared.scored[i] ? topIndex(t, first[i]) : -1));
+  return sequence.decodePrepared(CasePass.addTo(prepared, casePass.sentenceLogProbabilities(tokens, choice), mu), lambda);
+}
 
 /** Ranks the candidates of a document's tokens by the model's score (see the module comment). */
 export class ModelRanker implements Disambiguator {
@@ -24,8 +43,15 @@ export class ModelRanker implements Disambiguator {
     return doc.sentences.map((s, si) => this.scoreSentence(df, s, si));
   }
 
+  /** The per-token model's scores ĝ of every token of a document, without decoding. */
+  localDocumentScores(doc: Document): Float64Array[][] {
+    const df = this.model.extractor.document(doc);
+    return doc.sentences.map((s, si) => this.localScores(df, s, si));
+  }
+
   /** The softmax temperature of the scores {@link scoreSentence} returns. */
   get temperature(): number {
+    if (this.model.sequence && this.model.casePass) return this.model.casePass.temperature;
     return this.model.sequence ? 1 : this.model.info.temperature;
   }
 
@@ -38,7 +64,8 @@ export class ModelRanker implements Disambiguator {
     const seq = this.model.sequence;
     if (!seq) return this.localScores(df, s, si);
     // the scores the decoding does not read (a word with one candidate) are left at 0: the same decoded numbers, without its features
-    return seq.decode(s.tokens, this.localScores(df, s, si, decodingReadsScores), this.model.info.temperature);
+    const prepared = seq.prepare(s.tokens, this.localScores(df, s, si, decodingReadsScores), this.model.info.temperature);
+    return decodeSentence(s.tokens, prepared, seq, this.model.casePass);
   }
 
   /**

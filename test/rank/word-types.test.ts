@@ -3,7 +3,7 @@
  * kept, scores summed from value tables: rankTextSteps) gives the straightforward path's
  * candidates and scores, bit for bit, for every candidate of every word of PUD sentences:
  * textToCorpus → prepareToRank with the typed marks → z rows → model.score (→ the model's
- * sequence decoding of each sentence, when it has one). Also warm (the
+ * sequence decoding of each sentence, and its case pass, when it has them). Also warm (the
  * caches full), with a word-type cache too small for the text, and for a word whose typed
  * diacritics narrow its candidates.
  */
@@ -17,6 +17,7 @@ import { textToCorpus } from '../../src/formats/text.js';
 import { prepareToRank } from '../../src/rank/pipeline.js';
 import { rankTextSteps } from '../../src/rank/tag-steps.js';
 import { Tagger } from '../../src/rank/tagger.js';
+import { decodeSentence } from '../../src/rank/ranker.js';
 import { analyzerCandidates, WordTypeCache } from '../../src/rank/word-types.js';
 import { analyzedToCorpus } from '../../src/formats/text.js';
 import { Analyzer } from '../../src/analyzer/index.js';
@@ -34,7 +35,8 @@ function reference(tagger: Tagger, text: string): Array<{ keys: string[]; scores
       const z = df.token(si, ti, t.candidates);
       return Float64Array.from(t.candidates, (_, k) => model.score(z, k));
     });
-    const scores = model.sequence ? model.sequence.decode(s.tokens, local, model.info.temperature) : local;
+    const seq = model.sequence;
+    const scores = seq ? decodeSentence(s.tokens, seq.prepare(s.tokens, local, model.info.temperature), seq, model.casePass) : local;
     return s.tokens.map((t, ti) => ({ keys: t.candidates.map((c) => c.key), scores: Array.from(scores[ti]) }));
   });
 }

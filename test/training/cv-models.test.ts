@@ -4,7 +4,7 @@ import { UsageError } from '../../src/errors.js';
 import { LABEL_ELEMENTS } from '../../src/labels/elements.js';
 import { displayName, modelGroups, parseModel, parseModelList, trainingsOf } from '../../training/cv-models.js';
 
-const d = { transform: 'log1p', solver: 'svr', recount: false, sequence: false } as const;
+const d = { transform: 'log1p', solver: 'svr', recount: false, sequence: false, casePass: false } as const;
 
 test('model names: groups, canonical names, shared trainings', () => {
   const names = parseModelList('full,baselines,full/log1p/svr,lemma', d).map((m) => m.name);

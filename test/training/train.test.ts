@@ -24,7 +24,7 @@ test('train on real gold data: sensible figures, deterministic for a seed', asyn
   assert.ok(s.d2Accuracy.A1 > 60 && s.d2Accuracy.A1 <= s.d2Accuracy.A2 && s.d2Accuracy.A2 <= s.d2Accuracy.ceiling);
   // every phase timed, the recount's among them (on by default), within the whole
   const { total, ...phases } = s.seconds;
-  assert.deepEqual(Object.keys(phases), ['stage1', 'rows', 'theta', 'evaluate', 'sequence', 'recount']);
+  assert.deepEqual(Object.keys(phases), ['stage1', 'rows', 'theta', 'evaluate', 'sequence', 'casePass', 'recount']);
   for (const [k, v] of Object.entries(phases)) assert.ok(v >= 0 && v <= total, `${k} ${v} s of ${total}`);
   assert.ok(phases.recount > 0, 'the default recount counts again');
   assert.ok(Object.values(phases).reduce((x, y) => x + y, 0) <= total);
@@ -84,10 +84,10 @@ test('every stage-two solver trains (least squares takes no seed)', async () => 
   }
 });
 
-test('train reports progress for every stage, the sequence fit and the recount included, each ending at its total', async () => {
+test('train reports progress for every stage, the sequence fit, the case pass and the recount included, each ending at its total', async () => {
   const last = new Map<string, [number, number]>();
   await train(pudCorpus(300), { workers: 0, seed: 7, onProgress: (stage, done, total) => void last.set(stage, [done, total]) });
-  for (const stage of ['encode', 'count', 'rows', 'theta', 'evaluate', 'sequence', 'recount']) {
+  for (const stage of ['encode', 'count', 'rows', 'theta', 'evaluate', 'sequence', 'casePass', 'recount']) {
     const seen = last.get(stage);
     assert.ok(seen, `no progress for ${stage}`);
     assert.equal(seen[0], seen[1], `${stage} ends at its total`);
