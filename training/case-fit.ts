@@ -162,11 +162,11 @@ export function fitCaseTemperature(model: Model, prepared: readonly PreparedDocu
       const first = seq.decodePrepared(prep);
       const choice = s.tokens.map((t, i) => (prep.scored[i] ? topIndex(t, first[i]) : -1));
       const gold = s.tokens.map((t, ti) => (t.arabic && p.gold[si][ti] ? p.gold[si][ti]!.key : null));
-      return { tokens: s.tokens, prep, lp: casePass.sentenceLogProbabilities(s.tokens, choice), gold };
+      return { tokens: s.tokens, prep, cases: casePass.sentenceLogProbabilities(s.tokens, choice), gold };
     });
   });
   const measure = (mu: number) => {
-    const decoded = sentences.map((s) => seq.decodePrepared(mu === 0 ? s.prep : CasePass.addTo(s.prep, s.lp, mu)));
+    const decoded = sentences.map((s) => seq.decodePrepared(mu === 0 ? s.prep : CasePass.addTo(s.prep, s.cases, mu)));
     let tokens = 0;
     let hits = 0;
     const nllAt = (tau: number) => {

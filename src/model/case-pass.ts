@@ -43,6 +43,26 @@ function slotOf(bucket: number, mask: number): number {
   return (Math.imul(bucket, 0x9e3779b1) >>> 0) & mask;
 }
 
+/** log(exp(a) + exp(b)). */
+function logAdd(a: number, b: number): number {
+  if (a === -Infinity) return b;
+  if (b === -Infinity) return a;
+  return a > b ? a + Math.log1p(Math.exp(b - a)) : b + Math.log1p(Math.exp(a - b));
+}
+
+/** A token with no analysis the case pass reads (not scored, or one candidate). */
+const NO_ANALYSES = new Int32Array(0);
+
+/**
+ * The case pass's reading of a sentence: per token, each candidate's log P(case and mood) (0
+ * without case or mood) and its analysis (the case variants of one analysis share a number; -1
+ * for a candidate without case or mood).
+ */
+export interface SentenceCases {
+  logProbabilities: Float64Array[];
+  analyses: Int32Array[];
+}
+
 /** What the case pass reads of a candidate list (see CasePass.listOf). */
 interface CandidateList {
   cls: Int32Array;
@@ -138,17 +158,18 @@ export class CasePass {
    * for a token that is not scored). A candidate without case or mood gets 0, and a token that
    * is not scored one 0.
    */
-  sentenceLogProbabilities(tokens: readonly Token[], choice: readonly number[]): Float64Array[] {
+  sentenceLogProbabilities(tokens: readonly Token[], choice: readonly number[]): SentenceCases {
     const sentence = new LabelledSentence(
       tokens.map((t, i) => ({ elements: choice[i] >= 0 ? t.candidates[choice[i]].elements : null, lookup: t.lookup })), this.groups);
     const C = this.nClasses;
     let lp = new Float64Array(4 * C);
-    return tokens.map((t, i) => {
+    const analyses: Int32Array[] = [];
+    const logProbabilities = tokens.map((t, i) => {
       const n = t.candidates.length;
       const out = new Float64Array(choice[i] >= 0 ? n : 1);
-      if (choice[i] < 0 || n < 2) return out;
-      const list = this.listOf(t.candidates);
-      if (list.analyses.length === 0) return out;
+      const list = choice[i] >= 0 && n >= 2 ? this.listOf(t.candidates) : null;
+      analyses.push(list ? list.analysis : NO_ANALYSES);
+      if (!list || list.analyses.length === 0) return out;
       if (lp.length < list.analyses.length * C) lp = new Float64Array(list.analyses.length * C);
       const contexts = sentence.contexts(i);
       list.analyses.forEach((h, a) => this.logProbabilities(candidateBuckets(contexts, h, this.scratch), lp, a * C));
@@ -158,6 +179,7 @@ export class CasePass {
       }
       return out;
     });
+    return { logProbabilities, analyses };
   }
 
   /**
@@ -185,13 +207,32 @@ export class CasePass {
     return list;
   }
 
-  /** A prepared sentence whose emissions carry μ times the given log-probabilities (a new object; `sentence` is not changed). */
-  static addTo(sentence: PreparedSentence, logProbabilities: readonly Float64Array[], weight: number): PreparedSentence {
+  /**
+   * A prepared sentence whose emissions carry the case pass's log-probabilities weighted by
+   * `weight` (μ), renormalized within each analysis: the case variants of an analysis share its
+   * mass as the first pass gave it, redistributed by the case pass, so that the case pass moves
+   * case endings and not the choice between analyses. A new object; `sentence` is not changed.
+   */
+  static addTo(sentence: PreparedSentence, cases: SentenceCases, weight: number): PreparedSentence {
     const emit = sentence.emit.map((e, i) => {
-      if (!sentence.scored[i]) return e;
-      const lp = logProbabilities[i];
-      const out = new Float64Array(e.length);
-      for (let k = 0; k < e.length; k++) out[k] = e[k] + weight * lp[k];
+      if (!sentence.scored[i] || weight === 0) return e;
+      const lp = cases.logProbabilities[i];
+      const analysis = cases.analyses[i];
+      const out = Float64Array.from(e);
+      const seen = new Set<number>();
+      for (let k = 0; k < e.length; k++) {
+        const a = analysis[k] ?? -1;
+        if (a < 0 || seen.has(a)) continue;
+        seen.add(a);
+        // log Σ exp over the analysis's variants, before and after
+        let before = -Infinity;
+        let after = -Infinity;
+        for (let j = k; j < e.length; j++) if (analysis[j] === a) {
+          before = logAdd(before, e[j]);
+          after = logAdd(after, e[j] + weight * lp[j]);
+        }
+        for (let j = k; j < e.length; j++) if (analysis[j] === a) out[j] = e[j] + weight * lp[j] + before - after;
+      }
       return out;
     });
     return { ...sentence, emit };

@@ -65,7 +65,7 @@ test('fitCaseClassifier learns a case that only a governor three words back deci
   assert.deepEqual(cp.data.classes, ['GEN/', 'NOM/']);
   const scores = (first: Candidate, adj: Candidate) => {
     const tokens = [token('g', [first]), token('Alkbyr', [adj]), token('Alkbyr', [adj]), token('Albyt', [GEN, NOM, ACC])];
-    return cp.sentenceLogProbabilities(tokens, [0, 0, 0, 0])[3];
+    return cp.sentenceLogProbabilities(tokens, [0, 0, 0, 0]).logProbabilities[3];
   };
   const prep = scores(PREP, ADJ_GEN);
   const verb = scores(VERB, ADJ_NOM);
@@ -82,6 +82,7 @@ test('the case pass turns the second decoding; weight 0 leaves the first decodin
   const prepared = { scores: [], scored: tokens.map(() => true), tags: [], emit: tokens.map((t) => new Float64Array(t.candidates.length)) };
   const emit = CasePass.addTo(prepared, lp, 1).emit[3];
   assert.ok(emit[1] > emit[0], 'the genitive gains after the preposition');
+  assert.ok(Math.abs(Math.log(Math.exp(emit[0]) + Math.exp(emit[1])) - Math.log(2)) < 1e-12, 'the analysis keeps its mass: only its case variants share it anew');
   assert.deepEqual([...CasePass.addTo(prepared, lp, 0).emit[3]], [0, 0]);
   assert.deepEqual([...prepared.emit[3]], [0, 0], 'the prepared sentence is not changed');
 });
