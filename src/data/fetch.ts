@@ -61,7 +61,10 @@ interface Planned {
   source?: ByteSource;
 }
 
-type Settings = Required<Pick<FetchDataOptions, 'tries' | 'stallMs' | 'retryDelayMs'>>;
+type Settings = Required<Pick<FetchDataOptions, 'tries' | 'stallMs' | 'retryDelayMs'>> & {
+  /** Servers no try could reach in this run: their later files get one try, not `tries`. */
+  unreachable: Set<string>;
+};
 
 /** The source of `file` of `set`: the mirror's copy when `from` is given, else its public URL. */
 function sourceOf(set: DataSet, file: DataFile, from: string | undefined, stallMs: number): ByteSource | undefined {
@@ -88,6 +91,7 @@ export async function fetchData(options: FetchDataOptions): Promise<FetchReport[
     tries: requireInteger('tries', o.tries ?? 4, 1),
     stallMs: requireInteger('stallMs', o.stallMs ?? 30_000, 1),
     retryDelayMs: requireInteger('retryDelayMs', o.retryDelayMs ?? 1_000, 0),
+    unreachable: new Set(),
   };
   const sets = selectSets(o.sets ?? []);
   const mirrorOnly = from === undefined ? sets.filter((s) => !hasPublicSource(s)).map((s) => s.name) : [];
@@ -148,6 +152,8 @@ async function fetchFile(p: Planned, s: Settings, resumedAt: number[], progress:
   } catch (err) {
     throw new OutputError(`cannot create the folder (${(err as NodeJS.ErrnoException).code ?? 'error'})`, { file: dirname(p.target) });
   }
+  const server = p.source!.server;
+  const tries = server !== undefined && s.unreachable.has(server) ? 1 : s.tries;
   let wholeAgain = false;
   for (let tried = 1; ; tried++) {
     try {
@@ -167,8 +173,11 @@ async function fetchFile(p: Planned, s: Settings, resumedAt: number[], progress:
       await commit(part, p.target);
       return;
     } catch (err) {
-      if (!(err instanceof RetryableFetchError) || tried >= s.tries) throw located(err, p.target, tried);
-      if (err.restart) await rm(part, { force: true });
+      if (!(err instanceof RetryableFetchError) || tried >= tries) {
+        if (err instanceof RetryableFetchError && err.how.unreachable && server !== undefined) s.unreachable.add(server);
+        throw located(err, p.target, tried);
+      }
+      if (err.how.restart) await rm(part, { force: true });
       await sleep(s.retryDelayMs * 2 ** (tried - 1));
     }
   }

@@ -9,12 +9,13 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { DataFetchError } from '../errors.js';
 
-/**
- * A failure that another try may get past: the connection dropped, stalled or was refused, or
- * the server was busy. `restart`: the bytes kept so far cannot be resumed from (start over).
- */
+/** A failure that another try may get past: the connection dropped, stalled or was refused, or the server was busy. */
 export class RetryableFetchError extends DataFetchError {
-  constructor(message: string, readonly restart = false) {
+  /**
+   * `restart`: the bytes kept so far cannot be resumed from (start over); `unreachable`: no
+   * answer at all (no connection, or no headers in time), as opposed to a broken transfer.
+   */
+  constructor(message: string, readonly how: { restart?: boolean; unreachable?: boolean } = {}) {
     super(message);
   }
 }
@@ -29,6 +30,8 @@ export interface Opened {
 export interface ByteSource {
   /** The URL or path, for messages. */
   readonly where: string;
+  /** The server (`https://host:port`) for a URL: a server found unreachable is tried once for the rest of a run. */
+  readonly server?: string;
   /**
    * The file's bytes from `offset` on where the source can (`start` says where they begin).
    * Throws DataFetchError (RetryableFetchError when another try may help).
@@ -58,6 +61,7 @@ function rangeStart(header: string | null): number {
 export function httpSource(url: string, stallMs: number): ByteSource {
   return {
     where: url,
+    server: new URL(url).origin,
     async open(offset) {
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), stallMs);
@@ -65,7 +69,8 @@ export function httpSource(url: string, stallMs: number): ByteSource {
       try {
         res = await fetch(url, { headers: offset > 0 ? { range: `bytes=${offset}-` } : {}, signal: controller.signal, redirect: 'follow' });
       } catch (err) {
-        throw new RetryableFetchError(controller.signal.aborted ? `no answer in ${stallMs / 1000} s from ${url}` : `cannot reach ${url} (${cause(err)})`);
+        const why = controller.signal.aborted ? `no answer in ${stallMs / 1000} s from ${url}` : `cannot reach ${url} (${cause(err)})`;
+        throw new RetryableFetchError(why, { unreachable: true });
       } finally {
         clearTimeout(timer);
       }
@@ -73,7 +78,7 @@ export function httpSource(url: string, stallMs: number): ByteSource {
       if (res.status === 416) {
         await drop();
         // What was kept is not a prefix of the file: the caller starts over.
-        throw new RetryableFetchError(`${url} refused to resume at byte ${offset} (HTTP 416)`, true);
+        throw new RetryableFetchError(`${url} refused to resume at byte ${offset} (HTTP 416)`, { restart: true });
       }
       if (RETRY_STATUS.has(res.status)) {
         await drop();
@@ -86,7 +91,7 @@ export function httpSource(url: string, stallMs: number): ByteSource {
       const start = res.status === 206 ? rangeStart(res.headers.get('content-range')) : 0;
       if (start !== offset && start !== 0) {
         await drop();
-        throw new RetryableFetchError(`${url} answered from byte ${start} when asked from ${offset}`, true);
+        throw new RetryableFetchError(`${url} answered from byte ${start} when asked from ${offset}`, { restart: true });
       }
       if (!res.body) throw new RetryableFetchError(`no body in the answer from ${url}`);
       return { body: Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), start };

@@ -114,7 +114,7 @@ test('a part left by an earlier run is resumed; a wrong one is fetched whole aga
   }
 });
 
-test('a file the mirror lacks fails at once (HTTP 404, one request); a server that is down fails after its tries', async () => {
+test('a file the mirror lacks fails at once (HTTP 404, one request); a server that is down fails after its tries, then once per file', async () => {
   const server = await serveData({ root: join(scratch, 'empty-mirror') });
   const to = emptyDir();
   try {
@@ -125,9 +125,11 @@ test('a file the mirror lacks fails at once (HTTP 404, one request); a server th
   } finally {
     await server.close();
   }
-  const [down] = await fetchData({ ...quick, tries: 2, to, from: server.url, sets: ['wikinews-max'] });
+  const [down, next] = await fetchData({ ...quick, tries: 2, to, from: server.url, sets: ['wikinews-max'] });
   assert.equal(down.status, 'failed');
   assert.match(down.error!.message, /^cannot reach http:\/\/127\.0\.0\.1:\d+\/wikinews-max\/WikiNewsMax\.tsv \(ECONNREFUSED\) \(2 tries\)$/);
+  // the server found unreachable, the next file gets one try
+  assert.match(next.error!.message, /^cannot reach http:\/\/127\.0\.0\.1:\d+\/wikinews-max\/LICENSE \(ECONNREFUSED\)$/);
 });
 
 test('a local folder is a mirror too, with the files that have no public source', async () => {
