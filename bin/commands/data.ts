@@ -6,7 +6,7 @@ import { DATA_SETS, hasPublicSource } from '../../src/data/manifest.js';
 import { DataFetchError, DataNotFoundError } from '../../src/errors.js';
 import { describeChoice, fetchTargetDir, findDataDir } from '../data.js';
 import { log, writeOut } from '../output.js';
-import { progressCallback } from '../progress.js';
+import { progressCallback, progressEnabled } from '../progress.js';
 
 const size = (bytes: number): string => (bytes < 1e6 ? `${Math.ceil(bytes / 1e3)} kB` : `${(bytes / 1e6).toFixed(1)} MB`);
 
@@ -23,13 +23,15 @@ function reportLine(r: FetchReport): string {
 
 async function runFetch(sets: string[], flags: { to?: string; from?: string; quiet?: boolean }): Promise<void> {
   const to = flags.to ?? fetchTargetDir();
-  const bar = progressCallback(flags.quiet ? false : undefined);
+  // On a terminal a bar, else a line per file; failures always.
+  const onTerminal = !flags.quiet && progressEnabled();
+  const bar = progressCallback(onTerminal);
   if (!flags.quiet) log(`fetching into ${to}${flags.from ? ` from ${flags.from}` : ' from the pinned public sources'}`);
   const reports = await fetchData({
     to, from: flags.from, sets,
     onProgress: (done, total) => bar('download MB', Math.round(done / 1e5) / 10, Math.round(total / 1e5) / 10),
     onFile: (r) => {
-      if (r.status === 'failed' || !flags.quiet) {
+      if (r.status === 'failed' || (!flags.quiet && !onTerminal)) {
         bar.stop();
         log(reportLine(r));
       }
@@ -130,7 +132,7 @@ export function register(program: Command): void {
     .argument('[sets...]', `data sets to fetch (default all): ${DATA_SETS.map((s) => s.name).join(', ')}`)
     .option('--to <dir>', 'write here instead of the data folder (see lexdis data --help)')
     .option('--from <dir|url>', 'a mirror laid out as the data folder: a folder or an http(s) URL (also has the files without a public source)')
-    .option('-q, --quiet', 'report only the files that failed')
+    .option('-q, --quiet', 'report only the files that failed (no progress bar, no line per file, no summary)')
     .action((sets: string[], flags: { to?: string; from?: string; quiet?: boolean }) => runFetch(sets, flags));
   data
     .command('check')
