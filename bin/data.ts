@@ -97,7 +97,7 @@ export function missingDataHint(file: string | undefined): string | undefined {
   const rel = relative(choice.dir, resolve(file));
   if (rel.startsWith('..') || isAbsolute(rel)) return undefined;
   const where = choice.exists
-    ? `The data folder (${describeChoice(choice)}) lacks it: 'lexdis data check' lists what is there.`
+    ? `The data folder (${describeChoice(choice)}) lacks it.`
     : choice.source === 'user data folder'
       ? `No data folder: lexdis looks at --data DIR, then $LEXDIS_DATA (unset), then ${choice.dir}, then ../shared/data beside a checkout.`
       : `The data folder (${describeChoice(choice)}) does not exist.`;

@@ -132,10 +132,15 @@ export async function fetchData(options: FetchDataOptions): Promise<FetchReport[
   return [...reports.values()];
 }
 
-/** The size of a part kept from an earlier try, 0 when there is none or it is longer than the file. */
+/**
+ * The size of a part kept from an earlier try; 0 when there is none, or when it is longer than
+ * the file (then it is removed). Throws OutputError when something else than a file is in its place.
+ */
 async function keptBytes(part: string, bytes: number): Promise<number> {
-  const size = await stat(part).then((s) => (s.isFile() ? s.size : -1), () => 0);
-  if (size >= 0 && size <= bytes) return size;
+  const s = await stat(part).catch(() => undefined);
+  if (s === undefined) return 0;
+  if (!s.isFile()) throw new OutputError('not a file: in the way of the download', { file: part });
+  if (s.size <= bytes) return s.size;
   await rm(part, { force: true });
   return 0;
 }
