@@ -55,7 +55,8 @@ export async function buildProgram(argv: string[] = []): Promise<Command> {
     .configureHelp({ showGlobalOptions: true })
     .exitOverride()
     .hook('preAction', (_program, command) => useDataOption(program, command));
-  const named = argv.slice(2).find((a) => !a.startsWith('-'));
+  // The command's name: the first word that is neither an option nor the value of `--data DIR`.
+  const named = argv.slice(2).find((a, i, args) => !a.startsWith('-') && args[i - 1] !== '--data');
   const names = named && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);
   for (const name of names) (await COMMANDS[name]()).register(program);
   return program;

@@ -1,10 +1,12 @@
 /** `lexdis data fetch | check | path`: get the open data sets, verify them, say where they are. */
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { Option, type Command } from 'commander';
 import { checkData, selectSets, type FileCheck } from '../../src/data/check.js';
 import { fetchData, type FetchReport } from '../../src/data/fetch.js';
 import { DATA_SETS, hasPublicSource } from '../../src/data/manifest.js';
 import { DataFetchError, DataNotFoundError } from '../../src/errors.js';
-import { describeChoice, fetchTargetDir, findDataDir } from '../data.js';
+import { describeChoice, fetchTargetDir, findDataDir, userDataDir } from '../data.js';
 import { log, writeOut } from '../output.js';
 import { progressCallback, progressEnabled } from '../progress.js';
 
@@ -23,6 +25,9 @@ function reportLine(r: FetchReport): string {
 
 async function runFetch(sets: string[], flags: { to?: string; from?: string; quiet?: boolean }): Promise<void> {
   const to = flags.to ?? fetchTargetDir();
+  // The user's data folder is made with its parents (~/.local/share may not exist yet); a folder
+  // the user names must have its parent, as every output of lexdis.
+  if (to === userDataDir()) await mkdir(dirname(to), { recursive: true });
   // On a terminal a bar, else a line per file; failures always.
   const onTerminal = !flags.quiet && progressEnabled();
   const bar = progressCallback(onTerminal);
@@ -130,7 +135,7 @@ export function register(program: Command): void {
       'others go on; the exit status is 1 if any failed.',
     )
     .argument('[sets...]', `data sets to fetch (default all): ${DATA_SETS.map((s) => s.name).join(', ')}`)
-    .option('--to <dir>', 'write here instead of the data folder (see lexdis data --help)')
+    .option('--to <dir>', 'write here instead of the data folder (created when missing; its parent must exist)')
     .option('--from <dir|url>', 'a mirror laid out as the data folder: a folder or an http(s) URL (also has the files without a public source)')
     .option('-q, --quiet', 'report only the files that failed (no progress bar, no line per file, no summary)')
     .action((sets: string[], flags: { to?: string; from?: string; quiet?: boolean }) => runFetch(sets, flags));

@@ -20,7 +20,7 @@ import { hasPublicSource, publicUrl, type DataFile, type DataSet } from './manif
 import { fileSource, httpSource, isUrl, RetryableFetchError, type ByteSource } from './sources.js';
 
 export interface FetchDataOptions {
-  /** The data folder to write (created when missing). */
+  /** The data folder to write (created when missing; its parent must exist). */
   to: string;
   /** A mirror laid out as the data folder: a folder, or an http(s) URL. Default: each file's pinned public source. */
   from?: string;
@@ -81,7 +81,8 @@ function sourceOf(set: DataSet, file: DataFile, from: string | undefined, stallM
  * Fetches the data sets into `options.to` and returns a report per file, in the manifest's order.
  * A file that cannot be had is a `failed` report (its error a DataFetchError, or an OutputError
  * when it cannot be written), not a throw. Throws UsageError for bad options, an unknown set, or
- * a set named that has no public source when no mirror is given.
+ * a set named that has no public source when no mirror is given; OutputError when `to` is not a
+ * folder and cannot be made one (before anything is fetched).
  */
 export async function fetchData(options: FetchDataOptions): Promise<FetchReport[]> {
   const o = requireOptions<FetchDataOptions>('options', options, false);
@@ -98,6 +99,7 @@ export async function fetchData(options: FetchDataOptions): Promise<FetchReport[
   if (o.sets?.length && mirrorOnly.length > 0) {
     throw new UsageError(`${mirrorOnly.join(', ')}: no public source; fetch from a mirror laid out as the data folder (--from DIR|URL)`);
   }
+  await prepareFolder(to);
   const plan: Planned[] = sets.flatMap((set) => set.files.map((file) => ({
     set, file, target: join(to, set.name, file.name), source: sourceOf(set, file, from, settings.stallMs),
   })));
@@ -130,6 +132,19 @@ export async function fetchData(options: FetchDataOptions): Promise<FetchReport[
     o.onFile?.(report);
   }
   return [...reports.values()];
+}
+
+/** Makes `to` when it is missing (never its parents). Throws OutputError when it is not a folder or cannot be made. */
+async function prepareFolder(to: string): Promise<void> {
+  const s = await stat(to).catch(() => undefined);
+  if (s?.isDirectory()) return;
+  if (s) throw new OutputError('not a folder: the data folder must be one', { file: to });
+  try {
+    await mkdir(to);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new OutputError(code === 'ENOENT' ? 'its parent folder does not exist' : `cannot create the folder (${code ?? 'error'})`, { file: to });
+  }
 }
 
 /**
