@@ -2,7 +2,7 @@
  * How many Arabic words the analyzer leaves without any analysis, without and with the
  * backoff option (src/analyzer/backoff.ts), and what the backoff costs in speed, printed as
  * JSON. Corpora: UD Arabic-PUD's 1,000 sentences and the words of WikiNewsMax (when present
- * under LEXDIS_DATA). A word counts as without analysis when neither it nor any of its
+ * in the data folder). A word counts as without analysis when neither it nor any of its
  * alternative spellings has a solution. Speed: analysis of each corpus in a fresh analyzer
  * (cold cache, load excluded), median of --runs runs; the ratio is with / without backoff.
  *

@@ -3,8 +3,9 @@
  * bin/commands/ and calls library code; errors from the library are printed here.
  */
 import { Command, CommanderError, type ParseOptionsResult } from 'commander';
-import { LexdisError, UsageError } from '../src/errors.js';
+import { DataNotFoundError, LexdisError, UsageError } from '../src/errors.js';
 import { COMMANDS } from './commands/index.js';
+import { dataPaths, missingDataHint, setDataOption } from './data.js';
 
 /**
  * commander's Command with lexdis's conventions: an argument error is a UsageError (printed
@@ -50,11 +51,33 @@ export async function buildProgram(argv: string[] = []): Promise<Command> {
   const program = new LexdisCommand('lexdis')
     .description('Arabic lexical disambiguation: rank morphological analyses in context (Shah et al. 2010)')
     .version('0.1.0')
-    .exitOverride();
-  const named = argv.slice(2).find((a) => !a.startsWith('-'));
+    .option('--data <dir>', 'the data folder (default: $LEXDIS_DATA, else ~/.local/share/lexdis, else ../shared/data beside a checkout; see lexdis data --help)')
+    .configureHelp({ showGlobalOptions: true })
+    .exitOverride()
+    .hook('preAction', (_program, command) => useDataOption(program, command));
+  // The command's name: the first word that is neither an option nor the value of `--data DIR`.
+  const named = argv.slice(2).find((a, i, args) => !a.startsWith('-') && args[i - 1] !== '--data');
   const names = named && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);
   for (const name of names) (await COMMANDS[name]()).register(program);
   return program;
+}
+
+/** The options that name the analyzer's tables, whose default lies in the data folder. */
+const TABLES_OPTIONS = ['tables', 'analyzer'];
+
+/**
+ * Applies `--data` (an option of the program, accepted anywhere on the line) before a command
+ * runs: the data folder, and with it the default of the command's `--tables`.
+ */
+function useDataOption(program: Command, command: Command): void {
+  const dir = program.opts<{ data?: string }>().data;
+  setDataOption(dir);
+  if (dir === undefined) return;
+  for (const name of TABLES_OPTIONS) {
+    if (command.options.some((o) => o.attributeName() === name) && command.getOptionValueSource(name) === 'default') {
+      command.setOptionValueWithSource(name, dataPaths.bama(), 'default');
+    }
+  }
 }
 
 /** Runs the command line `argv` (as process.argv); sets process.exitCode on an error. */
@@ -83,6 +106,8 @@ function reportError(err: unknown): number {
   }
   if (err instanceof LexdisError) {
     process.stderr.write(`Error: ${err.describe()} [${err.code}]\n`);
+    const hint = err instanceof DataNotFoundError ? missingDataHint(err.file) : undefined;
+    if (hint) process.stderr.write(`${hint}\n`);
     return 1;
   }
   const e = err as Error;

@@ -4,10 +4,11 @@
 #   2. train a model on it (stage one: β* counts in worker threads; stage two: θ by ε-SVR);
 #   3. tag a sentence with it, top two analyses per word, and print it fully vocalized;
 #   4. evaluate by ten-fold cross-validation (the paper's Mfull, lexdis's default, baselines): A1/A2.
-# Data is read from $LEXDIS_DATA (default ../shared/data); outputs go to models/ and results/.
+# Data is read from the data folder lexdis finds (`lexdis data path`: $LEXDIS_DATA, else
+# ~/.local/share/lexdis, else ../shared/data; `lexdis data fetch` gets it); outputs go to models/ and results/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-DATA="${LEXDIS_DATA:-../shared/data}"
+DATA="$(./bin/lexdis data path)"
 mkdir -p models results
 echo "== 1. import UD Arabic-PUD" >&2
 ./bin/lexdis import-ud "$DATA/ud-arabic-pud/ar_pud-ud-test.conllu" -o models/pud-corpus.pos --report results/pud-projection.json

@@ -43,6 +43,15 @@ export class DataNotFoundError extends LexdisError {
   override readonly code: string = 'DATA_NOT_FOUND';
 }
 
+/**
+ * A data file that could not be fetched: the source unreachable or refusing (HTTP status), the
+ * transfer broken past its retries, or the bytes not those the manifest records (size or sha256).
+ * The file is not kept; a partial download stays beside it (`NAME.part`) to be resumed.
+ */
+export class DataFetchError extends LexdisError {
+  override readonly code: string = 'DATA_FETCH';
+}
+
 /** A model directory that is not a lexdis model, is damaged, or has the wrong kind tag. */
 export class ModelFormatError extends LexdisError {
   override readonly code: string = 'MODEL_FORMAT';

@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  CorpusError, DataNotFoundError, InputParseError, LexdisError, ModelFormatError, ModelVersionError, OutputError, UsageError,
+  CorpusError, DataFetchError, DataNotFoundError, InputParseError, LexdisError, ModelFormatError, ModelVersionError, OutputError, UsageError,
 } from '../src/errors.js';
 
 test('every error is a LexdisError with a distinct stable code', () => {
   const errors = [
-    new InputParseError('x'), new DataNotFoundError('x'), new ModelFormatError('x'), new ModelVersionError('x'),
+    new InputParseError('x'), new DataNotFoundError('x'), new DataFetchError('x'), new ModelFormatError('x'), new ModelVersionError('x'),
     new CorpusError('x'), new UsageError('x'), new OutputError('x'),
   ];
   const codes = new Set(errors.map((e) => e.code));

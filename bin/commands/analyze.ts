@@ -56,7 +56,7 @@ export function register(program: Command): void {
     .addOption(new Option('--input-script <script>', 'script of the input: buckwalter input is transliterated to Arabic first; ' +
       'auto reads the input as Arabic when it has any Arabic letter, else as Buckwalter').choices([...INPUT_SCRIPTS]).default('auto'))
     .addOption(new Option('--tables <dir>', 'directory of the six table files (dictPrefixes, dictStems, dictSuffixes, tableAB, tableAC, tableBC); ' +
-      'point it at SAMA 3.1\'s tables to use SAMA').default(dataPaths.bama(), `${dataPaths.bama()}: BAMA 1.0 under LEXDIS_DATA`))
+      'point it at SAMA 3.1\'s tables to use SAMA').default(dataPaths.bama(), `${dataPaths.bama()}: BAMA 1.0 in the data folder (lexdis data --help)`))
     .addOption(new Option('--encoding <encoding>', 'encoding of the input (output is always UTF-8)').choices(TEXT_ENCODINGS).default('utf-8'))
     .option('--backoff', 'give a word with no analysis backoff analyses: a nisba adjective of a lexicon noun (سرطانية), ' +
       'and a proper noun with its clitics split off unless the nisba reading rules a name out (ية, يون…) or an alternative spelling has an analysis; ' +

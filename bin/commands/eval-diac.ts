@@ -65,7 +65,7 @@ export function register(program: Command): void {
       'Examples:',
       '  $ lexdis diacritize -m models/pud --jsonl --candidates sentences.txt > out.jsonl',
       '  $ lexdis eval-diac out.jsonl references.txt --json',
-      '  $ lexdis eval-diac out.txt ../shared/data/wikinews-max/WikiNewsMax.tsv --reference original',
+      '  $ lexdis eval-diac out.txt "$(lexdis data path)/wikinews-max/WikiNewsMax.tsv" --reference original',
     ].join('\n'))
     .action((system: string, reference: string, flags: EvalDiacFlags) => run(system, reference, flags));
 }

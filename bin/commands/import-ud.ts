@@ -74,7 +74,7 @@ export function register(program: Command): void {
     .argument('<treebank>', 'CoNLL-U file (UTF-8)')
     .requiredOption('-o, --output <file>', 'the pos file to write')
     .addOption(new Option('--analyzer <dir>', 'directory of the analyzer\'s six table files (BAMA 1.0, or SAMA 3.1)')
-      .default(dataPaths.bama(), `${dataPaths.bama()}: BAMA 1.0 under LEXDIS_DATA`))
+      .default(dataPaths.bama(), `${dataPaths.bama()}: BAMA 1.0 in the data folder (lexdis data --help)`))
     .option('--no-backoff', 'no backoff analyses for words the lexicon lacks (by default they get proper-noun ' +
       'analyses with their clitics split off, and nisba-adjective ones where a lexicon noun + ي explains them, marked in the pos file; see docs/formats.md)')
     .option('--no-case-endings', 'candidates without case endings (the analyzer as the reference program runs it); ' +
@@ -90,7 +90,7 @@ export function register(program: Command): void {
     .addHelpText('after', [
       '',
       'Examples:',
-      '  $ lexdis import-ud ../shared/data/ud-arabic-pud/ar_pud-ud-test.conllu -o pud.pos --report pud-report.json',
+      '  $ lexdis import-ud "$(lexdis data path)/ud-arabic-pud/ar_pud-ud-test.conllu" -o pud.pos --report pud-report.json',
       '  $ lexdis import-ud treebank.conllu --analyzer /path/to/SAMA_3.1/lexicon -o gold.pos --report-md report.md',
       '  $ lexdis import-ud pud.conllu -o pud.pos -q --sample sample.md --sample-size 100 --seed 7',
     ].join('\n'))

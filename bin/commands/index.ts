@@ -18,4 +18,5 @@ export const COMMANDS: Record<string, () => Promise<{ register: RegisterCommand 
   serve: () => import('./serve.js'),
   diacritize: () => import('./diacritize.js'),
   'eval-diac': () => import('./eval-diac.js'),
+  data: () => import('./data.js'),
 };

@@ -1,6 +1,6 @@
 /**
  * A small real gold corpus for tests: the first documents of UD Arabic-PUD projected onto
- * the BAMA 1.0 analyzer's candidates (read from LEXDIS_DATA), cached per process.
+ * the BAMA 1.0 analyzer's candidates (from the data folder, bin/data.ts), cached per process.
  */
 import { readFileSync } from 'node:fs';
 import { Analyzer } from '../../src/analyzer/index.js';

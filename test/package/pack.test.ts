@@ -1,17 +1,21 @@
 /**
  * The package as a user gets it: `npm pack` the repository (compiled by `npm test` first),
  * install the tarball into a scratch project (its dependencies from npm's cache when there,
- * else the registry), then from that project (a) type-check and run a TypeScript program that
+ * else the registry) with no engine warning on this Node and no dependency narrower than
+ * lexdis's own `engines`, then from that project (a) type-check and run a TypeScript program that
  * tags and diacritizes a sentence through the API, with fastify and piscina removed to prove that the package
- * root loads neither, and (b) run the installed `lexdis` command on the same sentence.
+ * root loads neither, (b) run the installed `lexdis` command on the same sentence, and (c) with
+ * no data anywhere, see where lexdis looks (never inside node_modules), fetch the tables into
+ * the user's data folder and diacritize with LEXDIS_DATA unset.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, type ExecFileSyncOptions } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync, type ExecFileSyncOptions } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dataPaths } from '../../bin/data.js';
+import semver from 'semver';
+import { dataDir, dataPaths } from '../../bin/data.js';
 import { projectRoot } from '../../src/config.js';
 import { pudCorpus } from '../helpers/pud.js';
 import { train } from '../../training/train.js';
@@ -21,6 +25,8 @@ const root = projectRoot();
 let work: string;
 let app: string;
 let tarball: string;
+/** What `npm install` of the tarball printed on stderr (warnings included). */
+let installWarnings: string;
 
 function run(cmd: string, args: string[], options: ExecFileSyncOptions = {}): string {
   try {
@@ -41,7 +47,9 @@ before(async () => {
   app = join(work, 'app');
   run('mkdir', ['-p', app]);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'lexdis-user', version: '1.0.0', private: true, type: 'module' }));
-  npm(['install', '--prefer-offline', tarball], app);
+  const install = spawnSync('npm', ['install', '--prefer-offline', tarball, '--no-audit', '--no-fund', '--loglevel=warn'], { cwd: app, encoding: 'utf8' });
+  assert.equal(install.status, 0, install.stderr);
+  installWarnings = install.stderr;
   const { model } = await train(pudCorpus(120), { seed: 7, workers: 0 });
   await model.save(join(work, 'model'));
 });
@@ -105,4 +113,55 @@ test('the installed lexdis command tags the same sentence', () => {
   const lines = run(bin, ['tag', '-m', join(work, 'model'), '--tables', dataPaths.bama(), '--format', 'jsonl'], { cwd: app, input: SENTENCE, stdio: ['pipe', 'pipe', 'pipe'] });
   const tokens = JSON.parse(lines.trim()).tokens as { input: string; arabic: boolean }[];
   assert.deepEqual(tokens.filter((t) => t.arabic).map((t) => t.input), ['كتبت', 'الطالبة', 'الدرس']);
+});
+
+/** name@version → engines.node of every package installed under `dir`/node_modules. */
+function installedEngines(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (modules: string): void => {
+    for (const e of readdirSync(modules, { withFileTypes: true })) {
+      if (!e.isDirectory() || e.name.startsWith('.')) continue;
+      const path = join(modules, e.name);
+      if (e.name.startsWith('@')) {
+        walk(path);
+        continue;
+      }
+      const pkg = JSON.parse(readFileSync(join(path, 'package.json'), 'utf8')) as { name: string; version: string; engines?: { node?: string } };
+      if (pkg.engines?.node) out.set(`${pkg.name}@${pkg.version}`, pkg.engines.node);
+      if (existsSync(join(path, 'node_modules'))) walk(join(path, 'node_modules'));
+    }
+  };
+  walk(join(dir, 'node_modules'));
+  return out;
+}
+
+test('no engine warning: every installed dependency runs on every Node lexdis supports (20, 22, 24)', () => {
+  assert.doesNotMatch(installWarnings, /EBADENGINE/, installWarnings);
+  const ours = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+  const engines = installedEngines(app);
+  assert.ok(engines.size > 10, `engines read from ${engines.size} packages`);
+  const narrower = [...engines].filter(([, range]) => !semver.subset(ours, range));
+  assert.deepEqual(narrower, [], `dependencies that need more than node ${ours}`);
+  for (const major of ['20.0.0', '22.0.0', '24.0.0']) assert.ok(semver.satisfies(major, ours));
+});
+
+test('the installed command finds no data inside node_modules, says how to get it, and works once it is fetched', () => {
+  const home = join(work, 'home');
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_DATA_HOME: join(home, 'xdg') };
+  delete env.LEXDIS_DATA;
+  const userDir = join(home, 'xdg', 'lexdis');
+  const lexdis = (args: string[]) => spawnSync('npx', ['--no-install', 'lexdis', ...args], { cwd: app, env, input: SENTENCE, encoding: 'utf8' });
+  const missing = lexdis(['diacritize', '-m', join(work, 'model')]);
+  assert.equal(missing.status, 1);
+  assert.doesNotMatch(missing.stderr, /node_modules/);
+  assert.match(missing.stderr, new RegExp(`^Error: ${join(userDir, 'bama-1.0')}: analyzer table directory not found \\[DATA_NOT_FOUND\\]$`, 'm'));
+  assert.match(missing.stderr, /--data DIR, then \$LEXDIS_DATA \(unset\), then .*xdg\/lexdis, then \.\.\/shared\/data beside a checkout/);
+  assert.match(missing.stderr, /'lexdis data fetch' \(into .*xdg\/lexdis\), set LEXDIS_DATA .* --tables DIR/);
+  const fetched = lexdis(['data', 'fetch', 'bama-1.0', '--from', dataDir()]);
+  assert.equal(fetched.status, 0, fetched.stderr);
+  assert.match(fetched.stderr, /^8 fetched, 0 already there, 0 skipped, 0 failed: /m);
+  const run = lexdis(['diacritize', '-m', join(work, 'model')]);
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(run.stdout.trim().replace(/[\u064B-\u0652\u0670]/g, ''), SENTENCE);
+  assert.notEqual(run.stdout.trim(), SENTENCE);
 });

@@ -26,7 +26,7 @@ before(async () => {
 after(() => rmSync(root, { recursive: true, force: true }));
 
 const WRITES: Record<string, 'file' | 'model' | 'dir' | undefined> = {
-  analyze: 'file', 'import-ud': 'file', train: 'model', tag: 'file', cv: 'dir', diacritize: 'file', 'eval-diac': 'file',
+  analyze: 'file', 'import-ud': 'file', train: 'model', tag: 'file', cv: 'dir', diacritize: 'file', 'eval-diac': 'file', data: 'dir',
 };
 
 interface Prepared {
@@ -70,6 +70,7 @@ async function prepare(c: Cell, dir: string): Promise<Prepared> {
     serve: ['serve', '-m', s.model, '--tables', s.tables, '--port', '0', '--quiet'],
     diacritize: ['diacritize', s.text, '-m', s.model, '--tables', s.tables, '-o', out],
     'eval-diac': ['eval-diac', s.text, good.text, '--reference', 'text', '-o', out],
+    data: ['data', 'fetch', 'bama-1.0', '--from', dirname(good.tables), '--to', out, '-q'],
   };
   if (!args[c.command]) throw new Error(`no command line for ${c.command}: add it to test/reliability/cli.test.ts`);
   return { args: args[c.command], bad, outDir: c.input === 'output' ? dirname(bad) : outDir };

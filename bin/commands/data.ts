@@ -1,0 +1,157 @@
+/** `lexdis data fetch | check | path`: get the open data sets, verify them, say where they are. */
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { Option, type Command } from 'commander';
+import { checkData, selectSets, type FileCheck } from '../../src/data/check.js';
+import { fetchData, type FetchReport } from '../../src/data/fetch.js';
+import { DATA_SETS, hasPublicSource } from '../../src/data/manifest.js';
+import { DataFetchError, DataNotFoundError } from '../../src/errors.js';
+import { describeChoice, fetchTargetDir, findDataDir, userDataDir } from '../data.js';
+import { log, writeOut } from '../output.js';
+import { progressCallback, progressEnabled } from '../progress.js';
+
+const size = (bytes: number): string => (bytes < 1e6 ? `${Math.ceil(bytes / 1e3)} kB` : `${(bytes / 1e6).toFixed(1)} MB`);
+
+/** One settled file as a log line: `fetched  bama-1.0/dictStems  3.9 MB`. */
+function reportLine(r: FetchReport): string {
+  const resumed = r.resumedAt.length > 0 ? ` (resumed at byte ${r.resumedAt.join(', ')})` : '';
+  switch (r.status) {
+    case 'fetched': return `fetched  ${r.path}  ${size(r.bytes)}${resumed}`;
+    case 'present': return `present  ${r.path}  (already there, verified)`;
+    case 'skipped': return `skipped  ${r.path}  (no public source: only from a mirror, --from DIR|URL)`;
+    case 'failed': return `failed   ${r.error!.describe()} [${r.error!.code}]`;
+  }
+}
+
+async function runFetch(sets: string[], flags: { to?: string; from?: string; quiet?: boolean }): Promise<void> {
+  const to = flags.to ?? fetchTargetDir();
+  // The user's data folder is made with its parents (~/.local/share may not exist yet); a folder
+  // the user names must have its parent, as every output of lexdis.
+  if (to === userDataDir()) await mkdir(dirname(to), { recursive: true });
+  // On a terminal a bar, else a line per file; failures always.
+  const onTerminal = !flags.quiet && progressEnabled();
+  const bar = progressCallback(onTerminal);
+  if (!flags.quiet) log(`fetching into ${to}${flags.from ? ` from ${flags.from}` : ' from the pinned public sources'}`);
+  const reports = await fetchData({
+    to, from: flags.from, sets,
+    onProgress: (done, total) => bar('download MB', Math.round(done / 1e5) / 10, Math.round(total / 1e5) / 10),
+    onFile: (r) => {
+      if (r.status === 'failed' || (!flags.quiet && !onTerminal)) {
+        bar.stop();
+        log(reportLine(r));
+      }
+    },
+  }).finally(() => bar.stop());
+  const count = (s: FetchReport['status']) => reports.filter((r) => r.status === s).length;
+  if (!flags.quiet) log(`${count('fetched')} fetched, ${count('present')} already there, ${count('skipped')} skipped, ${count('failed')} failed: ${to}`);
+  if (count('failed') > 0) {
+    throw new DataFetchError(`${count('failed')} of ${reports.length} files could not be fetched (listed above); run the same command again to resume`);
+  }
+}
+
+/**
+ * Which checked files count as a problem: with sets named, any file missing or damaged; else a
+ * damaged file, or a missing one with a public source in a set of which some file is there.
+ */
+function problems(checks: FileCheck[], named: boolean): FileCheck[] {
+  if (named) return checks.filter((c) => c.status !== 'ok');
+  const present = new Set(checks.filter((c) => c.status !== 'missing').map((c) => c.set));
+  return checks.filter((c) => c.status === 'damaged' || (c.status === 'missing' && !c.mirrorOnly && present.has(c.set)));
+}
+
+async function runCheck(sets: string[], flags: { format: 'text' | 'json' }): Promise<void> {
+  const chosen = selectSets(sets);
+  const choice = findDataDir();
+  if (!choice.exists) throw new DataNotFoundError('the data folder does not exist', { file: choice.dir });
+  const checks = await checkData(choice.dir, chosen);
+  const bad = problems(checks, sets.length > 0);
+  const none = checks.every((c) => c.status === 'missing');
+  if (flags.format === 'json') {
+    await writeOut(`${JSON.stringify({ dir: choice.dir, source: choice.source, ok: bad.length === 0 && !none, files: checks }, null, 2)}\n`);
+  } else {
+    log(`data folder: ${describeChoice(choice)}`);
+    for (const c of checks) {
+      const note = c.status === 'missing' && c.mirrorOnly ? '  (no public source: only from a mirror)' : c.detail ? `  ${c.detail}` : '';
+      await writeOut(`${c.status.padEnd(8)} ${c.path}${note}\n`);
+    }
+  }
+  if (none) throw new DataNotFoundError(`no file of ${sets.length > 0 ? sets.join(', ') : 'any data set'} is there`, { file: choice.dir });
+  if (bad.length > 0) {
+    throw new DataFetchError(`${bad.length} file${bad.length > 1 ? 's' : ''} missing or damaged; 'lexdis data fetch${sets.length ? ` ${sets.join(' ')}` : ''}' fetches ${bad.length > 1 ? 'them' : 'it'} again`, { file: choice.dir });
+  }
+}
+
+async function runPath(): Promise<void> {
+  const choice = findDataDir();
+  await writeOut(`${choice.dir}\n`);
+  if (!choice.exists) throw new DataNotFoundError('the data folder does not exist', { file: choice.dir });
+}
+
+/** The sets as the help lists them: name, what, licence, source. */
+function setsHelp(): string[] {
+  return DATA_SETS.flatMap((s) => [
+    `  ${s.name}`,
+    `      ${s.title}`,
+    `      licence: ${s.licence}`,
+    `      from: ${s.origin && hasPublicSource(s) ? `github.com/${s.origin.repo} at ${s.origin.commit.slice(0, 12)}` : 'a mirror only (--from)'}`,
+  ]);
+}
+
+export function register(program: Command): void {
+  const data = program
+    .command('data')
+    .summary('get the open data sets (lexdis data fetch), verify them, say where they are')
+    .description(
+      'The open data lexdis works with: the BAMA 1.0 analyzer\'s tables (every command needs them), UD Arabic-PUD ' +
+      '(the gold corpus the demo trains on), WikiNewsMax (the diacritization test set) and UD Arabic-PADT 1.3. ' +
+      'Each file is fetched from a public repository at a pinned commit and kept only when its sha256 is the one ' +
+      'recorded in lexdis (docs/data.md lists them).',
+    )
+    .addHelpText('after', [
+      '',
+      'Where lexdis looks for the data folder, the first that applies:',
+      '  1. --data DIR',
+      '  2. $LEXDIS_DATA',
+      '  3. $XDG_DATA_HOME/lexdis (default ~/.local/share/lexdis), when it exists',
+      '  4. ../shared/data beside a checkout of the repository, when it exists',
+      'lexdis data fetch writes to --to DIR, else --data, else $LEXDIS_DATA, else 3.',
+      '',
+      'Data sets:',
+      ...setsHelp(),
+      '',
+      'Examples:',
+      '  $ lexdis data fetch                 # everything with a public source, into ~/.local/share/lexdis',
+      '  $ lexdis data fetch bama-1.0 --to ./data',
+      '  $ lexdis data check',
+    ].join('\n'));
+  data
+    .command('fetch')
+    .summary('download the data sets into the data folder, each file verified by its sha256')
+    .description(
+      'Downloads each file of the sets named (default: all) from its pinned public source, or from a mirror laid out ' +
+      'as the data folder (--from). A file already there and whole is kept; a missing or damaged one is fetched. ' +
+      'Bytes arrive in NAME.part and are renamed over NAME once size and sha256 are right; a broken transfer is resumed ' +
+      'from where it stopped (in this run, or by running the command again). A file that fails is reported and the ' +
+      'others go on; the exit status is 1 if any failed.',
+    )
+    .argument('[sets...]', `data sets to fetch (default all): ${DATA_SETS.map((s) => s.name).join(', ')}`)
+    .option('--to <dir>', 'write here instead of the data folder (created when missing; its parent must exist)')
+    .option('--from <dir|url>', 'a mirror laid out as the data folder: a folder or an http(s) URL (also has the files without a public source)')
+    .option('-q, --quiet', 'report only the files that failed (no progress bar, no line per file, no summary)')
+    .action((sets: string[], flags: { to?: string; from?: string; quiet?: boolean }) => runFetch(sets, flags));
+  data
+    .command('check')
+    .summary('verify the data folder: every file present with its recorded size and sha256')
+    .description(
+      'Lists each file of the sets named (default: all) as ok, missing or damaged. The exit status is 1 when a named ' +
+      'set lacks a file, or (no set named) when a file is damaged, a set that is there lacks a file that has a public ' +
+      'source, or no set is there at all.',
+    )
+    .argument('[sets...]', 'data sets to check (default all)')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action((sets: string[], flags: { format: 'text' | 'json' }) => runCheck(sets, flags));
+  data
+    .command('path')
+    .summary('print the data folder lexdis uses (exit status 1 when it does not exist)')
+    .action(() => runPath());
+}
