@@ -1,37 +1,28 @@
 /**
- * Training of the case pass (src/model/case-pass.ts): the classifier of case and mood, a
- * multinomial logistic regression fitted on gold labels, and the temperature of the second
- * decoding's confidences, fitted on D2.
- *
- * The regression is sparse (a few dozen features per row out of millions of hashed buckets),
- * which the dense solvers of ml-matrix and ml-svm are not made for: it is fitted here by AdaGrad
- * on the log-loss with an L2 penalty, the rows in a seeded random order each epoch.
+ * Training of the case pass (src/model/case-pass.ts): its classifiers of case and mood and of
+ * function-word readings, fitted on gold labels (training/logit.ts), and the temperature of the
+ * second decoding's confidences, fitted on D2.
  */
 import type { Document } from '../src/corpus/types.js';
 import { UsageError } from '../src/errors.js';
 import type { LabelElements } from '../src/labels/elements.js';
 import {
-  CASE_BUCKET_BITS, CASE_FEATURE_GROUPS, LabelledSentence, candidateBuckets, caseClass, labelHashes, type CaseFeatureGroup,
+  CASE_BUCKET_BITS, CASE_FEATURE_GROUPS, LabelledSentence, candidateBuckets, caseClass, labelHashes, readingBuckets, wordReading,
+  type CaseFeatureGroup,
 } from '../src/model/case-context.js';
-import { CasePass } from '../src/model/case-pass.js';
+import { CasePass, type CasePassJson } from '../src/model/case-pass.js';
 import type { Model } from '../src/model/model.js';
 import type { PreparedDocument } from '../src/rank/prepare.js';
 import { ModelRanker } from '../src/rank/ranker.js';
 import { topIndex } from '../src/rank/types.js';
-import { Rng } from '../src/random.js';
+import { hash32 } from '../src/random.js';
+import { fitChoice, fitMultinomial, type ChoiceRow, type ClassRow, type LogitOptions } from './logit.js';
 import { goldenSection } from './minimize.js';
 import { goldLogProbability } from './sequence-fit.js';
 
-/** Options of {@link fitCaseClassifier}. */
-export interface CaseFitOptions {
+/** Options of {@link fitCaseClassifier}: the feature groups, and the logistic regressions' (training/logit.ts). */
+export interface CaseFitOptions extends LogitOptions {
   groups: readonly CaseFeatureGroup[];
-  seed: number;
-  /** Passes over the rows. */
-  epochs: number;
-  /** The L2 penalty per weight and row. */
-  l2: number;
-  /** AdaGrad's base step. */
-  rate: number;
 }
 
 export const defaultCaseFitOptions: CaseFitOptions = { groups: CASE_FEATURE_GROUPS, seed: 42, epochs: 6, l2: 1e-4, rate: 0.2 };
@@ -43,89 +34,50 @@ export const defaultCaseFitOptions: CaseFitOptions = { groups: CASE_FEATURE_GROU
  */
 export const CASE_PASS_WEIGHT = 1;
 
-interface Row {
-  buckets: Int32Array;
-  y: number;
-}
-
-/** The classifier's rows: one per gold label with a case or mood, its sentence labelled with the gold labels. */
-function caseRows(docs: Iterable<Document>, groups: ReadonlySet<CaseFeatureGroup>): { rows: Row[]; classes: string[] } {
-  const rows: Array<{ buckets: Int32Array; cls: string }> = [];
+/**
+ * The rows of the two classifiers, from gold labels, each sentence labelled with its gold
+ * labels: one case row per gold label with a case or mood; one reading row per gold
+ * function-word reading of a token whose candidates have two readings or more.
+ */
+function caseRows(docs: Iterable<Document>, groups: ReadonlySet<CaseFeatureGroup>): { cases: ClassRow[]; classes: string[]; readings: ChoiceRow[] } {
+  const cases: Array<{ buckets: Int32Array; cls: string }> = [];
+  const readings: ChoiceRow[] = [];
   for (const d of docs)
     for (const s of d.sentences) {
       const gold = s.tokens.map((t): Readonly<LabelElements> | null => (t.arabic && t.gold >= 0 ? t.candidates[t.gold].elements : null));
       const sentence = new LabelledSentence(s.tokens.map((t, i) => ({ elements: gold[i], lookup: t.lookup })), groups);
       gold.forEach((el, i) => {
-        const cls = el ? caseClass(el) : '';
-        if (el && cls !== '') rows.push({ buckets: candidateBuckets(sentence.contexts(i), labelHashes(el)), cls });
+        if (!el) return;
+        const options = [...new Set(s.tokens[i].candidates.map((c) => wordReading(c.elements)).filter((r) => r !== ''))];
+        const reading = wordReading(el);
+        if (reading !== '' && options.length > 1) {
+          const contexts = sentence.contexts(i);
+          readings.push({ options: options.map((r) => readingBuckets(contexts, hash32(r))), y: options.indexOf(reading) });
+          return;
+        }
+        const cls = caseClass(el);
+        if (cls !== '') cases.push({ buckets: candidateBuckets(sentence.contexts(i), labelHashes(el)), cls });
       });
     }
-  const classes = [...new Set(rows.map((r) => r.cls))].sort();
+  const classes = [...new Set(cases.map((r) => r.cls))].sort();
   const index = new Map(classes.map((c, i) => [c, i]));
-  return { rows: rows.map((r) => ({ buckets: r.buckets, y: index.get(r.cls)! })), classes };
+  return { cases: cases.map((r) => ({ buckets: r.buckets, y: index.get(r.cls)! })), classes, readings };
 }
 
 /**
- * Fits the case pass's classifier on the gold labels of some documents. Takes the documents
- * and the options; returns the case pass with weight μ = 0 (set it with withWeight), or null
- * when no gold label has a case or mood (a tag set without them).
+ * Fits the case pass's classifiers on the gold labels of some documents. Takes the documents
+ * and the options; returns the case pass with weight μ = 0 and temperature 1 (set them with
+ * withWeight), or null when no gold label has a case or mood (a tag set without them).
  */
 export function fitCaseClassifier(docs: Iterable<Document>, options: Partial<CaseFitOptions> = {}): CasePass | null {
   const o = { ...defaultCaseFitOptions, ...options };
-  if (!(o.epochs >= 1 && o.l2 >= 0 && o.rate > 0)) throw new UsageError('case pass: epochs ≥ 1, l2 ≥ 0 and rate > 0 are needed');
   const groups = new Set(o.groups);
-  const { rows, classes } = caseRows(docs, groups);
-  if (rows.length === 0) return null;
-  const C = classes.length;
-  // buckets get rows in the order they are first seen
-  const rowOf = new Int32Array(1 << CASE_BUCKET_BITS).fill(-1);
-  const keys: number[] = [];
-  for (const r of rows)
-    for (let f = 0; f < r.buckets.length; f++) {
-      const b = r.buckets[f];
-      if (rowOf[b] < 0) rowOf[b] = keys.push(b) - 1;
-      r.buckets[f] = rowOf[b];
-    }
-  const w = new Float64Array(keys.length * C);
-  const g2 = new Float64Array(keys.length * C);
-  const p = new Float64Array(C);
-  const order = rows.map((_, i) => i);
-  const rng = new Rng(o.seed);
-  for (let epoch = 0; epoch < o.epochs; epoch++) {
-    rng.shuffle(order);
-    for (const ri of order) adagradStep(rows[ri], w, g2, p, o);
-  }
-  return casePassOf(classes, [...groups], keys, w);
-}
-
-/** One AdaGrad step on the log-loss of a row (its features already row indices of `w`). */
-function adagradStep(row: Row, w: Float64Array, g2: Float64Array, p: Float64Array, o: CaseFitOptions): void {
-  const C = p.length;
-  const f = row.buckets;
-  let max = -Infinity;
-  for (let k = 0; k < C; k++) {
-    let z = 0;
-    for (let j = 0; j < f.length; j++) z += w[f[j] * C + k];
-    p[k] = z;
-    if (z > max) max = z;
-  }
-  let sum = 0;
-  for (let k = 0; k < C; k++) sum += (p[k] = Math.exp(p[k] - max));
-  for (let k = 0; k < C; k++) {
-    const g = p[k] / sum - (k === row.y ? 1 : 0);
-    for (let j = 0; j < f.length; j++) {
-      const a = f[j] * C + k;
-      const gg = g + o.l2 * w[a];
-      g2[a] += gg * gg;
-      w[a] -= (o.rate * gg) / Math.sqrt(g2[a] + 1e-8);
-    }
-  }
-}
-
-/** The case pass of fitted weights (μ 0, temperature 1 until the fit sets them). */
-function casePassOf(classes: string[], groups: CaseFeatureGroup[], keys: number[], w: Float64Array): CasePass {
-  const json = { kind: 'lexdis-case-pass', classes, groups, bucketBits: CASE_BUCKET_BITS, weight: 0, temperature: 1 } as const;
-  return new CasePass(json, Uint32Array.from(keys), Float32Array.from(w));
+  const { cases, classes, readings } = caseRows(docs, groups);
+  if (cases.length === 0) return null;
+  const c = fitMultinomial(cases, classes.length, CASE_BUCKET_BITS, o);
+  const r = fitChoice(readings, CASE_BUCKET_BITS, o);
+  const json: CasePassJson = { kind: 'lexdis-case-pass', classes, groups: [...groups], bucketBits: CASE_BUCKET_BITS, weight: 0, temperature: 1 };
+  return new CasePass(json, { caseKeys: c.keys, caseWeights: c.weights, readingKeys: r.keys, readingWeights: r.weights });
 }
 
 /** What {@link fitCaseTemperature} found: the temperature, and A1 and the gold's mean NLL on D2 without and with the case pass. */

@@ -1,20 +1,26 @@
 /**
- * The case pass (docs/method.md, "The case pass"): a second decoding of a sentence in which
- * every candidate that carries a case ending or a mood vowel also gets
+ * The case pass (docs/method.md, "The case pass"): a second decoding of a sentence, in which a
+ * candidate gets μ times the log-probability of what syntax decides about it, given the
+ * sentence as the first decoding (src/model/sequence.ts) labelled it:
  *
- *   μ · log P(its case and mood | its shape and lemma, the sentence as the first pass labelled it)
+ * - a candidate with a case ending or mood vowel: P(its case and mood | its shape and lemma,
+ *   the context), a multinomial logistic regression over the case and mood values;
+ * - a function-word reading (أنْ or أنَّ, لكنْ or لكنَّ, ما relative or negative):
+ *   P(its reading | the context), a conditional logit over the token's readings.
  *
- * from a multinomial logistic regression over the features of src/model/case-context.ts
- * (training/case-fit.ts fits it on gold labels, and μ on D2). The first pass is the sequence
- * decoding of src/model/sequence.ts; its top candidates give each token its context. A
- * candidate with neither case nor mood gets 0.
+ * The features are src/model/case-context.ts's; training/case-fit.ts fits both on gold labels.
+ * The log-probabilities are renormalized within each analysis (the case variants of one
+ * analysis, or the readings of one function word), which keeps the mass the first decoding
+ * gave it: the case pass moves case endings and readings, not the choice between the rest.
  *
  * Read-only after construction, so one instance serves any number of concurrent callers.
  */
 import type { Candidate, Token } from '../corpus/types.js';
 import { ModelFormatError } from '../errors.js';
+import { hash32 } from '../random.js';
+import { BucketTable, logSoftmaxInPlace } from './bucket-table.js';
 import {
-  CASE_BUCKET_BITS, CASE_FEATURE_GROUPS, LabelledSentence, candidateBuckets, caseClass, labelHashes,
+  CASE_BUCKET_BITS, CASE_FEATURE_GROUPS, LabelledSentence, candidateBuckets, caseClass, labelHashes, readingBuckets, wordReading,
   type CaseFeatureGroup, type LabelHashes, type TokenContexts,
 } from './case-context.js';
 import type { PreparedSentence } from './sequence.js';
@@ -22,14 +28,22 @@ import type { PreparedSentence } from './sequence.js';
 /** The stored form's JSON part (the weights are binary parts: see {@link CasePass.binaryParts}). */
 export interface CasePassJson {
   kind: 'lexdis-case-pass';
-  /** The classes: case/mood values (`NOM/`, `/S`), in the weights' column order. */
+  /** The classes: case/mood values (`NOM/`, `/S`), in the case weights' column order. */
   classes: string[];
   groups: CaseFeatureGroup[];
   bucketBits: number;
   /** μ, the weight of the case pass's log-probabilities in the second decoding. */
   weight: number;
-  /** The temperature at which the second decoding's scores give the confidences (fitted with μ). */
+  /** The temperature at which the second decoding's scores give the confidences. */
   temperature: number;
+}
+
+/** The weights of the two models: buckets and rows (one weight per class, one per reading bucket). */
+export interface CasePassArrays {
+  caseKeys: Uint32Array;
+  caseWeights: Float32Array;
+  readingKeys: Uint32Array;
+  readingWeights: Float32Array;
 }
 
 /** The log-probability given to a class the model never saw (and the floor of any). */
@@ -37,10 +51,30 @@ const LOG_FLOOR = Math.log(1e-6);
 /** The class of a label with neither case nor mood, and of one whose class the model never saw. */
 const NO_CLASS = -1;
 const UNKNOWN_CLASS = -2;
+/** A token with no analysis the case pass reads (not scored, or one candidate). */
+const NO_ANALYSES = new Int32Array(0);
 
-/** The first slot a bucket is looked for in. */
-function slotOf(bucket: number, mask: number): number {
-  return (Math.imul(bucket, 0x9e3779b1) >>> 0) & mask;
+/**
+ * The case pass's reading of a sentence: per token, each candidate's log-probability (0 for a
+ * candidate it does not judge) and its analysis (the candidates of one analysis share a number;
+ * -1 for one it does not judge).
+ */
+export interface SentenceCases {
+  logProbabilities: Float64Array[];
+  analyses: Int32Array[];
+}
+
+/** What the case pass reads of a candidate list (see CasePass.listOf). */
+interface CandidateList {
+  /** Per candidate: the column of its case class, {@link NO_CLASS} or {@link UNKNOWN_CLASS}. */
+  cls: Int32Array;
+  /** Per candidate: its analysis (-1: none); the readings' analysis is `caseAnalyses.length`. */
+  analysis: Int32Array;
+  caseAnalyses: LabelHashes[];
+  /** Per candidate: the index of its reading in `readings` (-1: none). */
+  reading: Int32Array;
+  /** The distinct function-word readings' hashes (none when fewer than two). */
+  readings: number[];
 }
 
 /** log(exp(a) + exp(b)). */
@@ -50,60 +84,23 @@ function logAdd(a: number, b: number): number {
   return a > b ? a + Math.log1p(Math.exp(b - a)) : b + Math.log1p(Math.exp(a - b));
 }
 
-/** A token with no analysis the case pass reads (not scored, or one candidate). */
-const NO_ANALYSES = new Int32Array(0);
-
-/**
- * The case pass's reading of a sentence: per token, each candidate's log P(case and mood) (0
- * without case or mood) and its analysis (the case variants of one analysis share a number; -1
- * for a candidate without case or mood).
- */
-export interface SentenceCases {
-  logProbabilities: Float64Array[];
-  analyses: Int32Array[];
-}
-
-/** What the case pass reads of a candidate list (see CasePass.listOf). */
-interface CandidateList {
-  cls: Int32Array;
-  analysis: Int32Array;
-  analyses: LabelHashes[];
-}
-
 export class CasePass {
   private readonly nClasses: number;
   private readonly classIndex: Map<string, number>;
   private readonly groups: ReadonlySet<CaseFeatureGroup>;
-  /** Slots of (bucket + 1, its weights), open addressing (see the constructor). */
-  private readonly table: Float32Array;
-  private readonly mask: number;
+  private readonly cases: BucketTable;
+  private readonly readings: BucketTable;
   /** What listOf made of a frozen candidate list; weak, so it lives as long as the list. */
   private readonly lists = new WeakMap<readonly Candidate[], CandidateList>();
   /** The buckets of the candidate being scored (grown as needed; the scoring is synchronous). */
-  private scratch = new Int32Array(64);
+  private readonly scratch = new Int32Array(64);
 
-  /**
-   * @param data what the stored form's JSON holds
-   * @param keys the buckets that have weights, one per row of `weights`
-   * @param weights one row of `data.classes.length` weights per key
-   */
-  constructor(readonly data: Readonly<CasePassJson>, readonly keys: Uint32Array, readonly weights: Float32Array) {
+  constructor(readonly data: Readonly<CasePassJson>, readonly arrays: Readonly<CasePassArrays>) {
     this.nClasses = data.classes.length;
     this.classIndex = new Map(data.classes.map((c, i) => [c, i]));
     this.groups = new Set(data.groups);
-    // an open-addressing table whose slot holds a bucket (+1; 0: empty, exact in float32 below
-    // 2^24) and its row of weights side by side: a feature costs one look-up in one place
-    let size = 16;
-    while (size < 2 * keys.length) size *= 2;
-    this.mask = size - 1;
-    const stride = this.nClasses + 1;
-    this.table = new Float32Array(size * stride);
-    keys.forEach((k, row) => {
-      let at = slotOf(k, this.mask);
-      while (this.table[at * stride] !== 0) at = (at + 1) & this.mask;
-      this.table[at * stride] = k + 1;
-      this.table.set(weights.subarray(row * this.nClasses, (row + 1) * this.nClasses), at * stride + 1);
-    });
+    this.cases = new BucketTable(arrays.caseKeys, arrays.caseWeights, this.nClasses);
+    this.readings = new BucketTable(arrays.readingKeys, arrays.readingWeights, 1);
   }
 
   get weight(): number {
@@ -114,49 +111,31 @@ export class CasePass {
     return this.data.temperature;
   }
 
-  /** The same classifier with another weight μ and temperature (the arrays are shared, read-only). */
+  /** The same models with another weight μ and temperature (the arrays are shared, read-only). */
   withWeight(weight: number, temperature = this.data.temperature): CasePass {
-    return new CasePass({ ...this.data, weight, temperature }, this.keys, this.weights);
+    return new CasePass({ ...this.data, weight, temperature }, this.arrays);
   }
 
-  /** The offset of a bucket's weights in the table, or -1 when it has none. */
-  private offsetOf(bucket: number): number {
-    const stride = this.nClasses + 1;
-    const want = bucket + 1;
-    for (let at = slotOf(bucket, this.mask); ; at = (at + 1) & this.mask) {
-      const k = this.table[at * stride];
-      if (k === want) return at * stride + 1;
-      if (k === 0) return -1;
-    }
-  }
-
-  /**
-   * log P(class) for every class, from a candidate's feature buckets, written into `z` from
-   * `at` on (a new array by default); returns `z`.
-   */
+  /** log P(class) for every case class, from a candidate's feature buckets, written into `z` from `at` on (a new array by default); returns `z`. */
   logProbabilities(buckets: ArrayLike<number>, z = new Float64Array(this.nClasses), at = 0): Float64Array {
-    const C = this.nClasses;
-    z.fill(0, at, at + C);
-    const table = this.table;
-    for (let f = 0; f < buckets.length; f++) {
-      const w = this.offsetOf(buckets[f]);
-      if (w < 0) continue;
-      for (let k = 0; k < C; k++) z[at + k] += table[w + k];
-    }
-    let max = -Infinity;
-    for (let k = at; k < at + C; k++) if (z[k] > max) max = z[k];
-    let sum = 0;
-    for (let k = at; k < at + C; k++) sum += Math.exp(z[k] - max);
-    const log = max + Math.log(sum);
-    for (let k = at; k < at + C; k++) z[k] = Math.max(z[k] - log, LOG_FLOOR);
+    z.fill(0, at, at + this.nClasses);
+    this.cases.addRows(buckets, z, at);
+    logSoftmaxInPlace(z, at, this.nClasses, LOG_FLOOR);
+    return z;
+  }
+
+  /** log P(reading) for each of a token's distinct readings (hashes), given its contexts. */
+  readingLogProbabilities(contexts: TokenContexts, readings: readonly number[]): Float64Array {
+    const z = new Float64Array(readings.length);
+    readings.forEach((r, j) => this.readings.addRows(readingBuckets(contexts, r, this.scratch), z, j));
+    logSoftmaxInPlace(z, 0, z.length, LOG_FLOOR);
     return z;
   }
 
   /**
-   * log P(case and mood) of every candidate of a sentence's tokens, given the first pass's
-   * choice (per token, the index of its top candidate, which labels it for its neighbours; -1
-   * for a token that is not scored). A candidate without case or mood gets 0, and a token that
-   * is not scored one 0.
+   * The case pass's log-probabilities of every candidate of a sentence's tokens, given the first
+   * pass's choice (per token, the index of its top candidate, which labels it for its
+   * neighbours; -1 for a token that is not scored).
    */
   sentenceLogProbabilities(tokens: readonly Token[], choice: readonly number[]): SentenceCases {
     const sentence = new LabelledSentence(
@@ -169,13 +148,15 @@ export class CasePass {
       const out = new Float64Array(choice[i] >= 0 ? n : 1);
       const list = choice[i] >= 0 && n >= 2 ? this.listOf(t.candidates) : null;
       analyses.push(list ? list.analysis : NO_ANALYSES);
-      if (!list || list.analyses.length === 0) return out;
-      if (lp.length < list.analyses.length * C) lp = new Float64Array(list.analyses.length * C);
+      if (!list || (list.caseAnalyses.length === 0 && list.readings.length === 0)) return out;
       const contexts = sentence.contexts(i);
-      list.analyses.forEach((h, a) => this.logProbabilities(candidateBuckets(contexts, h, this.scratch), lp, a * C));
+      if (lp.length < list.caseAnalyses.length * C) lp = new Float64Array(list.caseAnalyses.length * C);
+      list.caseAnalyses.forEach((h, a) => this.logProbabilities(candidateBuckets(contexts, h, this.scratch), lp, a * C));
+      const readings = list.readings.length > 0 ? this.readingLogProbabilities(contexts, list.readings) : null;
       for (let k = 0; k < n; k++) {
-        const a = list.analysis[k];
-        if (a >= 0) out[k] = list.cls[k] === UNKNOWN_CLASS ? LOG_FLOOR : lp[a * C + list.cls[k]];
+        if (list.reading[k] >= 0 && readings) out[k] = readings[list.reading[k]];
+        else if (list.cls[k] >= 0) out[k] = lp[list.analysis[k] * C + list.cls[k]];
+        else if (list.cls[k] === UNKNOWN_CLASS) out[k] = LOG_FLOOR;
       }
       return out;
     });
@@ -183,25 +164,35 @@ export class CasePass {
   }
 
   /**
-   * What the case pass reads of a candidate list: per candidate its class ({@link NO_CLASS},
-   * {@link UNKNOWN_CLASS} or a column) and its analysis (the case variants of one analysis share
-   * shape and lemma, so their probabilities are made once), and each analysis's hashes. Kept
-   * beside a frozen list (a word type's, shared by its tokens) as long as the list lives.
+   * What the case pass reads of a candidate list: per candidate its case class and analysis
+   * (the case variants of one analysis share shape and lemma, so their probabilities are made
+   * once), or its function-word reading, when the list has two readings or more (they form one
+   * analysis). Kept beside a frozen list (a word type's, shared by its tokens) while it lives.
    */
   private listOf(candidates: readonly Candidate[]): CandidateList {
     let list = this.lists.get(candidates);
     if (list) return list;
     const n = candidates.length;
-    list = { cls: new Int32Array(n), analysis: new Int32Array(n).fill(-1), analyses: [] };
+    list = { cls: new Int32Array(n).fill(NO_CLASS), analysis: new Int32Array(n).fill(-1), caseAnalyses: [], reading: new Int32Array(n).fill(-1), readings: [] };
+    const readingOf = candidates.map((c) => wordReading(c.elements));
+    const distinct = [...new Set(readingOf.filter((r) => r !== ''))];
     for (let k = 0; k < n; k++) {
       const el = candidates[k].elements;
+      if (readingOf[k] !== '' && distinct.length > 1) {
+        list.reading[k] = distinct.indexOf(readingOf[k]);
+        continue;
+      }
       const cls = caseClass(el);
-      list.cls[k] = cls === '' ? NO_CLASS : this.classIndex.get(cls) ?? UNKNOWN_CLASS;
       if (cls === '') continue;
+      list.cls[k] = this.classIndex.get(cls) ?? UNKNOWN_CLASS;
       const h = labelHashes(el);
-      let a = list.analyses.findIndex((x) => x.shape === h.shape && x.lemma === h.lemma);
-      if (a < 0) a = list.analyses.push(h) - 1;
+      let a = list.caseAnalyses.findIndex((x) => x.shape === h.shape && x.lemma === h.lemma);
+      if (a < 0) a = list.caseAnalyses.push(h) - 1;
       list.analysis[k] = a;
+    }
+    if (distinct.length > 1) {
+      list.readings = distinct.map((r) => hash32(r));
+      for (let k = 0; k < n; k++) if (list.reading[k] >= 0) list.analysis[k] = list.caseAnalyses.length;
     }
     if (Object.isFrozen(candidates)) this.lists.set(candidates, list);
     return list;
@@ -209,9 +200,8 @@ export class CasePass {
 
   /**
    * A prepared sentence whose emissions carry the case pass's log-probabilities weighted by
-   * `weight` (μ), renormalized within each analysis: the case variants of an analysis share its
-   * mass as the first pass gave it, redistributed by the case pass, so that the case pass moves
-   * case endings and not the choice between analyses. A new object; `sentence` is not changed.
+   * `weight` (μ), renormalized within each analysis (see the module comment). A new object;
+   * `sentence` is not changed.
    */
   static addTo(sentence: PreparedSentence, cases: SentenceCases, weight: number): PreparedSentence {
     const emit = sentence.emit.map((e, i) => {
@@ -224,7 +214,7 @@ export class CasePass {
         const a = analysis[k] ?? -1;
         if (a < 0 || seen.has(a)) continue;
         seen.add(a);
-        // log Σ exp over the analysis's variants, before and after
+        // log Σ exp over the analysis's candidates, before and after
         let before = -Infinity;
         let after = -Infinity;
         for (let j = k; j < e.length; j++) if (analysis[j] === a) {
@@ -244,20 +234,26 @@ export class CasePass {
   }
 
   /** The binary parts of the stored form, by name. */
-  binaryParts(): { keys: Uint32Array; weights: Float32Array } {
-    return { keys: this.keys, weights: this.weights };
+  binaryParts(): CasePassArrays {
+    return { ...this.arrays };
   }
 
-  /** Reads the stored form; throws ModelFormatError when it is not one. */
-  static load(json: unknown, keys: unknown, weights: unknown): CasePass {
+  /** Reads the stored form (its JSON part and its arrays by name); throws ModelFormatError when it is not one. */
+  static load(json: unknown, arrays: Partial<Record<keyof CasePassArrays, unknown>>): CasePass {
     const j = json as Partial<CasePassJson> | null;
     const known = new Set<string>(CASE_FEATURE_GROUPS);
     if (!j || j.kind !== 'lexdis-case-pass' || !Array.isArray(j.classes) || !j.classes.every((c) => typeof c === 'string')
       || !Array.isArray(j.groups) || !j.groups.every((g) => known.has(g)) || j.bucketBits !== CASE_BUCKET_BITS
       || typeof j.weight !== 'number' || !(j.weight >= 0) || typeof j.temperature !== 'number' || !(j.temperature > 0))
       throw new ModelFormatError('model part "casePass" is not a case-pass classifier');
-    if (!(keys instanceof Uint32Array) || !(weights instanceof Float32Array) || weights.length !== keys.length * j.classes.length)
+    const { caseKeys, caseWeights, readingKeys, readingWeights } = arrays;
+    const fits = (keys: unknown, weights: unknown, width: number) =>
+      keys instanceof Uint32Array && weights instanceof Float32Array && weights.length === keys.length * width;
+    if (!fits(caseKeys, caseWeights, j.classes.length) || !fits(readingKeys, readingWeights, 1))
       throw new ModelFormatError('model part "casePass" has weights that do not fit its keys and classes');
-    return new CasePass(j as CasePassJson, keys, weights);
+    return new CasePass(j as CasePassJson, arrays as CasePassArrays);
   }
 }
+
+/** The names of the case pass's arrays (binary parts `casePass/<name>` of a model file). */
+export const CASE_PASS_ARRAYS = ['caseKeys', 'caseWeights', 'readingKeys', 'readingWeights'] as const satisfies readonly (keyof CasePassArrays)[];

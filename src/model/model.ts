@@ -17,7 +17,7 @@ import type { AnalyzerOptions } from '../analyzer/engine.js';
 import { ModelFormatError, ModelVersionError } from '../errors.js';
 import { linearScore } from './score.js';
 import { TagSequence } from './sequence.js';
-import { CasePass } from './case-pass.js';
+import { CASE_PASS_ARRAYS, CasePass } from './case-pass.js';
 import { requireString } from '../args.js';
 import { readModel, writeModel, type BinaryArray, type ModelHeader } from './store.js';
 
@@ -117,9 +117,8 @@ export class Model {
     };
     docBuf.valueOffsets.forEach((a, i) => (binary[`doc/valueOffsets/${i}`] = a));
     if (this.casePass) {
-      const cp = this.casePass.binaryParts();
-      binary['casePass/keys'] = cp.keys;
-      binary['casePass/weights'] = cp.weights;
+      const arrays = this.casePass.binaryParts();
+      for (const name of CASE_PASS_ARRAYS) binary[`casePass/${name}`] = arrays[name];
     }
     docBuf.valueDocs.forEach((a, i) => (binary[`doc/valueDocs/${i}`] = a));
     return writeModel(dir, {
@@ -181,7 +180,8 @@ export class Model {
     let casePass: CasePass | null = null;
     try {
       sequence = parts.json.sequence === undefined ? null : TagSequence.load(parts.json.sequence);
-      casePass = parts.json.casePass === undefined ? null : CasePass.load(parts.json.casePass, need('casePass/keys'), need('casePass/weights'));
+      casePass = parts.json.casePass === undefined ? null
+        : CasePass.load(parts.json.casePass, Object.fromEntries(CASE_PASS_ARRAYS.map((name) => [name, need(`casePass/${name}`)])));
     } catch (err) {
       throw err instanceof ModelFormatError ? new ModelFormatError(err.message, { file: dir }) : err;
     }

@@ -89,13 +89,14 @@ test('the case pass turns the second decoding; weight 0 leaves the first decodin
 
 test('CasePass.load refuses what is not a case pass', () => {
   const cp = fitCaseClassifier([farDoc(10)], { seed: 3 })!.withWeight(1, 2);
-  const { keys, weights } = cp.binaryParts();
+  const arrays = cp.binaryParts();
   const good = JSON.parse(JSON.stringify(cp.toJSON()));
-  assert.deepEqual(CasePass.load(good, keys, weights).toJSON(), cp.toJSON());
+  assert.deepEqual(CasePass.load(good, arrays).toJSON(), cp.toJSON());
   for (const bad of [null, { ...good, kind: 'x' }, { ...good, weight: -1 }, { ...good, temperature: 0 }, { ...good, groups: ['nope'] }, { ...good, bucketBits: 8 }])
-    assert.throws(() => CasePass.load(bad, keys, weights), ModelFormatError);
-  assert.throws(() => CasePass.load(good, keys, weights.subarray(1)), ModelFormatError);
-  assert.throws(() => CasePass.load(good, Int32Array.from(keys), weights), ModelFormatError);
+    assert.throws(() => CasePass.load(bad, arrays), ModelFormatError);
+  assert.throws(() => CasePass.load(good, { ...arrays, caseWeights: arrays.caseWeights.subarray(1) }), ModelFormatError);
+  assert.throws(() => CasePass.load(good, { ...arrays, caseKeys: Int32Array.from(arrays.caseKeys) }), ModelFormatError);
+  assert.throws(() => CasePass.load(good, { ...arrays, readingKeys: undefined }), ModelFormatError);
 });
 
 test('training fits the case pass, saves it, and a loaded model ranks the same; --no-case-pass and --no-sequence go without it', async () => {
