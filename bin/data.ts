@@ -73,6 +73,8 @@ export const dataPaths = {
   referenceSentences: () => join(dataDir(), 'bama-1.0-reference', 'pud-sentences.txt'),
   referenceAnalyses: () => join(dataDir(), 'bama-1.0-reference', 'pud-analyses.txt'),
   pudConllu: () => join(dataDir(), 'ud-arabic-pud', 'ar_pud-ud-test.conllu'),
+  /** UD Arabic-PADT 1.3, vocalized: the dev part (training beside PUD) and the test part (held out). */
+  padtConllu: (part: 'dev' | 'test') => join(dataDir(), 'ud-arabic-padt-1.3', `ar-ud-${part}.conllu`),
   /** The WikiNews diacritization test set (evaluation only, never training). */
   wikiNewsMax: () => join(dataDir(), 'wikinews-max', 'WikiNewsMax.tsv'),
 };

@@ -1,16 +1,18 @@
 /**
  * `lexdis import-ud TREEBANK --analyzer DIR -o corpus.pos`: the open gold corpus. Projects a
- * CoNLL-U treebank (UD Arabic-PUD) onto the analyzer's candidates and writes an ATB analysis
- * file with `*` gold marks, INDEX lines and document boundaries, plus a report.
+ * CoNLL-U treebank (UD Arabic-PUD with its LId lemmas, or the vocalized UD Arabic-PADT 1.3)
+ * onto the analyzer's candidates and writes an ATB analysis file with `*` gold marks, INDEX
+ * lines and document boundaries, plus a report; for a vocalized treebank, `--text` also writes
+ * its gold vocalized sentences (a reference for `lexdis eval-diac`).
  */
 import { Option, type Command } from 'commander';
 import { Analyzer } from '../../src/analyzer/index.js';
 import { dataPaths } from '../data.js';
 import { UsageError } from '../../src/errors.js';
 import { corpusToPos, writePosFile } from '../../src/formats/pos.js';
-import { projectUd, type WordTrace } from '../../src/formats/ud-project.js';
+import { projectTreebank, treebankReportMarkdown, vocalizedReference } from '../../src/formats/treebank.js';
+import type { WordTrace } from '../../src/formats/ud-project.js';
 import { sampleMarkdown, sampleWords } from '../../src/formats/ud-sample.js';
-import { reportMarkdown } from '../../src/formats/ud-report.js';
 import { assertWritable, readTextFile, writeFileAtomic } from '../../src/io.js';
 import { progressCallback } from '../progress.js';
 
@@ -22,6 +24,7 @@ interface ImportUdFlags {
   examples: string;
   quiet?: boolean;
   sample?: string;
+  text?: string;
   sampleSize: string;
   sampleOf: 'matched' | 'unmatched' | 'all';
   seed: string;
@@ -39,21 +42,26 @@ function run(treebank: string, flags: ImportUdFlags): void {
   const examples = intOption('--examples', flags.examples);
   const size = intOption('--sample-size', flags.sampleSize);
   const seed = intOption('--seed', flags.seed);
-  for (const out of [flags.output, flags.report, flags.reportMd, flags.sample]) if (out) assertWritable(out);
+  for (const out of [flags.output, flags.report, flags.reportMd, flags.sample, flags.text]) if (out) assertWritable(out);
   const text = readTextFile(treebank);
   const analyzer = Analyzer.load(flags.analyzer, { backoff: flags.backoff, caseEndings: flags.caseEndings });
   const progress = progressCallback();
   const traced: WordTrace[] = [];
   const trace = flags.sample ? (w: WordTrace) => void traced.push(w) : undefined;
-  const { corpus, report } = projectUd(text, analyzer, { file: treebank, examples, progress, trace });
+  const { layout, corpus, report, vocalizedText } = projectTreebank(text, analyzer, { file: treebank, examples, progress, trace });
   progress.stop();
+  if (layout === 'vocalized' && flags.sample) throw new UsageError('--sample is for LId-annotated treebanks (UD Arabic-PUD); the report of a vocalized one gives examples of every bucket (--examples)');
+  if (layout !== 'vocalized' && flags.text) throw new UsageError('--text needs a vocalized treebank (UD Arabic-PADT 1.3): this one\'s forms carry no vowels');
+  // every output is made before the first is written: an error leaves none behind
+  const outputs: [string, string][] = [[flags.output, writePosFile(corpusToPos(corpus))]];
   if (flags.sample) {
     const opts = { size, seed, which: flags.sampleOf };
-    writeFileAtomic(flags.sample, sampleMarkdown(sampleWords(traced, opts), opts));
+    outputs.push([flags.sample, sampleMarkdown(sampleWords(traced, opts), opts)]);
   }
-  writeFileAtomic(flags.output, writePosFile(corpusToPos(corpus)));
-  if (flags.report) writeFileAtomic(flags.report, `${JSON.stringify(report, null, 2)}\n`);
-  const md = reportMarkdown(report);
+  if (flags.text && vocalizedText) outputs.push([flags.text, vocalizedReference(vocalizedText)]);
+  if (flags.report) outputs.push([flags.report, `${JSON.stringify(report, null, 2)}\n`]);
+  for (const [path, data] of outputs) writeFileAtomic(path, data);
+  const md = treebankReportMarkdown(report);
   if (flags.reportMd) writeFileAtomic(flags.reportMd, md);
   else if (!flags.quiet) process.stderr.write(md);
 }
@@ -63,10 +71,14 @@ export function register(program: Command): void {
     .command('import-ud')
     .summary('gold corpus from a UD treebank: mark the analyzer candidate its annotation picks')
     .description(
-      'Reads a CoNLL-U treebank (UD Arabic-PUD: LId lemma IDs in MISC, clitics split with SpaceAfter=No), ' +
-      'runs the analyzer on each sentence\'s text and, for every Arabic word, stars the candidate whose lemma ' +
-      'is the treebank\'s and whose clitics, POS and features agree best with the annotation. A word no ' +
-      'candidate fits gets a gold label built from the annotation, flagged as unmatched with the reason. ' +
+      'Reads a CoNLL-U treebank in either of two layouts, recognised from the file. UD Arabic-PUD (LId lemma IDs in ' +
+      'MISC, clitics split with SpaceAfter=No): runs the analyzer on each sentence\'s text and, for every Arabic word, ' +
+      'stars the candidate whose lemma is the treebank\'s and whose clitics, POS and features agree best with the ' +
+      'annotation; a word no candidate fits gets a gold label built from the annotation, flagged as unmatched with the ' +
+      'reason. UD Arabic-PADT 1.3 (vocalized forms, clitics as tokens of their own, no LId): rebuilds the orthographic ' +
+      'words, runs the analyzer on them without their marks and stars the candidate whose vocalization, rendered as ' +
+      'lexdis diacritize renders it, is the treebank\'s, then the lemma, UPOS and features, then the gloss decide ' +
+      'among several; a tie or a word no candidate matches gets no star, and a note says why. ' +
       'Writes an ATB analysis file (documents, INDEX: PnWm, * SOLUTION) atomically, and a report: JSON ' +
       'with --report, markdown on stderr (or into --report-md). Same input, same output, byte for byte. ' +
       'See docs/ud-projection.md.',
@@ -83,7 +95,9 @@ export function register(program: Command): void {
     .option('--report-md <file>', 'write the markdown summary to this file instead of stderr')
     .option('--examples <n>', 'examples kept per report bucket', '5')
     .option('-q, --quiet', 'no markdown summary on stderr')
-    .option('--sample <file>', 'also write a seeded random sample of words (markdown) for checking by eye')
+    .option('--sample <file>', 'also write a seeded random sample of words (markdown) for checking by eye (LId-annotated treebanks)')
+    .option('--text <file>', 'vocalized treebanks: also write the gold vocalized sentences, one a line (the rebuilt words ' +
+      'joined by spaces), a reference for lexdis eval-diac')
     .option('--sample-size <n>', 'words in the sample', '100')
     .addOption(new Option('--sample-of <which>', 'words to sample').choices(['matched', 'unmatched', 'all']).default('matched'))
     .option('--seed <n>', 'seed of the sample', '1')
@@ -93,6 +107,7 @@ export function register(program: Command): void {
       '  $ lexdis import-ud "$(lexdis data path)/ud-arabic-pud/ar_pud-ud-test.conllu" -o pud.pos --report pud-report.json',
       '  $ lexdis import-ud treebank.conllu --analyzer /path/to/SAMA_3.1/lexicon -o gold.pos --report-md report.md',
       '  $ lexdis import-ud pud.conllu -o pud.pos -q --sample sample.md --sample-size 100 --seed 7',
+      '  $ lexdis import-ud ../shared/data/ud-arabic-padt-1.3/ar-ud-test.conllu -o padt-test.pos --text padt-test.txt',
     ].join('\n'))
     .action((treebank: string, flags: ImportUdFlags) => run(treebank, flags));
 }

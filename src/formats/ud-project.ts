@@ -85,8 +85,8 @@ function candidatesOfSolutions(solutions: Iterable<Solution>, factor: ProjectOpt
   return candidates;
 }
 
-/** Candidates of an analyzer word (solutions, or its alternatives'), deduplicated by label key. */
-function candidatesOf(token: AnalyzedToken, factor: ProjectOptions['factorize']): Candidate[] {
+/** Candidates of an analyzer word (solutions, or its alternatives'), deduplicated by label key (the first kept). */
+export function candidatesOf(token: AnalyzedToken, factor: ProjectOptions['factorize']): Candidate[] {
   return candidatesOfSolutions(candidateSolutions(token), factor);
 }
 
