@@ -169,7 +169,10 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
   const info: ModelInfo = {
     ...placeholderInfo(o, templates),
     temperature,
-    corpus: { source: corpus.source, hash: corpusHash(corpus), documents: corpus.documents.length, tokens: all.tokens, goldTokens: all.gold },
+    corpus: {
+      source: corpus.source, hash: corpusHash(corpus), documents: corpus.documents.length, tokens: all.tokens, goldTokens: all.gold,
+      ...(corpus.parts ? { sources: corpus.parts } : {}),
+    },
     ...(corpus.scheme ? { scheme: corpus.scheme } : {}),
   };
   const fittedTheta = { weights: theta.weights, bias: theta.bias };

@@ -107,10 +107,34 @@ export interface Corpus {
    */
   analyzerOrder?: boolean;
   /**
+   * The files it was read from, in order, when it was read from files (src/formats/load.ts):
+   * what a model's header records as its sources.
+   */
+  parts?: CorpusPart[];
+  /**
    * The label-element scheme its candidates were factored with (src/labels/scheme.ts):
    * absent for Arabic corpora (the built-in 16 elements).
    */
   scheme?: LabelScheme;
+}
+
+/** One source file of a corpus: its path and what it holds. */
+export interface CorpusPart {
+  source: string;
+  documents: number;
+  tokens: number;
+  goldTokens: number;
+}
+
+/** The part a file's documents make (see Corpus.parts). */
+export function corpusPart(source: string, documents: readonly Document[]): CorpusPart {
+  let tokens = 0;
+  let goldTokens = 0;
+  for (const d of documents) for (const s of d.sentences) for (const t of s.tokens) {
+    tokens++;
+    if (t.gold >= 0) goldTokens++;
+  }
+  return { source, documents: documents.length, tokens, goldTokens };
 }
 
 /** A candidate's place in the analyzer's order: its analyzerRank, else its index in the token's candidates. */

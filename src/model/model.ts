@@ -5,6 +5,7 @@
  * confidences. Saved through the model store (one immutable file, docs/model-format.md);
  * once loaded it is read-only and can be shared by concurrent requests.
  */
+import type { CorpusPart } from '../corpus/types.js';
 import type { LabelScheme } from '../labels/scheme.js';
 import { BetaTable, type BetaBuffers } from '../../features/beta.js';
 import { DocTables } from '../../features/doc.js';
@@ -35,7 +36,12 @@ export interface ModelInfo {
   solver: string;
   options: Record<string, unknown>;
   seed: number;
-  corpus: { source?: string; hash: string; documents: number; tokens: number; goldTokens: number };
+  /**
+   * The training corpus: where it was read from (paths joined by commas), a hash of its content,
+   * its size, and each file it was read from with its size (`sources`; absent in models trained
+   * before it was recorded, or from a corpus not read from files).
+   */
+  corpus: { source?: string; hash: string; documents: number; tokens: number; goldTokens: number; sources?: CorpusPart[] };
   /** Figures measured while training (sizes, times, A1/A2 on D2…). */
   figures: Record<string, unknown>;
   temperature: number;

@@ -58,10 +58,16 @@ function wantsNdjson(request: FastifyRequest): boolean {
 
 /** Only `/` and `\`-free names: where the trainer kept its corpus is nobody's business. */
 function publicModelInfo(info: Record<string, unknown>): Record<string, unknown> {
-  const corpus = info.corpus as { source?: unknown } | undefined;
+  const corpus = info.corpus as { source?: unknown; sources?: unknown } | undefined;
   if (typeof corpus?.source !== 'string') return info;
-  const source = corpus.source.split(',').map((p) => basename(p.replace(/\\/g, '/'))).join(',');
-  return { ...info, corpus: { ...corpus, source } };
+  const name = (p: string): string => basename(p.replace(/\\/g, '/'));
+  const source = corpus.source.split(',').map(name).join(',');
+  const out: Record<string, unknown> = { ...corpus, source };
+  if (Array.isArray(corpus.sources)) {
+    out.sources = corpus.sources.map((s: unknown) => (s && typeof s === 'object' && typeof (s as { source?: unknown }).source === 'string'
+      ? { ...s, source: name((s as { source: string }).source) } : s));
+  }
+  return { ...info, corpus: out };
 }
 
 /**

@@ -14,7 +14,8 @@ import { getJson, postJson, serve, type Running } from '../fixtures/service/http
 /** The fake tagger, with a trainer's absolute corpus paths in its model information. */
 class PathTagger extends FakeTagger {
   override modelInfo() {
-    return { ...super.modelInfo(), corpus: { source: '/home/trainer/secret/atb-p1.pos,C:\\corpora\\atb-p2.pos', tokens: 9 } };
+    const sources = [{ source: '/home/trainer/secret/atb-p1.pos', documents: 3 }, { source: 'C:\\corpora\\atb-p2.pos', documents: 4 }];
+    return { ...super.modelInfo(), corpus: { source: '/home/trainer/secret/atb-p1.pos,C:\\corpora\\atb-p2.pos', tokens: 9, sources } };
   }
 }
 
@@ -126,4 +127,5 @@ test('/v1/model names the corpus files, never their paths', async () => {
   const model = (await getJson(`${srv.url}/v1/model`)).body.model;
   assert.equal(model.corpus.source, 'atb-p1.pos,atb-p2.pos');
   assert.equal(model.corpus.tokens, 9);
+  assert.deepEqual(model.corpus.sources, [{ source: 'atb-p1.pos', documents: 3 }, { source: 'atb-p2.pos', documents: 4 }]);
 });
