@@ -26,6 +26,8 @@ import { train, type TrainSummary } from './train.js';
 
 export interface FoldOptions {
   seed: number;
+  /** Documents of other corpora that join every fold's training part, never its test part (`lexdis cv --extra`). */
+  extra: Document[];
   /** Share of each training part in D2. */
   d2: number;
   maxTokens: number;
@@ -34,7 +36,7 @@ export interface FoldOptions {
   defaults: Defaults;
 }
 
-export const defaultFoldOptions = (): FoldOptions => ({ seed: 42, d2: 0.1, maxTokens: 40_000, workers: 0, defaults: defaultModelDefaults() });
+export const defaultFoldOptions = (): FoldOptions => ({ seed: 42, extra: [], d2: 0.1, maxTokens: 40_000, workers: 0, defaults: defaultModelDefaults() });
 
 /** What one training left behind (for the report's diagnostics). */
 export interface TrainingNote {
@@ -131,7 +133,7 @@ export async function runFold(
 ): Promise<FoldResult> {
   const o = { ...defaultFoldOptions(), ...options };
   const t0 = performance.now();
-  const split = foldSplit(corpus, assignment, fold);
+  const split = foldSplit(corpus, assignment, fold, o.extra);
   const seed = foldSeed(o.seed, fold);
   const trainOptions = { d2: o.d2, seed, workers: o.workers, maxTokens: o.maxTokens, solverOptions: {} };
   const partition = partitionCorpus(split.train, { d2Share: o.d2, seed });

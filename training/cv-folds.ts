@@ -63,14 +63,17 @@ export function assignFolds(corpus: Corpus, folds: number, seed: number): FoldAs
 
 export interface FoldSplit {
   fold: number;
-  /** Training part (all gold-marked documents outside the fold, corpus order). */
+  /** Training part (all gold-marked documents outside the fold, corpus order, then the extra documents). */
   train: Corpus;
   /** Test part (the fold's documents, corpus order). */
   test: Document[];
 }
 
-/** The training and test documents of fold k. */
-export function foldSplit(corpus: Corpus, assignment: FoldAssignment, fold: number): FoldSplit {
+/**
+ * The training and test documents of fold k. `extra` documents (other corpora, `lexdis cv
+ * --extra`) join the training part after the corpus's own and never the test part.
+ */
+export function foldSplit(corpus: Corpus, assignment: FoldAssignment, fold: number, extra: readonly Document[] = []): FoldSplit {
   if (!Number.isInteger(fold) || fold < 0 || fold >= assignment.folds) throw new UsageError(`no fold ${fold} (folds: ${assignment.folds})`);
   const train: Document[] = [];
   const test: Document[] = [];
@@ -79,7 +82,7 @@ export function foldSplit(corpus: Corpus, assignment: FoldAssignment, fold: numb
     if (f === fold) test.push(d);
     else if (f >= 0) train.push(d);
   });
-  return { fold, train: { ...corpus, documents: train }, test };
+  return { fold, train: { ...corpus, documents: [...train, ...extra] }, test };
 }
 
 /**

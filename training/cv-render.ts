@@ -50,7 +50,8 @@ export function cvMarkdown(r: CvReport, command?: string): string {
   const o = r.options;
   L.push(
     `Corpus: ${r.corpus.source ?? '(unnamed)'}: ${r.corpus.goldDocuments} gold-marked documents` +
-      (r.corpus.droppedDocuments ? ` (${r.corpus.droppedDocuments} without gold marks left out)` : '') + '.',
+      (r.corpus.droppedDocuments ? ` (${r.corpus.droppedDocuments} without gold marks left out)` : '') + '.' +
+      (r.corpus.extra ? ` Every fold's training part also holds the ${r.corpus.extra.goldDocuments} gold-marked documents of ${r.corpus.extra.source ?? 'the extra corpora'} (--extra), never a test part: the figures are those of the corpus's own held-out documents.` : ''),
     `${o.folds} folds by document (seed ${o.seed}); in each training part a seeded ${Math.round((1 - o.d2) * 100)}:${Math.round(o.d2 * 100)} split into D1 (β*) and D2 (θ), ` +
       `the same split for every model; θ rows from at most ${o.maxTokens} D2 tokens. Defaults: transform ${o.defaults.transform}, solver ${o.defaults.solver}; ` +
       (o.defaults.recount ? 'after θ, β* and the seen labels are recounted over D1 ∪ D2 (lexdis\'s default; the baselines get the same C(t)).' : 'β* and the seen labels from D1 only, as in the paper.'),

@@ -5,7 +5,7 @@
  * ablations, learning curve). Everything but `timing` depends only on the corpus, the models
  * and the options (the determinism test compares it). Rendering: training/cv-render.ts.
  */
-import type { Corpus } from '../src/corpus/types.js';
+import type { Corpus, CorpusPart } from '../src/corpus/types.js';
 import type { LabelElement } from '../src/labels/elements.js';
 import { elementName, schemeSlots, type LabelScheme } from '../src/labels/scheme.js';
 import { mergeReports, tiedShare, type EvalReport } from '../src/rank/eval.js';
@@ -90,6 +90,8 @@ export interface CvReport {
     source?: string; documents: number; goldDocuments: number; droppedDocuments: number;
     /** The label-element scheme: its name and element names (lemma first). */
     scheme: { name: string; elements: string[] };
+    /** Other corpora whose gold documents joined every fold's training part, never a test part (`--extra`); absent without. */
+    extra?: { source?: string; goldDocuments: number; parts?: CorpusPart[] };
   };
   options: { folds: number; seed: number; d2: number; maxTokens: number; defaults: Defaults; models: string[] };
   folds: { fold: number; seed: number; trainDocuments: number; testDocuments: number; testTokens: number }[];
@@ -114,6 +116,9 @@ export interface CvReport {
 
 export interface BuildInput {
   corpus: Corpus;
+  /** The extra training corpora and how many of their documents joined the training parts. */
+  extra?: Corpus;
+  extraDocuments?: number;
   assignment: FoldAssignment;
   /** Why the first-solution baseline was not run, when it was asked for and not run. */
   firstSolutionAbsent?: string;
@@ -261,6 +266,7 @@ export function buildReport(input: BuildInput): CvReport {
       source: corpus.source, documents: corpus.documents.length,
       goldDocuments: corpus.documents.length - assignment.dropped, droppedDocuments: assignment.dropped,
       scheme: { name: scheme?.name ?? 'arabic', elements: slots.map((s) => elementName(scheme, s)) },
+      ...(input.extra ? { extra: { source: input.extra.source, goldDocuments: input.extraDocuments ?? 0, ...(input.extra.parts ? { parts: input.extra.parts } : {}) } } : {}),
     },
     options: { folds: options.folds, seed: options.seed, d2: options.d2, maxTokens: options.maxTokens, defaults: d, models: models.map((m) => m.name) },
     folds: results.map((f) => ({

@@ -11,7 +11,7 @@
  */
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import type { Corpus } from '../src/corpus/types.js';
+import type { Corpus, Document } from '../src/corpus/types.js';
 import { CorpusError, UsageError } from '../src/errors.js';
 import { assignFolds, type FoldAssignment } from './cv-folds.js';
 import { defaultFoldOptions, firstSolutionAbsence, runFold, type FoldOptions, type FoldResult } from './cv-fold.js';
@@ -43,6 +43,11 @@ export interface CvOptions {
   maxTokens: number;
   /** Default value transform and solver (the ablations vary them). */
   defaults: Defaults;
+  /**
+   * Other gold corpora whose documents join every fold's training part and never its test part
+   * (`lexdis cv --extra`): the figures stay those of the corpus's own held-out documents.
+   */
+  extra?: Corpus;
   onProgress?: (e: CvProgressEvent) => void;
 }
 
@@ -51,17 +56,35 @@ export const defaultCvOptions = (): CvOptions => ({
   folds: 10, models: 'full,baselines', jobs: 1, seed: 42, d2: 0.1, maxTokens: 40_000, defaults: defaultModelDefaults(),
 });
 
-/** Checks that every training part can be split into D1 and D2. */
-function checkSizes(corpus: Corpus, a: FoldAssignment, d2: number): void {
+/** Checks that every training part (with the `extra` gold documents) can be split into D1 and D2. */
+function checkSizes(corpus: Corpus, a: FoldAssignment, d2: number, extra: number): void {
   const total = a.test.reduce((s, t) => s + t.length, 0);
   const need = documentsNeeded(d2);
-  const smallest = total - Math.max(...a.test.map((t) => t.length));
+  const smallest = total - Math.max(...a.test.map((t) => t.length)) + extra;
   if (smallest < need)
     throw new CorpusError(
       `with ${a.folds} folds of ${total} gold-marked documents, a training part has only ${smallest} documents; ` +
         `splitting it into D1 and D2 (D2 share ${d2}) needs ${need}: use more documents or fewer folds`,
       { file: corpus.source },
     );
+}
+
+/**
+ * The gold-marked documents of the extra corpora, checked against the corpus: a document of both
+ * (the same id and content) or one with a corpus document's id is a UsageError.
+ */
+function extraDocuments(corpus: Corpus, extra: Corpus | undefined): Document[] {
+  if (!extra) return [];
+  if (extra.scheme?.name !== corpus.scheme?.name) throw new UsageError('the extra corpora and the corpus must have the same label scheme');
+  const ids = new Set(corpus.documents.map((d) => d.id));
+  const own = new Set(corpus.documents);
+  const out: Document[] = [];
+  for (const d of extra.documents) {
+    if (own.has(d) || ids.has(d.id)) throw new UsageError(`document "${d.id}" of the extra corpora (${extra.source ?? 'given'}) is also a document of the corpus`);
+    if (d.sentences.some((s) => s.tokens.some((t) => t.gold >= 0))) out.push(d);
+  }
+  if (out.length === 0) throw new CorpusError(`the extra corpora have no gold marks (* SOLUTION): nothing to add to the training parts`, { file: extra.source });
+  return out;
 }
 
 /** Runs a cross-validation and returns its report (figures pooled over folds). */
@@ -71,8 +94,9 @@ export async function runCv(corpus: Corpus, options: Partial<CvOptions> = {}): P
   const models = typeof o.models === 'string' ? parseModelList(o.models, o.defaults, corpus.scheme) : o.models;
   const t0 = performance.now();
   const assignment = assignFolds(corpus, o.folds, o.seed);
-  checkSizes(corpus, assignment, o.d2);
-  const foldOptions: FoldOptions = { ...defaultFoldOptions(), seed: o.seed, d2: o.d2, maxTokens: o.maxTokens, workers: 0, defaults: o.defaults };
+  const extra = extraDocuments(corpus, o.extra);
+  checkSizes(corpus, assignment, o.d2, extra.length);
+  const foldOptions: FoldOptions = { ...defaultFoldOptions(), seed: o.seed, extra, d2: o.d2, maxTokens: o.maxTokens, workers: 0, defaults: o.defaults };
   const progress = (fold: number) => (done: number, total: number, model: string) => o.onProgress?.({ fold, done, total, model });
   const folds = [...Array(o.folds).keys()];
   let results: FoldResult[];
@@ -107,5 +131,5 @@ export async function runCv(corpus: Corpus, options: Partial<CvOptions> = {}): P
     }
   }
   const firstSolutionAbsent = models.some((m) => m.name === 'first-solution') ? firstSolutionAbsence(corpus) : undefined;
-  return buildReport({ corpus, assignment, firstSolutionAbsent, models, results, options: { folds: o.folds, seed: o.seed, d2: o.d2, maxTokens: o.maxTokens, jobs: o.jobs, defaults: o.defaults }, wallSeconds: (performance.now() - t0) / 1000 });
+  return buildReport({ corpus, extra: o.extra, extraDocuments: extra.length, assignment, firstSolutionAbsent, models, results, options: { folds: o.folds, seed: o.seed, d2: o.d2, maxTokens: o.maxTokens, jobs: o.jobs, defaults: o.defaults }, wallSeconds: (performance.now() - t0) / 1000 });
 }

@@ -3,7 +3,8 @@ import { Option, type Command } from 'commander';
 import cliProgress from 'cli-progress';
 import { VALUE_TRANSFORMS, type ValueTransform } from '../../features/transform.js';
 import { dataPaths } from '../data.js';
-import { CORPUS_FORMATS, loadCorpus, type CorpusFormat } from '../../src/formats/load.js';
+import { CORPUS_FORMATS, loadCorpus, requireDistinctFiles, type CorpusFormat, type LoadCorpusOptions } from '../../src/formats/load.js';
+import type { Corpus } from '../../src/corpus/types.js';
 import { TEXT_ENCODINGS, type TextEncoding } from '../../src/io.js';
 import { defaultCvOptions, runCv, type CvProgressEvent } from '../../training/cv.js';
 import { modelNamesHelp, parseModelList } from '../../training/cv-models.js';
@@ -14,6 +15,7 @@ import { log, numberOption, writeOut } from '../output.js';
 import { progressEnabled } from '../progress.js';
 
 interface CvFlags {
+  extra?: string[];
   folds: string;
   models: string;
   jobs: string;
@@ -65,6 +67,12 @@ function progressBars(folds: number, models: number): { on(e: CvProgressEvent): 
   };
 }
 
+/** The extra corpora, every document id after its file's name (`path#id`, as for several files) so that none is a corpus document's. */
+function extraCorpus(paths: string[], load: Partial<LoadCorpusOptions>): Corpus {
+  const c = loadCorpus(paths, load);
+  return paths.length > 1 ? c : { ...c, documents: c.documents.map((d) => ({ ...d, id: `${paths[0]}#${d.id}` })) };
+}
+
 async function run(corpora: string[], flags: CvFlags): Promise<void> {
   const defaults = { transform: flags.transform, solver: flags.solver, recount: flags.recount, sequence: flags.sequence, casePass: flags.casePass };
   const options = {
@@ -77,13 +85,16 @@ async function run(corpora: string[], flags: CvFlags): Promise<void> {
   };
   assertResultsDirWritable(flags.output);
   const scheme = flags.scheme === undefined ? undefined : loadSchemeFile(flags.scheme);
-  const corpus = loadCorpus(corpora, { format: flags.format, encoding: flags.encoding, tables: flags.tables, analyzer: { backoff: flags.backoff, caseEndings: flags.caseEndings }, scheme, checkScheme: true });
+  const load: Partial<LoadCorpusOptions> = { format: flags.format, encoding: flags.encoding, tables: flags.tables, analyzer: { backoff: flags.backoff, caseEndings: flags.caseEndings }, scheme, checkScheme: true };
+  requireDistinctFiles([...corpora, ...(flags.extra ?? [])]);
+  const corpus = loadCorpus(corpora, load);
+  const extra = flags.extra && flags.extra.length > 0 ? extraCorpus(flags.extra, load) : undefined;
   // Model names may use the element names of the corpus's label scheme (`--models agreement`).
   const models = parseModelList(flags.models, defaults, corpus.scheme);
   const bars = progressBars(options.folds, models.length);
   const command = `lexdis cv ${process.argv.slice(3).join(' ')}`;
   try {
-    const report = await runCv(corpus, { ...options, models, onProgress: (e) => bars.on(e) });
+    const report = await runCv(corpus, { ...options, models, extra, onProgress: (e) => bars.on(e) });
     bars.stop();
     const files = writeCvResults(flags.output, report, command);
     const full = Object.hasOwn(report.models, 'full') ? report.models.full.report : null;
@@ -108,6 +119,8 @@ export function register(program: Command): void {
       `Models (--models, comma list): ${modelNamesHelp()}.`,
     )
     .argument('<corpus...>', 'gold-marked corpora: ATB analysis files (.pos), candidates files (.cand/.tsv) or CoNLL-U (.conllu, projected)')
+    .option('--extra <corpus...>', 'more gold corpora whose documents join every fold\'s training part and never its test part ' +
+      '(e.g. PADT dev beside PUD): the figures stay those of the first corpora\'s held-out documents')
     .option('--folds <n>', 'number of folds', String(d.folds))
     .option('--models <list>', 'models and groups to run (e.g. all, table5,table4, full,baselines)', 'full,baselines')
     .option('--jobs <n>', 'folds run at the same time (worker threads)', String(d.jobs))
@@ -129,6 +142,7 @@ export function register(program: Command): void {
     .option('--scheme <file>', 'label-element scheme of candidates files (JSON: docs/label-elements.md); default: inferred from their tags')
     .option('--no-case-endings', 'project CoNLL-U corpora without case endings in the candidates')
     .setOptionValueWithSource('recount', d.defaults.recount, 'default')
-    .addHelpText('after', '\nExample:\n  $ lexdis cv pud.pos --folds 10 --models all --jobs 2 -o results/pud-cv\n')
+    .addHelpText('after', '\nExamples:\n  $ lexdis cv pud.pos --folds 10 --models all --jobs 2 -o results/pud-cv\n' +
+      '  $ lexdis cv pud.pos --extra padt-dev.pos --folds 10 --models full+caseless+prior --jobs 2 -o results/pud-padt-cv\n')
     .action((corpora: string[], flags: CvFlags) => run(corpora, flags));
 }
