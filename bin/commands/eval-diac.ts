@@ -10,6 +10,7 @@ interface EvalDiacFlags {
   system: SystemFormat;
   json?: boolean;
   output?: string;
+  vocalizedOnly?: boolean;
 }
 
 async function run(systemFile: string, referenceFile: string, flags: EvalDiacFlags): Promise<void> {
@@ -17,7 +18,7 @@ async function run(systemFile: string, referenceFile: string, flags: EvalDiacFla
   const ref = readReference(readTextFile(referenceFile), referenceFile, flags.reference);
   const sys = readSystem(readTextFile(systemFile), systemFile, flags.system);
   checkAlignment(ref, sys, { ref: referenceFile, sys: systemFile });
-  const report = scoreDiacritization(ref, sys);
+  const report = scoreDiacritization(ref, sys, { vocalizedOnly: Boolean(flags.vocalizedOnly) });
   const out = flags.json
     ? `${JSON.stringify({ system: systemFile, reference: referenceFile, referenceFormat: flags.reference, ...report }, null, 2)}\n`
     : diacReportMarkdown(report, `${systemFile} against ${referenceFile}`);
@@ -41,6 +42,8 @@ export function register(program: Command): void {
     .addOption(new Option('--reference <format>', 'reference format (auto: .tsv is WikiNewsMax max_gold with max_gold_alt accepted; ' +
       'original: the TSV\'s original_gold, the WikiNews 2014 gold; text: plain text)').choices(['auto', 'max', 'original', 'text']).default('auto'))
     .addOption(new Option('--system <format>', 'system format (auto: .jsonl or a first line starting with {)').choices(['auto', 'text', 'jsonl']).default('auto'))
+    .option('--vocalized-only', 'leave out reference words that carry no mark at all (a vocalized treebank\'s unvocalized ' +
+      'names and abbreviations: the reference gives no vowels for them), counted apart')
     .option('--json', 'print the report as JSON')
     .option('-o, --output <file>', 'write here (atomically) instead of stdout')
     .addHelpText('after', [
@@ -66,6 +69,7 @@ export function register(program: Command): void {
       '  $ lexdis diacritize -m models/pud --jsonl --candidates sentences.txt > out.jsonl',
       '  $ lexdis eval-diac out.jsonl references.txt --json',
       '  $ lexdis eval-diac out.txt "$(lexdis data path)/wikinews-max/WikiNewsMax.tsv" --reference original',
+      '  $ lexdis eval-diac padt-test.out.txt padt-test.txt --vocalized-only   # the reference from import-ud --text',
     ].join('\n'))
     .action((system: string, reference: string, flags: EvalDiacFlags) => run(system, reference, flags));
 }

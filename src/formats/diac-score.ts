@@ -49,6 +49,18 @@ export interface DiacReport {
   unvocalized: number;
   /** System words whose letters differ from the reference's. */
   lettersChanged: number;
+  /** With `vocalizedOnly`: reference words without a single mark, left out of every figure. */
+  skippedUnvocalized?: number;
+}
+
+/** Options of {@link scoreDiacritization}. */
+export interface ScoreOptions {
+  /**
+   * Leave out reference words that carry no mark at all (every variant bare): a vocalized
+   * treebank's unvocalized words (PADT's unanalyzed names and abbreviations), whose vowels the
+   * reference does not give and which the relaxed convention would count right whatever a system writes.
+   */
+  vocalizedOnly: boolean;
 }
 
 interface Tally { words: number; ok: number; okNoCase: number; letters: number; errors: number; lettersNoCase: number; errorsNoCase: number }
@@ -99,7 +111,7 @@ function causeOf(w: SysWord, variants: string[], noCase: boolean): Cause | undef
  * Scores aligned sentences (call {@link checkAlignment} first).
  * @returns the report; throws nothing on aligned input
  */
-export function scoreDiacritization(ref: readonly RefSentence[], sys: readonly SysSentence[]): DiacReport {
+export function scoreDiacritization(ref: readonly RefSentence[], sys: readonly SysSentence[], options: Partial<ScoreOptions> = {}): DiacReport {
   const t = { relaxed: tally(), strict: tally() };
   const oracle = { relaxed: tally(), strict: tally() };
   const classes = { caseEnding: 0, stem: 0, unknownWord: 0, differentAnalysis: 0, noCorrectCandidate: 0 };
@@ -108,8 +120,13 @@ export function scoreDiacritization(ref: readonly RefSentence[], sys: readonly S
   let withCandidates = 0;
   let unvocalized = 0;
   let lettersChanged = 0;
+  let skipped = 0;
   ref.forEach((r, i) => r.words.forEach((rw, k) => {
     const w = sys[i].words[k];
+    if (options.vocalizedOnly && rw.variants.every((v) => stripMarks(v) === v)) {
+      skipped++;
+      return;
+    }
     if (stripMarks(w.text) === w.text) unvocalized++;
     if (stripMarks(w.text) !== stripMarks(rw.variants[0])) lettersChanged++;
     for (const c of CONVENTIONS) add(t[c], w.text, rw.variants, c);
@@ -143,6 +160,7 @@ export function scoreDiacritization(ref: readonly RefSentence[], sys: readonly S
     sentences: ref.length, words,
     rates: { relaxed: rates(t.relaxed), strict: rates(t.strict) },
     errorClasses, unvocalized, lettersChanged,
+    ...(options.vocalizedOnly ? { skippedUnvocalized: skipped } : {}),
   };
   if (withCandidates > 0) {
     report.oracle = {
@@ -183,6 +201,7 @@ export function diacReportMarkdown(r: DiacReport, title: string): string {
   const { stemCauses, ...classes } = r.errorClasses;
   lines.push('', 'Error classes (relaxed, % of words): ' + Object.entries(classes).map(([k, v]) => `${k} ${(v as number).toFixed(2)}`).join(', ') + '.');
   if (stemCauses) lines.push('Stem errors by cause (% of words): ' + Object.entries(stemCauses).map(([k, v]) => `${k} ${(v as number).toFixed(2)}`).join(', ') + '.');
-  lines.push(`Words without vowels: ${r.unvocalized}. Words whose letters differ from the reference: ${r.lettersChanged}.`, '');
+  lines.push(`Words without vowels: ${r.unvocalized}. Words whose letters differ from the reference: ${r.lettersChanged}.` +
+    (r.skippedUnvocalized === undefined ? '' : ` Reference words without any mark, left out: ${r.skippedUnvocalized}.`), '');
   return lines.join('\n');
 }
