@@ -70,3 +70,17 @@ test('scores: WER with and without case ending, strict beside relaxed, classes, 
   assert.equal(r.unvocalized, 1);
   assert.equal(r.lettersChanged, 0);
 });
+
+test('vocalizedOnly: reference words without any mark are left out, not counted right', () => {
+  const ref = readPlainReference('قَالَ بوش إِنَّ\n', 'r.txt');
+  const sys = readPlainSystem('قَالَ بُوشُ أَنَّ\n');
+  checkAlignment(ref, sys, { ref: 'r.txt', sys: 's.txt' });
+  const all = scoreDiacritization(ref, sys);
+  assert.equal(all.words, 3);
+  assert.equal(all.rates.relaxed.wer, 33.33, 'the bare بوش accepts anything in the relaxed convention');
+  assert.equal(all.skippedUnvocalized, undefined);
+  const voc = scoreDiacritization(ref, sys, { vocalizedOnly: true });
+  assert.equal(voc.words, 2);
+  assert.equal(voc.skippedUnvocalized, 1);
+  assert.equal(voc.rates.relaxed.wer, 50);
+});
