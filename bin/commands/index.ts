@@ -11,6 +11,7 @@ export type RegisterCommand = (program: Command) => void;
 export const COMMANDS: Record<string, () => Promise<{ register: RegisterCommand }>> = {
   analyze: () => import('./analyze.js'),
   'import-ud': () => import('./import-ud.js'),
+  'import-diac': () => import('./import-diac.js'),
   train: () => import('./train.js'),
   tag: () => import('./tag.js'),
   eval: () => import('./eval.js'),
