@@ -42,6 +42,9 @@ export { posToCorpus, requireGold, type PosToCorpusOptions } from './formats/pos
 export { corpusToPos, type CorpusToPosOptions } from './formats/corpus-pos.js';
 export { readCandidatesFile, writeCandidatesFile, loadCandidatesFile, type CandidatesReadOptions, type CandidatesWriteOptions } from './formats/candidates.js';
 export { projectUd, type Projection, type ProjectOptions } from './formats/ud-project.js';
+export { projectTreebank, vocalizedReference, type TreebankProjection, type TreebankOptions } from './formats/treebank.js';
+export { DiacImporter, importDiacText, type DiacImportOptions } from './formats/diac-import.js';
+export type { VocalizedReport } from './formats/voc-report.js';
 export { textToCorpus } from './formats/text.js';
 export { readTextFile, writeFileAtomic, TEXT_ENCODINGS, type TextEncoding } from './io.js';
 
@@ -67,4 +70,4 @@ export { loadSchemeFile, parseSchemeFile } from './labels/scheme-file.js';
 export { ARABIC_SCHEME, type LabelScheme } from './labels/scheme.js';
 export { compareWord, type Convention, type WordVerdict } from './script/diac-compare.js';
 export { readReference, readSystem, type ReferenceFormat, type SystemFormat, type RefSentence, type SysSentence } from './formats/diac-eval.js';
-export { checkAlignment, scoreDiacritization, diacReportMarkdown, CONVENTIONS, type DiacReport } from './formats/diac-score.js';
+export { checkAlignment, scoreDiacritization, diacReportMarkdown, CONVENTIONS, type DiacReport, type ScoreOptions } from './formats/diac-score.js';

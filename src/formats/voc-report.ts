@@ -16,6 +16,7 @@ export const VOC_DECIDERS = ['vocalization', 'lemma', 'features', 'gloss'] as co
 /** One of {@link VOC_DECIDERS}. */
 export type VocDecider = (typeof VOC_DECIDERS)[number];
 
+/** The report of a vocalized projection (the JSON of `--report`): counts, shares, the decisions, ties and unmatched words by reason with examples. */
 export interface VocalizedReport {
   kind: typeof REPORT_KIND;
   version: 1;
