@@ -26,7 +26,7 @@ before(async () => {
 after(() => rmSync(root, { recursive: true, force: true }));
 
 const WRITES: Record<string, 'file' | 'model' | 'dir' | undefined> = {
-  analyze: 'file', 'import-ud': 'file', train: 'model', tag: 'file', cv: 'dir', diacritize: 'file', 'eval-diac': 'file', data: 'dir',
+  analyze: 'file', 'import-ud': 'file', 'import-diac': 'file', train: 'model', tag: 'file', cv: 'dir', diacritize: 'file', 'eval-diac': 'file', data: 'dir',
 };
 
 interface Prepared {
@@ -63,6 +63,7 @@ async function prepare(c: Cell, dir: string): Promise<Prepared> {
   const args: Record<string, string[]> = {
     analyze: ['analyze', s.text, '--tables', s.tables, '-o', out],
     'import-ud': ['import-ud', s.conllu, '--analyzer', s.tables, '-o', out, '-q'],
+    'import-diac': ['import-diac', s.text, '--analyzer', s.tables, '-o', out, '-q'],
     train: ['train', corpus, '--tables', s.tables, '-o', out],
     tag: ['tag', tagInput, '-m', s.model, '--tables', s.tables, '-o', out, ...(c.input === 'pos' ? ['--format', 'pos'] : [])],
     eval: ['eval', s.model, corpus, '--tables', s.tables],
