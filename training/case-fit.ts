@@ -15,7 +15,7 @@ import type { Model } from '../src/model/model.js';
 import type { PreparedDocument } from '../src/rank/prepare.js';
 import { ModelRanker } from '../src/rank/ranker.js';
 import { topIndex } from '../src/rank/types.js';
-import { hash32 } from '../src/random.js';
+import { hash32, Rng } from '../src/random.js';
 import { fitChoice, fitMultinomial, type ChoiceRow, type ClassRow, type LogitOptions } from './logit.js';
 import { goldenSection } from './minimize.js';
 import { goldLogProbability } from './sequence-fit.js';
@@ -23,9 +23,15 @@ import { goldLogProbability } from './sequence-fit.js';
 /** Options of {@link fitCaseClassifier}: the feature groups, and the logistic regressions' (training/logit.ts). */
 export interface CaseFitOptions extends LogitOptions {
   groups: readonly CaseFeatureGroup[];
+  /**
+   * The share of tokens whose neighbours see, instead of their gold label, another of their
+   * candidates drawn at random (seeded): the classifiers are fitted on contexts about as
+   * wrong as a first decoding's, not on gold contexts alone.
+   */
+  contextNoise: number;
 }
 
-export const defaultCaseFitOptions: CaseFitOptions = { groups: CASE_FEATURE_GROUPS, seed: 42, epochs: 6, l2: 1e-4, rate: 0.2 };
+export const defaultCaseFitOptions: CaseFitOptions = { groups: CASE_FEATURE_GROUPS, seed: 42, epochs: 6, l2: 1e-4, rate: 0.2, contextNoise: 0.1 };
 
 /**
  * μ, the weight of the case pass's log-probabilities against the first decoding's. Chosen by
@@ -34,18 +40,24 @@ export const defaultCaseFitOptions: CaseFitOptions = { groups: CASE_FEATURE_GROU
  */
 export const CASE_PASS_WEIGHT = 1;
 
+/** α, the power of the first decoding's distribution within an analysis in the second (src/model/case-pass.ts), chosen with μ. */
+export const CASE_FIRST_PASS_SHARE = 0.5;
+
 /**
  * The rows of the two classifiers, from gold labels, each sentence labelled with its gold
  * labels: one case row per gold label with a case or mood; one reading row per gold
  * function-word reading of a token whose candidates have two readings or more.
  */
-function caseRows(docs: Iterable<Document>, groups: ReadonlySet<CaseFeatureGroup>): { cases: ClassRow[]; classes: string[]; readings: ChoiceRow[] } {
+function caseRows(docs: Iterable<Document>, groups: ReadonlySet<CaseFeatureGroup>, noise: number, seed: number): { cases: ClassRow[]; classes: string[]; readings: ChoiceRow[] } {
   const cases: Array<{ buckets: Int32Array; cls: string }> = [];
   const readings: ChoiceRow[] = [];
+  const rng = new Rng(seed);
   for (const d of docs)
     for (const s of d.sentences) {
       const gold = s.tokens.map((t): Readonly<LabelElements> | null => (t.arabic && t.gold >= 0 ? t.candidates[t.gold].elements : null));
-      const sentence = new LabelledSentence(s.tokens.map((t, i) => ({ elements: gold[i], lookup: t.lookup })), groups);
+      // with `noise`, a token's neighbours see another of its candidates that often
+      const seen = gold.map((el, i) => (el && noise > 0 && rng.next() < noise ? s.tokens[i].candidates[rng.int(s.tokens[i].candidates.length)].elements : el));
+      const sentence = new LabelledSentence(s.tokens.map((t, i) => ({ elements: seen[i], lookup: t.lookup })), groups);
       gold.forEach((el, i) => {
         if (!el) return;
         const options = [...new Set(s.tokens[i].candidates.map((c) => wordReading(c.elements)).filter((r) => r !== ''))];
@@ -72,11 +84,14 @@ function caseRows(docs: Iterable<Document>, groups: ReadonlySet<CaseFeatureGroup
 export function fitCaseClassifier(docs: Iterable<Document>, options: Partial<CaseFitOptions> = {}): CasePass | null {
   const o = { ...defaultCaseFitOptions, ...options };
   const groups = new Set(o.groups);
-  const { cases, classes, readings } = caseRows(docs, groups);
+  if (!(o.contextNoise >= 0 && o.contextNoise < 1)) throw new UsageError('case pass: the context noise is a share in [0, 1)');
+  const { cases, classes, readings } = caseRows(docs, groups, o.contextNoise, o.seed);
   if (cases.length === 0) return null;
   const c = fitMultinomial(cases, classes.length, CASE_BUCKET_BITS, o);
   const r = fitChoice(readings, CASE_BUCKET_BITS, o);
-  const json: CasePassJson = { kind: 'lexdis-case-pass', classes, groups: [...groups], bucketBits: CASE_BUCKET_BITS, weight: 0, temperature: 1 };
+  const json: CasePassJson = {
+    kind: 'lexdis-case-pass', classes, groups: [...groups], bucketBits: CASE_BUCKET_BITS, weight: 0, temperature: 1, firstPassShare: CASE_FIRST_PASS_SHARE,
+  };
   return new CasePass(json, { caseKeys: c.keys, caseWeights: c.weights, readingKeys: r.keys, readingWeights: r.weights });
 }
 
@@ -118,7 +133,7 @@ export function fitCaseTemperature(model: Model, prepared: readonly PreparedDocu
     });
   });
   const measure = (mu: number) => {
-    const decoded = sentences.map((s) => seq.decodePrepared(mu === 0 ? s.prep : CasePass.addTo(s.prep, s.cases, mu)));
+    const decoded = sentences.map((s) => seq.decodePrepared(mu === 0 ? s.prep : CasePass.addTo(s.prep, s.cases, mu, casePass.firstPassShare)));
     let tokens = 0;
     let hits = 0;
     const nllAt = (tau: number) => {

@@ -2,7 +2,7 @@
  * Sparse log-linear models over hashed feature buckets, fitted by AdaGrad on the log-loss with
  * an L2 penalty, the rows in a seeded random order each epoch: the case pass's two classifiers
  * (training/case-fit.ts). A row has a few dozen features out of millions of buckets, which the
- * dense solvers of ml-matrix and ml-svm are not made for.
+ * dense solvers of ml-matrix and ml-svm are not made for. Weights are float32, as a model stores them.
  *
  * - multinomial: P(class | row) ∝ exp Σ_f w[f, class], a row of weights per bucket;
  * - conditional logit: P(option | row) ∝ exp Σ_f w[f] over the option's own buckets, one weight
@@ -58,7 +58,7 @@ function denseRows(lists: Iterable<Int32Array>, bucketBits: number): number[] {
 }
 
 /** One AdaGrad step on weight a with gradient g (the L2 penalty added). */
-function step(w: Float64Array, g2: Float64Array, a: number, g: number, o: LogitOptions): void {
+function step(w: Float32Array, g2: Float32Array, a: number, g: number, o: LogitOptions): void {
   const gg = g + o.l2 * w[a];
   g2[a] += gg * gg;
   w[a] -= (o.rate * gg) / Math.sqrt(g2[a] + 1e-8);
@@ -79,8 +79,8 @@ export function fitMultinomial(rows: readonly ClassRow[], classes: number, bucke
   checkOptions(o);
   const C = classes;
   const keys = denseRows(rows.map((r) => r.buckets), bucketBits);
-  const w = new Float64Array(keys.length * C);
-  const g2 = new Float64Array(keys.length * C);
+  const w = new Float32Array(keys.length * C);
+  const g2 = new Float32Array(keys.length * C);
   const p = new Float64Array(C);
   epochs(rows.length, o, (ri) => {
     const { buckets: f, y } = rows[ri];
@@ -98,15 +98,15 @@ export function fitMultinomial(rows: readonly ClassRow[], classes: number, bucke
       for (let j = 0; j < f.length; j++) step(w, g2, f[j] * C + k, g, o);
     }
   });
-  return { keys: Uint32Array.from(keys), weights: Float32Array.from(w) };
+  return { keys: Uint32Array.from(keys), weights: w };
 }
 
 /** Fits the conditional logit. The rows' buckets are overwritten (by row numbers). */
 export function fitChoice(rows: readonly ChoiceRow[], bucketBits: number, o: LogitOptions): BucketWeights {
   checkOptions(o);
   const keys = denseRows(rows.flatMap((r) => r.options), bucketBits);
-  const w = new Float64Array(keys.length);
-  const g2 = new Float64Array(keys.length);
+  const w = new Float32Array(keys.length);
+  const g2 = new Float32Array(keys.length);
   epochs(rows.length, o, (ri) => {
     const { options, y } = rows[ri];
     const z = options.map((f) => f.reduce((s, a) => s + w[a], 0));
@@ -118,5 +118,5 @@ export function fitChoice(rows: readonly ChoiceRow[], bucketBits: number, o: Log
       for (let j = 0; j < f.length; j++) step(w, g2, f[j], g, o);
     });
   });
-  return { keys: Uint32Array.from(keys), weights: Float32Array.from(w) };
+  return { keys: Uint32Array.from(keys), weights: w };
 }

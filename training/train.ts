@@ -21,7 +21,7 @@ import { ModelRanker } from '../src/rank/ranker.js';
 import { sequenceSpec, type TagSequence } from '../src/model/sequence.js';
 import { partitionCorpus, sampleDocuments } from './partition.js';
 import { countTagBigrams, fitSequenceWeight, type SequenceFit } from './sequence-fit.js';
-import { CASE_PASS_WEIGHT, fitCaseClassifier, fitCaseTemperature, type CaseFit } from './case-fit.js';
+import { CASE_PASS_WEIGHT, fitCaseClassifier, fitCaseTemperature, type CaseFit, type CaseFitOptions } from './case-fit.js';
 import type { CasePass } from '../src/model/case-pass.js';
 import { runStageOne } from './stage1.js';
 import { buildRows, defaultStage2Options, fitTemperature, fitTheta, type Stage2Options } from './stage2.js';
@@ -62,6 +62,8 @@ export interface TrainOptions {
    * decoding labelled it. Its weight μ is fitted on D2 (training/case-fit.ts).
    */
   casePass: boolean;
+  /** The case pass's classifier options and weight μ (training/case-fit.ts; defaults: defaultCaseFitOptions, CASE_PASS_WEIGHT). */
+  caseFit?: Partial<CaseFitOptions> & { weight?: number };
   /**
    * The analyzer options the corpus was analyzed with, recorded in the model for tagging
    * (a CoNLL-U corpus is projected with them; a pos file carries their result).
@@ -182,7 +184,7 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
     : first.d1?.bigrams ? first.d1.bigrams.withWeight(seqFit.weight) : countTagBigrams(countedDocs, seqFit, seqFit.weight);
   // the case pass's classifier of the saved model is fitted on the documents its β* counts
   const casePass = !sequence || !caseFit ? null
-    : (first.d1 ? caseFit.d1Classifier : fitCaseClassifier(countedDocs, { seed: o.seed }))?.withWeight(caseFit.fit.weight, caseFit.fit.temperature) ?? null;
+    : (first.d1 ? caseFit.d1Classifier : fitCaseClassifier(countedDocs, { seed: o.seed, ...o.caseFit }))?.withWeight(caseFit.fit.weight, caseFit.fit.temperature) ?? null;
   const t4r = performance.now();
   let model: Model;
   if (first.d1) model = new Model(info, first.d1.vocab, first.d1.counts, first.d1.doc, first.d1.lexicon, fittedTheta, sequence, casePass);
@@ -306,10 +308,10 @@ async function fitOnD2(part: ReturnType<typeof partitionCorpus>, templates: Retu
 function fitCasePass(
   fitted: Model, bigrams: TagSequence, d1: readonly Document[], d2: ReturnType<typeof prepareDocument>[], o: TrainOptions,
 ): { fit: CaseFit; d1Classifier: CasePass } | null {
-  const d1Classifier = fitCaseClassifier(d1, { seed: o.seed });
+  const d1Classifier = fitCaseClassifier(d1, { seed: o.seed, ...o.caseFit });
   if (!d1Classifier) return null;
   const withSequence = new Model(fitted.info, fitted.vocab, fitted.counts, fitted.doc, fitted.lexicon, fitted.theta, bigrams);
-  const fit = fitCaseTemperature(withSequence, d2, d1Classifier, CASE_PASS_WEIGHT);
+  const fit = fitCaseTemperature(withSequence, d2, d1Classifier, o.caseFit?.weight ?? CASE_PASS_WEIGHT);
   o.onProgress?.('casePass', 1, 1);
   return { fit, d1Classifier };
 }

@@ -16,7 +16,8 @@ export class BucketTable {
    */
   constructor(readonly keys: Uint32Array, readonly weights: Float32Array, readonly width: number) {
     let size = 16;
-    while (size < 2 * keys.length) size *= 2;
+    // at most two thirds full, so that a look-up probes few slots
+    while (size < 1.5 * keys.length) size *= 2;
     this.mask = size - 1;
     this.stride = width + 1;
     this.table = new Float32Array(size * this.stride);

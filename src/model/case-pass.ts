@@ -9,9 +9,10 @@
  *   P(its reading | the context), a conditional logit over the token's readings.
  *
  * The features are src/model/case-context.ts's; training/case-fit.ts fits both on gold labels.
- * The log-probabilities are renormalized within each analysis (the case variants of one
- * analysis, or the readings of one function word), which keeps the mass the first decoding
- * gave it: the case pass moves case endings and readings, not the choice between the rest.
+ * Within each analysis (the case variants of one analysis, or the readings of one function
+ * word) the first decoding's emissions, raised to a power α ≤ 1, and the log-probabilities are
+ * renormalized to the mass the first decoding gave the analysis: the case pass moves case
+ * endings and readings, not the choice between the rest.
  *
  * Read-only after construction, so one instance serves any number of concurrent callers.
  */
@@ -36,6 +37,11 @@ export interface CasePassJson {
   weight: number;
   /** The temperature at which the second decoding's scores give the confidences. */
   temperature: number;
+  /**
+   * α, the power of the first decoding's distribution within an analysis in the second: its
+   * case variants (or readings) get α · emission + μ · log-probability, renormalized.
+   */
+  firstPassShare: number;
 }
 
 /** The weights of the two models: buckets and rows (one weight per class, one per reading bucket). */
@@ -109,6 +115,10 @@ export class CasePass {
 
   get temperature(): number {
     return this.data.temperature;
+  }
+
+  get firstPassShare(): number {
+    return this.data.firstPassShare;
   }
 
   /** The same models with another weight μ and temperature (the arrays are shared, read-only). */
@@ -200,10 +210,11 @@ export class CasePass {
 
   /**
    * A prepared sentence whose emissions carry the case pass's log-probabilities weighted by
-   * `weight` (μ), renormalized within each analysis (see the module comment). A new object;
-   * `sentence` is not changed.
+   * `weight` (μ), the first decoding's emissions within an analysis raised to `share` (α), and
+   * renormalized within each analysis (see the module comment). A new object; `sentence` is not
+   * changed.
    */
-  static addTo(sentence: PreparedSentence, cases: SentenceCases, weight: number): PreparedSentence {
+  static addTo(sentence: PreparedSentence, cases: SentenceCases, weight: number, share: number): PreparedSentence {
     const emit = sentence.emit.map((e, i) => {
       if (!sentence.scored[i] || weight === 0) return e;
       const lp = cases.logProbabilities[i];
@@ -219,9 +230,9 @@ export class CasePass {
         let after = -Infinity;
         for (let j = k; j < e.length; j++) if (analysis[j] === a) {
           before = logAdd(before, e[j]);
-          after = logAdd(after, e[j] + weight * lp[j]);
+          after = logAdd(after, share * e[j] + weight * lp[j]);
         }
-        for (let j = k; j < e.length; j++) if (analysis[j] === a) out[j] = e[j] + weight * lp[j] + before - after;
+        for (let j = k; j < e.length; j++) if (analysis[j] === a) out[j] = share * e[j] + weight * lp[j] + before - after;
       }
       return out;
     });
@@ -244,7 +255,8 @@ export class CasePass {
     const known = new Set<string>(CASE_FEATURE_GROUPS);
     if (!j || j.kind !== 'lexdis-case-pass' || !Array.isArray(j.classes) || !j.classes.every((c) => typeof c === 'string')
       || !Array.isArray(j.groups) || !j.groups.every((g) => known.has(g)) || j.bucketBits !== CASE_BUCKET_BITS
-      || typeof j.weight !== 'number' || !(j.weight >= 0) || typeof j.temperature !== 'number' || !(j.temperature > 0))
+      || typeof j.weight !== 'number' || !(j.weight >= 0) || typeof j.temperature !== 'number' || !(j.temperature > 0)
+      || typeof j.firstPassShare !== 'number' || !(j.firstPassShare >= 0 && j.firstPassShare <= 1))
       throw new ModelFormatError('model part "casePass" is not a case-pass classifier');
     const { caseKeys, caseWeights, readingKeys, readingWeights } = arrays;
     const fits = (keys: unknown, weights: unknown, width: number) =>

@@ -80,10 +80,15 @@ test('the case pass turns the second decoding; weight 0 leaves the first decodin
   const tokens = [token('fy', [PREP]), token('Alkbyr', [ADJ_GEN]), token('Alkbyr', [ADJ_GEN]), token('Albyt', [NOM, GEN])];
   const lp = cp.sentenceLogProbabilities(tokens, [0, 0, 0, 0]);
   const prepared = { scores: [], scored: tokens.map(() => true), tags: [], emit: tokens.map((t) => new Float64Array(t.candidates.length)) };
-  const emit = CasePass.addTo(prepared, lp, 1).emit[3];
+  const emit = CasePass.addTo(prepared, lp, 1, 1).emit[3];
   assert.ok(emit[1] > emit[0], 'the genitive gains after the preposition');
   assert.ok(Math.abs(Math.log(Math.exp(emit[0]) + Math.exp(emit[1])) - Math.log(2)) < 1e-12, 'the analysis keeps its mass: only its case variants share it anew');
-  assert.deepEqual([...CasePass.addTo(prepared, lp, 0).emit[3]], [0, 0]);
+  assert.deepEqual([...CasePass.addTo(prepared, lp, 0, 1).emit[3]], [0, 0]);
+  // α scales the first decoding's preference among the variants of an analysis
+  const sharp = { ...prepared, emit: prepared.emit.map((e, i) => (i === 3 ? Float64Array.of(2, 0) : e)) };
+  const none = { logProbabilities: lp.logProbabilities.map((x) => x.map(() => 0)), analyses: lp.analyses };
+  const half = CasePass.addTo(sharp, none, 1, 0.5).emit[3];
+  assert.ok(Math.abs(half[0] - half[1] - 1) < 1e-12, `α = 0.5 halves a difference of 2: ${[...half]}`);
   assert.deepEqual([...prepared.emit[3]], [0, 0], 'the prepared sentence is not changed');
 });
 
