@@ -27,7 +27,7 @@ export function decodeSentence(
   const first = sequence.decodePrepared(prepared, lambda);
   if (!casePass || mu === 0) return first;
   const choice = tokens.map((t, i) => (prepared.scored[i] ? topIndex(t, first[i]) : -1));
-  return sequence.decodePrepared(CasePass.addTo(prepared, casePass.sentenceLogProbabilities(tokens, choice), mu), lambda);
+  return sequence.decodePrepared(CasePass.addTo(prepared, casePass.sentenceLogProbabilities(tokens, choice), mu, casePass.firstPassShare), lambda);
 }
 
 /** Ranks the candidates of a document's tokens by the model's score (see the module comment). */
