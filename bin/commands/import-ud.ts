@@ -10,7 +10,7 @@ import { Analyzer } from '../../src/analyzer/index.js';
 import { dataPaths } from '../data.js';
 import { UsageError } from '../../src/errors.js';
 import { corpusToPos, writePosFile } from '../../src/formats/pos.js';
-import { projectTreebank, treebankReportMarkdown, vocalizedReference } from '../../src/formats/treebank.js';
+import { plainText, projectTreebank, treebankReportMarkdown, vocalizedReference } from '../../src/formats/treebank.js';
 import type { WordTrace } from '../../src/formats/ud-project.js';
 import { sampleMarkdown, sampleWords } from '../../src/formats/ud-sample.js';
 import { assertWritable, readTextFile, writeFileAtomic } from '../../src/io.js';
@@ -25,6 +25,7 @@ interface ImportUdFlags {
   quiet?: boolean;
   sample?: string;
   text?: string;
+  plain?: string;
   sampleSize: string;
   sampleOf: 'matched' | 'unmatched' | 'all';
   seed: string;
@@ -42,7 +43,7 @@ function run(treebank: string, flags: ImportUdFlags): void {
   const examples = intOption('--examples', flags.examples);
   const size = intOption('--sample-size', flags.sampleSize);
   const seed = intOption('--seed', flags.seed);
-  for (const out of [flags.output, flags.report, flags.reportMd, flags.sample, flags.text]) if (out) assertWritable(out);
+  for (const out of [flags.output, flags.report, flags.reportMd, flags.sample, flags.text, flags.plain]) if (out) assertWritable(out);
   const text = readTextFile(treebank);
   const analyzer = Analyzer.load(flags.analyzer, { backoff: flags.backoff, caseEndings: flags.caseEndings });
   const progress = progressCallback();
@@ -51,7 +52,8 @@ function run(treebank: string, flags: ImportUdFlags): void {
   const { layout, corpus, report, vocalizedText } = projectTreebank(text, analyzer, { file: treebank, examples, progress, trace });
   progress.stop();
   if (layout === 'vocalized' && flags.sample) throw new UsageError('--sample is for LId-annotated treebanks (UD Arabic-PUD); the report of a vocalized one gives examples of every bucket (--examples)');
-  if (layout !== 'vocalized' && flags.text) throw new UsageError('--text needs a vocalized treebank (UD Arabic-PADT 1.3): this one\'s forms carry no vowels');
+  for (const [flag, given] of [['--text', flags.text], ['--plain', flags.plain]] as const)
+    if (layout !== 'vocalized' && given) throw new UsageError(`${flag} needs a vocalized treebank (UD Arabic-PADT 1.3): this one's forms carry no vowels`);
   // every output is made before the first is written: an error leaves none behind
   const outputs: [string, string][] = [[flags.output, writePosFile(corpusToPos(corpus))]];
   if (flags.sample) {
@@ -59,6 +61,7 @@ function run(treebank: string, flags: ImportUdFlags): void {
     outputs.push([flags.sample, sampleMarkdown(sampleWords(traced, opts), opts)]);
   }
   if (flags.text && vocalizedText) outputs.push([flags.text, vocalizedReference(vocalizedText)]);
+  if (flags.plain && vocalizedText) outputs.push([flags.plain, plainText(vocalizedText)]);
   if (flags.report) outputs.push([flags.report, `${JSON.stringify(report, null, 2)}\n`]);
   for (const [path, data] of outputs) writeFileAtomic(path, data);
   const md = treebankReportMarkdown(report);
@@ -96,6 +99,8 @@ export function register(program: Command): void {
     .option('--examples <n>', 'examples kept per report bucket', '5')
     .option('-q, --quiet', 'no markdown summary on stderr')
     .option('--sample <file>', 'also write a seeded random sample of words (markdown) for checking by eye (LId-annotated treebanks)')
+    .option('--plain <file>', 'vocalized treebanks: also write the same sentences without their marks, as the analyzer read them: ' +
+      'the input of lexdis diacritize in a held-out evaluation against --text')
     .option('--text <file>', 'vocalized treebanks: also write the gold vocalized sentences, one a line (the rebuilt words ' +
       'joined by spaces), a reference for lexdis eval-diac')
     .option('--sample-size <n>', 'words in the sample', '100')

@@ -13,6 +13,7 @@
  */
 import type { Corpus } from '../corpus/types.js';
 import { CorpusError } from '../errors.js';
+import { stripArabicDiacritics } from '../script/buckwalter.js';
 import { parseConllu } from './conllu.js';
 import { projectPadt, type PadtOptions } from './padt-project.js';
 import { isVocalizedLayout, vocalizedForms } from './padt-words.js';
@@ -60,6 +61,14 @@ export function projectTreebank(text: string, analyzer: LineAnalyzer, options: T
 /** The markdown summary of either report. */
 export function treebankReportMarkdown(report: ProjectionReport | VocalizedReport): string {
   return report.kind === 'lexdis-vocalized-projection-report' ? vocReportMarkdown(report) : reportMarkdown(report);
+}
+
+/**
+ * A vocalized treebank's sentences without their marks, one a line: what the analyzer read,
+ * the input of `lexdis diacritize` in a held-out evaluation against {@link vocalizedReference}.
+ */
+export function plainText(sentences: readonly string[]): string {
+  return sentences.map((s) => `${stripArabicDiacritics(s)}\n`).join('');
 }
 
 /**

@@ -13,7 +13,7 @@ import { Analyzer } from '../../src/analyzer/index.js';
 import { projectRoot } from '../../src/config.js';
 import type { Token } from '../../src/corpus/types.js';
 import { loadCorpus } from '../../src/formats/load.js';
-import { projectTreebank, vocalizedReference } from '../../src/formats/treebank.js';
+import { plainText, projectTreebank, vocalizedReference } from '../../src/formats/treebank.js';
 import type { VocalizedReport } from '../../src/formats/voc-report.js';
 
 const FIX = join(projectRoot(), 'test', 'fixtures', 'ud');
@@ -92,30 +92,34 @@ test('the whole PADT dev part: shares that add up, ≥ 95% of the vocalized word
   assert.equal(gold, r.matched.total);
 });
 
-test('the reference text: one sentence a line, a dagger alif\'s fatha written', () => {
+test('the reference text: one sentence a line, a dagger alif\'s fatha written; the plain text: the same letters without marks', () => {
   assert.equal(vocalizedReference(['هٰذَا اَللّٰهِ', 'كَتَبَ']).normalize('NFC'), 'هَٰذَا اَللَّٰهِ\nكَتَبَ\n'.normalize('NFC'));
+  assert.equal(plainText(['هٰذَا اَللّٰهِ', 'كَتَبَ، 12']), 'هذا الله\nكتب، 12\n');
 });
 
 test('lexdis import-ud: a vocalized treebank with --text; --text on PUD\'s layout and --sample on PADT\'s are refused', () => {
   const dir = mkdtempSync(join(tmpdir(), 'lexdis-padt-'));
   try {
     const run = (args: string[]) => spawnSync(BIN, args, { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
-    const ok = run(['import-ud', join(FIX, 'padt-small.conllu'), '-o', join(dir, 'p.pos'), '--text', join(dir, 'p.txt'), '--report', join(dir, 'r.json')]);
+    const ok = run(['import-ud', join(FIX, 'padt-small.conllu'), '-o', join(dir, 'p.pos'), '--text', join(dir, 'p.txt'), '--plain', join(dir, 'p.plain'), '--report', join(dir, 'r.json')]);
     assert.equal(ok.status, 0, ok.stderr);
     assert.match(ok.stderr, /# Vocalized gold projection: padt-small\.conllu/);
     const lines = readFileSync(join(dir, 'p.txt'), 'utf8').split('\n');
     assert.equal(lines.length, 8);
     assert.equal(lines[0].normalize('NFC'), 'مَجمُوعَةٌ مِن اَلأَمِيرِكِيِّينَ اَلمُعَارِضِينَ لِلحَظرِ تَزُورُ اَلبَصرَةَ'.normalize('NFC'));
+    assert.equal(readFileSync(join(dir, 'p.plain'), 'utf8').split('\n')[0], 'مجموعة من الأميركيين المعارضين للحظر تزور البصرة');
     assert.equal(JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8')).tied.total, 1);
     const corpus = loadCorpus([join(dir, 'p.pos')]);
     assert.equal(corpus.documents.length, 6);
     const pud = run(['import-ud', join(FIX, 'small.conllu'), '-o', join(dir, 'q.pos'), '--text', join(dir, 'q.txt')]);
     assert.equal(pud.status, 1);
     assert.match(pud.stderr, /--text needs a vocalized treebank/);
+    const plain = run(['import-ud', join(FIX, 'small.conllu'), '-o', join(dir, 'q.pos'), '--plain', join(dir, 'q.plain')]);
+    assert.match(plain.stderr, /--plain needs a vocalized treebank/);
     const sample = run(['import-ud', join(FIX, 'padt-small.conllu'), '-o', join(dir, 's.pos'), '--sample', join(dir, 's.md')]);
     assert.equal(sample.status, 1);
     assert.match(sample.stderr, /--sample is for LId-annotated treebanks/);
-    for (const f of ['q.pos', 'q.txt', 's.pos', 's.md']) assert.throws(() => readFileSync(join(dir, f)), `${f} not written`);
+    for (const f of ['q.pos', 'q.txt', 'q.plain', 's.pos', 's.md']) assert.throws(() => readFileSync(join(dir, f)), `${f} not written`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
