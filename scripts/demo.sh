@@ -1,22 +1,41 @@
 #!/usr/bin/env bash
 # The main job on the open data, end to end:
-#   1. project UD Arabic-PUD onto the BAMA 1.0 analyzer's candidates (the open gold corpus);
-#   2. train a model on it (stage one: β* counts in worker threads; stage two: θ by ε-SVR);
+#   1. project the gold corpora onto the BAMA 1.0 analyzer's candidates: UD Arabic-PUD, and the
+#      dev and test parts of UD Arabic-PADT 1.3 (fully vocalized);
+#   2. train the default model on all of them (stage one: β* counts in worker threads; stage two:
+#      θ by ε-SVR; the sequence decoding and the case pass), and a PUD-only one;
 #   3. tag a sentence with it, top two analyses per word, and print it fully vocalized;
-#   4. evaluate by ten-fold cross-validation (the paper's Mfull, lexdis's default, baselines): A1/A2.
+#   4. a held-out evaluation: a model trained on PUD and PADT dev, scored on PADT test (A1/A2 per
+#      label element, and the word error of its vocalized text);
+#   5. ten-fold cross-validation on PUD, PADT dev added to every fold's training part (lexdis's
+#      default model, the paper's Mfull, the baselines): A1/A2.
+# Licences: PUD is CC BY-SA; PADT is CC BY-NC-SA 3.0, and models/lexdis, trained on it, inherits
+# that (non-commercial) licence; models/pud, trained on PUD alone, does not.
 # Data is read from the data folder lexdis finds (`lexdis data path`: $LEXDIS_DATA, else
 # ~/.local/share/lexdis, else ../shared/data; `lexdis data fetch` gets it); outputs go to models/ and results/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DATA="$(./bin/lexdis data path)"
 mkdir -p models results
-echo "== 1. import UD Arabic-PUD" >&2
-./bin/lexdis import-ud "$DATA/ud-arabic-pud/ar_pud-ud-test.conllu" -o models/pud-corpus.pos --report results/pud-projection.json
-echo "== 2. train" >&2
-./bin/lexdis train models/pud-corpus.pos -o models/pud --seed 42
+echo "== 1. import UD Arabic-PUD and UD Arabic-PADT 1.3 (dev, test)" >&2
+./bin/lexdis import-ud "$DATA/ud-arabic-pud/ar_pud-ud-test.conllu" -o models/pud-corpus.pos --report results/pud-projection.json -q
+for part in dev test; do
+  ./bin/lexdis import-ud "$DATA/ud-arabic-padt-1.3/ar-ud-$part.conllu" -o "models/padt-$part.pos" \
+    --text "models/padt-$part.txt" --plain "models/padt-$part.plain.txt" --report "results/padt-$part-projection.json" -q
+done
+echo "== 2. train: the default model on all the open gold (CC BY-NC-SA 3.0, as PADT), and a PUD-only model (CC BY-SA)" >&2
+./bin/lexdis train models/pud-corpus.pos models/padt-dev.pos models/padt-test.pos -o models/lexdis --seed 42
+./bin/lexdis train models/pud-corpus.pos -o models/pud --seed 42 2> /dev/null
 echo "== 3. tag" >&2
-echo 'أعلن الرئيس الجديد أنه سيزور المدينة في الأسبوع القادم.' | ./bin/lexdis tag --model models/pud --top 2 --format text
-echo 'أعلن الرئيس الجديد أنه سيزور المدينة في الأسبوع القادم.' | ./bin/lexdis diacritize --model models/pud
-echo "== 4. ten-fold cross-validation (Mfull, Mfull+prior, lexdis default Mfull+caseless+prior, baselines)" >&2
-./bin/lexdis cv models/pud-corpus.pos --folds 10 --models full,full+prior,full+caseless+prior,baselines --jobs 2 --seed 42 -o results/demo-cv
+echo 'أعلن الرئيس الجديد أنه سيزور المدينة في الأسبوع القادم.' | ./bin/lexdis tag --model models/lexdis --top 2 --format text
+echo 'أعلن الرئيس الجديد أنه سيزور المدينة في الأسبوع القادم.' | ./bin/lexdis diacritize --model models/lexdis
+echo "== 4. held out: trained on PUD + PADT dev, scored on PADT test" >&2
+./bin/lexdis train models/pud-corpus.pos models/padt-dev.pos -o models/pud-padt-dev --seed 42 2> /dev/null
+./bin/lexdis eval models/pud-padt-dev models/padt-test.pos > results/padt-test-eval.md
+./bin/lexdis diacritize --model models/pud-padt-dev models/padt-test.plain.txt -o results/padt-test-diacritized.txt
+./bin/lexdis eval-diac results/padt-test-diacritized.txt models/padt-test.txt --vocalized-only -o results/padt-test-diac.md
+sed -n '1,12p' results/padt-test-eval.md
+cat results/padt-test-diac.md
+echo "== 5. ten-fold cross-validation on PUD, PADT dev in every fold's training part (lexdis default, Mfull, baselines)" >&2
+./bin/lexdis cv models/pud-corpus.pos --extra models/padt-dev.pos --folds 10 --models full+caseless+prior,full,baselines --jobs 2 --seed 42 -o results/demo-cv
 cat results/demo-cv/report.md
