@@ -1,26 +1,25 @@
 /**
- * Training of the case pass (src/model/case-pass.ts): its classifiers of case and mood and of
- * function-word readings, fitted on gold labels (training/logit.ts), and the temperature of the
- * second decoding's confidences, fitted on D2.
+ * Training of the case pass (src/model/case-pass.ts): its classifier of case and mood, fitted
+ * on gold labels (training/logit.ts), and the temperature of the second decoding's
+ * confidences, fitted on D2.
  */
 import type { Document } from '../src/corpus/types.js';
 import { UsageError } from '../src/errors.js';
 import type { LabelElements } from '../src/labels/elements.js';
 import {
-  CASE_BUCKET_BITS, CASE_FEATURE_GROUPS, LabelledSentence, candidateBuckets, caseClass, labelHashes, readingBuckets, wordReading,
-  type CaseFeatureGroup,
+  CASE_BUCKET_BITS, CASE_FEATURE_GROUPS, LabelledSentence, candidateBuckets, caseClass, labelHashes, type CaseFeatureGroup,
 } from '../src/model/case-context.js';
 import { CasePass, type CasePassJson } from '../src/model/case-pass.js';
 import type { Model } from '../src/model/model.js';
 import type { PreparedDocument } from '../src/rank/prepare.js';
 import { ModelRanker } from '../src/rank/ranker.js';
 import { topIndex } from '../src/rank/types.js';
-import { hash32, Rng } from '../src/random.js';
-import { fitChoice, fitMultinomial, type ChoiceRow, type ClassRow, type LogitOptions } from './logit.js';
+import { Rng } from '../src/random.js';
+import { fitMultinomial, type ClassRow, type LogitOptions } from './logit.js';
 import { goldenSection } from './minimize.js';
 import { goldLogProbability } from './sequence-fit.js';
 
-/** Options of {@link fitCaseClassifier}: the feature groups, and the logistic regressions' (training/logit.ts). */
+/** Options of {@link fitCaseClassifier}: the feature groups, the context noise, and the logistic regression's (training/logit.ts). */
 export interface CaseFitOptions extends LogitOptions {
   groups: readonly CaseFeatureGroup[];
   /**
@@ -44,13 +43,11 @@ export const CASE_PASS_WEIGHT = 1;
 export const CASE_FIRST_PASS_SHARE = 0.5;
 
 /**
- * The rows of the two classifiers, from gold labels, each sentence labelled with its gold
- * labels: one case row per gold label with a case or mood; one reading row per gold
- * function-word reading of a token whose candidates have two readings or more.
+ * The classifier's rows: one per gold label with a case or mood, its sentence labelled with the
+ * gold labels, `noise` of them replaced by another candidate of their token.
  */
-function caseRows(docs: Iterable<Document>, groups: ReadonlySet<CaseFeatureGroup>, noise: number, seed: number): { cases: ClassRow[]; classes: string[]; readings: ChoiceRow[] } {
-  const cases: Array<{ buckets: Int32Array; cls: string }> = [];
-  const readings: ChoiceRow[] = [];
+function caseRows(docs: Iterable<Document>, groups: ReadonlySet<CaseFeatureGroup>, noise: number, seed: number): { rows: ClassRow[]; classes: string[] } {
+  const rows: Array<{ buckets: Int32Array; cls: string }> = [];
   const rng = new Rng(seed);
   for (const d of docs)
     for (const s of d.sentences) {
@@ -59,25 +56,17 @@ function caseRows(docs: Iterable<Document>, groups: ReadonlySet<CaseFeatureGroup
       const seen = gold.map((el, i) => (el && noise > 0 && rng.next() < noise ? s.tokens[i].candidates[rng.int(s.tokens[i].candidates.length)].elements : el));
       const sentence = new LabelledSentence(s.tokens.map((t, i) => ({ elements: seen[i], lookup: t.lookup })), groups);
       gold.forEach((el, i) => {
-        if (!el) return;
-        const options = [...new Set(s.tokens[i].candidates.map((c) => wordReading(c.elements)).filter((r) => r !== ''))];
-        const reading = wordReading(el);
-        if (reading !== '' && options.length > 1) {
-          const contexts = sentence.contexts(i);
-          readings.push({ options: options.map((r) => readingBuckets(contexts, hash32(r))), y: options.indexOf(reading) });
-          return;
-        }
-        const cls = caseClass(el);
-        if (cls !== '') cases.push({ buckets: candidateBuckets(sentence.contexts(i), labelHashes(el)), cls });
+        const cls = el ? caseClass(el) : '';
+        if (el && cls !== '') rows.push({ buckets: candidateBuckets(sentence.contexts(i), labelHashes(el)), cls });
       });
     }
-  const classes = [...new Set(cases.map((r) => r.cls))].sort();
+  const classes = [...new Set(rows.map((r) => r.cls))].sort();
   const index = new Map(classes.map((c, i) => [c, i]));
-  return { cases: cases.map((r) => ({ buckets: r.buckets, y: index.get(r.cls)! })), classes, readings };
+  return { rows: rows.map((r) => ({ buckets: r.buckets, y: index.get(r.cls)! })), classes };
 }
 
 /**
- * Fits the case pass's classifiers on the gold labels of some documents. Takes the documents
+ * Fits the case pass's classifier on the gold labels of some documents. Takes the documents
  * and the options; returns the case pass with weight μ = 0 and temperature 1 (set them with
  * withWeight), or null when no gold label has a case or mood (a tag set without them).
  */
@@ -85,14 +74,13 @@ export function fitCaseClassifier(docs: Iterable<Document>, options: Partial<Cas
   const o = { ...defaultCaseFitOptions, ...options };
   const groups = new Set(o.groups);
   if (!(o.contextNoise >= 0 && o.contextNoise < 1)) throw new UsageError('case pass: the context noise is a share in [0, 1)');
-  const { cases, classes, readings } = caseRows(docs, groups, o.contextNoise, o.seed);
-  if (cases.length === 0) return null;
-  const c = fitMultinomial(cases, classes.length, CASE_BUCKET_BITS, o);
-  const r = fitChoice(readings, CASE_BUCKET_BITS, o);
+  const { rows, classes } = caseRows(docs, groups, o.contextNoise, o.seed);
+  if (rows.length === 0) return null;
+  const c = fitMultinomial(rows, classes.length, CASE_BUCKET_BITS, o);
   const json: CasePassJson = {
     kind: 'lexdis-case-pass', classes, groups: [...groups], bucketBits: CASE_BUCKET_BITS, weight: 0, temperature: 1, firstPassShare: CASE_FIRST_PASS_SHARE,
   };
-  return new CasePass(json, { caseKeys: c.keys, caseWeights: c.weights, readingKeys: r.keys, readingWeights: r.weights });
+  return new CasePass(json, { caseKeys: c.keys, caseWeights: c.weights });
 }
 
 /** What {@link fitCaseTemperature} found: the temperature, and A1 and the gold's mean NLL on D2 without and with the case pass. */

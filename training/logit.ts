@@ -1,17 +1,14 @@
 /**
- * Sparse log-linear models over hashed feature buckets, fitted by AdaGrad on the log-loss with
- * an L2 penalty, the rows in a seeded random order each epoch: the case pass's two classifiers
- * (training/case-fit.ts). A row has a few dozen features out of millions of buckets, which the
- * dense solvers of ml-matrix and ml-svm are not made for. Weights are float32, as a model stores them.
- *
- * - multinomial: P(class | row) ∝ exp Σ_f w[f, class], a row of weights per bucket;
- * - conditional logit: P(option | row) ∝ exp Σ_f w[f] over the option's own buckets, one weight
- *   per bucket (the options of a row are the readings a token could have).
+ * A sparse multinomial logistic regression over hashed feature buckets, P(class | row) ∝
+ * exp Σ_f w[f, class], fitted by AdaGrad on the log-loss with an L2 penalty, the rows in a
+ * seeded random order each epoch: the case pass's classifier (training/case-fit.ts). A row has
+ * a few dozen features out of millions of buckets, which the dense solvers of ml-matrix and
+ * ml-svm are not made for. Weights are float32, as a model stores them.
  */
 import { UsageError } from '../src/errors.js';
 import { Rng } from '../src/random.js';
 
-/** Options of the fits. */
+/** Options of the fit. */
 export interface LogitOptions {
   seed: number;
   /** Passes over the rows. */
@@ -25,12 +22,6 @@ export interface LogitOptions {
 /** A row of the multinomial model: its buckets and its class. */
 export interface ClassRow {
   buckets: Int32Array;
-  y: number;
-}
-
-/** A row of the conditional logit: each option's buckets, and the option that was right. */
-export interface ChoiceRow {
-  options: Int32Array[];
   y: number;
 }
 
@@ -97,26 +88,6 @@ export function fitMultinomial(rows: readonly ClassRow[], classes: number, bucke
       const g = p[k] / sum - (k === y ? 1 : 0);
       for (let j = 0; j < f.length; j++) step(w, g2, f[j] * C + k, g, o);
     }
-  });
-  return { keys: Uint32Array.from(keys), weights: w };
-}
-
-/** Fits the conditional logit. The rows' buckets are overwritten (by row numbers). */
-export function fitChoice(rows: readonly ChoiceRow[], bucketBits: number, o: LogitOptions): BucketWeights {
-  checkOptions(o);
-  const keys = denseRows(rows.flatMap((r) => r.options), bucketBits);
-  const w = new Float32Array(keys.length);
-  const g2 = new Float32Array(keys.length);
-  epochs(rows.length, o, (ri) => {
-    const { options, y } = rows[ri];
-    const z = options.map((f) => f.reduce((s, a) => s + w[a], 0));
-    const max = Math.max(...z);
-    const e = z.map((v) => Math.exp(v - max));
-    const sum = e.reduce((a, b) => a + b, 0);
-    options.forEach((f, k) => {
-      const g = e[k] / sum - (k === y ? 1 : 0);
-      for (let j = 0; j < f.length; j++) step(w, g2, f[j], g, o);
-    });
   });
   return { keys: Uint32Array.from(keys), weights: w };
 }

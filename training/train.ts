@@ -112,7 +112,7 @@ export interface TrainSummary {
   /** The sequence decoding: its elements, λ and A1 on D2 without and with it; null when off. */
   sequence: (SequenceFit & { elements: LabelElement[]; presence: LabelElement[] }) | null;
   /** The case pass: μ, its temperature, A1 and NLL on D2 without and with it, the classifier's size; null when off. */
-  casePass: (CaseFit & { buckets: number; readingBuckets: number; classes: string[] }) | null;
+  casePass: (CaseFit & { buckets: number; classes: string[] }) | null;
   betaKeys: number;
   /**
    * Wall seconds per phase: stage one on D1, D2's rows, θ (and the temperature), A1/A2 on D2,
@@ -212,7 +212,7 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
     solver: { name: o.solver, iterations: theta.model.iterations, converged: theta.model.converged, note: theta.model.note },
     d2Accuracy: { A1: ev.all.label.A1, A2: ev.all.label.A2, ceiling: ev.ceiling },
     sequence: seqFit,
-    casePass: casePass && caseFit ? { ...caseFit.fit, buckets: casePass.arrays.caseKeys.length, readingBuckets: casePass.arrays.readingKeys.length, classes: [...casePass.data.classes] } : null,
+    casePass: casePass && caseFit ? { ...caseFit.fit, buckets: casePass.arrays.caseKeys.length, classes: [...casePass.data.classes] } : null,
     betaKeys: model.counts.size,
     seconds: {
       stage1: (times.t1 - t0) / 1000, rows: (times.t2 - times.t1) / 1000, theta: (times.t3 - times.t2) / 1000,
@@ -246,7 +246,7 @@ export function describeTraining(s: TrainSummary, dir: string): string {
       ? `sequence decoding (${[...s.sequence.elements, ...s.sequence.presence.map((e) => `has ${e}`)].join(', ')}): λ ${s.sequence.weight} (the gold's mean NLL on D2 ${f(s.sequence.tried[0].nll, 3)} → ${f(s.sequence.d2Nll, 3)}), A1 on D2 ${f(s.sequence.d2A1Without)} → ${f(s.sequence.d2A1With)}`
       : 'sequence decoding: off',
     s.casePass
-      ? `case pass (${s.casePass.classes.length} classes, ${s.casePass.buckets} case and ${s.casePass.readingBuckets} reading buckets): μ ${s.casePass.weight}, temperature ${s.casePass.temperature.toPrecision(3)} ` +
+      ? `case pass (${s.casePass.classes.length} classes, ${s.casePass.buckets} feature buckets): μ ${s.casePass.weight}, temperature ${s.casePass.temperature.toPrecision(3)} ` +
         `(the gold's mean NLL on D2 ${f(s.casePass.d2NllWithout, 3)} → ${f(s.casePass.d2Nll, 3)}), A1 on D2 ${f(s.casePass.d2A1Without)} → ${f(s.casePass.d2A1With)}`
       : 'case pass: off',
     `largest θ: ${top.map(([k, v]) => `${k}=${v.toPrecision(3)}`).join(', ')}`,

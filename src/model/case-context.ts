@@ -47,18 +47,6 @@ export function caseShape(el: Readonly<LabelElements>): string {
   return s + (el.pron ? 'p' : '');
 }
 
-/**
- * Parts of speech whose readings of one written word the case pass chooses among by context:
- * the function words, whose vowels differ by reading (أنْ before a verb, أنَّ before a noun;
- * لكنْ and لكنَّ; ما relative or negative).
- */
-const READING_POS: ReadonlySet<string> = new Set(['FUNC_WORD', 'CONJ', 'PART', 'PREP', 'PRON']);
-
-/** The function-word reading of a label (lemma, part of speech and its detail), or '' for a label of another part of speech. */
-export function wordReading(el: Readonly<LabelElements>): string {
-  return READING_POS.has(el.pos) ? `${el.lemma}|${el.pos}|${el.dpos}` : '';
-}
-
 /** The class a label falls in: its case and mood values (`NOM/`, `/S`), or '' when it has neither. */
 export function caseClass(el: Readonly<LabelElements>): string {
   return el.case || el.mood ? `${el.case}/${el.mood}` : '';
@@ -73,9 +61,8 @@ function combine(a: number, b: number): number {
 }
 
 /** The names of the contexts, hashed once. */
-const NAMES = Object.fromEntries(
-  ['bias', 'own', 'p1', 'p2', 'n1', 'p1c', 'n1c', 'gov', 'govn', 'govd', 'vlem', 'lem', 'lemp', 'plem', 'agr', 'cl', 'at'].map((n) => [n, hash32(n)]),
-) as Record<'bias' | 'own' | 'p1' | 'p2' | 'n1' | 'p1c' | 'n1c' | 'gov' | 'govn' | 'govd' | 'vlem' | 'lem' | 'lemp' | 'plem' | 'agr' | 'cl' | 'at', number>;
+const CONTEXT_NAMES = ['bias', 'own', 'p1', 'p2', 'n1', 'p1c', 'n1c', 'gov', 'govn', 'govd', 'vlem', 'lem', 'lemp', 'plem', 'agr', 'cl', 'at'] as const;
+const NAMES = Object.fromEntries(CONTEXT_NAMES.map((n) => [n, hash32(n)])) as Record<(typeof CONTEXT_NAMES)[number], number>;
 
 /** A context: a name's hash joined with values' hashes. */
 function named(name: keyof typeof NAMES, a?: number, b?: number): number {
@@ -143,7 +130,7 @@ function verbBefore(ctx: readonly ContextToken[], i: number): boolean {
 /** A sentence labelled for the case pass: each token's tag hash, made once. */
 export class LabelledSentence {
   private readonly tags: Uint32Array;
-  /** Each token's coarse tag: its part of speech and the detail, or its class of punctuation. */
+  /** Each token's coarse tag: its part of speech, the detail and its mood (X for a token without a label). */
   private readonly coarse: Uint32Array;
   private readonly bos = hash32('BOS');
   private readonly eos = hash32('EOS');
@@ -203,19 +190,6 @@ export interface LabelHashes {
 /** {@link LabelHashes} of a label's elements. */
 export function labelHashes(el: Readonly<LabelElements>): LabelHashes {
   return { shape: hash32(caseShape(el)), lemma: hash32(el.lemma) };
-}
-
-/**
- * The buckets of a function-word reading's features: every context of its token joined with
- * the reading's hash (`hash32(wordReading(el))`), written into `into` as candidateBuckets does.
- */
-export function readingBuckets(contexts: TokenContexts, reading: number, into?: Int32Array): Int32Array {
-  const { withShape, withLemma, alone } = contexts;
-  const n = withShape.length + withLemma.length + alone.length;
-  const out = into && into.length >= n ? into.subarray(0, n) : new Int32Array(n);
-  let k = 0;
-  for (const list of [withShape, withLemma, alone]) for (const c of list) out[k++] = combine(c, reading) >>> BUCKET_SHIFT;
-  return out;
 }
 
 /**

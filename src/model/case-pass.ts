@@ -1,35 +1,31 @@
 /**
  * The case pass (docs/method.md, "The case pass"): a second decoding of a sentence, in which a
- * candidate gets μ times the log-probability of what syntax decides about it, given the
- * sentence as the first decoding (src/model/sequence.ts) labelled it:
+ * candidate with a case ending or mood vowel gets
  *
- * - a candidate with a case ending or mood vowel: P(its case and mood | its shape and lemma,
- *   the context), a multinomial logistic regression over the case and mood values;
- * - a function-word reading (أنْ or أنَّ, لكنْ or لكنَّ, ما relative or negative):
- *   P(its reading | the context), a conditional logit over the token's readings.
+ *   μ · log P(its case and mood | its shape and lemma, the sentence as the first pass labelled it)
  *
- * The features are src/model/case-context.ts's; training/case-fit.ts fits both on gold labels.
- * Within each analysis (the case variants of one analysis, or the readings of one function
- * word) the first decoding's emissions, raised to a power α ≤ 1, and the log-probabilities are
- * renormalized to the mass the first decoding gave the analysis: the case pass moves case
- * endings and readings, not the choice between the rest.
+ * from a multinomial logistic regression over the case and mood values and the features of
+ * src/model/case-context.ts (training/case-fit.ts fits it on gold labels). The first pass is the
+ * sequence decoding of src/model/sequence.ts; its top candidates label each token for its
+ * neighbours. Within each analysis (its case variants) the first decoding's emissions, raised
+ * to a power α ≤ 1, and the log-probabilities are renormalized to the mass the first decoding
+ * gave the analysis: the case pass moves case endings, not the choice between analyses.
  *
  * Read-only after construction, so one instance serves any number of concurrent callers.
  */
 import type { Candidate, Token } from '../corpus/types.js';
 import { ModelFormatError } from '../errors.js';
-import { hash32 } from '../random.js';
 import { BucketTable, logSoftmaxInPlace } from './bucket-table.js';
 import {
-  CASE_BUCKET_BITS, CASE_FEATURE_GROUPS, LabelledSentence, candidateBuckets, caseClass, labelHashes, readingBuckets, wordReading,
-  type CaseFeatureGroup, type LabelHashes, type TokenContexts,
+  CASE_BUCKET_BITS, CASE_FEATURE_GROUPS, LabelledSentence, candidateBuckets, caseClass, labelHashes,
+  type CaseFeatureGroup, type LabelHashes,
 } from './case-context.js';
 import type { PreparedSentence } from './sequence.js';
 
 /** The stored form's JSON part (the weights are binary parts: see {@link CasePass.binaryParts}). */
 export interface CasePassJson {
   kind: 'lexdis-case-pass';
-  /** The classes: case/mood values (`NOM/`, `/S`), in the case weights' column order. */
+  /** The classes: case/mood values (`NOM/`, `/S`), in the weights' column order. */
   classes: string[];
   groups: CaseFeatureGroup[];
   bucketBits: number;
@@ -39,17 +35,15 @@ export interface CasePassJson {
   temperature: number;
   /**
    * α, the power of the first decoding's distribution within an analysis in the second: its
-   * case variants (or readings) get α · emission + μ · log-probability, renormalized.
+   * case variants get α · emission + μ · log-probability, renormalized.
    */
   firstPassShare: number;
 }
 
-/** The weights of the two models: buckets and rows (one weight per class, one per reading bucket). */
+/** The classifier's weights: the buckets that have any, and a row of one weight per class for each. */
 export interface CasePassArrays {
   caseKeys: Uint32Array;
   caseWeights: Float32Array;
-  readingKeys: Uint32Array;
-  readingWeights: Float32Array;
 }
 
 /** The log-probability given to a class the model never saw (and the floor of any). */
@@ -61,9 +55,9 @@ const UNKNOWN_CLASS = -2;
 const NO_ANALYSES = new Int32Array(0);
 
 /**
- * The case pass's reading of a sentence: per token, each candidate's log-probability (0 for a
- * candidate it does not judge) and its analysis (the candidates of one analysis share a number;
- * -1 for one it does not judge).
+ * What the case pass makes of a sentence: per token, each candidate's log P(case and mood) (0
+ * without case or mood) and its analysis (the case variants of one analysis share a number; -1
+ * for a candidate without case or mood).
  */
 export interface SentenceCases {
   logProbabilities: Float64Array[];
@@ -74,13 +68,9 @@ export interface SentenceCases {
 interface CandidateList {
   /** Per candidate: the column of its case class, {@link NO_CLASS} or {@link UNKNOWN_CLASS}. */
   cls: Int32Array;
-  /** Per candidate: its analysis (-1: none); the readings' analysis is `caseAnalyses.length`. */
+  /** Per candidate: its analysis (-1: none). */
   analysis: Int32Array;
-  caseAnalyses: LabelHashes[];
-  /** Per candidate: the index of its reading in `readings` (-1: none). */
-  reading: Int32Array;
-  /** The distinct function-word readings' hashes (none when fewer than two). */
-  readings: number[];
+  analyses: LabelHashes[];
 }
 
 /** log(exp(a) + exp(b)). */
@@ -95,7 +85,6 @@ export class CasePass {
   private readonly classIndex: Map<string, number>;
   private readonly groups: ReadonlySet<CaseFeatureGroup>;
   private readonly cases: BucketTable;
-  private readonly readings: BucketTable;
   /** What listOf made of a frozen candidate list; weak, so it lives as long as the list. */
   private readonly lists = new WeakMap<readonly Candidate[], CandidateList>();
   /** The buckets of the candidate being scored (grown as needed; the scoring is synchronous). */
@@ -106,7 +95,6 @@ export class CasePass {
     this.classIndex = new Map(data.classes.map((c, i) => [c, i]));
     this.groups = new Set(data.groups);
     this.cases = new BucketTable(arrays.caseKeys, arrays.caseWeights, this.nClasses);
-    this.readings = new BucketTable(arrays.readingKeys, arrays.readingWeights, 1);
   }
 
   get weight(): number {
@@ -121,7 +109,7 @@ export class CasePass {
     return this.data.firstPassShare;
   }
 
-  /** The same models with another weight μ and temperature (the arrays are shared, read-only). */
+  /** The same classifier with another weight μ and temperature (the arrays are shared, read-only). */
   withWeight(weight: number, temperature = this.data.temperature): CasePass {
     return new CasePass({ ...this.data, weight, temperature }, this.arrays);
   }
@@ -134,18 +122,10 @@ export class CasePass {
     return z;
   }
 
-  /** log P(reading) for each of a token's distinct readings (hashes), given its contexts. */
-  readingLogProbabilities(contexts: TokenContexts, readings: readonly number[]): Float64Array {
-    const z = new Float64Array(readings.length);
-    readings.forEach((r, j) => this.readings.addRows(readingBuckets(contexts, r, this.scratch), z, j));
-    logSoftmaxInPlace(z, 0, z.length, LOG_FLOOR);
-    return z;
-  }
-
   /**
-   * The case pass's log-probabilities of every candidate of a sentence's tokens, given the first
-   * pass's choice (per token, the index of its top candidate, which labels it for its
-   * neighbours; -1 for a token that is not scored).
+   * log P(case and mood) of every candidate of a sentence's tokens, given the first pass's
+   * choice (per token, the index of its top candidate, which labels it for its neighbours; -1
+   * for a token that is not scored).
    */
   sentenceLogProbabilities(tokens: readonly Token[], choice: readonly number[]): SentenceCases {
     const sentence = new LabelledSentence(
@@ -158,14 +138,12 @@ export class CasePass {
       const out = new Float64Array(choice[i] >= 0 ? n : 1);
       const list = choice[i] >= 0 && n >= 2 ? this.listOf(t.candidates) : null;
       analyses.push(list ? list.analysis : NO_ANALYSES);
-      if (!list || (list.caseAnalyses.length === 0 && list.readings.length === 0)) return out;
+      if (!list || list.analyses.length === 0) return out;
       const contexts = sentence.contexts(i);
-      if (lp.length < list.caseAnalyses.length * C) lp = new Float64Array(list.caseAnalyses.length * C);
-      list.caseAnalyses.forEach((h, a) => this.logProbabilities(candidateBuckets(contexts, h, this.scratch), lp, a * C));
-      const readings = list.readings.length > 0 ? this.readingLogProbabilities(contexts, list.readings) : null;
+      if (lp.length < list.analyses.length * C) lp = new Float64Array(list.analyses.length * C);
+      list.analyses.forEach((h, a) => this.logProbabilities(candidateBuckets(contexts, h, this.scratch), lp, a * C));
       for (let k = 0; k < n; k++) {
-        if (list.reading[k] >= 0 && readings) out[k] = readings[list.reading[k]];
-        else if (list.cls[k] >= 0) out[k] = lp[list.analysis[k] * C + list.cls[k]];
+        if (list.cls[k] >= 0) out[k] = lp[list.analysis[k] * C + list.cls[k]];
         else if (list.cls[k] === UNKNOWN_CLASS) out[k] = LOG_FLOOR;
       }
       return out;
@@ -176,33 +154,22 @@ export class CasePass {
   /**
    * What the case pass reads of a candidate list: per candidate its case class and analysis
    * (the case variants of one analysis share shape and lemma, so their probabilities are made
-   * once), or its function-word reading, when the list has two readings or more (they form one
-   * analysis). Kept beside a frozen list (a word type's, shared by its tokens) while it lives.
+   * once). Kept beside a frozen list (a word type's, shared by its tokens) while it lives.
    */
   private listOf(candidates: readonly Candidate[]): CandidateList {
     let list = this.lists.get(candidates);
     if (list) return list;
     const n = candidates.length;
-    list = { cls: new Int32Array(n).fill(NO_CLASS), analysis: new Int32Array(n).fill(-1), caseAnalyses: [], reading: new Int32Array(n).fill(-1), readings: [] };
-    const readingOf = candidates.map((c) => wordReading(c.elements));
-    const distinct = [...new Set(readingOf.filter((r) => r !== ''))];
+    list = { cls: new Int32Array(n).fill(NO_CLASS), analysis: new Int32Array(n).fill(-1), analyses: [] };
     for (let k = 0; k < n; k++) {
       const el = candidates[k].elements;
-      if (readingOf[k] !== '' && distinct.length > 1) {
-        list.reading[k] = distinct.indexOf(readingOf[k]);
-        continue;
-      }
       const cls = caseClass(el);
       if (cls === '') continue;
       list.cls[k] = this.classIndex.get(cls) ?? UNKNOWN_CLASS;
       const h = labelHashes(el);
-      let a = list.caseAnalyses.findIndex((x) => x.shape === h.shape && x.lemma === h.lemma);
-      if (a < 0) a = list.caseAnalyses.push(h) - 1;
+      let a = list.analyses.findIndex((x) => x.shape === h.shape && x.lemma === h.lemma);
+      if (a < 0) a = list.analyses.push(h) - 1;
       list.analysis[k] = a;
-    }
-    if (distinct.length > 1) {
-      list.readings = distinct.map((r) => hash32(r));
-      for (let k = 0; k < n; k++) if (list.reading[k] >= 0) list.analysis[k] = list.caseAnalyses.length;
     }
     if (Object.isFrozen(candidates)) this.lists.set(candidates, list);
     return list;
@@ -225,7 +192,7 @@ export class CasePass {
         const a = analysis[k] ?? -1;
         if (a < 0 || seen.has(a)) continue;
         seen.add(a);
-        // log Σ exp over the analysis's candidates, before and after
+        // log Σ exp over the analysis's variants, before and after
         let before = -Infinity;
         let after = -Infinity;
         for (let j = k; j < e.length; j++) if (analysis[j] === a) {
@@ -258,14 +225,12 @@ export class CasePass {
       || typeof j.weight !== 'number' || !(j.weight >= 0) || typeof j.temperature !== 'number' || !(j.temperature > 0)
       || typeof j.firstPassShare !== 'number' || !(j.firstPassShare >= 0 && j.firstPassShare <= 1))
       throw new ModelFormatError('model part "casePass" is not a case-pass classifier');
-    const { caseKeys, caseWeights, readingKeys, readingWeights } = arrays;
-    const fits = (keys: unknown, weights: unknown, width: number) =>
-      keys instanceof Uint32Array && weights instanceof Float32Array && weights.length === keys.length * width;
-    if (!fits(caseKeys, caseWeights, j.classes.length) || !fits(readingKeys, readingWeights, 1))
+    const { caseKeys, caseWeights } = arrays;
+    if (!(caseKeys instanceof Uint32Array) || !(caseWeights instanceof Float32Array) || caseWeights.length !== caseKeys.length * j.classes.length)
       throw new ModelFormatError('model part "casePass" has weights that do not fit its keys and classes');
     return new CasePass(j as CasePassJson, arrays as CasePassArrays);
   }
 }
 
 /** The names of the case pass's arrays (binary parts `casePass/<name>` of a model file). */
-export const CASE_PASS_ARRAYS = ['caseKeys', 'caseWeights', 'readingKeys', 'readingWeights'] as const satisfies readonly (keyof CasePassArrays)[];
+export const CASE_PASS_ARRAYS = ['caseKeys', 'caseWeights'] as const satisfies readonly (keyof CasePassArrays)[];

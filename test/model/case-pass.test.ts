@@ -101,7 +101,7 @@ test('CasePass.load refuses what is not a case pass', () => {
     assert.throws(() => CasePass.load(bad, arrays), ModelFormatError);
   assert.throws(() => CasePass.load(good, { ...arrays, caseWeights: arrays.caseWeights.subarray(1) }), ModelFormatError);
   assert.throws(() => CasePass.load(good, { ...arrays, caseKeys: Int32Array.from(arrays.caseKeys) }), ModelFormatError);
-  assert.throws(() => CasePass.load(good, { ...arrays, readingKeys: undefined }), ModelFormatError);
+  assert.throws(() => CasePass.load(good, { ...arrays, caseKeys: undefined }), ModelFormatError);
 });
 
 test('training fits the case pass, saves it, and a loaded model ranks the same; --no-case-pass and --no-sequence go without it', async () => {
