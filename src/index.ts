@@ -24,6 +24,7 @@ export { toBuckwalter, fromBuckwalter, hasArabic, lookupForm, type Script } from
 
 // The analyzer (BAMA 1.0 / SAMA 3.1 tables).
 export { Analyzer, type AnalyzerOptions, type WordAnalysis } from './analyzer/engine.js';
+export { MAX_WORD_LETTERS, MAX_WORD_CHARS } from './analyzer/tokenize.js';
 export { prepareInput, INPUT_SCRIPTS, DEFAULT_INPUT_SCRIPT, type InputScript } from './analyzer/script.js';
 export { renderAnalyses, type OutputFormat, type RenderOptions } from './analyzer/output.js';
 export type { AnalyzedToken, Solution, Alternative } from './analyzer/types.js';

@@ -15,7 +15,7 @@ import { declineNames } from './name-declension.js';
 import { LruCache } from './cache.js';
 import type { LexEntry } from './dict.js';
 import { loadLexicon, withoutCaseOrMood, type Lexicon } from './lexicon.js';
-import { lookupWord, tokenizeLine, type RawToken } from './tokenize.js';
+import { lookupWord, MAX_WORD_LETTERS, tokenizeLine, type RawToken } from './tokenize.js';
 import type { AnalyzedToken, Alternative, Solution } from './types.js';
 import { requireString } from '../args.js';
 
@@ -96,6 +96,8 @@ type StemSource = { get(form: string): readonly LexEntry[] | undefined };
 
 /** The shared empty (frozen) list. */
 const EMPTY = Object.freeze([]) as unknown as never[];
+/** The analysis of a look-up form longer than any word (tokenize.ts MAX_WORD_LETTERS): none. */
+const BEYOND_REACH: WordAnalysis = Object.freeze({ solutions: EMPTY, alternatives: EMPTY });
 
 /** The morphological analyzer (the BAMA 1.0 algorithm over BAMA or SAMA tables): every analysis of every word. Load it with {@link Analyzer.load}; it is read-only after loading and can serve concurrent callers. */
 export class Analyzer {
@@ -136,9 +138,12 @@ export class Analyzer {
    * the letters as typed explain it (جينية is جِينِيَّة, not جِينَيْهِ "his two genes" with ة
    * read as ه); a form that is not
    * gets the alternative spellings and, when none of those has a solution either, the
-   * proper-noun analyses. Cached; the returned data is frozen and shared.
+   * proper-noun analyses. Cached; the returned data is frozen and shared. A form longer than
+   * {@link MAX_WORD_LETTERS} letters is no word (the tokenizer passes it through as data): it
+   * gets no analysis, at no cost, and is not cached.
    */
   analyzeWord(lookup: string): WordAnalysis {
+    if (lookup.length > MAX_WORD_LETTERS) return BEYOND_REACH;
     const hit = this.cache.get(lookup);
     if (hit) return hit;
     let solutions = this.solve(lookup);
