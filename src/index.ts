@@ -51,7 +51,7 @@ export { readTextFile, writeFileAtomic, TEXT_ENCODINGS, type TextEncoding } from
 
 // Models and tagging.
 export { Model, type ModelInfo, type LoadedModel } from './model/model.js';
-export { Tagger, type TaggerOptions, type TagTextOptions, type TaggedSentence, type TaggedToken, type TaggedAnalysis } from './rank/tagger.js';
+export { Tagger, TAGGER_CACHE_BYTES, type TaggerOptions, type TagTextOptions, type TaggedSentence, type TaggedToken, type TaggedAnalysis } from './rank/tagger.js';
 export { ModelRanker } from './rank/ranker.js';
 export type { Disambiguator, RankedToken, RankedCandidate } from './rank/types.js';
 export { rankPrepared, goldItems, evaluateModel, type RankedDocument } from './rank/pipeline.js';

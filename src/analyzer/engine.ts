@@ -13,6 +13,8 @@ import { backoffSolutions } from './backoff.js';
 import { mayBeName, nisbaStems } from './nisba.js';
 import { declineNames } from './name-declension.js';
 import { LruCache } from './cache.js';
+import { analysisBytes, flatAnalysis } from './analysis-bytes.js';
+import { flat } from '../heap-bytes.js';
 import type { LexEntry } from './dict.js';
 import { loadLexicon, withoutCaseOrMood, type Lexicon } from './lexicon.js';
 import { lookupWord, MAX_WORD_LETTERS, tokenizeLine, type RawToken } from './tokenize.js';
@@ -23,6 +25,11 @@ import { requireString } from '../args.js';
 export interface AnalyzerOptions {
   /** How many look-up forms keep their analyses in memory (least recently used evicted; 0 = none). */
   cacheSize: number;
+  /**
+   * How many bytes those analyses may take, as src/heap-bytes.ts charges them (least recently
+   * used evicted first; docs/reliability.md, "Memory: every cache in bytes").
+   */
+  cacheBytes: number;
   /**
    * A word with no analysis gets backoff analyses (source 'backoff'): a nisba adjective of a
    * lexicon noun (nisba.ts), and a proper noun with clitics split off (backoff.ts) unless its
@@ -38,7 +45,7 @@ export interface AnalyzerOptions {
   caseEndings: boolean;
 }
 
-export const defaultAnalyzerOptions: AnalyzerOptions = { cacheSize: 100_000, backoff: false, caseEndings: false };
+export const defaultAnalyzerOptions: AnalyzerOptions = { cacheSize: 100_000, cacheBytes: 64 * 2 ** 20, backoff: false, caseEndings: false };
 
 /** The analyses of one look-up form. Shared by every caller: the arrays and objects are frozen. */
 export interface WordAnalysis {
@@ -108,7 +115,7 @@ export class Analyzer {
   readonly stats: { prefixes: number; stems: number; suffixes: number; lemmas: number; loadMs: number };
 
   private constructor(private readonly lex: Lexicon, readonly options: AnalyzerOptions, loadMs: number) {
-    this.cache = new LruCache(options.cacheSize);
+    this.cache = new LruCache(options.cacheSize, options.cacheBytes, analysisBytes);
     this.stats = Object.freeze({ ...lex.counts, loadMs });
   }
 
@@ -118,6 +125,9 @@ export class Analyzer {
     const opts = { ...defaultAnalyzerOptions, ...options };
     if (!Number.isInteger(opts.cacheSize) || opts.cacheSize < 0) {
       throw new UsageError(`cacheSize must be a non-negative integer, got ${opts.cacheSize}`);
+    }
+    if (!Number.isSafeInteger(opts.cacheBytes) || opts.cacheBytes < 0) {
+      throw new UsageError(`cacheBytes must be a non-negative integer, got ${opts.cacheBytes}`);
     }
     if (typeof opts.caseEndings !== 'boolean') throw new UsageError(`caseEndings must be true or false, got ${String(opts.caseEndings)}`);
     const start = performance.now();
@@ -160,7 +170,7 @@ export class Analyzer {
     }
     if (solutions.length === 0 && this.options.backoff && alternatives.every((a) => a.solutions.length === 0)) solutions = this.nameAnalyses(lookup);
     const result: WordAnalysis = Object.freeze({ solutions, alternatives });
-    this.cache.set(lookup, result);
+    this.cache.set(flat(lookup), flatAnalysis(result));
     return result;
   }
 
@@ -274,6 +284,11 @@ export class Analyzer {
   /** Number of look-up forms currently cached. */
   get cachedForms(): number {
     return this.cache.size;
+  }
+
+  /** The bytes the cached analyses are charged (at most the `cacheBytes` option). */
+  get cachedBytes(): number {
+    return this.cache.heldBytes;
   }
 
   /** Empties the cache (for measurements). */
