@@ -15,7 +15,7 @@
 
 // Errors: one tree, stable codes (LexdisError.code), file:line where there is one.
 export {
-  LexdisError, InputParseError, DataNotFoundError, DataFetchError, ModelFormatError, ModelVersionError, CorpusError, UsageError, OutputError,
+  LexdisError, InputParseError, DataNotFoundError, DataFetchError, ModelFormatError, ModelVersionError, CorpusError, UsageError, OutputError, InternalError,
   type ErrorLocation,
 } from './errors.js';
 

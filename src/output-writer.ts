@@ -11,15 +11,17 @@
  *   file is removed and the old file stays as it was). An existing file keeps its permission
  *   bits (set-id and sticky bits dropped, never wider) and, where the process may, its owner
  *   and group; when the group cannot be kept the group bits are cleared;
- * - a symbolic link: the same rules applied to the file it points to; the link stays;
+ * - a symbolic link: the same rules applied to the file it points to; the link stays. A path
+ *   and a link's target are resolved as the kernel opens them: each folder on the way followed
+ *   (`..` after a linked folder goes up from where that link points, not back up the text);
  * - a directory, a block device, a socket, a missing folder, a path that cannot be written:
  *   an OutputError before anything is written.
  */
 import {
-  accessSync, closeSync, constants, createWriteStream, fchmodSync, fchownSync, fsyncSync, lstatSync, openSync,
+  accessSync, closeSync, constants, createWriteStream, fchmodSync, fchownSync, fsyncSync, lstatSync, opendirSync, openSync,
   readlinkSync, realpathSync, renameSync, rmSync, writeSync, type Stats, type WriteStream,
 } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { OutputError } from './errors.js';
 
 /** How a path is written: see the module comment. */
@@ -73,7 +75,28 @@ function planFile(path: string, display: string, st: Stats | undefined): OutputP
 }
 
 /**
- * Decides how `target` will be written (following symbolic links), checking it can be, and
+ * The path the kernel opens for `p` (taken from the folder `from` when relative): its folder
+ * resolved by realpath(3), which follows each link on the way and applies `..` to where a link
+ * led (`sd/../x.txt` with `sd` → `real/inner` is `real/x.txt`), its last component kept as it
+ * is (it may be a link, followed by the caller). When the folder cannot be resolved (it does not
+ * exist, or a component is not a folder), the textual path, for the caller to report.
+ */
+function kernelPath(p: string, from: string): string {
+  const full = isAbsolute(p) ? p : `${from}/${p}`;
+  const slash = full.lastIndexOf('/');
+  const folder = full.slice(0, slash) || '/';
+  const last = full.slice(slash + 1);
+  try {
+    const real = realpathSync.native(folder);
+    // a last component `.`, `..` or none names a folder: `real` has no link left, so the text resolves it
+    return last === '' || last === '.' || last === '..' ? resolve(real, last) : join(real, last);
+  } catch {
+    return resolve(full);
+  }
+}
+
+/**
+ * Decides how `target` will be written (following symbolic links as the kernel does), checking it can be, and
  * writes nothing. `undefined` and `-` mean standard output.
  * Throws OutputError for a directory, a block device, a socket, a missing or read-only folder,
  * a read-only file, or a loop of links.
@@ -81,14 +104,14 @@ function planFile(path: string, display: string, st: Stats | undefined): OutputP
 export function planOutput(target: string | undefined): OutputPlan {
   if (target === undefined || target === '-') return { kind: 'fd', fd: 1, display: '<stdout>' };
   const display = target;
-  let path = resolve(target);
+  let path = kernelPath(target, process.cwd());
   for (let hop = 0; hop <= MAX_LINK_HOPS; hop++) {
     const fd = fdOfPath(path);
     if (fd !== undefined) return { kind: 'fd', fd, display };
     const st = lstatOrUndefined(path, display);
     if (!st || st.isFile()) return planFile(path, display, st);
     if (st.isSymbolicLink()) {
-      path = resolve(realpathSync(dirname(path)), readlinkSync(path));
+      path = kernelPath(readlinkSync(path), dirname(path));
       continue;
     }
     if (st.isDirectory()) throw new OutputError('output path is a directory (give a file name)', { file: display });
@@ -105,10 +128,48 @@ export function planOutput(target: string | undefined): OutputPlan {
   throw new OutputError('too many levels of symbolic links', { file: display });
 }
 
+/** The start of the name of a temporary file for `target`: its pid, a dash and a random tail follow. */
+function tempPrefix(target: string): string {
+  return `.lexdis-tmp-${basename(target)}-`;
+}
+
 /** A temporary path in the same folder as `target`, so that rename is atomic. */
 export function tempPathFor(target: string): string {
   const abs = resolve(target);
-  return join(dirname(abs), `.lexdis-tmp-${basename(abs)}-${process.pid}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`);
+  return join(dirname(abs), `${tempPrefix(abs)}${process.pid}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`);
+}
+
+/** Whether a process with this id runs (EPERM: it does, under another user). */
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the temporary files for `target` that a killed lexdis left beside it (SIGKILL, or the
+ * kernel's out-of-memory killer, leave no chance to remove them): those whose writer's process
+ * is gone. A file of a run still going, or of another name, is never touched. Throws nothing.
+ */
+export function removeStaleTemps(target: string): void {
+  const prefix = tempPrefix(target);
+  const stale = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\d+)-[0-9a-z]+$`);
+  try {
+    const dir = opendirSync(dirname(target));
+    try {
+      for (let e = dir.readSync(); e !== null; e = dir.readSync()) {
+        const m = e.isFile() ? stale.exec(e.name) : null;
+        if (m && Number(m[1]) !== process.pid && !processRuns(Number(m[1]))) rmSync(join(dirname(target), e.name), { force: true });
+      }
+    } finally {
+      dir.closeSync();
+    }
+  } catch {
+    // a folder that cannot be listed: its leftovers stay, the output is still written
+  }
 }
 
 /**
@@ -151,10 +212,12 @@ function release(tmp: string, remove: boolean): void {
 }
 
 /**
- * Creates the temporary file for a 'replace' plan with the old file's mode, and its owner and
+ * Creates the temporary file for a 'replace' plan (after removing those killed runs left for the
+ * same target, {@link removeStaleTemps}) with the old file's mode, and its owner and
  * group where allowed (group bits cleared when the group cannot be kept). Returns its fd.
  */
 function createTemp(plan: Extract<OutputPlan, { kind: 'replace' }>, tmp: string): number {
+  removeStaleTemps(plan.path);
   const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
   track(tmp);
   const old = plan.existing;
