@@ -41,7 +41,11 @@ export interface ServiceOptions {
   receiveTimeoutMs: number;
   /** How long an idle keep-alive connection is kept open. */
   keepAliveTimeoutMs: number;
-  /** Most simultaneous TCP connections; further ones are refused by the socket layer. */
+  /**
+   * Most simultaneous TCP connections. At the limit a new connection still gets in and the one
+   * idle longest is closed; a few more are let in while all are busy, then the socket layer
+   * refuses them (src/service/connections.ts).
+   */
   maxConnections: number;
   /** Write a structured JSON access log (one line per request) to `logStream`. */
   logger: boolean;

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { projectRoot } from '../config.js';
 import { registerAssets } from './assets.js';
+import { limitConnections } from './connections.js';
 import { onPrimaryShutdown } from './cluster.js';
 import { checkCharset, clientErrorHandler, errorBody, frameworkErrorHandler, installErrorHandling } from './errors.js';
 import { resolveOptions, type ServiceOptions } from './options.js';
@@ -65,7 +66,7 @@ export function buildServer(tagger: TaggerLike, options: Partial<ServiceOptions>
     frameworkErrors: frameworkErrorHandler,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
-  app.server.maxConnections = o.maxConnections;
+  limitConnections(app.server, o.maxConnections);
   // JSON only: a text/plain body is 415, not a string that fails the schema
   app.removeContentTypeParser('text/plain');
   app.addSchema(errorSchema);
