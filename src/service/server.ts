@@ -42,11 +42,16 @@ function refuseDeclaredBody(request: FastifyRequest, reply: FastifyReply, declar
   const raw = request.raw;
   if (declared > DISCARD_BYTES) reply.header('connection', 'close');
   else {
+    // a client that asked to close (Connection: close, HTTP/1.0) would have its connection closed
+    // as soon as the answer is out, with its body unread: it is closed once the body is read
+    const closeAfter = !reply.raw.shouldKeepAlive;
+    reply.raw.shouldKeepAlive = true;
     let read = 0;
     raw.on('data', (chunk: Buffer) => {
       read += chunk.length;
       if (read > DISCARD_BYTES) raw.socket.destroy();
     });
+    raw.on('end', () => { if (closeAfter) raw.socket.end(); });
   }
   return reply.code(413).send(errorBody('BODY_TOO_LARGE', `the body declares ${declared} bytes; the limit is ${limit}`));
 }

@@ -18,16 +18,16 @@ after(() => srv.close());
 
 /**
  * Sends a POST declaring `declared` bytes and writes `send` of them on a raw socket, then (if
- * the connection is still open) a GET /healthz on the same connection; resolves with what came
+ * the connection is still open and `close` is not asked) a GET /healthz on the same connection; resolves with what came
  * back: the first status line and the second's, or how the connection ended.
  */
-function rawPost(port: number, declared: number, send: number): Promise<{ first: string; second: string; reset: boolean }> {
+function rawPost(port: number, declared: number, send: number, close = false): Promise<{ first: string; second: string; reset: boolean }> {
   return new Promise((resolve) => {
     const s = connect(port, '127.0.0.1');
     let got = '';
     let reset = false;
     s.on('connect', () => {
-      s.write(`POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n`);
+      s.write(`POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n${close ? 'Connection: close\r\n' : ''}\r\n`);
       const chunk = Buffer.alloc(64 * 1024, 0x20);
       let sent = 0;
       const pump = (): void => {
@@ -36,7 +36,7 @@ function rawPost(port: number, declared: number, send: number): Promise<{ first:
           sent += n;
           if (!s.write(chunk.subarray(0, n))) return void s.once('drain', pump);
         }
-        if (send === declared) s.write('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+        if (send === declared && !close) s.write('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
       };
       pump();
     });
@@ -57,6 +57,12 @@ test('20 bodies of 12 MiB declared with Content-Length and no Expect: 20 × 413,
     assert.equal(r.first, 'HTTP/1.1 413 Payload Too Large', `try ${i + 1}: ${JSON.stringify(r)}`);
     assert.equal(r.second, 'HTTP/1.1 200 OK', `try ${i + 1}: the body was read and thrown away, the next request answered`);
     assert.ok(!r.reset, `try ${i + 1}: reset`);
+  }
+  // a client that asks to close: its connection is closed once its body is read, not before
+  for (let i = 0; i < 10; i++) {
+    const r = await rawPost(port(), 12 * 2 ** 20, 12 * 2 ** 20, true);
+    assert.equal(r.first, 'HTTP/1.1 413 Payload Too Large', `close, try ${i + 1}: ${JSON.stringify(r)}`);
+    assert.ok(!r.reset, `close, try ${i + 1}: reset`);
   }
   // through node:http too, as the abuse test sends them
   for (let i = 0; i < 5; i++) assert.equal(await oversized(srv.url, 12 * 2 ** 20, false), 413);
