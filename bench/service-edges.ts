@@ -2,7 +2,7 @@
  * The service's last edges (issue 35) against the real `lexdis serve`, printed as JSON:
  *   - `workerKills`: `serve --workers 2` (default limits: a 10 s deadline) under load from 8
  *     clients, each request on a connection of its own, while `--kills` workers are killed with
- *     SIGKILL, each once the service answers again; every request is counted as answered (any
+ *     SIGKILL, each once both workers listen (a replacement has loaded) and the service answers; every request is counted as answered (any
  *     status), closed (reset, refused) or hung (neither within the deadline + 2 s). Target: none
  *     hung;
  *   - `declaredBodies`: `--bodies` POSTs declaring `--body-mib` MiB with Content-Length and no
@@ -16,6 +16,7 @@
  *   [--idle-seconds 30] [--out FILE]`.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
@@ -76,6 +77,42 @@ function post(url: string, body: string, limitMs: number): Promise<{ outcome: Ou
   });
 }
 
+/** The inodes of the sockets listening on `port` (/proc/net/tcp and tcp6, state 0A). */
+function listeningInodes(port: number): Set<string> {
+  const hex = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const out = new Set<string>();
+  for (const f of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(f, 'utf8').split('\n').slice(1)) {
+      const c = line.trim().split(/\s+/);
+      if (c.length > 9 && c[1].endsWith(hex) && c[3] === '0A') out.add(c[9]);
+    }
+  }
+  return out;
+}
+
+/** The workers of `primary` that hold the socket listening on `port` (they have called listen). */
+function listeningWorkers(primary: number, port: number): number[] {
+  const inodes = listeningInodes(port);
+  return workersOf(primary).filter((pid) => {
+    try {
+      return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+        const m = /^socket:\[(\d+)\]$/.exec(readlinkOr(`/proc/${pid}/fd/${fd}`));
+        return m !== null && inodes.has(m[1]);
+      });
+    } catch {
+      return false;
+    }
+  });
+}
+
+function readlinkOr(path: string): string {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return '';
+  }
+}
+
 const workersOf = (pid: number) => spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map(Number);
 
 async function workerKills(model: string, kills: number) {
@@ -95,9 +132,11 @@ async function workerKills(model: string, kills: number) {
   const replacedMs: number[] = [];
   try {
     for (let k = 0; k < kills; k++) {
+      // both workers listening (the replacement of the last kill has loaded) and answering
+      for (let i = 0; i < 1200 && listeningWorkers(s.child.pid!, s.port).length < 2; i++) await sleep(50);
       const since = answered();
       for (let i = 0; i < 600 && answered() < since + 20; i++) await sleep(50);
-      const pids = workersOf(s.child.pid!);
+      const pids = listeningWorkers(s.child.pid!, s.port);
       const victim = pids[k % pids.length];
       const t0 = performance.now();
       process.kill(victim, 'SIGKILL');
