@@ -23,8 +23,8 @@ export const ANALYSIS_FIELD_BYTES = {
  * typed (counted per token, {@link TYPED_CHAR_BYTES}).
  */
 export const ANALYSIS_FIELD_BYTES_PER_LETTER = {
-  rank: 0, voc: 3, vocArabic: 6, vocalized: 4, lemma: 3, lemmaArabic: 6, morph: 3, pos: 0, elements: 3,
-  gloss: 0, score: 0, confidence: 0, source: 0, borrowedReading: 0,
+  rank: 0, voc: 3, vocArabic: 6, vocalized: 4, lemma: 3, lemmaArabic: 6, lemmaVocalized: 6, morph: 3, pos: 0,
+  caseOrMood: 0, elements: 3, gloss: 0, score: 0, confidence: 0, source: 0, borrowedReading: 0,
 } as const satisfies Record<keyof TaggedAnalysis, number>;
 
 export type AnalysisField = keyof typeof ANALYSIS_FIELD_BYTES;
