@@ -3,7 +3,7 @@
  * bin/commands/ and calls library code; errors from the library are printed here.
  */
 import { Command, CommanderError, type ParseOptionsResult } from 'commander';
-import { DataNotFoundError, LexdisError, UsageError } from '../src/errors.js';
+import { DataNotFoundError, InternalError, LexdisError, UsageError } from '../src/errors.js';
 import { COMMANDS } from './commands/index.js';
 import { dataPaths, missingDataHint, setDataOption } from './data.js';
 
@@ -104,14 +104,11 @@ function reportError(err: unknown): number {
     // --help and --version exit 0; help shown for a missing subcommand exits 1 (commander printed it)
     return err.exitCode;
   }
-  if (err instanceof LexdisError) {
-    process.stderr.write(`Error: ${err.describe()} [${err.code}]\n`);
-    const hint = err instanceof DataNotFoundError ? missingDataHint(err.file) : undefined;
-    if (hint) process.stderr.write(`${hint}\n`);
-    return 1;
-  }
-  const e = err as Error;
-  process.stderr.write(`Error: internal: ${e?.message ?? String(err)}\n`);
-  if (process.env.LEXDIS_DEBUG) process.stderr.write(`${e?.stack ?? ''}\n`);
+  const e = err instanceof LexdisError ? err : new InternalError(err);
+  process.stderr.write(`Error: ${e.describe()} [${e.code}]\n`);
+  const hint = e instanceof DataNotFoundError ? missingDataHint(e.file) : undefined;
+  if (hint) process.stderr.write(`${hint}\n`);
+  const stack = e instanceof InternalError ? (e.cause as Error)?.stack : undefined;
+  if (process.env.LEXDIS_DEBUG && stack) process.stderr.write(`${stack}\n`);
   return 1;
 }

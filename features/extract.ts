@@ -16,6 +16,7 @@
  * plan (features/candidate-plan.ts), and its groups' values in contexts with few values are
  * memoized (features/group-memo.ts); both give the same numbers.
  */
+import { flat, MAP_ENTRY_BYTES, stringBytes, typedArrayBytes } from '../src/heap-bytes.js';
 import type { Candidate, Document } from '../src/corpus/types.js';
 import { UsageError } from '../src/errors.js';
 import { TARGETS } from '../src/labels/elements.js';
@@ -44,6 +45,8 @@ export interface ExtractorParts {
 }
 
 const LABEL_CACHE_LIMIT = 200_000;
+/** The bytes that cache may hold (src/heap-bytes.ts: each label key and its ids); it starts afresh beyond either bound. */
+const LABEL_CACHE_BYTES = 64 * 2 ** 20;
 /** Counts below this get their feature value from a table (transforms that do not read the marginal). */
 const COUNT_TABLE_SIZE = 4096;
 
@@ -62,6 +65,7 @@ export class FeatureExtractor {
   /** @internal The target index of each column (template). */ readonly columnTargets: Int32Array;
   /** @internal The value transform's function of (count, marginal). */ readonly value: (count: number, marginal: number) => number;
   private readonly labelCache = new Map<string, Int32Array>();
+  private labelCacheBytes = 0;
   private readonly byObject = new WeakMap<Candidate, Int32Array>();
   /** Plans of frozen candidate lists (features/candidate-plan.ts), held only as long as the list is. */
   private readonly plans = new WeakMap<readonly Candidate[], CandidatePlan>();
@@ -132,8 +136,13 @@ export class FeatureExtractor {
     ids = this.labelCache.get(c.key);
     if (!ids) {
       ids = this.lookUpIds(c, new Int32Array(N_TARGETS));
-      if (this.labelCache.size >= LABEL_CACHE_LIMIT) this.labelCache.clear();
-      this.labelCache.set(c.key, ids);
+      const bytes = MAP_ENTRY_BYTES + stringBytes(c.key) + typedArrayBytes(4 * N_TARGETS);
+      if (this.labelCache.size >= LABEL_CACHE_LIMIT || this.labelCacheBytes + bytes > LABEL_CACHE_BYTES) {
+        this.labelCache.clear();
+        this.labelCacheBytes = 0;
+      }
+      this.labelCache.set(flat(c.key), ids);
+      this.labelCacheBytes += bytes;
     }
     this.byObject.set(c, ids);
     return ids;

@@ -76,3 +76,16 @@ export class UsageError extends LexdisError {
 export class OutputError extends LexdisError {
   override readonly code: string = 'OUTPUT';
 }
+
+/**
+ * A fault of lexdis itself (a bug, or memory or another resource run out), with the input and
+ * line it was working on where there is one; the original error is its `cause`.
+ */
+export class InternalError extends LexdisError {
+  override readonly code: string = 'INTERNAL';
+
+  constructor(cause: unknown, where: ErrorLocation = {}) {
+    super(`internal: ${(cause as Error)?.message ?? String(cause)}`, where);
+    this.cause = cause;
+  }
+}

@@ -15,7 +15,7 @@
 
 // Errors: one tree, stable codes (LexdisError.code), file:line where there is one.
 export {
-  LexdisError, InputParseError, DataNotFoundError, DataFetchError, ModelFormatError, ModelVersionError, CorpusError, UsageError, OutputError,
+  LexdisError, InputParseError, DataNotFoundError, DataFetchError, ModelFormatError, ModelVersionError, CorpusError, UsageError, OutputError, InternalError,
   type ErrorLocation,
 } from './errors.js';
 
@@ -24,6 +24,7 @@ export { toBuckwalter, fromBuckwalter, hasArabic, lookupForm, type Script } from
 
 // The analyzer (BAMA 1.0 / SAMA 3.1 tables).
 export { Analyzer, type AnalyzerOptions, type WordAnalysis } from './analyzer/engine.js';
+export { MAX_WORD_LETTERS, MAX_WORD_CHARS } from './analyzer/tokenize.js';
 export { prepareInput, INPUT_SCRIPTS, DEFAULT_INPUT_SCRIPT, type InputScript } from './analyzer/script.js';
 export { renderAnalyses, type OutputFormat, type RenderOptions } from './analyzer/output.js';
 export type { AnalyzedToken, Solution, Alternative } from './analyzer/types.js';
@@ -50,7 +51,7 @@ export { readTextFile, writeFileAtomic, TEXT_ENCODINGS, type TextEncoding } from
 
 // Models and tagging.
 export { Model, type ModelInfo, type LoadedModel } from './model/model.js';
-export { Tagger, type TaggerOptions, type TagTextOptions, type TaggedSentence, type TaggedToken, type TaggedAnalysis } from './rank/tagger.js';
+export { Tagger, TAGGER_CACHE_BYTES, type TaggerOptions, type TagTextOptions, type TaggedSentence, type TaggedToken, type TaggedAnalysis } from './rank/tagger.js';
 export { ModelRanker } from './rank/ranker.js';
 export type { Disambiguator, RankedToken, RankedCandidate } from './rank/types.js';
 export { rankPrepared, goldItems, evaluateModel, type RankedDocument } from './rank/pipeline.js';

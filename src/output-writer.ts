@@ -11,16 +11,21 @@
  *   file is removed and the old file stays as it was). An existing file keeps its permission
  *   bits (set-id and sticky bits dropped, never wider) and, where the process may, its owner
  *   and group; when the group cannot be kept the group bits are cleared;
- * - a symbolic link: the same rules applied to the file it points to; the link stays;
+ * - a symbolic link: the same rules applied to the file it points to; the link stays. A path
+ *   and a link's target are resolved as the kernel opens them: each folder on the way followed
+ *   (`..` after a linked folder goes up from where that link points, not back up the text);
  * - a directory, a block device, a socket, a missing folder, a path that cannot be written:
  *   an OutputError before anything is written.
  */
 import {
   accessSync, closeSync, constants, createWriteStream, fchmodSync, fchownSync, fsyncSync, lstatSync, openSync,
-  readlinkSync, realpathSync, renameSync, rmSync, writeSync, type Stats, type WriteStream,
+  readlinkSync, realpathSync, renameSync, writeSync, type Stats, type WriteStream,
 } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { OutputError } from './errors.js';
+import { release, removeStaleTemps, tempPathFor, track } from './output-temp.js';
+
+export { tempPathFor } from './output-temp.js';
 
 /** How a path is written: see the module comment. */
 export type OutputPlan =
@@ -73,7 +78,28 @@ function planFile(path: string, display: string, st: Stats | undefined): OutputP
 }
 
 /**
- * Decides how `target` will be written (following symbolic links), checking it can be, and
+ * The path the kernel opens for `p` (taken from the folder `from` when relative): its folder
+ * resolved by realpath(3), which follows each link on the way and applies `..` to where a link
+ * led (`sd/../x.txt` with `sd` → `real/inner` is `real/x.txt`), its last component kept as it
+ * is (it may be a link, followed by the caller). When the folder cannot be resolved (it does not
+ * exist, or a component is not a folder), the textual path, for the caller to report.
+ */
+function kernelPath(p: string, from: string): string {
+  const full = isAbsolute(p) ? p : `${from}/${p}`;
+  const slash = full.lastIndexOf('/');
+  const folder = full.slice(0, slash) || '/';
+  const last = full.slice(slash + 1);
+  try {
+    const real = realpathSync.native(folder);
+    // a last component `.`, `..` or none names a folder: `real` has no link left, so the text resolves it
+    return last === '' || last === '.' || last === '..' ? resolve(real, last) : join(real, last);
+  } catch {
+    return resolve(full);
+  }
+}
+
+/**
+ * Decides how `target` will be written (following symbolic links as the kernel does), checking it can be, and
  * writes nothing. `undefined` and `-` mean standard output.
  * Throws OutputError for a directory, a block device, a socket, a missing or read-only folder,
  * a read-only file, or a loop of links.
@@ -81,14 +107,14 @@ function planFile(path: string, display: string, st: Stats | undefined): OutputP
 export function planOutput(target: string | undefined): OutputPlan {
   if (target === undefined || target === '-') return { kind: 'fd', fd: 1, display: '<stdout>' };
   const display = target;
-  let path = resolve(target);
+  let path = kernelPath(target, process.cwd());
   for (let hop = 0; hop <= MAX_LINK_HOPS; hop++) {
     const fd = fdOfPath(path);
     if (fd !== undefined) return { kind: 'fd', fd, display };
     const st = lstatOrUndefined(path, display);
     if (!st || st.isFile()) return planFile(path, display, st);
     if (st.isSymbolicLink()) {
-      path = resolve(realpathSync(dirname(path)), readlinkSync(path));
+      path = kernelPath(readlinkSync(path), dirname(path));
       continue;
     }
     if (st.isDirectory()) throw new OutputError('output path is a directory (give a file name)', { file: display });
@@ -105,56 +131,14 @@ export function planOutput(target: string | undefined): OutputPlan {
   throw new OutputError('too many levels of symbolic links', { file: display });
 }
 
-/** A temporary path in the same folder as `target`, so that rename is atomic. */
-export function tempPathFor(target: string): string {
-  const abs = resolve(target);
-  return join(dirname(abs), `.lexdis-tmp-${basename(abs)}-${process.pid}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`);
-}
 
 /**
- * Temporary files not yet renamed or removed: removed if the process exits, or is ended by
- * SIGINT, SIGTERM or SIGHUP (the signal is then raised again when nothing else handles it).
- * The handlers are installed only while such a file exists.
- */
-const pending = new Set<string>();
-const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-
-function removePending(): void {
-  for (const tmp of pending) rmSync(tmp, { force: true });
-  pending.clear();
-}
-
-function onSignal(sig: NodeJS.Signals): void {
-  removePending();
-  unhook();
-  if (process.listenerCount(sig) === 0) process.kill(process.pid, sig);
-}
-
-function unhook(): void {
-  process.off('exit', removePending);
-  for (const sig of SIGNALS) process.off(sig, onSignal);
-}
-
-function track(tmp: string): void {
-  if (pending.size === 0) {
-    process.on('exit', removePending);
-    for (const sig of SIGNALS) process.on(sig, onSignal);
-  }
-  pending.add(tmp);
-}
-
-/** Forgets a temporary file (renamed, or removed here). */
-function release(tmp: string, remove: boolean): void {
-  if (remove) rmSync(tmp, { force: true });
-  pending.delete(tmp);
-  if (pending.size === 0) unhook();
-}
-
-/**
- * Creates the temporary file for a 'replace' plan with the old file's mode, and its owner and
+ * Creates the temporary file for a 'replace' plan (after removing those killed runs left for the
+ * same target, {@link removeStaleTemps}) with the old file's mode, and its owner and
  * group where allowed (group bits cleared when the group cannot be kept). Returns its fd.
  */
 function createTemp(plan: Extract<OutputPlan, { kind: 'replace' }>, tmp: string): number {
+  removeStaleTemps(plan.path);
   const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
   track(tmp);
   const old = plan.existing;

@@ -17,7 +17,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { open, type FileHandle } from 'node:fs/promises';
-import { DataNotFoundError, InputParseError } from './errors.js';
+import { DataNotFoundError, InputParseError, InternalError, LexdisError } from './errors.js';
 import { requireEncoding, type TextEncoding } from './io.js';
 import type { OutputSink } from './output-writer.js';
 
@@ -250,8 +250,9 @@ export interface TransformBatchesOptions extends TransformTextOptions {
  * sink is committed on success; on any error it is aborted (a replaced file keeps its old
  * contents and no temporary file is left; what was already written to stdout, a FIFO or a
  * device stays there, and the error names the line and byte offset where reading stopped) and
- * the error is rethrown. Throws InputParseError, DataNotFoundError, OutputError, or what
- * `transform` throws.
+ * the error is rethrown. Throws InputParseError, DataNotFoundError, OutputError, what
+ * `transform` throws, or for a fault of the transform's that is not a LexdisError an
+ * InternalError naming the file and the first line of the batch it was on.
  */
 export async function transformBatches(
   input: StreamInput,
@@ -265,16 +266,17 @@ export async function transformBatches(
     const size = source.size;
     let batch: Paragraph[] = [];
     let chars = 0;
-    for await (const p of readParagraphs(source.chunks, { ...options, file: source.file })) {
+    const file = source.file;
+    for await (const p of readParagraphs(source.chunks, { ...options, file })) {
       batch.push(p);
       chars += p.text.length;
       if (chars < options.batchChars && p.last) continue;
-      await sink.write(await transform(batch));
+      await sink.write(await transformAt(transform, batch, file));
       options.onProgress?.(p.bytesRead, size);
       batch = [];
       chars = 0;
     }
-    if (batch.length) await sink.write(await transform(batch));
+    if (batch.length) await sink.write(await transformAt(transform, batch, file));
     if (options.flush) await sink.write(await options.flush());
     await sink.commit();
   } catch (err) {
@@ -282,6 +284,15 @@ export async function transformBatches(
     throw err;
   } finally {
     await source?.close();
+  }
+}
+
+/** `transform(batch)`, a fault of its own (not a LexdisError) reported as an InternalError naming the file and the batch's first line. */
+async function transformAt(transform: (batch: Paragraph[]) => string | Promise<string>, batch: Paragraph[], file: string): Promise<string> {
+  try {
+    return await transform(batch);
+  } catch (err) {
+    throw err instanceof LexdisError ? err : new InternalError(err, { file, line: batch[0].line });
   }
 }
 

@@ -5,6 +5,7 @@
  * the model's training words (Tagger.warmUp), so that the first requests do not pay for
  * compiling the code; --no-warm-up skips it.
  */
+import { isIP } from 'node:net';
 import type { Command } from 'commander';
 import { UsageError } from '../../src/errors.js';
 import { dataPaths } from '../data.js';
@@ -35,6 +36,16 @@ const LISTEN_ERRORS: Record<string, string> = {
 
 const wholeAtLeastOne = (n: number) => Number.isInteger(n) && n >= 1;
 
+/**
+ * The address to listen on, checked without asking any resolver: an IP address as written
+ * (127.0.0.1, ::1, 0.0.0.0, ::) or `localhost`. Throws UsageError for anything else (a host name
+ * would make a bind address depend on DNS).
+ */
+function listenHost(host: string): string {
+  if (isIP(host) !== 0 || host === 'localhost') return host;
+  throw new UsageError(`--host must be an IP address (such as 127.0.0.1, ::1 or 0.0.0.0) or localhost, got "${host}"`);
+}
+
 function serviceOptions(flags: ServeFlags): Partial<ServiceOptions> {
   const options: Partial<ServiceOptions> = { logger: !flags.quiet };
   if (flags.maxTextLength !== undefined) {
@@ -50,6 +61,7 @@ function serviceOptions(flags: ServeFlags): Partial<ServiceOptions> {
 }
 
 async function run(flags: ServeFlags): Promise<void> {
+  const host = listenHost(flags.host);
   const port = numberOption('--port', flags.port, (n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'a port number (0 to 65535)');
   const workers = numberOption('--workers', flags.workers, (n) => Number.isInteger(n) && n >= 1 && n <= 64, 'a whole number from 1 to 64');
   const options = serviceOptions(flags);
@@ -68,10 +80,10 @@ async function run(flags: ServeFlags): Promise<void> {
   }
   let started: Awaited<ReturnType<typeof startServer>>;
   try {
-    started = await startServer(tagger, { host: flags.host, port }, options);
+    started = await startServer(tagger, { host, port }, options);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? '';
-    if (LISTEN_ERRORS[code]) throw new UsageError(`cannot listen on ${flags.host}:${port}: ${LISTEN_ERRORS[code]}`);
+    if (LISTEN_ERRORS[code]) throw new UsageError(`cannot listen on ${host}:${port}: ${LISTEN_ERRORS[code]}`);
     throw err;
   }
   if (isClusterWorker()) reportListening(started.url);
@@ -92,7 +104,7 @@ export function register(program: Command): void {
     )
     .requiredOption('-m, --model <path>', 'trained model (directory, or a single model file)')
     .option('--port <n>', 'TCP port (0 picks a free one)', '8080')
-    .option('--host <addr>', 'address to listen on', '127.0.0.1')
+    .option('--host <addr>', 'address to listen on: an IP address, or localhost', '127.0.0.1')
     .option('--workers <n>', 'server processes sharing the port (one core each)', '1')
     .option('--tables <dir>', 'analyzer tables', dataPaths.bama())
     .option('--max-text-length <n>', 'longest text accepted, in characters (default 20000)')

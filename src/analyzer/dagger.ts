@@ -7,15 +7,16 @@
  * so its output stays the reference's.
  */
 import type { Analyzer } from './engine.js';
-import { lookupWord } from './tokenize.js';
+import { lookupWord, withinWordReach } from './tokenize.js';
 import type { AnalyzedToken } from './types.js';
 
 const DAGGER_ONLY = /^\u0670+$/;
 
 /**
  * The tokens of one analyzed line with every `word, dagger alif(s), word?` run joined into
- * one word, analyzed anew. Takes the line's tokens and the analyzer that made them; returns
- * a new array (the tokens themselves are not changed).
+ * one word, analyzed anew, unless the whole would be longer than a word may be (tokenize.ts
+ * withinWordReach: the pieces then stay as they are). Takes the line's tokens and the analyzer
+ * that made them; returns a new array (the tokens themselves are not changed).
  */
 export function joinDaggerAlif(tokens: readonly AnalyzedToken[], analyzer: Analyzer): AnalyzedToken[] {
   const out: AnalyzedToken[] = [];
@@ -26,12 +27,13 @@ export function joinDaggerAlif(tokens: readonly AnalyzedToken[], analyzer: Analy
       out.push(t);
       continue;
     }
-    let input = prev.input + t.input;
     const next = tokens[i + 1];
-    if (next?.kind === 'word') {
-      input += next.input;
-      i++;
+    const input = prev.input + t.input + (next?.kind === 'word' ? next.input : '');
+    if (!withinWordReach(input)) {
+      out.push(t);
+      continue;
     }
+    if (next?.kind === 'word') i++;
     const lookup = lookupWord(input.replace(/\u0670/g, ''));
     const { solutions, alternatives } = analyzer.analyzeWord(lookup);
     out[out.length - 1] = { kind: 'word', input, lookup, solutions, alternatives };

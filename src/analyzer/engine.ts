@@ -13,9 +13,11 @@ import { backoffSolutions } from './backoff.js';
 import { mayBeName, nisbaStems } from './nisba.js';
 import { declineNames } from './name-declension.js';
 import { LruCache } from './cache.js';
+import { analysisBytes, flatAnalysis } from './analysis-bytes.js';
+import { flat } from '../heap-bytes.js';
 import type { LexEntry } from './dict.js';
 import { loadLexicon, withoutCaseOrMood, type Lexicon } from './lexicon.js';
-import { lookupWord, tokenizeLine, type RawToken } from './tokenize.js';
+import { lookupWord, MAX_WORD_LETTERS, tokenizeLine, type RawToken } from './tokenize.js';
 import type { AnalyzedToken, Alternative, Solution } from './types.js';
 import { requireString } from '../args.js';
 
@@ -23,6 +25,11 @@ import { requireString } from '../args.js';
 export interface AnalyzerOptions {
   /** How many look-up forms keep their analyses in memory (least recently used evicted; 0 = none). */
   cacheSize: number;
+  /**
+   * How many bytes those analyses may take, as src/heap-bytes.ts charges them (least recently
+   * used evicted first; docs/reliability.md, "Memory: every cache in bytes").
+   */
+  cacheBytes: number;
   /**
    * A word with no analysis gets backoff analyses (source 'backoff'): a nisba adjective of a
    * lexicon noun (nisba.ts), and a proper noun with clitics split off (backoff.ts) unless its
@@ -38,7 +45,7 @@ export interface AnalyzerOptions {
   caseEndings: boolean;
 }
 
-export const defaultAnalyzerOptions: AnalyzerOptions = { cacheSize: 100_000, backoff: false, caseEndings: false };
+export const defaultAnalyzerOptions: AnalyzerOptions = { cacheSize: 100_000, cacheBytes: 64 * 2 ** 20, backoff: false, caseEndings: false };
 
 /** The analyses of one look-up form. Shared by every caller: the arrays and objects are frozen. */
 export interface WordAnalysis {
@@ -96,6 +103,8 @@ type StemSource = { get(form: string): readonly LexEntry[] | undefined };
 
 /** The shared empty (frozen) list. */
 const EMPTY = Object.freeze([]) as unknown as never[];
+/** The analysis of a look-up form longer than any word (tokenize.ts MAX_WORD_LETTERS): none. */
+const BEYOND_REACH: WordAnalysis = Object.freeze({ solutions: EMPTY, alternatives: EMPTY });
 
 /** The morphological analyzer (the BAMA 1.0 algorithm over BAMA or SAMA tables): every analysis of every word. Load it with {@link Analyzer.load}; it is read-only after loading and can serve concurrent callers. */
 export class Analyzer {
@@ -106,7 +115,7 @@ export class Analyzer {
   readonly stats: { prefixes: number; stems: number; suffixes: number; lemmas: number; loadMs: number };
 
   private constructor(private readonly lex: Lexicon, readonly options: AnalyzerOptions, loadMs: number) {
-    this.cache = new LruCache(options.cacheSize);
+    this.cache = new LruCache(options.cacheSize, options.cacheBytes, analysisBytes);
     this.stats = Object.freeze({ ...lex.counts, loadMs });
   }
 
@@ -116,6 +125,9 @@ export class Analyzer {
     const opts = { ...defaultAnalyzerOptions, ...options };
     if (!Number.isInteger(opts.cacheSize) || opts.cacheSize < 0) {
       throw new UsageError(`cacheSize must be a non-negative integer, got ${opts.cacheSize}`);
+    }
+    if (!Number.isSafeInteger(opts.cacheBytes) || opts.cacheBytes < 0) {
+      throw new UsageError(`cacheBytes must be a non-negative integer, got ${opts.cacheBytes}`);
     }
     if (typeof opts.caseEndings !== 'boolean') throw new UsageError(`caseEndings must be true or false, got ${String(opts.caseEndings)}`);
     const start = performance.now();
@@ -136,9 +148,12 @@ export class Analyzer {
    * the letters as typed explain it (جينية is جِينِيَّة, not جِينَيْهِ "his two genes" with ة
    * read as ه); a form that is not
    * gets the alternative spellings and, when none of those has a solution either, the
-   * proper-noun analyses. Cached; the returned data is frozen and shared.
+   * proper-noun analyses. Cached; the returned data is frozen and shared. A form longer than
+   * {@link MAX_WORD_LETTERS} letters is no word (the tokenizer passes it through as data): it
+   * gets no analysis, at no cost, and is not cached.
    */
   analyzeWord(lookup: string): WordAnalysis {
+    if (lookup.length > MAX_WORD_LETTERS) return BEYOND_REACH;
     const hit = this.cache.get(lookup);
     if (hit) return hit;
     let solutions = this.solve(lookup);
@@ -155,7 +170,7 @@ export class Analyzer {
     }
     if (solutions.length === 0 && this.options.backoff && alternatives.every((a) => a.solutions.length === 0)) solutions = this.nameAnalyses(lookup);
     const result: WordAnalysis = Object.freeze({ solutions, alternatives });
-    this.cache.set(lookup, result);
+    this.cache.set(flat(lookup), flatAnalysis(result));
     return result;
   }
 
@@ -269,6 +284,11 @@ export class Analyzer {
   /** Number of look-up forms currently cached. */
   get cachedForms(): number {
     return this.cache.size;
+  }
+
+  /** The bytes the cached analyses are charged (at most the `cacheBytes` option). */
+  get cachedBytes(): number {
+    return this.cache.heldBytes;
   }
 
   /** Empties the cache (for measurements). */

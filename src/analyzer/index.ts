@@ -6,7 +6,7 @@
 export { Analyzer, defaultAnalyzerOptions, type AnalyzerOptions, type WordAnalysis } from './engine.js';
 export { loadLexicon, CompatTable, TABLE_FILES, type Lexicon } from './lexicon.js';
 export { LexiconDict, cleanGloss, deducePos, type EntryIndex, type LexEntry } from './dict.js';
-export { tokenizeLine, lookupWord, isArabicClassChar, type RawToken } from './tokenize.js';
+export { tokenizeLine, lookupWord, isArabicClassChar, withinWordReach, MAX_WORD_LETTERS, MAX_WORD_CHARS, type RawToken } from './tokenize.js';
 export { alternativeSpellings } from './alternatives.js';
 export { backoffSolutions, backoffLemma, BACKOFF_COMMENT, BACKOFF_POS, BACKOFF_GLOSS } from './backoff.js';
 export { formatAnalyses, formatToken, defaultPrintOptions, type PrintOptions } from './print.js';

@@ -8,6 +8,11 @@
  * of everything else. A run is an Arabic word when it holds a character of the class other
  * than tatweel; every other run is split on white space into non-alphabetic tokens.
  * White space is ASCII white space only, as for Perl's `\s` on bytes.
+ *
+ * One rule of lexdis's own: a run longer than any word ({@link withinWordReach}) is not a word
+ * but data, passed through as non-alphabetic tokens are, so that no token costs more to analyse,
+ * rank, render or keep than the longest word (the CLI, the service and the library all tokenize
+ * here; docs/reliability.md, "Long words").
  */
 import { toBuckwalter } from '../script/buckwalter.js';
 
@@ -27,6 +32,38 @@ const EDGE_SPACE = /^ | $/g;
 const REMOVED = /[\u0640\u064b-\u0652]/g;
 const CLASS_CHAR = new RegExp(`^[${CLASS}]$`);
 
+/**
+ * The most letters (look-up characters: marks and tatweel not counted) a word may have. The
+ * BAMA 1.0 tables reach 26 (a 4-letter prefix, the 16-letter stem `jAtwrAbAtArAbwng`, a 6-letter
+ * suffix; test/analyzer/tokenize.test.ts derives it from the tables), and the longest words of
+ * UD Arabic-PUD, PADT and WikiNews have 14; the rest leaves room for the names the backoff
+ * analyses. A longer run of Arabic letters is no word a reader could be shown an analysis of.
+ */
+export const MAX_WORD_LETTERS = 40;
+/**
+ * The most characters (letters, marks, tatweel) a word may have: four per letter, room for a
+ * shadda, a vowel and a stretching tatweel after every letter of the longest word.
+ */
+export const MAX_WORD_CHARS = 4 * MAX_WORD_LETTERS;
+
+/** True for a mark or tatweel (not a letter of the look-up form): harakat, tanween, shadda, sukun, dagger alif. */
+function isMarkOrTatweel(c: number): boolean {
+  return c === 0x640 || (c >= 0x64b && c <= 0x652) || c === 0x670;
+}
+
+/**
+ * Whether a run of the Arabic class (a dagger alif allowed inside) is short enough to be a word:
+ * at most {@link MAX_WORD_LETTERS} letters and {@link MAX_WORD_CHARS} characters. Cost: at most
+ * MAX_WORD_CHARS characters read, whatever the run's length.
+ */
+export function withinWordReach(run: string): boolean {
+  if (run.length <= MAX_WORD_LETTERS) return true;
+  if (run.length > MAX_WORD_CHARS) return false;
+  let letters = 0;
+  for (let i = 0; i < run.length; i++) if (!isMarkOrTatweel(run.charCodeAt(i))) letters++;
+  return letters <= MAX_WORD_LETTERS;
+}
+
 /** True for a character of the reference's Arabic class (letters, tatweel, diacritics). */
 export function isArabicClassChar(ch: string): boolean {
   return CLASS_CHAR.test(ch);
@@ -39,7 +76,7 @@ export function tokenizeLine(line: string): RawToken[] {
   const tokens: RawToken[] = [];
   if (text === '') return tokens;
   for (const run of text.match(RUNS) ?? []) {
-    if (WORD_CHAR.test(run)) {
+    if (WORD_CHAR.test(run) && withinWordReach(run)) {
       tokens.push({ kind: 'word', input: run });
       continue;
     }
@@ -52,17 +89,21 @@ export function tokenizeLine(line: string): RawToken[] {
 const TOKEN_RUNS = new RegExp(`[${CLASS}]+|[^${CLASS} \\t\\n\\r\\f\\v]+`, 'g');
 
 /**
- * How many tokens {@link tokenizeLine} would give for the lines of `text`, and their total
- * length in characters, without building them (for estimates on large inputs).
+ * Calls `visit` with each token {@link tokenizeLine} would give for the lines of `text`, without
+ * building them (for estimates on large inputs): where it starts and ends in `text`, and for a
+ * word its letters (the length of its look-up form), -1 for data. One pass; throws nothing.
  */
-export function countTokens(text: string): { tokens: number; chars: number } {
-  let tokens = 0;
-  let chars = 0;
+export function forEachToken(text: string, visit: (from: number, to: number, letters: number) => void): void {
   for (const m of text.matchAll(TOKEN_RUNS)) {
-    tokens++;
-    chars += m[0].length;
+    const run = m[0];
+    const word = WORD_CHAR.test(run) && withinWordReach(run);
+    let letters = -1;
+    if (word) {
+      letters = 0;
+      for (let i = 0; i < run.length; i++) if (!isMarkOrTatweel(run.charCodeAt(i))) letters++;
+    }
+    visit(m.index, m.index + run.length, letters);
   }
-  return { tokens, chars };
 }
 
 /**
@@ -73,12 +114,13 @@ export function countTokens(text: string): { tokens: number; chars: number } {
 export function arabicWordSpans(line: string): Array<{ start: number; end: number }> {
   const spans: Array<{ start: number; end: number }> = [];
   for (const m of line.matchAll(RUNS)) {
-    if (!WORD_CHAR.test(m[0])) continue;
+    if (!WORD_CHAR.test(m[0]) || !withinWordReach(m[0])) continue;
     const prev = spans[spans.length - 1];
     // a word written with a dagger alif is one word, as tagging joins it (dagger.ts): هٰذا
     const between = prev ? line.slice(prev.end, m.index) : '';
-    if (prev && /^\u0670+$/.test(between)) prev.end = m.index + m[0].length;
-    else spans.push({ start: m.index, end: m.index + m[0].length });
+    const end = m.index + m[0].length;
+    if (prev && /^\u0670+$/.test(between) && withinWordReach(line.slice(prev.start, end))) prev.end = end;
+    else spans.push({ start: m.index, end });
   }
   return spans;
 }

@@ -5,13 +5,16 @@
  * SOLUTION and GLOSS lines in one too, each key a single range (`at` < 0). A block is found again by a hash of those bytes, then a byte
  * comparison, so two blocks with the same hash and other bytes are told apart. The bytes of
  * the blocks kept live in a few large buffers (no object per block), and the table starts
- * afresh when it holds `max` blocks, which bounds its memory. The table gives each block kept
+ * afresh when it holds `max` blocks or would hold more than `maxBytes` bytes of them, which
+ * bounds its memory. The table gives each block kept
  * an entry number below `max`; the caller keeps what it knows of a block by that number (an
  * entry number is given again after the table starts afresh, to the block added then).
  */
 
 /** Bytes of one slab of kept blocks (a longer block gets a slab of its own). */
 const SLAB = 1 << 20;
+/** The bytes of blocks a table keeps at most, by default (its slabs; the per-entry arrays come on top: 20 bytes an entry). */
+export const BLOCK_CACHE_BYTES = 512 * 2 ** 20;
 
 /** A 32-bit hash of view[from, to) continuing from `h`, by 4-byte words (the same for the same bytes at any offset). */
 export function hashWords(view: DataView, from: number, to: number, h: number): number {
@@ -53,9 +56,11 @@ export class BlockCache {
   /** The bytes kept, in slabs filled one after the other (a growing buffer would be copied at each growth). */
   private readonly slabs: Buffer[] = [];
   private used = 0;
+  /** Bytes of the slabs made since the table last started afresh. */
+  private slabBytes = 0;
 
-  /** Keeps at most `max` blocks, then starts afresh. */
-  constructor(private readonly max: number) {
+  /** Keeps at most `max` blocks and `maxBytes` bytes of them, then starts afresh. */
+  constructor(private readonly max: number, private readonly maxBytes = BLOCK_CACHE_BYTES) {
     let size = 2;
     while (size < 2 * max) size *= 2;
     this.slots = new Int32Array(size);
@@ -84,13 +89,18 @@ export class BlockCache {
 
   /** Keeps the block with that key and hash (not already kept); returns its entry number. */
   add(buf: Buffer, s: number, at: number, tail: number, e: number, hash: number): number {
-    if (this.count >= this.max) this.clear();
     const head = at < 0 ? -1 : at - s;
     const length = at < 0 ? e - s : at - s + e - tail;
-    let slab = this.slabs[this.slabs.length - 1];
+    let slab: Buffer | undefined = this.slabs[this.slabs.length - 1];
+    const newSlab = slab === undefined || this.used + length > slab.length;
+    if (this.count >= this.max || (newSlab && this.slabBytes + Math.max(SLAB, length) > this.maxBytes)) {
+      this.clear();
+      slab = undefined;
+    }
     if (slab === undefined || this.used + length > slab.length) {
       slab = Buffer.allocUnsafe(Math.max(SLAB, length));
       this.slabs.push(slab);
+      this.slabBytes += slab.length;
       this.used = 0;
     }
     const to = copyRange(buf, s, at < 0 ? e : at, slab, this.used);
@@ -126,5 +136,6 @@ export class BlockCache {
     this.count = 0;
     this.slabs.length = 0;
     this.used = 0;
+    this.slabBytes = 0;
   }
 }

@@ -44,6 +44,8 @@ export function solutionOf(text: string, star: boolean): PosSolution | string {
   const m = SOLUTION_RE.exec(text);
   if (!m) return 'bad SOLUTION line (expected "SOLUTION n: (voc) [lemma] morphology")';
   if (m[1].startsWith('0')) return `bad solution number "${m[1]}"`;
+  // a number a double cannot hold exactly would be read as another one
+  if (!Number.isSafeInteger(Number(m[1]))) return `solution number ${m[1]} is too large (at most ${Number.MAX_SAFE_INTEGER})`;
   if (m[4].trim() === '' || m[4].startsWith('[')) return 'bad SOLUTION line: missing morphology after the [lemma]';
   const sol: PosSolution = { n: Number(m[1]), gold: star, voc: m[2], morph: m[4] };
   if (m[3] !== undefined) sol.lemma = m[3];
@@ -169,6 +171,7 @@ export function posLineParser(file: string, onDocument: (doc: PosDocument) => vo
       if (!m) fail(`bad INDEX "${value}" (expected PnWm, e.g. P1W1)`);
       const paragraph = Number(m![1]);
       const word = Number(m![2]);
+      if (!Number.isSafeInteger(paragraph) || !Number.isSafeInteger(word)) fail(`INDEX ${value} has a number too large (at most ${Number.MAX_SAFE_INTEGER})`);
       if (docIndexed === false) fail('INDEX line in a document whose earlier tokens have none');
       const first = indexSeen.get(value);
       if (first !== undefined) fail(`duplicate INDEX ${value} in this document (first on line ${first})`);

@@ -7,6 +7,7 @@
  * (`+ayoni/NSUFF_MASC_DU_ACCGEN`, `+uwA/IVSUFF_SUBJ:MP_MOOD:SJ`) stay: the analyzer without
  * case endings has them too, so the case-less label of such an analysis is its label.
  */
+import { flat } from '../heap-bytes.js';
 import { labelKey, type LabelElement } from './elements.js';
 import { formatMorph, parseMorph, visitPlainMorph, type MorphSegment } from './morph.js';
 import { suffixInfo } from './tags.js';
@@ -24,18 +25,24 @@ const PNG_FIELDS = ['per', 'num', 'gen'] as const;
  */
 const CASE_OR_MOOD_MARKS = ['CASE_', 'MOOD:'] as const;
 
-/** isCaseOrMoodTag per tag seen (a tag set is small; a table starts afresh beyond this many). */
+/**
+ * isCaseOrMoodTag per tag seen (a tag set is small; a table starts afresh beyond this many), for
+ * tags of at most TAG_MEMO_CHARS characters (longer ones, which no tag set has, are not kept):
+ * at most some 1.5 MB (src/heap-bytes.ts).
+ */
 const TAG_MEMO_MAX = 1 << 12;
+const TAG_MEMO_CHARS = 128;
 const caseOrMoodByTag = new Map<string, boolean>();
 
 /** True when a tag is an inflectional suffix that fills only `case` or `mood` (CASE_DEF_NOM, IVSUFF_MOOD:I). */
 export function isCaseOrMoodTag(tag: string): boolean {
-  let known = caseOrMoodByTag.get(tag);
+  let known = tag.length > TAG_MEMO_CHARS ? undefined : caseOrMoodByTag.get(tag);
   if (known === undefined) {
     const info = suffixInfo(tag);
     known = !!info && info.kind === 'infl' && info.known && CASE_MOOD_ELEMENTS.some((e) => info[e] !== '') && PNG_FIELDS.every((f) => info[f] === '');
+    if (tag.length > TAG_MEMO_CHARS) return known;
     if (caseOrMoodByTag.size >= TAG_MEMO_MAX) caseOrMoodByTag.clear();
-    caseOrMoodByTag.set(tag, known);
+    caseOrMoodByTag.set(flat(tag), known);
   }
   return known;
 }

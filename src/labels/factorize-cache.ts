@@ -6,16 +6,20 @@
  * analyses, but few shapes (`NOUN+NSUFF_FEM_SG`): some 500 for 10,000 new analyses of WikiNews
  * text. Kept for the whole process, bounded, frozen: safe to share.
  */
-import { copyElements, type LabelElements } from './elements.js';
+import { flat, MAP_ENTRY_BYTES, objectBytes, stringBytes } from '../heap-bytes.js';
+import { copyElements, LABEL_ELEMENTS, type LabelElements } from './elements.js';
 import { factorizeSegments } from './factorize.js';
 import { parseMorph, visitPlainMorph, type MorphSegment } from './morph.js';
 import { isShortVocalization } from './tags.js';
 
 /** Shapes kept at most; the table starts afresh beyond (a text never comes near it). */
 export const SHAPES_MAX = 1 << 16;
+/** The bytes the table may hold (src/heap-bytes.ts: each shape and its elements); it starts afresh beyond. */
+export const SHAPES_BYTES = 8 * 2 ** 20;
 
 /** The elements with an empty lemma, per shape. */
 const BY_SHAPE = new Map<string, Readonly<LabelElements>>();
+let shapeBytes = 0;
 
 /** The shape of a split morphology: each segment's tag and whether its vocalization is one letter at most. */
 export function morphShape(segments: readonly MorphSegment[]): string {
@@ -34,9 +38,14 @@ export function sharedElements(lemma: string, morph: string): LabelElements {
   const shape = quickShape(morph) ?? morphShape((segments = parseMorph(morph)));
   let base = BY_SHAPE.get(shape);
   if (base === undefined) {
-    if (BY_SHAPE.size >= SHAPES_MAX) BY_SHAPE.clear();
     base = Object.freeze(factorizeSegments('', segments ?? parseMorph(morph)).elements);
-    BY_SHAPE.set(shape, base);
+    const bytes = MAP_ENTRY_BYTES + stringBytes(shape) + objectBytes(LABEL_ELEMENTS.length);
+    if (BY_SHAPE.size >= SHAPES_MAX || shapeBytes + bytes > SHAPES_BYTES) {
+      BY_SHAPE.clear();
+      shapeBytes = 0;
+    }
+    BY_SHAPE.set(flat(shape), base);
+    shapeBytes += bytes;
   }
   return Object.freeze(copyElements(base, lemma));
 }

@@ -22,6 +22,7 @@
  *
  * Read-only after construction, so one instance serves any number of concurrent callers.
  */
+import { flat, MAP_ENTRY_BYTES, stringBytes } from '../heap-bytes.js';
 import type { Candidate, Token } from '../corpus/types.js';
 import { ModelFormatError } from '../errors.js';
 import type { LabelElement } from '../labels/elements.js';
@@ -98,6 +99,8 @@ export interface SequenceJson {
 }
 
 const TAG_CACHE_LIMIT = 1 << 16;
+/** The bytes of label keys that cache may hold (src/heap-bytes.ts); it starts afresh beyond either bound. */
+const TAG_CACHE_BYTES = 8 * 2 ** 20;
 /** Most (tag, tag) pairs whose log P is kept in a table (filled as used); a model with more tags computes each. */
 const LOGP_TABLE_MAX = 1 << 20;
 
@@ -109,6 +112,7 @@ export class TagSequence {
   private readonly nTags: number;
   private readonly spec: TagSpec;
   private readonly byKey = new Map<string, number>();
+  private byKeyBytes = 0;
   /** log P(b | a) at (a + 1)·(nTags + 1) + b + 1 (a, b ≥ -1), NaN until first computed; null when too large. */
   private readonly logPTable: Float64Array | null;
   /** The tags of frozen candidate lists (shared by every token of a word type), held as long as the list is. */
@@ -181,8 +185,13 @@ export class TagSequence {
     let id = this.byKey.get(c.key);
     if (id === undefined) {
       id = this.tagIndexOf(c);
-      if (this.byKey.size >= TAG_CACHE_LIMIT) this.byKey.clear();
-      this.byKey.set(c.key, id);
+      const bytes = MAP_ENTRY_BYTES + stringBytes(c.key);
+      if (this.byKey.size >= TAG_CACHE_LIMIT || this.byKeyBytes + bytes > TAG_CACHE_BYTES) {
+        this.byKey.clear();
+        this.byKeyBytes = 0;
+      }
+      this.byKey.set(flat(c.key), id);
+      this.byKeyBytes += bytes;
     }
     return id;
   }

@@ -18,7 +18,7 @@ import { rankTextSteps } from './tag-steps.js';
 import { helpingVowelOf, waslContexts, type WaslContext } from './connect.js';
 import type { RankedCandidate, RankedToken } from './types.js';
 import { candidateScripts, RenderCache, rendererKeys, vocalizeOptionsKey, type Renderer } from './render-cache.js';
-import { WordTypeCache } from './word-types.js';
+import { WORD_TYPE_CACHE_SIZE, WordTypeCache } from './word-types.js';
 
 /** One analysis of a tagged word: vocalization (Buckwalter and Arabic), lemma, morphology, POS and the other label elements, gloss, score, confidence and where it came from. */
 export interface TaggedAnalysis {
@@ -75,12 +75,22 @@ export interface TaggedSentence {
   tokens: TaggedToken[];
 }
 
+/**
+ * The bytes a Tagger's caches take at most, by default (docs/reliability.md, "Memory: every
+ * cache in bytes"): half for its word types' C(t) and analyses (./word-types.ts), a quarter for
+ * the rendered strings (./render-cache.ts), a quarter for the analyzer's own cache of analyses
+ * (when {@link Tagger.load} loads the analyzer).
+ */
+export const TAGGER_CACHE_BYTES = 256 * 2 ** 20;
+
 /** Options of {@link Tagger.load}. */
 export interface TaggerOptions {
   /** The analyzer's tables: a folder of dictPrefixes, dictStems, dictSuffixes, tableAB, tableAC, tableBC (BAMA 1.0 or SAMA 3.1). */
   tables: string;
   /** Analyzer options; those the model records (ModelInfo.analyzer) apply unless given here. */
   analyzer?: Partial<AnalyzerOptions>;
+  /** The bytes the caches take at most (see {@link TAGGER_CACHE_BYTES}, the default); `analyzer.cacheBytes`, when given, sets the analyzer's share. */
+  cacheBytes?: number;
 }
 
 /**
@@ -187,12 +197,18 @@ export class Tagger {
   /** C(t) per word type of the raw text tagged so far (bounded, ./word-types.ts). */
   readonly words: WordTypeCache;
   /** The rendered strings of the analyses shown so far (bounded, ./render-cache.ts). */
-  readonly rendered = new RenderCache();
+  readonly rendered: RenderCache;
 
-  /** Takes a model and an analyzer already loaded (see {@link Tagger.load}). */
-  constructor(readonly model: Model, readonly analyzer: Analyzer) {
+  /**
+   * Takes a model and an analyzer already loaded (see {@link Tagger.load}), and the bytes the
+   * caches may take ({@link TAGGER_CACHE_BYTES} by default; the analyzer's cache is its own, set
+   * when it was loaded). Throws UsageError for a bad `cacheBytes`.
+   */
+  constructor(readonly model: Model, readonly analyzer: Analyzer, cacheBytes = TAGGER_CACHE_BYTES) {
+    requireInteger('cacheBytes', cacheBytes, 0);
     this.ranker = new ModelRanker(model);
-    this.words = new WordTypeCache(model.lexicon);
+    this.words = new WordTypeCache(model.lexicon, WORD_TYPE_CACHE_SIZE, cacheBytes / 2);
+    this.rendered = new RenderCache(cacheBytes / 4);
   }
 
   /**
@@ -205,9 +221,12 @@ export class Tagger {
     requireString('modelDir', modelDir);
     const o = requireOptions<TaggerOptions>('options', options, false);
     requireString('options.tables', o.tables);
+    const cacheBytes = o.cacheBytes === undefined ? TAGGER_CACHE_BYTES : requireInteger('options.cacheBytes', o.cacheBytes, 0);
     const model = await Model.load(modelDir);
-    const analyzer = Analyzer.load(o.tables, { ...modelAnalyzerOptions(model.info), ...requireOptions('options.analyzer', o.analyzer, true) });
-    return new Tagger(model, analyzer) as Tagger & { model: LoadedModel };
+    const analyzer = Analyzer.load(o.tables, {
+      ...modelAnalyzerOptions(model.info), cacheBytes: Math.floor(cacheBytes / 4), ...requireOptions('options.analyzer', o.analyzer, true),
+    });
+    return new Tagger(model, analyzer, cacheBytes) as Tagger & { model: LoadedModel };
   }
 
   /**

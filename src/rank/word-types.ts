@@ -6,7 +6,10 @@
  * feature extractor keeps its per-list plan beside it, features/candidate-plan.ts). The
  * diacritics typed in a word still narrow its own candidates (marks.ts).
  */
+import { wordAnalysisBytes } from '../analyzer/analysis-bytes.js';
 import { GenerationCache } from '../analyzer/cache.js';
+import { N_TARGETS } from '../../features/encode.js';
+import { arrayBytes, flat, MAP_ENTRY_BYTES, objectBytes, stringBytes, typedArrayBytes } from '../heap-bytes.js';
 import type { AnalyzedToken, Alternative, Solution } from '../analyzer/types.js';
 import type { Candidate, Sentence, Token } from '../corpus/types.js';
 import { withSeenLabels, type SeenLexicon } from '../../features/lexicon.js';
@@ -16,6 +19,8 @@ import { candidatesAgreeing } from './marks.js';
 
 /** Word types whose C(t) a {@link WordTypeCache} keeps at most (the least used dropped first: a GenerationCache). */
 export const WORD_TYPE_CACHE_SIZE = 20_000;
+/** The bytes those word types may take, as {@link wordTypeBytes} charges them. */
+export const WORD_TYPE_CACHE_BYTES = 128 * 2 ** 20;
 
 /** The shared candidate list of a token without candidates. */
 const NO_CANDIDATES: Candidate[] = Object.freeze([]) as unknown as Candidate[];
@@ -35,14 +40,19 @@ interface Entry {
 export class WordTypeCache {
   private readonly cache: GenerationCache<string, Entry>;
 
-  /** Takes the model's seen labels (null: the analyzer's candidates alone) and the number of word types kept. */
-  constructor(readonly lexicon: SeenLexicon | null, capacity = WORD_TYPE_CACHE_SIZE) {
-    this.cache = new GenerationCache(capacity);
+  /** Takes the model's seen labels (null: the analyzer's candidates alone), the number of word types kept and the bytes they may take. */
+  constructor(readonly lexicon: SeenLexicon | null, capacity = WORD_TYPE_CACHE_SIZE, maxBytes = WORD_TYPE_CACHE_BYTES) {
+    this.cache = new GenerationCache(capacity, maxBytes, wordTypeBytes);
   }
 
   /** Word types cached now. */
   get size(): number {
     return this.cache.size;
+  }
+
+  /** The bytes they are charged (at most the bound given). */
+  get heldBytes(): number {
+    return this.cache.heldBytes;
   }
 
   /** Forgets every word type (their C(t) are built again when met; the same lists). Throws nothing. */
@@ -79,9 +89,24 @@ export class WordTypeCache {
     const own = analyzerCandidates(a);
     const built = this.lexicon ? withSeenLabels(own, a.lookup, this.lexicon) : own;
     const candidates = built.length === 0 ? NO_CANDIDATES : (Object.freeze(built) as Candidate[]);
-    this.cache.set(a.lookup, { solutions: a.solutions, alternatives: a.alternatives, candidates });
+    this.cache.set(flat(a.lookup), { solutions: a.solutions, alternatives: a.alternatives, candidates });
     return candidates;
   }
+}
+
+/**
+ * What a word type is charged (src/heap-bytes.ts): its look-up form, its analyses (the
+ * analyzer's, which the entry keeps alive after the analyzer's cache lets them go), C(t) with
+ * each candidate's key and elements, and what ranking keeps beside a frozen list for as long as
+ * the list lives: its candidate plan (features/candidate-plan.ts) and its tags
+ * (src/model/sequence.ts).
+ */
+export function wordTypeBytes(lookup: string, e: Entry): number {
+  const k = e.candidates.length;
+  let n = MAP_ENTRY_BYTES + stringBytes(lookup) + objectBytes(3) + wordAnalysisBytes(e) + arrayBytes(k);
+  for (const c of e.candidates) n += objectBytes(10) + stringBytes(c.key) + objectBytes(16);
+  const plan = objectBytes(5) + 2 * typedArrayBytes(4 * Math.max(1, k) * N_TARGETS) + typedArrayBytes(4 * N_TARGETS);
+  return n + plan + typedArrayBytes(4 * k) + 2 * MAP_ENTRY_BYTES;
 }
 
 /** An analyzed token that is a word. */
@@ -105,7 +130,7 @@ export function analyzerCandidates(a: AnalyzedWord): Candidate[] {
       const s = list[i];
       const lemma = s.lemma.trim();
       const morph = s.morph.trim();
-      const key = labelKey(lemma, morph);
+      const key = flat(labelKey(lemma, morph));
       let at = 0;
       while (at < out.length && out[at].key !== key) at++;
       if (at < out.length) continue;

@@ -1,8 +1,11 @@
 /**
  * `lexdis serve --workers N`: N server processes sharing one port (node:cluster). Each
  * worker is a whole service — HTTP parsing, tagging, serialization — with its own copy of
- * the model (format-2 models are read without a lock, so all load at once), and the
- * primary hands new connections to them in turn. Whole processes rather than tagging
+ * the model (format-2 models are read without a lock, so all load at once), each accepting
+ * connections from the one listening socket (the kernel gives each new connection to a
+ * worker waiting for one). Not handed over by the primary (node:cluster's round robin): a
+ * connection on its way to a worker that died stayed open in the primary, unanswered and never
+ * closed; a worker's own connections are closed by the kernel when it dies. Whole processes rather than tagging
  * threads because the HTTP work of a short request costs as much as its tagging: a
  * tagging thread would leave that on one core. The primary loads no model and serves
  * nothing; it starts the workers, restarts one that dies, and stops them all on a signal.
@@ -49,6 +52,8 @@ export interface SuperviseOptions {
  * stop, else the status of a worker that failed to start, or 1 when workers keep dying.
  */
 export function superviseWorkers(n: number, options: SuperviseOptions = {}): Promise<number> {
+  // before the first fork: the workers accept from the shared socket themselves (see the module comment)
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   const log = options.log ?? (() => undefined);
   const live = new Set<Worker>();
   const restarts: number[] = [];
@@ -109,8 +114,10 @@ export function superviseWorkers(n: number, options: SuperviseOptions = {}): Pro
           if (live.size === 0) finish();
           return;
         }
-        if (!wasUp) return stopAll(code || 1); // it never started: its error is already printed
-        listening--;
+        // at start-up a worker that never listened has printed why (a bad model, a port in use);
+        // later, a replacement killed while it loads is replaced like any other
+        if (!wasUp && !announced) return stopAll(code || 1);
+        if (wasUp) listening--;
         const now = Date.now();
         restarts.push(now);
         while (restarts.length > 0 && restarts[0] < now - RESTART_WINDOW_MS) restarts.shift();

@@ -62,9 +62,12 @@ function cleanMessage(message: string): string {
 
 /**
  * For fastify's `frameworkErrors` option: errors its router raises before a route runs
- * (a URL that is not valid percent-encoding, an over-long parameter), in the error shape.
+ * (a URL that is not valid percent-encoding: 400; an over-long parameter: 404, as any name
+ * not served), in the error shape.
  */
 export function frameworkErrorHandler(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  // a path parameter longer than the router takes names nothing served (a font file): as an unknown one, 404
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return void reply.code(404).send(errorBody('NOT_FOUND', 'no such file'));
   const message = err.code === 'FST_ERR_BAD_URL' ? 'the URL is not valid (bad percent-encoding)' : cleanMessage(err.message);
   void reply.code(400).send(errorBody('BAD_REQUEST', message));
 }

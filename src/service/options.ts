@@ -3,6 +3,7 @@
  * {@link defaultServiceOptions}; every limit is enforced with a JSON error (see docs/service.md).
  */
 import type { Writable } from 'node:stream';
+import { MAX_WORD_LETTERS } from '../analyzer/tokenize.js';
 import { UsageError } from '../errors.js';
 
 /** The HTTP service's limits and settings (docs/service.md). */
@@ -14,10 +15,12 @@ export interface ServiceOptions {
   /** Most texts in one batch request (422 TOO_MANY_TEXTS above it). */
   maxBatch: number;
   /**
-   * Largest answer a request may ask for, in bytes, as estimated before tagging (every token
-   * with `top` analyses of the requested `fields`; src/service/fields.ts). A bigger one is
-   * refused at once with 422 RESPONSE_TOO_LARGE and the figures. For an NDJSON batch, which
-   * holds one text's answer at a time, the limit applies to each text.
+   * Largest answer a request may get, in bytes. Estimated before tagging from the text (every
+   * token with `top` analyses of the requested `fields`, each by its word's letters;
+   * src/service/fields.ts): a bigger one is refused at once with 422 RESPONSE_TOO_LARGE and the
+   * figures. Then counted as the answer is made: one that grows past it stops with the same
+   * error (src/service/work.ts). For an NDJSON batch, which holds one text's answer at a time,
+   * the limit applies to each text.
    */
   maxResponseBytes: number;
   /**
@@ -38,7 +41,11 @@ export interface ServiceOptions {
   receiveTimeoutMs: number;
   /** How long an idle keep-alive connection is kept open. */
   keepAliveTimeoutMs: number;
-  /** Most simultaneous TCP connections; further ones are refused by the socket layer. */
+  /**
+   * Most simultaneous TCP connections. At the limit a new connection still gets in and the one
+   * idle longest is closed; a few more are let in while all are busy, then the socket layer
+   * refuses them (src/service/connections.ts).
+   */
   maxConnections: number;
   /** Write a structured JSON access log (one line per request) to `logStream`. */
   logger: boolean;
@@ -89,10 +96,10 @@ export function resolveOptions(given: Partial<ServiceOptions> = {}): ServiceOpti
   return merged;
 }
 
-/** The limits a client may want to know, as `GET /v1/model` reports them. */
+/** The limits a client may want to know, as `GET /v1/model` reports them (with the longest word analysed: a longer run is data). */
 export function publicLimits(o: ServiceOptions): Record<string, number> {
   return {
     bodyLimit: o.bodyLimit, maxTextLength: o.maxTextLength, maxBatch: o.maxBatch, maxResponseBytes: o.maxResponseBytes,
-    requestTimeoutMs: o.requestTimeoutMs, defaultTop: o.defaultTop, maxTop: o.maxTop,
+    requestTimeoutMs: o.requestTimeoutMs, defaultTop: o.defaultTop, maxTop: o.maxTop, maxWordLetters: MAX_WORD_LETTERS,
   };
 }

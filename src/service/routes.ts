@@ -14,7 +14,7 @@ import { publicLimits, type ServiceOptions } from './options.js';
 import { TurnQueue } from './queue.js';
 import { analyzeSchema, batchSchema, healthSchema, modelSchema } from './schemas.js';
 import type { TaggedSentence, TaggerLike } from './types.js';
-import { type TagJob, tagTextJson } from './work.js';
+import { type AnswerBudget, spend, type TagJob, tagTextJson } from './work.js';
 
 interface AnalyzeBody { text: string; top?: number; inputScript?: InputScript; fields?: string[] }
 interface BatchBody { texts: string[]; top?: number; inputScript?: InputScript; fields?: string[] }
@@ -34,8 +34,11 @@ function checkLength(text: string, o: ServiceOptions, where: string): void {
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 
-/** Refuses, before any tagging, an answer estimated above the budget (422 RESPONSE_TOO_LARGE). */
-function checkBudget(texts: readonly string[], top: number, fields: readonly AnalysisField[], o: ServiceOptions, what: string): void {
+/**
+ * Refuses, before any tagging, an answer estimated above the limit (422 RESPONSE_TOO_LARGE);
+ * returns the budget the answer is then made within (src/service/work.ts spend).
+ */
+function checkBudget(texts: readonly string[], top: number, fields: readonly AnalysisField[], o: ServiceOptions, what: string): AnswerBudget {
   const estimate = estimateAnswerBytes(texts, top, fields);
   if (estimate > o.maxResponseBytes) {
     throw new HttpError(422, 'RESPONSE_TOO_LARGE',
@@ -43,6 +46,7 @@ function checkBudget(texts: readonly string[], top: number, fields: readonly Ana
       `${fields.length} fields); the limit is ${o.maxResponseBytes} bytes (${mb(o.maxResponseBytes)}). ` +
       'Send less text, a lower top, or fewer fields');
   }
+  return { left: o.maxResponseBytes, limit: o.maxResponseBytes, estimate };
 }
 
 /** Milliseconds on the performance clock when a request that has run `reply.elapsedTime` must stop. */
@@ -74,17 +78,20 @@ function publicModelInfo(info: Record<string, unknown>): Record<string, unknown>
  * The lines of an NDJSON batch answer: `{"index":i,"sentences":[…]}` per text, in order;
  * on a failure (timeout, overload) a last line `{"index":i,"error":{"code","message"}}`.
  */
-/** The text (as read) with its Arabic words vocalized by their top analyses, as a JSON string. */
+/** The text (as read) with its Arabic words vocalized by their top analyses, as a JSON string (taken from the job's budget). */
 function vocalizedJson(text: string, job: TagJob, tagged: readonly TaggedSentence[]): string {
-  return JSON.stringify(vocalizedText(prepareInput(text, job.inputScript ?? DEFAULT_INPUT_SCRIPT), tagged).text);
+  const json = JSON.stringify(vocalizedText(prepareInput(text, job.inputScript ?? DEFAULT_INPUT_SCRIPT), tagged).text);
+  spend(job.budget, json);
+  return json;
 }
 
-async function* ndjsonLines(tagger: TaggerLike, queue: TurnQueue, texts: readonly string[], job: TagJob): AsyncGenerator<string> {
+async function* ndjsonLines(tagger: TaggerLike, queue: TurnQueue, texts: readonly string[], job: TagJob, budgets: readonly AnswerBudget[]): AsyncGenerator<string> {
   for (let i = 0; i < texts.length; i++) {
     try {
       const tagged: TaggedSentence[] = [];
-      const sentences = await tagTextJson(tagger, queue, texts[i], job, tagged);
-      yield `{"index":${i},"sentences":${sentences},"vocalized":${vocalizedJson(texts[i], job, tagged)}}\n`;
+      const textJob = { ...job, budget: budgets[i] };
+      const sentences = await tagTextJson(tagger, queue, texts[i], textJob, tagged);
+      yield `{"index":${i},"sentences":${sentences},"vocalized":${vocalizedJson(texts[i], textJob, tagged)}}\n`;
     } catch (err) {
       const c = classifyError(err);
       yield `${JSON.stringify({ index: i, ...errorBody(c.code, c.message) })}\n`;
@@ -105,8 +112,8 @@ export function registerApiRoutes(
     const top = request.body.top ?? o.defaultTop;
     const fields = selectFields(request.body.fields);
     checkLength(text, o, 'text');
-    checkBudget([text], top, fields, o, 'for this text');
-    const job: TagJob = { top, fields, inputScript: request.body.inputScript, deadline: deadlineOf(reply, o) };
+    const budget = checkBudget([text], top, fields, o, 'for this text');
+    const job: TagJob = { top, fields, inputScript: request.body.inputScript, deadline: deadlineOf(reply, o), budget };
     const tagged: TaggedSentence[] = [];
     const sentences = await tagTextJson(tagger, queue, text, job, tagged);
     return reply.type('application/json; charset=utf-8').send(`{"top":${top},"sentences":${sentences},"vocalized":${vocalizedJson(text, job, tagged)}}`);
@@ -122,10 +129,10 @@ export function registerApiRoutes(
     texts.forEach((t, i) => checkLength(t, o, `texts[${i}]`));
     const job: TagJob = { top, fields, inputScript: request.body.inputScript, deadline: deadlineOf(reply, o) };
     if (wantsNdjson(request)) {
-      texts.forEach((t, i) => checkBudget([t], top, fields, o, `for texts[${i}]`));
-      return reply.type(`${NDJSON}; charset=utf-8`).send(Readable.from(ndjsonLines(tagger, queue, texts, job)));
+      const budgets = texts.map((t, i) => checkBudget([t], top, fields, o, `for texts[${i}]`));
+      return reply.type(`${NDJSON}; charset=utf-8`).send(Readable.from(ndjsonLines(tagger, queue, texts, job, budgets)));
     }
-    checkBudget(texts, top, fields, o, 'for this batch');
+    job.budget = checkBudget(texts, top, fields, o, 'for this batch');
     const results: string[] = [];
     for (const text of texts) {
       const tagged: TaggedSentence[] = [];

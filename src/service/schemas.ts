@@ -196,7 +196,8 @@ export const fontSchema = {
     type: 'object',
     required: ['file'],
     additionalProperties: false,
-    properties: { file: { type: 'string', pattern: '^[a-z0-9-]{1,100}\\.woff2$' } },
+    // any name: one that is not a font of the page is 404 NOT_FOUND (docs/service.md), never a 400
+    properties: { file: { type: 'string' } },
   },
   response: { 200: { type: 'string', description: 'WOFF2 font file' }, ...errorResponses },
 } as const;

@@ -6,9 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { projectRoot } from '../config.js';
 import { registerAssets } from './assets.js';
+import { limitConnections } from './connections.js';
 import { onPrimaryShutdown } from './cluster.js';
 import { checkCharset, clientErrorHandler, errorBody, frameworkErrorHandler, installErrorHandling } from './errors.js';
 import { resolveOptions, type ServiceOptions } from './options.js';
@@ -22,6 +23,37 @@ export type { TaggerLike } from './types.js';
 function identity(): ServiceIdentity {
   const pkg = JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version?: string };
   return { name: 'lexdis', version: pkg.version ?? '0.0.0' };
+}
+
+/**
+ * Bytes of a body declared over `bodyLimit` that are read and thrown away after its 413 answer,
+ * so that the client, still sending, reads the answer instead of a reset (a socket closed with
+ * unread bytes is reset by the kernel). A body declared larger than this is answered and its
+ * connection closed at once.
+ */
+export const DISCARD_BYTES = 64 * 2 ** 20;
+
+/**
+ * 413 BODY_TOO_LARGE for a request whose Content-Length passes the limit, before any of the
+ * body is read; the body is then read and thrown away on a connection kept open (up to
+ * {@link DISCARD_BYTES}; beyond, the connection is closed), see DISCARD_BYTES.
+ */
+function refuseDeclaredBody(request: FastifyRequest, reply: FastifyReply, declared: number, limit: number): FastifyReply {
+  const raw = request.raw;
+  if (declared > DISCARD_BYTES) reply.header('connection', 'close');
+  else {
+    // a client that asked to close (Connection: close, HTTP/1.0) would have its connection closed
+    // as soon as the answer is out, with its body unread: it is closed once the body is read
+    const closeAfter = !reply.raw.shouldKeepAlive;
+    reply.raw.shouldKeepAlive = true;
+    let read = 0;
+    raw.on('data', (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > DISCARD_BYTES) raw.socket.destroy();
+    });
+    raw.on('end', () => { if (closeAfter) raw.socket.end(); });
+  }
+  return reply.code(413).send(errorBody('BODY_TOO_LARGE', `the body declares ${declared} bytes; the limit is ${limit}`));
 }
 
 /** Builds (does not start) the service for `tagger`; `options` are merged over `defaultServiceOptions`. */
@@ -39,7 +71,7 @@ export function buildServer(tagger: TaggerLike, options: Partial<ServiceOptions>
     frameworkErrors: frameworkErrorHandler,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
-  app.server.maxConnections = o.maxConnections;
+  limitConnections(app.server, o.maxConnections);
   // JSON only: a text/plain body is 415, not a string that fails the schema
   app.removeContentTypeParser('text/plain');
   app.addSchema(errorSchema);
@@ -54,6 +86,8 @@ export function buildServer(tagger: TaggerLike, options: Partial<ServiceOptions>
       return reply.code(503).header('connection', 'close').header('retry-after', '1')
         .send(errorBody('SHUTTING_DOWN', 'the server is shutting down'));
     }
+    const declared = Number(request.headers['content-length']);
+    if (declared > o.bodyLimit) return refuseDeclaredBody(request, reply, declared, o.bodyLimit);
   });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info({

@@ -11,7 +11,7 @@
  */
 import { DEFAULT_INPUT_SCRIPT, type InputScript } from '../analyzer/script.js';
 import { HttpError } from './errors.js';
-import { type AnalysisField, sentenceJson } from './fields.js';
+import { type AnalysisField, sentenceJson, TEXT_FRAME_BYTES } from './fields.js';
 import type { TurnQueue } from './queue.js';
 import type { TaggedSentence, TaggerLike } from './types.js';
 
@@ -21,6 +21,16 @@ export const SLICE_MS = 4;
 /** A clock in milliseconds; replaceable for tests. */
 export type Clock = () => number;
 
+/**
+ * The bytes an answer may still take (`maxResponseBytes` less what is made so far), with the
+ * limit and the estimate it was let in with, for the message when it runs out.
+ */
+export interface AnswerBudget {
+  left: number;
+  readonly limit: number;
+  readonly estimate: number;
+}
+
 /** What a request asks for. `deadline` is a time on the clock. */
 export interface TagJob {
   top: number;
@@ -29,10 +39,26 @@ export interface TagJob {
   inputScript?: InputScript;
   deadline: number;
   clock?: Clock;
+  /** The answer's bytes left (none: not counted). */
+  budget?: AnswerBudget;
 }
 
 function timeout(): HttpError {
   return new HttpError(503, 'TIMEOUT', 'the request ran out of time; try again later or send less text');
+}
+
+/**
+ * Takes the UTF-8 bytes of `part` of an answer from `budget`; throws 422 RESPONSE_TOO_LARGE when
+ * the answer would pass its limit (the estimate let it in, the words' analyses made it larger).
+ */
+export function spend(budget: AnswerBudget | undefined, part: string): void {
+  if (!budget) return;
+  budget.left -= Buffer.byteLength(part);
+  if (budget.left < 0) {
+    throw new HttpError(422, 'RESPONSE_TOO_LARGE',
+      `the answer grew past the limit of ${budget.limit} bytes while it was made (estimated at ${budget.estimate} bytes before tagging); ` +
+      'send less text, a lower top, or fewer fields');
+  }
 }
 
 /** The steps of tagging `text`: the tagger's own, or one step for a tagger that has none. */
@@ -46,8 +72,9 @@ function* steps(tagger: TaggerLike, text: string, job: TagJob): Generator<Tagged
 /**
  * Tags one text step by step on `queue` and returns the JSON array of its sentences
  * (`[…]`, analyses keeping `job.fields`); the tagged sentences also go to `tagged` when given
- * (for the vocalized text). Throws 503 TIMEOUT at the first step (or at the
- * end) past the deadline, and what the queue throws (503 OVERLOADED).
+ * (for the vocalized text). Each sentence's JSON is taken from `job.budget`. Throws 503
+ * TIMEOUT at the first step (or at the end) past the deadline, 422 RESPONSE_TOO_LARGE when the
+ * budget runs out, and what the queue throws (503 OVERLOADED).
  */
 export async function tagTextJson(
   tagger: TaggerLike, queue: TurnQueue, text: string, job: TagJob, tagged?: TaggedSentence[],
@@ -56,6 +83,7 @@ export async function tagTextJson(
   const parts: string[] = [];
   const it = steps(tagger, text, job);
   const ticket = queue.ticket();
+  if (job.budget) job.budget.left -= TEXT_FRAME_BYTES;
   for (;;) {
     const done = await queue.run(() => {
       // steps until the text is done or the turn has used its slice: a short text takes one turn
@@ -64,7 +92,12 @@ export async function tagTextJson(
         if (clock() > job.deadline) throw timeout();
         const r = it.next();
         if (r.done) return true;
-        if (r.value) parts.push(sentenceJson(r.value, job.fields));
+        if (r.value) {
+          const json = sentenceJson(r.value, job.fields);
+          spend(job.budget, json);
+          if (job.budget) job.budget.left--; // the comma
+          parts.push(json);
+        }
         if (r.value && tagged) tagged.push(r.value);
       } while (performance.now() < sliceEnd);
       return false;

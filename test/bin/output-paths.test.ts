@@ -116,3 +116,33 @@ test('binary data half-way: a one-line error naming the line and byte offset; -o
   assert.equal(readFileSync(out, 'utf8'), 'old\n');
   assert.deepEqual(leftovers(), []);
 });
+
+test('-o through the issue\'s link (sd/../x.txt, sd a linked folder): the file the kernel opens gets the output', () => {
+  mkdirSync(join(dir, 'kreal', 'inner'), { recursive: true });
+  symlinkSync('kreal/inner', join(dir, 'sd'));
+  symlinkSync('sd/../x.txt', join(dir, 'L3'));
+  const r = lexdis(['analyze', join(dir, 'in.txt'), '-o', join(dir, 'L3')]);
+  assert.equal(r.code, 0, r.err);
+  assert.equal(readFileSync(join(dir, 'kreal', 'x.txt'), 'utf8'), expected);
+  assert.throws(() => lstatSync(join(dir, 'x.txt')), /ENOENT/);
+});
+
+test('a run killed mid-output (SIGKILL) leaves its temporary file; the next run to the same output removes it', async () => {
+  const out = join(dir, 'killed.txt');
+  writeFileSync(out, 'old\n');
+  // analyze reading a stdin kept open: its temporary file exists while it waits for more
+  const child = spawn(BIN, ['analyze', '-', '-o', out], { stdio: ['pipe', 'ignore', 'ignore'] });
+  child.stdin.write(TEXT);
+  const exited = new Promise((ok) => child.on('exit', ok));
+  const deadline = Date.now() + 30_000;
+  while (leftovers().length === 0 && Date.now() < deadline) await new Promise((ok) => setTimeout(ok, 50));
+  assert.equal(leftovers().length, 1, 'the output goes to a temporary file');
+  child.kill('SIGKILL');
+  await exited;
+  assert.equal(leftovers().length, 1, 'SIGKILL gives no chance to remove it');
+  assert.equal(readFileSync(out, 'utf8'), 'old\n', 'the output is as it was');
+  const r = lexdis(['analyze', join(dir, 'in.txt'), '-o', out]);
+  assert.equal(r.code, 0, r.err);
+  assert.equal(readFileSync(out, 'utf8'), expected);
+  assert.deepEqual(leftovers(), [], 'the killed run\'s file is gone');
+});

@@ -140,3 +140,22 @@ test('the block table finds a block by its bytes without the INDEX line, and tel
   assert.equal(find(text(x, 'P1W1')), undefined);
   assert.equal(find('INPUT STRING: q'), 'q');
 });
+
+test('BlockCache: bounded in bytes too: a block that needs a slab past maxBytes starts the table afresh', () => {
+  const cache = new BlockCache(1000, 3 * 2 ** 20);
+  const block = (c: string) => Buffer.from(`INPUT STRING: ${c.repeat(2 ** 20)}`);
+  const add = (c: string) => {
+    const buf = block(c);
+    return cache.add(buf, 0, -1, -1, buf.length, BlockCache.hash(view(buf), 0, -1, -1, buf.length));
+  };
+  const found = (c: string) => {
+    const buf = block(c);
+    return cache.find(buf, 0, -1, -1, buf.length, BlockCache.hash(view(buf), 0, -1, -1, buf.length)) >= 0;
+  };
+  // each block of just over 1 MiB takes a slab of its own: three fit in 3 MiB only as two
+  assert.equal(add('a'), 0);
+  assert.equal(add('b'), 1);
+  assert.ok(found('a') && found('b'));
+  assert.equal(add('c'), 0, 'a third slab would pass 3 MiB: the table starts afresh');
+  assert.ok(!found('a') && !found('b') && found('c'));
+});

@@ -155,3 +155,44 @@ test('streaming that stops half-way: abort leaves the old file and no temporary 
   assert.equal(readFileSync(p, 'utf8'), 'precious\n');
   assert.deepEqual(leftovers(), []);
 });
+
+test('links are followed as the kernel follows them: `..` after a linked folder goes up from where the link points', async () => {
+  mkdirSync(join(dir, 'kreal', 'inner'), { recursive: true });
+  symlinkSync('kreal/inner', join(dir, 'sd'));
+  // the issue's case: L3 → sd/../x.txt is kreal/x.txt, not ./x.txt
+  symlinkSync('sd/../x.txt', join(dir, 'L3'));
+  await stream(join(dir, 'L3'), ['through sd/..\n']);
+  assert.equal(readFileSync(join(dir, 'kreal', 'x.txt'), 'utf8'), 'through sd/..\n');
+  assert.throws(() => lstatSync(join(dir, 'x.txt')), /ENOENT/, 'nothing written where the text of the link points');
+  assert.ok(lstatSync(join(dir, 'L3')).isSymbolicLink());
+  // the same path given to -o directly, and a link whose target is absolute
+  // (path.join would take `sd/..` away as text: the paths are written out)
+  await stream(`${dir}/sd/../y.txt`, ['direct\n']);
+  assert.equal(readFileSync(join(dir, 'kreal', 'y.txt'), 'utf8'), 'direct\n');
+  symlinkSync(`${dir}/sd/../inner/z.txt`, join(dir, 'L4'));
+  await stream(join(dir, 'L4'), ['absolute\n']);
+  assert.equal(readFileSync(join(dir, 'kreal', 'inner', 'z.txt'), 'utf8'), 'absolute\n');
+  // a link to `sd/..` names a folder
+  symlinkSync('sd/..', join(dir, 'L5'));
+  assert.throws(() => planOutput(join(dir, 'L5')), (e: unknown) => e instanceof OutputError && /is a directory/.test(e.message));
+  for (const d of [dir, join(dir, 'kreal'), join(dir, 'kreal', 'inner')]) assert.deepEqual(readdirSync(d).filter((e) => e.startsWith('.lexdis-')), []);
+});
+
+test('a temporary file a killed run left for the same target is removed by the next run; a live run\'s and another target\'s stay', async () => {
+  const target = join(dir, 'after-kill.txt');
+  const dead = spawn(process.execPath, ['-e', '']);
+  const deadPid = await new Promise<number>((ok) => dead.on('exit', () => ok(dead.pid!)));
+  const live = spawn('sleep', ['30']);
+  try {
+    const names = [`.lexdis-tmp-after-kill.txt-${deadPid}-k1ll3d`, `.lexdis-tmp-after-kill.txt-${live.pid}-runn1ng`, `.lexdis-tmp-other.txt-${deadPid}-k1ll3d`];
+    for (const n of names) writeFileSync(join(dir, n), 'half an output');
+    await stream(target, ['whole\n']);
+    assert.equal(readFileSync(target, 'utf8'), 'whole\n');
+    const left = leftovers();
+    assert.ok(!left.includes(names[0]), 'the dead run\'s file is gone');
+    assert.ok(left.includes(names[1]) && left.includes(names[2]), JSON.stringify(left));
+    for (const n of names.slice(1)) rmSync(join(dir, n));
+  } finally {
+    live.kill();
+  }
+});

@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { DataNotFoundError, InputParseError } from '../../src/errors.js';
+import { DataNotFoundError, InputParseError, InternalError } from '../../src/errors.js';
 import { openOutput } from '../../src/output-writer.js';
 import { readParagraphs, transformBatches, transformText, type Paragraph, type ReadParagraphsOptions } from '../../src/text-stream.js';
 
@@ -149,6 +149,20 @@ test('an error half-way leaves the old output file and no temporary file; a miss
   assert.equal(readFileSync(out, 'utf8'), 'old output\n');
   await assert.rejects(transformText(join(dir, 'missing.txt'), openOutput(out), (p) => p.text), DataNotFoundError);
   await assert.rejects(transformText(dir, openOutput(out), (p) => p.text), DataNotFoundError);
+  assert.equal(readFileSync(out, 'utf8'), 'old output\n');
+  assert.deepEqual(readdirSync(dir).filter((e) => e.startsWith('.lexdis-')), []);
+});
+
+test('a fault of the transform itself is an InternalError naming the file and the line it was on; the old output stays', async () => {
+  const input = join(dir, 'faulty.txt');
+  writeFileSync(input, 'one\ntwo\nthree\nfour\n');
+  const out = join(dir, 'faulty-out.txt');
+  writeFileSync(out, 'old output\n');
+  await assert.rejects(transformText(input, openOutput(out), (p) => {
+    if (p.text === 'three') throw new RangeError('Invalid string length');
+    return `${p.text}\n`;
+  }), (e: unknown) => e instanceof InternalError && e.code === 'INTERNAL' && e.describe() === `${input}:3: internal: Invalid string length`
+    && e.cause instanceof RangeError);
   assert.equal(readFileSync(out, 'utf8'), 'old output\n');
   assert.deepEqual(readdirSync(dir).filter((e) => e.startsWith('.lexdis-')), []);
 });

@@ -44,3 +44,23 @@ test('a tagged analysis shows the same strings through the render cache as witho
   assert.equal(direct.caseOrMood, 'nominative');
   assert.equal(direct.lemmaArabic, 'كِتاب_1');
 });
+
+test('RenderCache bounded in bytes: what it has counted never passes maxBytes, and the strings stay right', () => {
+  const cache = new RenderCache(4096);
+  const key = rendererKeys(vocalizeOptionsKey({}))[''];
+  for (let i = 0; i < 300; i++) {
+    const ci: Candidate = Object.freeze({ ...c, key: `${c.key}${i}` });
+    const form = `كتب${'ـ'.repeat(i % 7)}`;
+    assert.equal(cache.vocalized(form, ci, {}, key), vocalizeWord(form, ci.voc, ci.morph, {}));
+    assert.equal(cache.scriptsOf(ci).vocArabic, 'كُتُبُ');
+    assert.ok(cache.heldBytes > 0 && cache.heldBytes <= 4096, `${cache.heldBytes}`);
+  }
+  cache.clear();
+  assert.equal(cache.heldBytes, 0);
+});
+
+test('rendererKeys gives the same strings for the same options, call after call', () => {
+  const a = rendererKeys(vocalizeOptionsKey({}));
+  const b = rendererKeys(vocalizeOptionsKey({}));
+  assert.equal(a, b);
+});

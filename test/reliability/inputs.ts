@@ -182,6 +182,8 @@ export const FAULTS: Record<string, Build | ((g: GoodInputs, dir: string) => Pro
   'pos/empty-document': fromGood('pos', 'pos', (t) => insertAfter(t, /^$/, ';;; DOCUMENT: empty\n')),
   'pos/empty-file': file('bad.pos', ''),
   'pos/10mb-line': fromGood('pos', 'pos', (t) => insertAfter(t, /^$/, `${longLine()}\n`)),
+  'pos/huge-number': fromGood('pos', 'pos', (t) => t.replace(/^( {2}SOLUTION )\d+:/m, '$1100000000000000000000:')),
+  'pos/unsafe-number': fromGood('pos', 'pos', (t) => t.replace(/^( {2}SOLUTION )\d+:/m, '$19007199254740993:')),
   'conllu/truncated': fromGood('conllu', 'conllu', (t) => cutInLine(t, /^\d+\t/)),
   'conllu/cp1256': fromGood('conllu', 'conllu', encodeCp1256),
   'conllu/binary': file('bad.conllu', binaryJunk()),

@@ -38,11 +38,11 @@ test('bad clients are rejected without harming good ones', { timeout: 60_000 }, 
     assert.equal(good.non2xx, 0);
     assert.equal(slow.closedByServer, 30, 'every slowloris connection is closed by the server');
     assert.deepEqual([...new Set(slow.statuses)], [408]);
-    // an oversized body is answered 413; a client still writing when the server closes sees a reset (0)
-    for (const [name, got] of [['declared', big], ['chunked', bigChunked]] as const) {
-      assert.ok(got.length > 0 && got.every((s) => s === 413 || s === 0), `${name} oversized: ${[...new Set(got)]}`);
-      assert.ok(got.some((s) => s === 413), `${name} oversized: some 413`);
-    }
+    // an oversized body is answered 413: a declared one always (its body is read and thrown away,
+    // body-limit.test.ts); a chunked one may see a reset (0) when the server closes while it writes
+    assert.ok(big.length > 0 && big.every((s) => s === 413), `declared oversized: ${[...new Set(big)]}`);
+    assert.ok(bigChunked.length > 0 && bigChunked.every((s) => s === 413 || s === 0), `chunked oversized: ${[...new Set(bigChunked)]}`);
+    assert.ok(bigChunked.some((s) => s === 413), 'chunked oversized: some 413');
     assert.ok(bad.length > 0 && bad.every((s) => s === 400));
     assert.ok(junk.length > 0 && junk.every((s) => s === 400));
     // and the server still answers normally afterwards

@@ -65,8 +65,16 @@ test('nothing outside the fixed file set is reachable', async () => {
   for (const path of ['/index.html', '/fonts/noto-naskh-arabic-latin-400-normal.woff2', '/fonts/..%2F..%2Fpackage.json',
     '/src/service/public/app.js', '/../package.json', '/fonts/']) {
     const res = await fetch(`${srv.url}${path}`);
-    assert.ok(res.status === 404 || res.status === 400, `${path}: ${res.status}`);
+    assert.equal(res.status, 404, path);
     const body = (await res.json()) as { error: { code: string } };
-    assert.ok(['NOT_FOUND', 'VALIDATION'].includes(body.error.code), path);
+    assert.equal(body.error.code, 'NOT_FOUND', path);
+  }
+});
+
+test('a bad font name is 404 NOT_FOUND, as docs/service.md says (not a 400)', async () => {
+  for (const name of ['Bad_Name.woff2', 'x.ttf', 'a'.repeat(300), '%E2%9C%93.woff2', 'noto naskh.woff2']) {
+    const res = await fetch(`${srv.url}/fonts/${name}`);
+    assert.equal(res.status, 404, name);
+    assert.equal(((await res.json()) as { error: { code: string } }).error.code, 'NOT_FOUND', name);
   }
 });

@@ -20,5 +20,5 @@ test('resolveOptions rejects bad limits with a UsageError', () => {
 
 test('publicLimits lists what clients need and nothing else', () => {
   assert.deepEqual(Object.keys(publicLimits(resolveOptions())).sort(),
-    ['bodyLimit', 'defaultTop', 'maxBatch', 'maxResponseBytes', 'maxTextLength', 'maxTop', 'requestTimeoutMs']);
+    ['bodyLimit', 'defaultTop', 'maxBatch', 'maxResponseBytes', 'maxTextLength', 'maxTop', 'maxWordLetters', 'requestTimeoutMs']);
 });
