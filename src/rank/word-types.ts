@@ -98,15 +98,16 @@ export class WordTypeCache {
  * What a word type is charged (src/heap-bytes.ts): its look-up form, its analyses (the
  * analyzer's, which the entry keeps alive after the analyzer's cache lets them go), C(t) with
  * each candidate's key and elements, and what ranking keeps beside a frozen list for as long as
- * the list lives: its candidate plan (features/candidate-plan.ts) and its tags
- * (src/model/sequence.ts).
+ * the list lives: its candidate plan (features/candidate-plan.ts), its tags
+ * (src/model/sequence.ts) and its case classes and analyses (src/model/case-pass.ts).
  */
 export function wordTypeBytes(lookup: string, e: Entry): number {
   const k = e.candidates.length;
   let n = MAP_ENTRY_BYTES + stringBytes(lookup) + objectBytes(3) + wordAnalysisBytes(e) + arrayBytes(k);
   for (const c of e.candidates) n += objectBytes(10) + stringBytes(c.key) + objectBytes(16);
   const plan = objectBytes(5) + 2 * typedArrayBytes(4 * Math.max(1, k) * N_TARGETS) + typedArrayBytes(4 * N_TARGETS);
-  return n + plan + typedArrayBytes(4 * k) + 2 * MAP_ENTRY_BYTES;
+  const casePass = objectBytes(3) + 2 * typedArrayBytes(4 * k) + arrayBytes(k) + k * objectBytes(2);
+  return n + plan + typedArrayBytes(4 * k) + casePass + 3 * MAP_ENTRY_BYTES;
 }
 
 /** An analyzed token that is a word. */
