@@ -163,8 +163,12 @@ function alifVowels(slots: Slot[]): void {
   }
 }
 
-/** Long ī and ū: the vowel before a long ya/waw, no sukun on them, no case vowel on them (القاضِي). */
-function longVowels(slots: Slot[], lam: number): void {
+/**
+ * Long ī and ū: the vowel before a long ya/waw, no sukun on them, no case vowel on them: on a
+ * final long ya (القاضِي), nor on a long ya that carries the case before a pronoun, which then
+ * reads -hi… (أَيْدِيهِمْ, تَوَلِّيهِ; `caseSlot`: the slot of the case ending, -1 for none).
+ */
+function longVowels(slots: Slot[], lam: number, caseSlot: number): void {
   for (let k = 1; k < slots.length; k++) {
     const prev = slots[k - 1];
     const s = slots[k];
@@ -172,8 +176,13 @@ function longVowels(slots: Slot[], lam: number): void {
     const bareBefore = prev.vowel === '' && !prev.shadda && k - 1 !== lam && !'AY{|'.includes(prev.letter);
     if (long && !s.shadda && bareBefore && (s.vowel === '' || s.vowel === 'o')) prev.vowel = long;
     // a sukun on a long vowel letter is not written; nor is a case vowel on a final long ya (القاضِي)
-    const caseOnLong = k === slots.length - 1 && long === 'i' && (s.vowel === 'i' || s.vowel === 'u');
-    if (long && !s.shadda && prev.vowel === long && (s.vowel === 'o' || caseOnLong)) s.vowel = '';
+    // or on one before a pronoun, whose -hu… becomes -hi… (أَيْدِيهِمْ)
+    const caseOnLong = (k === slots.length - 1 || k === caseSlot) && long === 'i' && (s.vowel === 'i' || s.vowel === 'u');
+    if (long && !s.shadda && prev.vowel === long && (s.vowel === 'o' || caseOnLong)) {
+      s.vowel = '';
+      const next = slots[k + 1];
+      if (caseOnLong && next?.letter === 'h' && next.vowel === 'u') next.vowel = 'i';
+    }
     if (prev.vowel === '' && k - 1 !== lam && !'AY{|'.includes(prev.letter) && isLongAlif(slots, k, lam)) prev.vowel = 'a';
   }
 }
@@ -190,9 +199,9 @@ function article(slots: Slot[], lam: number, options: VocalizeOptions): void {
 }
 
 /** The spelling rules on the analysis' slots (see the header). */
-function applyRules(slots: Slot[], lam: number, options: VocalizeOptions): void {
+function applyRules(slots: Slot[], lam: number, caseSlot: number, options: VocalizeOptions): void {
   alifVowels(slots);
-  longVowels(slots, lam);
+  longVowels(slots, lam, caseSlot);
   article(slots, lam, options);
   for (let k = 0; k < slots.length; k++) {
     const s = slots[k];
@@ -273,9 +282,9 @@ export function vocalizeWord(word: string, voc: string, morph = '', options: Par
   const mf = morph ? morphForms(morph) : undefined;
   if (mf) fillFromMorph(slots, parseVocalization(mf.forms));
   const lam = mf && !mf.det ? -1 : articleLam(slots);
-  applyRules(slots, lam, o);
   // without a morphology the last letter may be a case ending: it is left bare
   const caseSlot = !mf ? slots.length - 1 : mf.afterCaseSlot < 0 ? -1 : slots.length - 1 - mf.afterCaseSlot;
+  applyRules(slots, lam, caseSlot, o);
   if (NAME_FIRST.test(morph)) voiceFirstLetter(slots, lam);
   if (o.helpingVowel) addHelpingVowel(slots, lam, caseSlot, o.helpingVowel);
   if (o.sukun) addSukun(slots, lam, caseSlot);

@@ -125,10 +125,15 @@ test('no two sukuns in a row', () => {
   assert.equal(v('>rslAn', '>arslAn', '>arslAn/NOUN_PROP'), ar('>arosolaAn').replace(ar('so'), ar('s')));
 });
 
-test('final alif and alif maqsura: tanween goes before them, a case vowel on them is not written; long ya carries no vowel', () => {
+test('final alif and alif maqsura: tanween goes before them, a case vowel on them is not written; long ya carries no case vowel', () => {
   assert.equal(v('qDAyA', 'qaDAyAi', 'qaDAyA/NOUN+i/CASE_DEF_GEN'), ar('qaDaAyaA'));
   assert.equal(v('mbnY', 'mabonaYF', 'mabonaY/NOUN+F/CASE_INDEF_ACC'), ar('mabonFY'));
   assert.equal(v('AlqADy', 'AlqADiyu', 'Al/DET+qADiy/NOUN+u/CASE_DEF_NOM'), ar('AloqaADiy'));
+  // nor one before a pronoun, which then reads -hi… (أَيْدِيهِمْ; the accusative keeps its fatha)
+  assert.equal(v('>ydyhm', '>ayodiyuhum', '>ayodiy/NOUN+u/CASE_DEF_NOM+hum/POSS_PRON_3MP'), ar('>ayodiyhimo'));
+  assert.equal(v('>ydyhm', '>ayodiyihim', '>ayodiy/NOUN+i/CASE_DEF_GEN+hum/POSS_PRON_3MP'), ar('>ayodiyhimo'));
+  assert.equal(v('>ydyhm', '>ayodiyahum', '>ayodiy/NOUN+a/CASE_DEF_ACC+hum/POSS_PRON_3MP'), ar('>ayodiyahumo'));
+  assert.equal(v('twlyh', 'tawal~iyuhu', 'tawal~iy/NOUN+u/CASE_DEF_NOM+hu/POSS_PRON_3MS'), ar('tawal~iyhi'));
   assert.equal(v('wAlstyn', 'waAlsit~iyna', 'wa/CONJ+Al/DET+sit~/NOUN+iyona/NSUFF_MASC_PL_ACCGEN'), ar('waAls~it~iyna'));
   assert.equal(v('fysbwk', 'fysbwk', 'fysbwk/NOUN_PROP'), ar('fiysobuwk'));
   assert.equal(v('twfy', 'tuwuf~iya', 'tuwuf~iy/VERB_PERFECT+a/PVSUFF_SUBJ:3MS'), ar('tuwuf~iya'), 'a waw with its own damma is a consonant');
