@@ -21,15 +21,17 @@ export interface ContextToken {
   lookup: string;
 }
 
-/** The label elements of a candidate's shape (the case pass's classes are its case and mood: src/labels/caseless.ts CASE_MOOD_ELEMENTS). */
-const SHAPE_ELEMENTS = ['pos', 'dpos', 'det', 'pre2', 'suf'] as const satisfies readonly (keyof LabelElements)[];
+/**
+ * The label elements of a candidate's shape (the case pass's classes are its case and mood:
+ * src/labels/caseless.ts CASE_MOOD_ELEMENTS). Number and gender let a feature join a verb's
+ * agreement with the noun after it: a verb that agrees is followed by its subject.
+ */
+const SHAPE_ELEMENTS = ['pos', 'dpos', 'det', 'pre2', 'suf', 'numsuf', 'gensuf'] as const satisfies readonly (keyof LabelElements)[];
 /** The elements of a neighbour's tag (what a context names of a labelled token). */
 const TAG_ELEMENTS = ['pre1', 'pos', 'dpos', 'det', 'suf', 'case', 'mood'] as const satisfies readonly (keyof LabelElements)[];
 /** Parts of speech that govern the case of what follows, or the mood of a verb: the search for a governor stops at them. */
 const GOVERNOR_POS: ReadonlySet<string> = new Set(['VERB', 'PREP', 'FUNC_WORD', 'PART', 'CONJ']);
-/** Punctuation that ends the search for a governor. */
-const GOVERNOR_STOPS = /^[.:;!?,"]$/;
-/** Punctuation that ends a clause (the search for a verb before a token). */
+/** Punctuation that ends a clause: the search for a governor or a verb before a token stops there (a comma or a quote does not). */
 const CLAUSE_STOPS = /^[.:;!?]$/;
 
 /** The feature groups, by name. */
@@ -95,7 +97,7 @@ function governor(ctx: readonly ContextToken[], i: number): { name: string; nomi
     const g = ctx[j].elements;
     const distance = Math.min(i - j, 4);
     if (!g) {
-      if (GOVERNOR_STOPS.test(ctx[j].lookup)) return { name: 'punct' + ctx[j].lookup, nominatives, distance, verbLemma: null };
+      if (CLAUSE_STOPS.test(ctx[j].lookup)) return { name: 'punct' + ctx[j].lookup, nominatives, distance, verbLemma: null };
       continue;
     }
     if (g.case === 'NOM' && g.pos !== 'ADJ') nominatives++;
