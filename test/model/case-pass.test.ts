@@ -3,10 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Candidate, Document, Token } from '../../src/corpus/types.js';
+import type { Candidate, Document } from '../../src/corpus/types.js';
 import { ModelFormatError } from '../../src/errors.js';
-import { factorize } from '../../src/labels/factorize.js';
-import { labelKey } from '../../src/labels/elements.js';
 import { CASE_FEATURE_GROUPS, LabelledSentence, candidateBuckets, caseClass, labelHashes } from '../../src/model/case-context.js';
 import { CasePass } from '../../src/model/case-pass.js';
 import { Model } from '../../src/model/model.js';
@@ -15,13 +13,8 @@ import { prepareDocument } from '../../src/rank/prepare.js';
 import { CASE_PASS_WEIGHT, fitCaseClassifier } from '../../training/case-fit.js';
 import { train } from '../../training/train.js';
 import { pudCorpus } from '../helpers/pud.js';
+import { cand, token } from '../helpers/tokens.js';
 
-function cand(lemma: string, morph: string): Candidate {
-  return { key: labelKey(lemma, morph), lemma, morph, voc: '', gloss: '', elements: factorize(lemma, morph), source: 'analyzer' };
-}
-function token(form: string, candidates: Candidate[], gold = -1): Token {
-  return { form, lookup: form, arabic: true, candidates, gold };
-}
 const PREP = cand('fiy_1', 'fiy/PREP');
 const VERB = cand('qAl-u_1', 'qAl/VERB_PERFECT+a/PVSUFF_SUBJ:3MS');
 const ADJ_GEN = cand('kabiyr_1', 'Al/DET+kabiyr/ADJ+i/CASE_DEF_GEN');

@@ -5,8 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Candidate, Document, Token } from '../../src/corpus/types.js';
 import { ModelFormatError } from '../../src/errors.js';
-import { factorize } from '../../src/labels/factorize.js';
-import { labelKey } from '../../src/labels/elements.js';
 import { Model } from '../../src/model/model.js';
 import { SEQUENCE_ELEMENTS, SEQUENCE_PRESENCE, TagSequence, candidateTag, decodingReadsScores, sequenceSpec } from '../../src/model/sequence.js';
 
@@ -16,13 +14,8 @@ import { ModelRanker } from '../../src/rank/ranker.js';
 import { SEQUENCE_WEIGHTS, countTagBigrams } from '../../training/sequence-fit.js';
 import { train } from '../../training/train.js';
 import { pudCorpus } from '../helpers/pud.js';
+import { cand, token } from '../helpers/tokens.js';
 
-function cand(lemma: string, morph: string): Candidate {
-  return { key: labelKey(lemma, morph), lemma, morph, voc: '', gloss: '', elements: factorize(lemma, morph), source: 'analyzer' };
-}
-function token(form: string, candidates: Candidate[], gold = -1): Token {
-  return { form, lookup: form, arabic: true, candidates, gold };
-}
 const PREP = cand('fiy_1', 'fiy/PREP');
 const GEN = cand('bayt_1', 'Al/DET+bayt/NOUN+i/CASE_DEF_GEN');
 const NOM = cand('bayt_1', 'Al/DET+bayt/NOUN+u/CASE_DEF_NOM');
