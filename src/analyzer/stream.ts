@@ -14,6 +14,7 @@ import { transformBatches, type Paragraph, type StreamInput, type StreamProgress
 import type { Analyzer } from './engine.js';
 import { defaultRenderOptions, renderLine, type RenderOptions } from './output.js';
 import { prepareInput, resolveInputScript, type InputScript } from './script.js';
+import type { AnalyzedToken } from './types.js';
 
 /** Characters of input read, analyzed and written together (and the longest piece of a line). */
 export const ANALYZE_WINDOW_CHARS = 1 << 16;
@@ -22,6 +23,12 @@ export interface AnalyzeStreamOptions extends RenderOptions {
   inputScript: InputScript;
   encoding: TextEncoding;
   onProgress?: StreamProgress;
+  /**
+   * Renders one line's tokens (its line number, the number of its first token) in place of
+   * {@link renderLine} with `format` and `script`: `lexdis analyze` prints the candidates a
+   * model ranks this way (src/rank/candidate-output.ts).
+   */
+  render?: (tokens: readonly AnalyzedToken[], sentence: number, firstToken: number) => string;
 }
 
 /**
@@ -34,13 +41,14 @@ export async function analyzeStream(analyzer: Analyzer, input: StreamInput, sink
   const o = { ...defaultRenderOptions, inputScript: 'auto' as InputScript, encoding: 'utf-8' as TextEncoding, ...options };
   let script: Script | undefined;
   let token = 1;
+  const render = o.render ?? ((tokens: readonly AnalyzedToken[], line: number, first: number) => renderLine(tokens, line, o, first));
   await transformBatches(input, sink, (batch: Paragraph[]) => {
     script ??= resolveInputScript(batch.map((p) => p.text).join('\n'), o.inputScript);
     let out = '';
     for (const p of batch) {
       if (p.piece === 0) token = 1;
       const tokens = analyzer.analyzeLine(prepareInput(p.text, script));
-      out += renderLine(tokens, p.line, o, token);
+      out += render(tokens, p.line, token);
       token += tokens.length;
     }
     return out;
