@@ -2,6 +2,9 @@
  * Seeded pseudo-random numbers (mulberry32): every random choice in lexdis takes a seed,
  * so the same input and seed give the same split, sample, model and figures.
  */
+/** The seed of every command's random choices when none is given (`--seed`, training, cv, the tie-break of eval). */
+export const DEFAULT_SEED = 42;
+
 export class Rng {
   private state: number;
 

@@ -176,7 +176,7 @@ export class DiacImporter {
     const where = { file: this.o.file };
     const s = this.signs;
     if (a === 0) {
-      const hint = s.latinLetters > 0 && this.script !== 'buckwalter' ? ': the text is in Latin letters; if it is Buckwalter transliteration, read it with --input-script buckwalter' : '';
+      const hint = s.latinLetters > 0 && this.script !== 'buckwalter' ? ': the text is in Latin letters; if it is Buckwalter transliteration, read it with --script buckwalter' : '';
       throw new CorpusError(`no Arabic word in the text${hint}`, where);
     }
     if (r.unmatched.total <= this.o.maxUnmatched * a) return;
@@ -186,7 +186,7 @@ export class DiacImporter {
     if (s.mojibake > 0.1 * s.arabicLetters) cause = 'the text looks like UTF-8 read as Windows-1256 (ط or ظ before punctuation-like characters): read it without --encoding windows-1256';
     else if (r.tokens.vocalized === 0) cause = 'the text carries no vowel marks at all: import-diac needs vocalized text (lexdis diacritize vocalizes plain text)';
     else if (reasons.unvocalized > a / 2) cause = `most words carry no vowel mark (${reasons.unvocalized}): a partly vocalized text cannot tell the analyses apart`;
-    else if (s.latinLetters > s.arabicLetters) cause = 'most letters are Latin: a Buckwalter text read as Arabic script? (--input-script buckwalter)';
+    else if (s.latinLetters > s.arabicLetters) cause = 'most letters are Latin: a Buckwalter text read as Arabic script? (--script buckwalter)';
     else if (reasons['not-found'] > a / 4) cause = `the analyzer has no analysis of many words (${reasons['not-found']}): a wrong encoding or script, or not Arabic`;
     else cause = 'the words carry vowels but not those of any analysis: another vocalization convention than docs/formats.md describes, or not Modern Standard Arabic';
     throw new CorpusError(`${share}: ${cause}`, where);

@@ -4,7 +4,9 @@
  * show the same analyses), each window is diacritized as one document and written before the
  * next is read (src/text-stream.ts). Memory does not grow with the input.
  */
+import { resolveInputScript, type InputScript } from '../analyzer/script.js';
 import type { OutputSink } from '../output-writer.js';
+import type { Script } from '../script/buckwalter.js';
 import type { TextEncoding } from '../io.js';
 import { transformBatches, type Paragraph, type StreamInput, type StreamProgress } from '../text-stream.js';
 import { diacritizeText, type DiacritizeOptions, type DiacritizedParagraph } from './diacritize.js';
@@ -12,7 +14,9 @@ import { TAG_DOCUMENT_CHARS } from './tag-stream.js';
 import type { Tagger } from './tagger.js';
 
 /** Options of {@link diacritizeStream}: the diacritizer's, the output layout and the reading window. */
-export interface DiacritizeStreamOptions extends DiacritizeOptions {
+export interface DiacritizeStreamOptions extends Omit<DiacritizeOptions, 'inputScript'> {
+  /** How the input is read (src/analyzer/script.ts); `auto` is decided on the first window. */
+  inputScript: InputScript;
   /** text: the input with its Arabic words vocalized; jsonl: one object per input line (or piece of a cut line). */
   format: 'text' | 'jsonl';
   encoding: TextEncoding;
@@ -39,8 +43,10 @@ function jsonLine(p: Paragraph, d: DiacritizedParagraph): string {
  */
 export async function diacritizeStream(tagger: Tagger, input: StreamInput, sink: OutputSink, options: Partial<DiacritizeStreamOptions> = {}): Promise<void> {
   const o = { ...defaultDiacritizeStreamOptions, ...options };
+  let script: Script | undefined;
   await transformBatches(input, sink, (batch) => {
-    const lines = diacritizeText(tagger, batch.map((p) => p.text + p.eol).join(''), o);
+    script ??= resolveInputScript(batch.map((p) => p.text).join('\n'), o.inputScript);
+    const lines = diacritizeText(tagger, batch.map((p) => p.text + p.eol).join(''), { ...o, inputScript: script });
     if (o.format === 'text') return lines.map((l) => l.text).join('');
     return lines.map((l, i) => jsonLine(batch[i], l)).join('');
   }, { batchChars: o.documentChars, maxParagraphChars: o.documentChars, encoding: o.encoding, onProgress: o.onProgress });

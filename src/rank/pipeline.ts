@@ -63,17 +63,32 @@ export function goldItems(ranker: Disambiguator, docs: Iterable<Document>, lexic
   return items;
 }
 
+/** Options of {@link evaluateModel}: evaluate()'s, and a callback after each document ranked (done of all). */
+export interface EvaluateModelOptions extends EvaluateOptions {
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** The documents, calling `onProgress` (done, total) as each is taken. */
+function* reporting(docs: readonly Document[], onProgress?: (done: number, total: number) => void): Generator<Document> {
+  for (let i = 0; i < docs.length; i++) {
+    yield docs[i];
+    onProgress?.(i + 1, docs.length);
+  }
+}
+
 /**
  * A1/A2 (and E1/E2, per label element, ambiguous tokens, ceiling) of a model on a gold-marked
  * corpus, with the model's own C(t). Takes a model, a corpus and the random tie-break's seed
  * (`options.order`, the ranking's tie-break, defaults to the corpus's: a hash of the label key
- * when its order is not the analyzer's); returns the report (all zeros for a corpus without
- * gold marks: call requireGold first to refuse one). Throws UsageError for a bad argument.
+ * when its order is not the analyzer's; `options.onProgress` is called after each document);
+ * returns the report (all zeros for a corpus without gold marks: call requireGold first to
+ * refuse one). Throws UsageError for a bad argument.
  */
-export function evaluateModel(model: Model, corpus: Corpus, options: Partial<EvaluateOptions> = {}): EvalReport {
+export function evaluateModel(model: Model, corpus: Corpus, options: Partial<EvaluateModelOptions> = {}): EvalReport {
   if (!(model instanceof Model)) throw new UsageError('model must be a Model (Model.load or train)');
   requireCorpus('corpus', corpus);
-  return evaluate(goldItems(new ModelRanker(model), corpus.documents, model.lexicon), { order: tieOrderOf(corpus), ...options });
+  const { onProgress, ...evalOptions } = options;
+  return evaluate(goldItems(new ModelRanker(model), reporting(corpus.documents, onProgress), model.lexicon), { order: tieOrderOf(corpus), ...evalOptions });
 }
 
 /** The tie-break of rankings of a corpus: the analyzer's order, or a label-key hash where the corpus's order is not the analyzer's. */

@@ -16,7 +16,7 @@ import { rankPrepared } from './pipeline.js';
 import { ModelRanker } from './ranker.js';
 import { rankTextSteps } from './tag-steps.js';
 import { helpingVowelOf, waslContexts, type WaslContext } from './connect.js';
-import type { RankedCandidate, RankedToken } from './types.js';
+import { DEFAULT_TOP, type RankedCandidate, type RankedToken } from './types.js';
 import { candidateScripts, RenderCache, rendererKeys, vocalizeOptionsKey, type Renderer } from './render-cache.js';
 import { WORD_TYPE_CACHE_SIZE, WordTypeCache } from './word-types.js';
 
@@ -174,7 +174,7 @@ const WARM_UP_LINE_WORDS = 15;
 
 /** How {@link Tagger.tagText} reads and answers. */
 export interface TagTextOptions {
-  /** Analyses kept per word, best first (default 1). */
+  /** Analyses kept per word, best first (default {@link DEFAULT_TOP}). */
   top?: number;
   /** How the text is read: arabic (the default), buckwalter or auto (see {@link INPUT_SCRIPTS}). */
   inputScript?: InputScript;
@@ -261,7 +261,7 @@ export class Tagger {
   *tagSteps(text: string, options: TagTextOptions = {}): Generator<TaggedSentence | null> {
     requireString('text', text, true);
     const o = requireOptions<TagTextOptions>('options', options, true);
-    const top = o.top === undefined ? 1 : requireInteger('options.top', o.top, 0);
+    const top = o.top === undefined ? DEFAULT_TOP : requireInteger('options.top', o.top, 0);
     const inputScript = o.inputScript === undefined ? DEFAULT_INPUT_SCRIPT : requireOneOf('options.inputScript', o.inputScript, INPUT_SCRIPTS);
     const vocalize = { ...o.vocalize };
     const optionsKey = vocalizeOptionsKey(vocalize);

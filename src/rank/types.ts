@@ -10,6 +10,9 @@
  */
 import { analyzerPosition, type Candidate, type Document, type Token } from '../corpus/types.js';
 
+/** Analyses per word when a caller names none: Tagger.tagText, `lexdis tag --top`, the HTTP API's `top`. */
+export const DEFAULT_TOP = 3;
+
 /** One candidate of a ranked token, with its score and confidence. */
 export interface RankedCandidate {
   /** Index of the candidate in Token.candidates. */

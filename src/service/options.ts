@@ -5,6 +5,7 @@
 import type { Writable } from 'node:stream';
 import { MAX_WORD_LETTERS } from '../analyzer/tokenize.js';
 import { UsageError } from '../errors.js';
+import { DEFAULT_TOP } from '../rank/types.js';
 
 /** The HTTP service's limits and settings (docs/service.md). */
 export interface ServiceOptions {
@@ -63,7 +64,7 @@ export const defaultServiceOptions: Readonly<ServiceOptions> = Object.freeze({
   maxResponseBytes: 16 * 1024 * 1024,
   requestTimeoutMs: 10_000,
   maxQueue: 2048,
-  defaultTop: 3,
+  defaultTop: DEFAULT_TOP,
   maxTop: 20,
   headersTimeoutMs: 10_000,
   receiveTimeoutMs: 20_000,

@@ -84,7 +84,7 @@ test('a text that mostly matches nothing stops with the likely cause', () => {
     (e: unknown) => e instanceof CorpusError && e.file === 'x.txt' && pattern.test(e.message), String(pattern));
   fails(stripArabicDiacritics(TEXT), /no vowel marks at all/);
   fails('ذَهَبَ الولد الى المدرسة في الصباح', /most words carry no vowel mark/);
-  fails('*ahaba Alwaladu <ilaY', /no Arabic word in the text: the text is in Latin letters; if it is Buckwalter.*--input-script buckwalter/, { script: 'arabic' });
+  fails('*ahaba Alwaladu <ilaY', /no Arabic word in the text: the text is in Latin letters; if it is Buckwalter.*--script buckwalter/, { script: 'arabic' });
   fails('كِتِبَ مِدِرُسَةِ وِلِدُ', /match no analysis: the words carry vowels but not those of any analysis/);
   fails('', /no Arabic word in the text/);
   // the first check comes once checkAfter words are read, before the end
