@@ -117,12 +117,14 @@ function main(): void {
   const noCache: number[] = [];
   for (let i = 0; i < RUNS; i++) noCache.push(time(() => noCacheAnalyzer.analyzeText(text)));
 
-  const lexdis = [join(projectRoot(), 'bin', 'lexdis'), 'analyze', file];
+  // the reference program's output, as AraMorph.pl prints it (the figures it is compared with)
+  const reference = ['--format', 'pos', '--no-backoff', '--no-case-endings'];
+  const lexdis = [join(projectRoot(), 'bin', 'lexdis'), 'analyze', file, ...reference];
   // the same command with only `analyze` registered: what the analyzer costs without other commands' imports
   const analyzeOnly = ['--input-type=module', '-e', [
     `import { Command } from 'commander';`,
     `import { register } from ${JSON.stringify(join(projectRoot(), 'dist', 'bin', 'commands', 'analyze.js'))};`,
-    `const p = new Command('lexdis'); register(p); await p.parseAsync(['node', 'lexdis', 'analyze', ${JSON.stringify(file)}]);`,
+    `const p = new Command('lexdis'); register(p); await p.parseAsync(['node', 'lexdis', 'analyze', ${JSON.stringify(file)}, ${reference.map((a) => JSON.stringify(a)).join(', ')}]);`,
   ].join('\n')];
   const full = spawnTimes(lexdis);
   const only = spawnTimes(analyzeOnly);
@@ -156,7 +158,7 @@ function main(): void {
     },
     firstUnknownWord: { note: 'backoff and case endings on, fresh analyzer: the name-vowel model is built on this word', ...unknown },
     endToEnd: {
-      lexdis: { command: 'bin/lexdis analyze pud-sentences.txt > /dev/null', ...summary(full) },
+      lexdis: { command: 'bin/lexdis analyze pud-sentences.txt --format pos --no-backoff --no-case-endings > /dev/null', ...summary(full) },
       analyzeCommandOnly: {
         note: 'the same run from a program that registers only the analyze command (no other commands\' imports)',
         ...summary(only),

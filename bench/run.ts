@@ -95,7 +95,7 @@ async function step<T>(row: Row, what: string, fn: () => Promise<T>): Promise<T 
 }
 
 function trainArgs(file: string, model: string, s: Settings): string[] {
-  return ['train', file, '-o', model, '--workers', '2', '--seed', String(s.seed), '--json'];
+  return ['train', file, '-o', model, '--workers', '2', '--seed', String(s.seed), '--format', 'json'];
 }
 
 function trainRow(run: ChildRun): NonNullable<Row['train']> {

@@ -6,6 +6,13 @@ import { Command, CommanderError, type ParseOptionsResult } from 'commander';
 import { DataNotFoundError, InternalError, LexdisError, UsageError } from '../src/errors.js';
 import { COMMANDS } from './commands/index.js';
 import { dataPaths, missingDataHint, setDataOption } from './data.js';
+import { applyAliases, progressModeOf } from './options.js';
+import { configureProgress } from './progress.js';
+
+/** Exit status of a usage error (bad options or arguments, `USAGE`); every other failure exits 1. */
+export const EXIT_USAGE = 2;
+/** Exit status of a run that failed for any reason but its usage. */
+export const EXIT_FAILURE = 1;
 
 /**
  * commander's Command with lexdis's conventions: an argument error is a UsageError (printed
@@ -54,16 +61,17 @@ export async function buildProgram(argv: string[] = []): Promise<Command> {
     .option('--data <dir>', 'the data folder (default: $LEXDIS_DATA, else ~/.local/share/lexdis, else ../shared/data beside a checkout; see lexdis data --help)')
     .configureHelp({ showGlobalOptions: true })
     .exitOverride()
-    .hook('preAction', (_program, command) => useDataOption(program, command));
+    .hook('preAction', (_program, command) => {
+      applyAliases(command);
+      useDataOption(program, command);
+      configureProgress(progressModeOf(command), (command as LexdisCommand).path());
+    });
   // The command's name: the first word that is neither an option nor the value of `--data DIR`.
   const named = argv.slice(2).find((a, i, args) => !a.startsWith('-') && args[i - 1] !== '--data');
   const names = named && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);
   for (const name of names) (await COMMANDS[name]()).register(program);
   return program;
 }
-
-/** The options that name the analyzer's tables, whose default lies in the data folder. */
-const TABLES_OPTIONS = ['tables', 'analyzer'];
 
 /**
  * Applies `--data` (an option of the program, accepted anywhere on the line) before a command
@@ -73,20 +81,24 @@ function useDataOption(program: Command, command: Command): void {
   const dir = program.opts<{ data?: string }>().data;
   setDataOption(dir);
   if (dir === undefined) return;
-  for (const name of TABLES_OPTIONS) {
-    if (command.options.some((o) => o.attributeName() === name) && command.getOptionValueSource(name) === 'default') {
-      command.setOptionValueWithSource(name, dataPaths.bama(), 'default');
-    }
+  if (command.options.some((o) => o.attributeName() === 'tables') && command.getOptionValueSource('tables') === 'default') {
+    command.setOptionValueWithSource('tables', dataPaths.bama(), 'default');
   }
 }
+
+/** The stdout whose closed pipe ends the run quietly (main may run more than once in a process: the tests). */
+let watchedStdout: NodeJS.WriteStream | undefined;
 
 /** Runs the command line `argv` (as process.argv); sets process.exitCode on an error. */
 export async function main(argv: string[]): Promise<void> {
   // A closed pipe (`lexdis … | head`) ends the run quietly, whoever was writing.
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(0);
-    throw err;
-  });
+  if (watchedStdout !== process.stdout) {
+    watchedStdout = process.stdout;
+    process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(0);
+      throw err;
+    });
+  }
   try {
     const program = await buildProgram(argv);
     await program.parseAsync(argv);
@@ -98,17 +110,18 @@ export async function main(argv: string[]): Promise<void> {
   }
 }
 
-/** Prints an error the way users see it and returns the exit status. */
+/**
+ * Prints an error the way users see it and returns the exit status: 0 after --help and
+ * --version, {@link EXIT_USAGE} for a usage error (and the help commander prints for a missing
+ * subcommand), {@link EXIT_FAILURE} for everything else.
+ */
 function reportError(err: unknown): number {
-  if (err instanceof CommanderError) {
-    // --help and --version exit 0; help shown for a missing subcommand exits 1 (commander printed it)
-    return err.exitCode;
-  }
+  if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : EXIT_USAGE;
   const e = err instanceof LexdisError ? err : new InternalError(err);
   process.stderr.write(`Error: ${e.describe()} [${e.code}]\n`);
   const hint = e instanceof DataNotFoundError ? missingDataHint(e.file) : undefined;
   if (hint) process.stderr.write(`${hint}\n`);
   const stack = e instanceof InternalError ? (e.cause as Error)?.stack : undefined;
   if (process.env.LEXDIS_DEBUG && stack) process.stderr.write(`${stack}\n`);
-  return 1;
+  return e instanceof UsageError ? EXIT_USAGE : EXIT_FAILURE;
 }

@@ -1,13 +1,14 @@
 /** `lexdis data fetch | check | path`: get the open data sets, verify them, say where they are. */
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { checkData, selectSets, type FileCheck } from '../../src/data/check.js';
 import { fetchData, type FetchReport } from '../../src/data/fetch.js';
 import { DATA_SETS, hasPublicSource } from '../../src/data/manifest.js';
 import { DataFetchError, DataNotFoundError } from '../../src/errors.js';
 import { describeChoice, fetchTargetDir, findDataDir, userDataDir } from '../data.js';
 import { log, writeOut } from '../output.js';
+import { formatOption, quietAndProgress } from '../options.js';
 import { progressCallback, progressEnabled } from '../progress.js';
 
 const size = (bytes: number): string => (bytes < 1e6 ? `${Math.ceil(bytes / 1e3)} kB` : `${(bytes / 1e6).toFixed(1)} MB`);
@@ -28,13 +29,13 @@ async function runFetch(sets: string[], flags: { to?: string; from?: string; qui
   // The user's data folder is made with its parents (~/.local/share may not exist yet); a folder
   // the user names must have its parent, as every output of lexdis.
   if (to === userDataDir()) await mkdir(dirname(to), { recursive: true });
-  // On a terminal a bar, else a line per file; failures always.
-  const onTerminal = !flags.quiet && progressEnabled();
-  const bar = progressCallback(onTerminal);
+  // On a terminal a bar, else a line per file (and progress lines); failures always.
+  const onTerminal = progressEnabled();
+  const bar = progressCallback('MB');
   if (!flags.quiet) log(`fetching into ${to}${flags.from ? ` from ${flags.from}` : ' from the pinned public sources'}`);
   const reports = await fetchData({
     to, from: flags.from, sets,
-    onProgress: (done, total) => bar('download MB', Math.round(done / 1e5) / 10, Math.round(total / 1e5) / 10),
+    onProgress: (done, total) => bar('download', Math.round(done / 1e5) / 10, Math.round(total / 1e5) / 10),
     onFile: (r) => {
       if (r.status === 'failed' || (!flags.quiet && !onTerminal)) {
         bar.stop();
@@ -59,17 +60,18 @@ function problems(checks: FileCheck[], named: boolean): FileCheck[] {
   return checks.filter((c) => c.status === 'damaged' || (c.status === 'missing' && !c.mirrorOnly && present.has(c.set)));
 }
 
-async function runCheck(sets: string[], flags: { format: 'text' | 'json' }): Promise<void> {
+async function runCheck(sets: string[], flags: { format: 'text' | 'json'; quiet?: boolean }): Promise<void> {
   const chosen = selectSets(sets);
   const choice = findDataDir();
   if (!choice.exists) throw new DataNotFoundError('the data folder does not exist', { file: choice.dir });
-  const checks = await checkData(choice.dir, chosen);
+  const progress = progressCallback();
+  const checks = await checkData(choice.dir, chosen, (done, total) => progress('files checked', done, total)).finally(() => progress.stop());
   const bad = problems(checks, sets.length > 0);
   const none = checks.every((c) => c.status === 'missing');
   if (flags.format === 'json') {
     await writeOut(`${JSON.stringify({ dir: choice.dir, source: choice.source, ok: bad.length === 0 && !none, files: checks }, null, 2)}\n`);
   } else {
-    log(`data folder: ${describeChoice(choice)}`);
+    if (!flags.quiet) log(`data folder: ${describeChoice(choice)}`);
     for (const c of checks) {
       const note = c.status === 'missing' && c.mirrorOnly ? '  (no public source: only from a mirror)' : c.detail ? `  ${c.detail}` : '';
       await writeOut(`${c.status.padEnd(8)} ${c.path}${note}\n`);
@@ -124,7 +126,7 @@ export function register(program: Command): void {
       '  $ lexdis data fetch bama-1.0 --to ./data',
       '  $ lexdis data check',
     ].join('\n'));
-  data
+  const fetch = data
     .command('fetch')
     .summary('download the data sets into the data folder, each file verified by its sha256')
     .description(
@@ -136,10 +138,10 @@ export function register(program: Command): void {
     )
     .argument('[sets...]', `data sets to fetch (default all): ${DATA_SETS.map((s) => s.name).join(', ')}`)
     .option('--to <dir>', 'write here instead of the data folder (created when missing; its parent must exist)')
-    .option('--from <dir|url>', 'a mirror laid out as the data folder: a folder or an http(s) URL (also has the files without a public source)')
-    .option('-q, --quiet', 'report only the files that failed (no progress bar, no line per file, no summary)')
-    .action((sets: string[], flags: { to?: string; from?: string; quiet?: boolean }) => runFetch(sets, flags));
-  data
+    .option('--from <dir|url>', 'a mirror laid out as the data folder: a folder or an http(s) URL (also has the files without a public source)');
+  quietAndProgress(fetch, 'no line per file, no summary (the files that failed are still listed)');
+  fetch.action((sets: string[], flags: { to?: string; from?: string; quiet?: boolean }) => runFetch(sets, flags));
+  const check = data
     .command('check')
     .summary('verify the data folder: every file present with its recorded size and sha256')
     .description(
@@ -147,9 +149,10 @@ export function register(program: Command): void {
       'set lacks a file, or (no set named) when a file is damaged, a set that is there lacks a file that has a public ' +
       'source, or no set is there at all.',
     )
-    .argument('[sets...]', 'data sets to check (default all)')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .action((sets: string[], flags: { format: 'text' | 'json' }) => runCheck(sets, flags));
+    .argument('[sets...]', 'data sets to check (default all)');
+  formatOption(check, ['text', 'json'], 'text: a line per file on stdout; json: { dir, source, ok, files: [{ set, path, status, detail, mirrorOnly }] } on stdout');
+  quietAndProgress(check, 'no line naming the data folder');
+  check.action((sets: string[], flags: { format: 'text' | 'json'; quiet?: boolean }) => runCheck(sets, flags));
   data
     .command('path')
     .summary('print the data folder lexdis uses (exit status 1 when it does not exist)')

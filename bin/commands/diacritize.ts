@@ -1,19 +1,20 @@
 /** `lexdis diacritize [FILE] -m MODEL`: the text with every Arabic word vocalized by its top analysis. */
-import { Option, type Command } from 'commander';
-import { dataPaths } from '../data.js';
-import { TEXT_ENCODINGS, type TextEncoding } from '../../src/io.js';
+import type { Command } from 'commander';
+import type { InputScript } from '../../src/analyzer/script.js';
+import type { TextEncoding } from '../../src/io.js';
 import { openOutput, planOutput } from '../../src/output-writer.js';
 import { diacritizeStream } from '../../src/rank/diacritize-stream.js';
 import { Tagger } from '../../src/rank/tagger.js';
+import { encodingOption, formatOption, outputFileOption, quietAndProgress, scriptOption, tablesOption } from '../options.js';
 import { runStreaming } from '../progress.js';
 
 interface DiacritizeFlags {
   model: string;
-  jsonl?: boolean;
+  format: 'text' | 'jsonl';
   candidates?: boolean;
   sukun: boolean;
   daggerAlif: boolean;
-  inputScript: 'arabic' | 'buckwalter';
+  script: InputScript;
   output?: string;
   tables: string;
   encoding: TextEncoding;
@@ -21,39 +22,43 @@ interface DiacritizeFlags {
 
 async function run(file: string | undefined, flags: DiacritizeFlags): Promise<void> {
   const output = planOutput(flags.output);
-  await runStreaming(file, 'diacritize', () => Tagger.load(flags.model, { tables: flags.tables }), (tagger, source, progress) =>
+  await runStreaming(file, () => Tagger.load(flags.model, { tables: flags.tables }), (tagger, source, progress) =>
     diacritizeStream(tagger, source, openOutput(output), {
-      format: flags.jsonl ? 'jsonl' : 'text', encoding: flags.encoding, onProgress: progress,
-      vocalize: { sukun: flags.sukun, daggerAlif: flags.daggerAlif }, candidates: Boolean(flags.candidates), inputScript: flags.inputScript,
+      format: flags.format, encoding: flags.encoding, onProgress: progress,
+      vocalize: { sukun: flags.sukun, daggerAlif: flags.daggerAlif }, candidates: Boolean(flags.candidates), inputScript: flags.script,
     }));
 }
 
 export function register(program: Command): void {
-  program
+  const cmd = program
     .command('diacritize')
     .summary('vocalize every Arabic word of a text by its top analysis, everything else kept as it was')
     .description(
       'The text is read and written as it goes, in documents of whole lines of about 4,096 characters (as lexdis tag reads it), each input line a paragraph: its Arabic words are analyzed and ranked by the model in context, and each is ' +
       'replaced by the word as typed, fully vocalized by its top analysis (letters never change; marks already typed are ' +
       'kept, never doubled). Spacing, punctuation, digits and Latin text are copied as they were. A word with no analysis ' +
-      'is left as typed. --jsonl prints one object per input line instead: the vocalized text and, for every Arabic word, ' +
+      'is left as typed. --format jsonl prints one object per input line instead: the vocalized text and, for every Arabic word, ' +
       'its vocalization and the analysis behind it (source analyzer/train/…, or none), which lexdis eval-diac reads.',
     )
     .argument('[file]', 'text to diacritize (default: stdin)')
-    .requiredOption('-m, --model <dir>', 'trained model directory')
-    .option('--jsonl', 'one JSON object per input line: { line, text, words: [{ input, vocalized, source, voc, lemma, pos }] }')
-    .option('--candidates', 'with --jsonl: every candidate\'s vocalization too, best first (for oracle figures)')
+    .requiredOption('-m, --model <dir>', 'trained model directory');
+  formatOption(cmd, ['text', 'jsonl'], 'text: the input with its Arabic words vocalized; jsonl: an object per input line ' +
+    '{ line, text, words: [{ input, vocalized, source, voc, lemma, pos }] } (fields in docs/cli.md)', { aliases: ['jsonl'] });
+  cmd
+    .option('--candidates', 'with --format jsonl: every candidate\'s vocalization too, best first, and the tied ones (for oracle figures)')
     .option('--no-sukun', 'leave consonants without a vowel bare instead of writing sukun')
-    .option('--no-dagger-alif', 'write fatha where the analysis has a dagger alif (هَذَا rather than هَٰذَا)')
-    .addOption(new Option('--input-script <script>', 'script of the input: arabic (Latin passes through) or buckwalter').choices(['arabic', 'buckwalter']).default('arabic'))
-    .option('-o, --output <file>', 'write here (atomically) instead of stdout')
-    .option('--tables <dir>', 'analyzer tables', dataPaths.bama())
-    .addOption(new Option('--encoding <encoding>', 'input encoding').choices(TEXT_ENCODINGS).default('utf-8'))
+    .option('--no-dagger-alif', 'write fatha where the analysis has a dagger alif (هَذَا rather than هَٰذَا)');
+  scriptOption(cmd);
+  outputFileOption(cmd);
+  tablesOption(cmd);
+  encodingOption(cmd);
+  quietAndProgress(cmd);
+  cmd
     .addHelpText('after', [
       '',
       'Examples:',
-      '  $ echo "أعلن الرئيس الجديد أنه سيزور المدينة." | lexdis diacritize -m models/pud',
-      '  $ lexdis diacritize -m models/pud --jsonl --candidates article.txt > article.jsonl',
+      '  $ echo "أعلن الرئيس الجديد أنه سيزور المدينة." | lexdis diacritize -m models/lexdis',
+      '  $ lexdis diacritize -m models/lexdis --format jsonl --candidates article.txt > article.jsonl',
     ].join('\n'))
     .action((file: string | undefined, flags: DiacritizeFlags) => run(file, flags));
 }

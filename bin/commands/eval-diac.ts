@@ -4,22 +4,33 @@ import { readReference, readSystem, type ReferenceFormat, type SystemFormat } fr
 import { checkAlignment, diacReportMarkdown, scoreDiacritization } from '../../src/formats/diac-score.js';
 import { assertWritable, readTextFile, writeFileAtomic } from '../../src/io.js';
 import { writeOut } from '../output.js';
+import { formatOption, quietAndProgress } from '../options.js';
+import { progressCallback } from '../progress.js';
 
 interface EvalDiacFlags {
   reference: ReferenceFormat;
   system: SystemFormat;
-  json?: boolean;
+  format: 'text' | 'json';
   output?: string;
   vocalizedOnly?: boolean;
 }
 
 async function run(systemFile: string, referenceFile: string, flags: EvalDiacFlags): Promise<void> {
   if (flags.output) assertWritable(flags.output);
-  const ref = readReference(readTextFile(referenceFile), referenceFile, flags.reference);
-  const sys = readSystem(readTextFile(systemFile), systemFile, flags.system);
-  checkAlignment(ref, sys, { ref: referenceFile, sys: systemFile });
-  const report = scoreDiacritization(ref, sys, { vocalizedOnly: Boolean(flags.vocalizedOnly) });
-  const out = flags.json
+  const progress = progressCallback();
+  let report;
+  try {
+    progress('read the reference', 0, 2);
+    const ref = readReference(readTextFile(referenceFile), referenceFile, flags.reference);
+    progress('read the system output', 1, 2);
+    const sys = readSystem(readTextFile(systemFile), systemFile, flags.system);
+    checkAlignment(ref, sys, { ref: referenceFile, sys: systemFile });
+    progress('score', 2, 2);
+    report = scoreDiacritization(ref, sys, { vocalizedOnly: Boolean(flags.vocalizedOnly) });
+  } finally {
+    progress.stop();
+  }
+  const out = flags.format === 'json'
     ? `${JSON.stringify({ system: systemFile, reference: referenceFile, referenceFormat: flags.reference, ...report }, null, 2)}\n`
     : diacReportMarkdown(report, `${systemFile} against ${referenceFile}`);
   if (flags.output) writeFileAtomic(flags.output, out);
@@ -27,7 +38,7 @@ async function run(systemFile: string, referenceFile: string, flags: EvalDiacFla
 }
 
 export function register(program: Command): void {
-  program
+  const cmd = program
     .command('eval-diac')
     .summary('word and diacritic error rates of diacritized text against a reference')
     .description(
@@ -37,15 +48,17 @@ export function register(program: Command): void {
       'with wrong marks), strict and relaxed (below), with error classes. A sentence whose number of Arabic words ' +
       'differs from the system line stops with an error naming that line; nothing is written.',
     )
-    .argument('<system>', 'the diacritized text (one sentence a line) or the JSONL of lexdis diacritize --jsonl')
+    .argument('<system>', 'the diacritized text (one sentence a line) or the JSONL of lexdis diacritize --format jsonl')
     .argument('<reference>', 'WikiNewsMax TSV, or plain text one sentence a line with / between accepted variants')
     .addOption(new Option('--reference <format>', 'reference format (auto: .tsv is WikiNewsMax max_gold with max_gold_alt accepted; ' +
       'original: the TSV\'s original_gold, the WikiNews 2014 gold; text: plain text)').choices(['auto', 'max', 'original', 'text']).default('auto'))
     .addOption(new Option('--system <format>', 'system format (auto: .jsonl or a first line starting with {)').choices(['auto', 'text', 'jsonl']).default('auto'))
     .option('--vocalized-only', 'leave out reference words that carry no mark at all (a vocalized treebank\'s unvocalized ' +
       'names and abbreviations: the reference gives no vowels for them), counted apart')
-    .option('--json', 'print the report as JSON')
-    .option('-o, --output <file>', 'write here (atomically) instead of stdout')
+    .option('-o, --output <file>', 'write the report here (atomically) instead of stdout');
+  formatOption(cmd, ['text', 'json'], 'text: the report as markdown; json: the report as JSON', { aliases: ['json'] });
+  quietAndProgress(cmd);
+  cmd
     .addHelpText('after', [
       '',
       'Conventions:',
@@ -61,13 +74,13 @@ export function register(program: Command): void {
       '  A word whose number of letters differs from the reference\'s is wrong.',
       '',
       'Error classes (relaxed, case ending included): case ending (right but for the',
-      'last letter), stem; with the JSONL of `lexdis diacritize --jsonl`: unknown word',
+      'last letter), stem; with the JSONL of `lexdis diacritize --format jsonl`: unknown word',
       '(no lexicon analysis), and with --candidates: different analysis (another',
       'candidate was right), no correct candidate, and the oracle (best candidate).',
       '',
       'Examples:',
-      '  $ lexdis diacritize -m models/pud --jsonl --candidates sentences.txt > out.jsonl',
-      '  $ lexdis eval-diac out.jsonl references.txt --json',
+      '  $ lexdis diacritize -m models/lexdis --format jsonl --candidates sentences.txt > out.jsonl',
+      '  $ lexdis eval-diac out.jsonl references.txt --format json',
       '  $ lexdis eval-diac out.txt "$(lexdis data path)/wikinews-max/WikiNewsMax.tsv" --reference original',
       '  $ lexdis eval-diac padt-test.out.txt padt-test.txt --vocalized-only   # the reference from import-ud --text',
     ].join('\n'))

@@ -1,14 +1,15 @@
 /** `lexdis eval MODEL CORPUS...`: A1/A2 (and E1/E2) of a model on gold-marked corpora. */
 import { Option, type Command } from 'commander';
-import { dataPaths } from '../data.js';
 import { CORPUS_FORMATS, loadCorpus, type CorpusFormat } from '../../src/formats/load.js';
 import { requireGold } from '../../src/formats/pos.js';
-import { TEXT_ENCODINGS, type TextEncoding } from '../../src/io.js';
+import type { TextEncoding } from '../../src/io.js';
 import { Model, modelAnalyzerOptions } from '../../src/model/model.js';
 import { evalMarkdown } from '../../src/rank/eval.js';
 import { evaluateModel } from '../../src/rank/pipeline.js';
-import { writeOut } from '../output.js';
-import { ModelVersionError, UsageError } from '../../src/errors.js';
+import { numberOption, writeOut } from '../output.js';
+import { encodingOption, formatOption, quietAndProgress, seedOption, tablesOption } from '../options.js';
+import { progressCallback } from '../progress.js';
+import { ModelVersionError } from '../../src/errors.js';
 import { ARABIC_SCHEME, elementName, featureSetDisplay, featureSetForScheme, schemeSlots, type LabelScheme } from '../../src/labels/scheme.js';
 
 /** Slot → the scheme's element name, for the JSON report. */
@@ -17,9 +18,9 @@ function elementNames(scheme: LabelScheme | undefined): Record<string, string> {
 }
 
 interface EvalFlags {
-  json?: boolean;
+  format: 'text' | 'json';
   features?: string;
-  format: CorpusFormat;
+  corpusFormat: CorpusFormat;
   encoding: TextEncoding;
   tables: string;
   seed: string;
@@ -32,16 +33,21 @@ async function run(modelDir: string, corpora: string[], flags: EvalFlags): Promi
     throw new ModelVersionError(`model was trained with feature set '${featureSetDisplay(scheme, model.info.featureSet)}', not '${flags.features}'`, { file: modelDir });
   const analyzer = modelAnalyzerOptions(model.info);
   // Candidates files are factored by the model's scheme (a tag it cannot factor is an error naming it).
-  const corpus = requireGold(loadCorpus(corpora, { format: flags.format, encoding: flags.encoding, tables: flags.tables, analyzer, scheme: scheme ?? ARABIC_SCHEME }));
-  const seed = Number(flags.seed);
-  if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`--seed must be a whole number ≥ 0, not '${flags.seed}'`);
-  const report = evaluateModel(model, corpus, { seed });
+  const corpus = requireGold(loadCorpus(corpora, { format: flags.corpusFormat, encoding: flags.encoding, tables: flags.tables, analyzer, scheme: scheme ?? ARABIC_SCHEME }));
+  const seed = numberOption('--seed', flags.seed, (n) => Number.isInteger(n) && n >= 0, 'a whole number ≥ 0');
+  const progress = progressCallback();
+  let report;
+  try {
+    report = evaluateModel(model, corpus, { seed, onProgress: (done, total) => progress('rank documents', done, total) });
+  } finally {
+    progress.stop();
+  }
   const header = { model: modelDir, featureSet: model.info.featureSet, corpus: corpus.source, scheme: scheme?.name ?? 'arabic', elementNames: elementNames(scheme) };
-  await writeOut(flags.json ? `${JSON.stringify({ ...header, ...report }, null, 2)}\n` : evalMarkdown(report, `${modelDir} on ${corpus.source}`, scheme));
+  await writeOut(flags.format === 'json' ? `${JSON.stringify({ ...header, ...report }, null, 2)}\n` : evalMarkdown(report, `${modelDir} on ${corpus.source}`, scheme));
 }
 
 export function register(program: Command): void {
-  program
+  const cmd = program
     .command('eval')
     .summary('A1/A2 of a model on gold-marked corpora, for the label and each label element')
     .description(
@@ -50,15 +56,19 @@ export function register(program: Command): void {
       'whole label, the case-less label (row caseless: right but for the case ending and mood vowel) and each label element, on all tokens and on ambiguous ones, with the ceiling (share of tokens ' +
       'whose gold label is among the candidates). Ties are shown: the rule the ranking used (the analyzer\'s order, or a ' +
       'label-key hash on a gold-first candidates file), the share of tokens whose first place was tied, and the label\'s A1/A2 ' +
-      'with ties broken by a seeded random order. Markdown on stdout, or JSON with --json.',
+      'with ties broken by a seeded random order. Markdown on stdout, or JSON with --format json.',
     )
     .argument('<model>', 'trained model directory')
     .argument('<corpus...>', 'gold-marked corpora (.pos, .cand/.tsv, .conllu)')
-    .option('--json', 'print the report as JSON')
     .option('--features <set>', 'refuse a model trained with another feature set (element names of the model\'s label scheme allowed)')
-    .option('--seed <n>', 'seed of the random tie-break', '42')
-    .addOption(new Option('--format <format>', 'corpus format (auto: by extension)').choices(CORPUS_FORMATS).default('auto'))
-    .addOption(new Option('--encoding <encoding>', 'corpus encoding').choices(TEXT_ENCODINGS).default('utf-8'))
-    .option('--tables <dir>', 'analyzer tables (for CoNLL-U corpora, analyzed with the options the model records)', dataPaths.bama())
+    .addOption(new Option('--corpus-format <format>', 'corpus format (auto: by extension)').choices(CORPUS_FORMATS).default('auto'));
+  formatOption(cmd, ['text', 'json'], 'text: the report as markdown; json: the report as JSON', {
+    aliases: ['json'], misplaced: { values: CORPUS_FORMATS, hint: 'the corpus format is --corpus-format' },
+  });
+  seedOption(cmd, 'the random tie-break');
+  tablesOption(cmd, 'the analyzer\'s tables, for CoNLL-U corpora (analyzed with the options the model records)');
+  encodingOption(cmd, 'corpora');
+  quietAndProgress(cmd);
+  cmd
     .action((model: string, corpora: string[], flags: EvalFlags) => run(model, corpora, flags));
 }

@@ -3,22 +3,22 @@
  * word's gold is the analyzer candidate whose vocalization the text writes
  * (src/formats/diac-import.ts); read and written as it goes.
  */
-import { Option, type Command } from 'commander';
-import { Analyzer, INPUT_SCRIPTS, type InputScript } from '../../src/analyzer/index.js';
-import { dataPaths } from '../data.js';
+import type { Command } from 'commander';
+import { Analyzer, type InputScript } from '../../src/analyzer/index.js';
 import { DiacImporter, defaultDiacImportOptions } from '../../src/formats/diac-import.js';
 import { vocReportMarkdown } from '../../src/formats/voc-report.js';
 import { VOC_UNMATCHED_REASONS } from '../../src/formats/voc-match.js';
-import { assertWritable, TEXT_ENCODINGS, writeFileAtomic, type TextEncoding } from '../../src/io.js';
+import { assertWritable, writeFileAtomic, type TextEncoding } from '../../src/io.js';
 import { openOutput, planOutput, type OutputSink } from '../../src/output-writer.js';
 import { transformText } from '../../src/text-stream.js';
 import { numberOption } from '../output.js';
+import { encodingOption, quietAndProgress, scriptOption, tablesOption } from '../options.js';
 import { runStreaming } from '../progress.js';
 
 interface ImportDiacFlags {
   output: string;
-  analyzer: string;
-  inputScript: InputScript;
+  tables: string;
+  script: InputScript;
   encoding: TextEncoding;
   docLines: string;
   report?: string;
@@ -37,12 +37,12 @@ async function run(file: string, flags: ImportDiacFlags): Promise<void> {
   for (const out of [flags.report, flags.reportMd]) if (out) assertWritable(out);
   const listPlan = flags.ungolded ? planOutput(flags.ungolded) : undefined;
   let report = '';
-  await runStreaming(file, 'import-diac', () => Analyzer.load(flags.analyzer, { backoff: flags.backoff, caseEndings: flags.caseEndings }),
+  await runStreaming(file, () => Analyzer.load(flags.tables, { backoff: flags.backoff, caseEndings: flags.caseEndings }),
     async (analyzer, source, progress) => {
       const list: OutputSink | undefined = listPlan ? openOutput(listPlan) : undefined;
       let listed: string[] = [];
       const importer = new DiacImporter(analyzer, {
-        file: source.file, script: flags.inputScript, docLines, examples,
+        file: source.file, script: flags.script, docLines, examples,
         onUngolded: list ? (line) => void listed.push(line) : undefined,
       });
       const drain = async (): Promise<void> => {
@@ -74,7 +74,7 @@ async function run(file: string, flags: ImportDiacFlags): Promise<void> {
 
 export function register(program: Command): void {
   const d = defaultDiacImportOptions;
-  program
+  const cmd = program
     .command('import-diac')
     .summary('gold corpus from vocalized text: each word\'s gold is the candidate whose vowels the text writes')
     .description(
@@ -91,24 +91,24 @@ export function register(program: Command): void {
     )
     .argument('<file>', 'vocalized text, one sentence a line (- for stdin)')
     .requiredOption('-o, --output <file>', 'the pos file to write (atomically)')
-    .addOption(new Option('--input-script <script>', 'script of the text: auto reads it as Buckwalter when its first line ' +
-      'with letters has no Arabic letter').choices([...INPUT_SCRIPTS]).default(d.script))
-    .addOption(new Option('--encoding <encoding>', 'input encoding').choices(TEXT_ENCODINGS).default('utf-8'))
     .option('--doc-lines <n>', 'sentences per document at most (a blank line also ends one; 0: only blank lines)', String(d.docLines))
-    .addOption(new Option('--analyzer <dir>', 'directory of the analyzer\'s six table files (BAMA 1.0, or SAMA 3.1)')
-      .default(dataPaths.bama(), `${dataPaths.bama()}: BAMA 1.0 under LEXDIS_DATA`))
     .option('--no-backoff', 'no backoff analyses for words the lexicon lacks (train with --no-backoff too)')
     .option('--no-case-endings', 'candidates without case endings (train with --no-case-endings too)')
     .option('--report <file>', 'write the report as JSON')
     .option('--report-md <file>', 'write the markdown summary to this file instead of stderr')
     .option('--ungolded <file>', `write every Arabic word left without a gold mark, one a line (TSV: file:line, the word, why: tied or ${VOC_UNMATCHED_REASONS.filter((r) => r !== 'tokenization').join(', ')}, detail)`)
     .option('--examples <n>', 'examples kept per report bucket', String(d.examples))
-    .option('-q, --quiet', 'no markdown summary on stderr')
+;
+  scriptOption(cmd);
+  encodingOption(cmd);
+  tablesOption(cmd);
+  quietAndProgress(cmd, 'no markdown summary');
+  cmd
     .addHelpText('after', [
       '',
       'Examples:',
       '  $ lexdis import-diac news-vocalized.txt -o news.pos --report news-report.json',
-      '  $ lexdis import-diac quran-bw.txt --input-script buckwalter --doc-lines 0 -o quran.pos --ungolded quran-left.tsv',
+      '  $ lexdis import-diac quran-bw.txt --script buckwalter --doc-lines 0 -o quran.pos --ungolded quran-left.tsv',
       '  $ lexdis train models/pud-corpus.pos news.pos -o models/pud-news',
     ].join('\n'))
     .action((file: string, flags: ImportDiacFlags) => run(file, flags));

@@ -1,5 +1,5 @@
 /**
- * `lexdis import-ud TREEBANK --analyzer DIR -o corpus.pos`: the open gold corpus. Projects a
+ * `lexdis import-ud TREEBANK -o corpus.pos`: the open gold corpus. Projects a
  * CoNLL-U treebank (UD Arabic-PUD with its LId lemmas, or the vocalized UD Arabic-PADT 1.3)
  * onto the analyzer's candidates and writes an ATB analysis file with `*` gold marks, INDEX
  * lines and document boundaries, plus a report; for a vocalized treebank, `--text` also writes
@@ -7,17 +7,17 @@
  */
 import { Option, type Command } from 'commander';
 import { Analyzer } from '../../src/analyzer/index.js';
-import { dataPaths } from '../data.js';
 import { UsageError } from '../../src/errors.js';
 import { corpusToPos, writePosFile } from '../../src/formats/pos.js';
 import { plainText, projectTreebank, treebankReportMarkdown, vocalizedReference } from '../../src/formats/treebank.js';
 import type { WordTrace } from '../../src/formats/ud-project.js';
 import { sampleMarkdown, sampleWords } from '../../src/formats/ud-sample.js';
 import { assertWritable, readTextFile, writeFileAtomic } from '../../src/io.js';
+import { quietAndProgress, seedOption, tablesOption } from '../options.js';
 import { progressCallback } from '../progress.js';
 
 interface ImportUdFlags {
-  analyzer: string;
+  tables: string;
   output: string;
   report?: string;
   reportMd?: string;
@@ -45,7 +45,7 @@ function run(treebank: string, flags: ImportUdFlags): void {
   const seed = intOption('--seed', flags.seed);
   for (const out of [flags.output, flags.report, flags.reportMd, flags.sample, flags.text, flags.plain]) if (out) assertWritable(out);
   const text = readTextFile(treebank);
-  const analyzer = Analyzer.load(flags.analyzer, { backoff: flags.backoff, caseEndings: flags.caseEndings });
+  const analyzer = Analyzer.load(flags.tables, { backoff: flags.backoff, caseEndings: flags.caseEndings });
   const progress = progressCallback();
   const traced: WordTrace[] = [];
   const trace = flags.sample ? (w: WordTrace) => void traced.push(w) : undefined;
@@ -70,7 +70,7 @@ function run(treebank: string, flags: ImportUdFlags): void {
 }
 
 export function register(program: Command): void {
-  program
+  const cmd = program
     .command('import-ud')
     .summary('gold corpus from a UD treebank: mark the analyzer candidate its annotation picks')
     .description(
@@ -88,8 +88,6 @@ export function register(program: Command): void {
     )
     .argument('<treebank>', 'CoNLL-U file (UTF-8)')
     .requiredOption('-o, --output <file>', 'the pos file to write')
-    .addOption(new Option('--analyzer <dir>', 'directory of the analyzer\'s six table files (BAMA 1.0, or SAMA 3.1)')
-      .default(dataPaths.bama(), `${dataPaths.bama()}: BAMA 1.0 in the data folder (lexdis data --help)`))
     .option('--no-backoff', 'no backoff analyses for words the lexicon lacks (by default they get proper-noun ' +
       'analyses with their clitics split off, and nisba-adjective ones where a lexicon noun + ي explains them, marked in the pos file; see docs/formats.md)')
     .option('--no-case-endings', 'candidates without case endings (the analyzer as the reference program runs it); ' +
@@ -97,22 +95,24 @@ export function register(program: Command): void {
     .option('--report <file>', 'write the report as JSON')
     .option('--report-md <file>', 'write the markdown summary to this file instead of stderr')
     .option('--examples <n>', 'examples kept per report bucket', '5')
-    .option('-q, --quiet', 'no markdown summary on stderr')
     .option('--sample <file>', 'also write a seeded random sample of words (markdown) for checking by eye (LId-annotated treebanks)')
     .option('--plain <file>', 'vocalized treebanks: also write the same sentences without their marks, as the analyzer read them: ' +
       'the input of lexdis diacritize in a held-out evaluation against --text')
     .option('--text <file>', 'vocalized treebanks: also write the gold vocalized sentences, one a line (the rebuilt words ' +
       'joined by spaces), a reference for lexdis eval-diac')
     .option('--sample-size <n>', 'words in the sample', '100')
-    .addOption(new Option('--sample-of <which>', 'words to sample').choices(['matched', 'unmatched', 'all']).default('matched'))
-    .option('--seed <n>', 'seed of the sample', '1')
+    .addOption(new Option('--sample-of <which>', 'words to sample').choices(['matched', 'unmatched', 'all']).default('matched'));
+  seedOption(cmd, 'the sample');
+  tablesOption(cmd);
+  quietAndProgress(cmd, 'no markdown summary');
+  cmd
     .addHelpText('after', [
       '',
       'Examples:',
       '  $ lexdis import-ud "$(lexdis data path)/ud-arabic-pud/ar_pud-ud-test.conllu" -o pud.pos --report pud-report.json',
-      '  $ lexdis import-ud treebank.conllu --analyzer /path/to/SAMA_3.1/lexicon -o gold.pos --report-md report.md',
+      '  $ lexdis import-ud treebank.conllu --tables /path/to/SAMA_3.1/lexicon -o gold.pos --report-md report.md',
       '  $ lexdis import-ud pud.conllu -o pud.pos -q --sample sample.md --sample-size 100 --seed 7',
-      '  $ lexdis import-ud ../shared/data/ud-arabic-padt-1.3/ar-ud-test.conllu -o padt-test.pos --text padt-test.txt',
+      '  $ lexdis import-ud "$(lexdis data path)/ud-arabic-padt-1.3/ar-ud-test.conllu" -o padt-test.pos --text padt-test.txt',
     ].join('\n'))
     .action((treebank: string, flags: ImportUdFlags) => run(treebank, flags));
 }

@@ -8,11 +8,12 @@
 import { isIP } from 'node:net';
 import type { Command } from 'commander';
 import { UsageError } from '../../src/errors.js';
-import { dataPaths } from '../data.js';
 import { Tagger, WARM_UP_WORDS } from '../../src/rank/tagger.js';
 import { isClusterWorker, reportListening, superviseWorkers } from '../../src/service/cluster.js';
 import { shutdownOnSignals, startServer, type ServiceOptions } from '../../src/service/server.js';
 import { log, numberOption } from '../output.js';
+import { quietAndProgress, tablesOption } from '../options.js';
+import { progressCallback } from '../progress.js';
 
 interface ServeFlags {
   model: string;
@@ -73,10 +74,18 @@ async function run(flags: ServeFlags): Promise<void> {
     if (status !== 0) process.exit(status);
     return;
   }
-  const tagger = await Tagger.load(flags.model, { tables: flags.tables });
-  if (flags.warmUp) {
-    const w = tagger.warmUp();
-    if (!flags.quiet) log(`lexdis: warmed up on ${w.words} of the model's training words in ${Math.round(w.ms)} ms`);
+  const progress = progressCallback();
+  let tagger: Awaited<ReturnType<typeof Tagger.load>>;
+  try {
+    progress('load the model and tables', 0, 2);
+    tagger = await Tagger.load(flags.model, { tables: flags.tables });
+    progress('warm up', 1, 2);
+    if (flags.warmUp) {
+      const w = tagger.warmUp();
+      if (!flags.quiet) log(`lexdis: warmed up on ${w.words} of the model's training words in ${Math.round(w.ms)} ms`);
+    }
+  } finally {
+    progress.stop();
   }
   let started: Awaited<ReturnType<typeof startServer>>;
   try {
@@ -94,7 +103,7 @@ async function run(flags: ServeFlags): Promise<void> {
 }
 
 export function register(program: Command): void {
-  program
+  const cmd = program
     .command('serve')
     .summary('serve a model over HTTP: JSON API and the reading page')
     .description(
@@ -106,11 +115,11 @@ export function register(program: Command): void {
     .option('--port <n>', 'TCP port (0 picks a free one)', '8080')
     .option('--host <addr>', 'address to listen on: an IP address, or localhost', '127.0.0.1')
     .option('--workers <n>', 'server processes sharing the port (one core each)', '1')
-    .option('--tables <dir>', 'analyzer tables', dataPaths.bama())
     .option('--max-text-length <n>', 'longest text accepted, in characters (default 20000)')
     .option('--max-response-bytes <n>', 'largest answer a request may ask for, as estimated before tagging (default 16777216)')
     .option('--request-timeout <ms>', 'work deadline per request, in milliseconds (default 10000)')
-    .option('--no-warm-up', `listen at once, without first tagging ${WARM_UP_WORDS} of the model's training words (which makes the first requests faster)`)
-    .option('--quiet', 'no access log; print only the address')
-    .action((flags: ServeFlags) => run(flags));
+    .option('--no-warm-up', `listen at once, without first tagging ${WARM_UP_WORDS} of the model's training words (which makes the first requests faster)`);
+  tablesOption(cmd);
+  quietAndProgress(cmd, 'no access log: only the address served');
+  cmd.action((flags: ServeFlags) => run(flags));
 }

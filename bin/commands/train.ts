@@ -2,17 +2,17 @@
 import { Option, type Command } from 'commander';
 import { featureSetHelp } from '../../features/templates.js';
 import { VALUE_TRANSFORMS, type ValueTransform } from '../../features/transform.js';
-import { dataPaths } from '../data.js';
 import { CORPUS_FORMATS, loadCorpus, type CorpusFormat } from '../../src/formats/load.js';
 import { requireGold } from '../../src/formats/pos.js';
 import { featureSetForScheme } from '../../src/labels/scheme.js';
 import { loadSchemeFile } from '../../src/labels/scheme-file.js';
 import { hasCaseEndings, type Corpus } from '../../src/corpus/types.js';
-import { TEXT_ENCODINGS, type TextEncoding } from '../../src/io.js';
+import type { TextEncoding } from '../../src/io.js';
 import { assertModelPathWritable } from '../../src/model/store.js';
 import { SOLVER_NAMES, type SolverName } from '../../training/solvers/index.js';
 import { defaultTrainOptions, describeTraining, train } from '../../training/train.js';
 import { log, numberOption, writeOut } from '../output.js';
+import { encodingOption, formatOption, quietAndProgress, seedOption, tablesOption } from '../options.js';
 import { progressCallback } from '../progress.js';
 
 interface TrainFlags {
@@ -24,10 +24,11 @@ interface TrainFlags {
   seed: string;
   workers: string;
   maxTokens: string;
-  format: CorpusFormat;
+  corpusFormat: CorpusFormat;
+  format: 'text' | 'json';
+  quiet?: boolean;
   encoding: TextEncoding;
   tables: string;
-  json?: boolean;
   recount: boolean;
   sequence: boolean;
   casePass: boolean;
@@ -53,7 +54,7 @@ async function run(corpora: string[], flags: TrainFlags): Promise<void> {
   const scheme = flags.scheme === undefined ? undefined : loadSchemeFile(flags.scheme);
   const readStart = performance.now();
   const readCpu = process.cpuUsage();
-  let corpus: Corpus | undefined = requireGold(loadCorpus(corpora, { format: flags.format, encoding: flags.encoding, tables: flags.tables, analyzer: options.analyzer, scheme, checkScheme: true }));
+  let corpus: Corpus | undefined = requireGold(loadCorpus(corpora, { format: flags.corpusFormat, encoding: flags.encoding, tables: flags.tables, analyzer: options.analyzer, scheme, checkScheme: true }));
   const cpu = process.cpuUsage(readCpu);
   const read = { seconds: (performance.now() - readStart) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
   // `--features case` names an element of the corpus's label scheme.
@@ -73,8 +74,8 @@ async function run(corpora: string[], flags: TrainFlags): Promise<void> {
     const saved = await model.save(flags.output);
     progress.stop();
     const out = { ...summary, read, model: { dir: flags.output, bytes: saved.bytes, saveMs: saved.ms }, wallSeconds: (performance.now() - t0) / 1000 };
-    log(describeTraining(summary, flags.output));
-    if (flags.json) await writeOut(`${JSON.stringify(out, null, 2)}\n`);
+    if (!flags.quiet) log(describeTraining(summary, flags.output));
+    if (flags.format === 'json') await writeOut(`${JSON.stringify(out, null, 2)}\n`);
   } finally {
     progress.stop();
   }
@@ -82,14 +83,14 @@ async function run(corpora: string[], flags: TrainFlags): Promise<void> {
 
 export function register(program: Command): void {
   const d = defaultTrainOptions;
-  program
+  const cmd = program
     .command('train')
     .summary('train a model on gold-marked corpora (stage one β*, stage two θ)')
     .description(
       'Trains the two-stage model of Shah et al. 2010: the training documents are split (seeded) into D1 and D2; ' +
       'stage one counts how often each context feature co-occurs with each label and label element in D1 (β*), ' +
       'in worker threads; stage two fits one weight per feature (θ) on the candidate labels of D2\'s tokens. ' +
-      'A summary goes to stderr (and to stdout as JSON with --json). The model directory is written atomically.',
+      'A summary goes to stderr (and to stdout as JSON with --format json). The model directory is written atomically.',
     )
     .argument('<corpus...>', 'gold-marked corpora: ATB analysis files (.pos, * SOLUTION marks), candidates files (.cand/.tsv) or CoNLL-U (.conllu, projected)')
     .requiredOption('-o, --output <dir>', 'model directory to write (replaced atomically if it is a lexdis model)')
@@ -97,12 +98,9 @@ export function register(program: Command): void {
     .addOption(new Option('--transform <name>', 'how a count becomes a feature value').choices([...VALUE_TRANSFORMS]).default(d.transform))
     .addOption(new Option('--solver <name>', 'stage-two solver: svr (ε-SVR), linreg (least squares), ridge, svc (classification SVM)').choices([...SOLVER_NAMES]).default(d.solver))
     .option('--d2 <share>', 'share of the training documents in D2', String(d.d2))
-    .option('--seed <n>', 'seed of every random choice', String(d.seed))
     .option('--workers <n>', 'worker threads for stage one (0: count in the main thread; fewer start for a small corpus, and at most one per core beside the main thread)', String(d.workers))
     .option('--max-tokens <n>', 'at most this many D2 tokens give θ rows (sampled; 0: all)', String(d.maxTokens))
-    .addOption(new Option('--format <format>', 'corpus format (auto: by extension)').choices(CORPUS_FORMATS).default('auto'))
-    .addOption(new Option('--encoding <encoding>', 'corpus encoding').choices(TEXT_ENCODINGS).default('utf-8'))
-    .option('--tables <dir>', 'analyzer tables (for CoNLL-U corpora)', dataPaths.bama())
+    .addOption(new Option('--corpus-format <format>', 'corpus format (auto: by extension)').choices(CORPUS_FORMATS).default('auto'))
     .option('--recount', 'after θ, count β* over D1 ∪ D2 for the saved model' + (d.recount ? ' (default)' : ''), d.recount)
     .option('--no-recount', 'keep D1\'s counts, as the paper does' + (d.recount ? '' : ' (default)'))
     .option('--no-sequence', 'rank every token alone, as the paper does (default: decode each sentence with tag bigrams, ' +
@@ -113,8 +111,15 @@ export function register(program: Command): void {
       'CoNLL-U corpora are projected without them, and the model records it so that tagging goes without them too')
     .option('--scheme <file>', 'label-element scheme of candidates files (JSON: docs/label-elements.md); default: inferred from their tags')
     .option('--no-case-endings', 'the corpus candidates have no case endings (made by import-ud --no-case-endings): ' +
-      'project CoNLL-U without them and record it in the model, so tagging uses the analyzer as the reference program runs it')
-    .option('--json', 'also print the summary as JSON on stdout')
+      'project CoNLL-U without them and record it in the model, so tagging uses the analyzer as the reference program runs it');
+  seedOption(cmd, 'every random choice (the D1/D2 split, sampled rows, the case pass\'s noise)');
+  tablesOption(cmd, 'the analyzer\'s tables, for CoNLL-U corpora');
+  encodingOption(cmd, 'corpora');
+  formatOption(cmd, ['text', 'json'], 'text: the summary on stderr only; json: also the summary as JSON on stdout', {
+    aliases: ['json'], misplaced: { values: CORPUS_FORMATS, hint: 'the corpus format is --corpus-format' },
+  });
+  quietAndProgress(cmd, 'no summary');
+  cmd
     .addHelpText('after', '\nExample:\n  $ lexdis import-ud ar_pud-ud-test.conllu -o pud.pos && lexdis train pud.pos -o models/pud --workers 2\n')
     .action((corpora: string[], flags: TrainFlags) => run(corpora, flags));
 }

@@ -58,7 +58,7 @@ test('fetch writes into the user\'s data folder, which check, path and every com
   assert.equal(check.code, 0, check.err);
   assert.match(check.out, /^ok {7}bama-1\.0\/tableBC$/m);
   // every command reads the tables from there
-  const analyzed = await lexdis(['analyze'], {}, 'ktb\n');
+  const analyzed = await lexdis(['analyze'], {}, 'كتب\n');
   assert.equal(analyzed.code, 0, analyzed.err);
   assert.match(analyzed.out, /katab/);
 });

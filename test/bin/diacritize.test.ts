@@ -45,8 +45,9 @@ test('diacritize never doubles the marks a text already has', () => {
   assert.ok(r.out.startsWith('كَتَبَ '));
 });
 
-test('diacritize --jsonl gives each line\'s words with their analysis; eval-diac reads it', () => {
-  const r = lexdis(['diacritize', '-m', join(dir, 'm'), '--jsonl', '--candidates'], 'كتب الطالب الدرس\n');
+test('diacritize --format jsonl gives each line\'s words with their analysis (as the old --jsonl); eval-diac reads it', () => {
+  const r = lexdis(['diacritize', '-m', join(dir, 'm'), '--format', 'jsonl', '--candidates'], 'كتب الطالب الدرس\n');
+  assert.equal(lexdis(['diacritize', '-m', join(dir, 'm'), '--jsonl', '--candidates'], 'كتب الطالب الدرس\n').out, r.out, 'the old name still works');
   assert.equal(r.code, 0, r.err);
   const line = JSON.parse(r.out);
   assert.equal(line.words.length, 3);
@@ -56,7 +57,7 @@ test('diacritize --jsonl gives each line\'s words with their analysis; eval-diac
   }
   writeFileSync(join(dir, 'sys.jsonl'), r.out);
   writeFileSync(join(dir, 'ref.txt'), 'كَتَبَ الطَّالِبُ الدَّرْسَ\n');
-  const e = lexdis(['eval-diac', join(dir, 'sys.jsonl'), join(dir, 'ref.txt'), '--json']);
+  const e = lexdis(['eval-diac', join(dir, 'sys.jsonl'), join(dir, 'ref.txt'), '--format', 'json']);
   assert.equal(e.code, 0, e.err);
   const rep = JSON.parse(e.out);
   assert.equal(rep.words, 3);

@@ -31,7 +31,7 @@ before(() => {
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 test('cv with a scheme file: Table 4 rows are the tag set\'s categories', () => {
-  const r = lexdis(['cv', corpus, '--folds', '3', '--models', 'table4', '--scheme', SCHEME, '--seed', '5', '-o', join(dir, 'cv'), '--json']);
+  const r = lexdis(['cv', corpus, '--folds', '3', '--models', 'table4', '--scheme', SCHEME, '--seed', '5', '-o', join(dir, 'cv'), '--format', 'json']);
   assert.equal(r.code, 0, r.err);
   const rep = JSON.parse(r.out);
   assert.deepEqual(rep.corpus.scheme, { name: 'turkish-like', elements: ['lemma', 'pos', 'agreement', 'possessive', 'case', 'polarity', 'tense'] });
@@ -55,7 +55,7 @@ test('without a scheme the automatic one: lemma, main POS, one element per tag p
 
 test('train --scheme --features <element>, eval by element name; a model refuses tags its scheme cannot factor', () => {
   const model = join(dir, 'm');
-  const t = lexdis(['train', corpus, '--scheme', SCHEME, '--features', 'case', '-o', model, '--workers', '0', '--json']);
+  const t = lexdis(['train', corpus, '--scheme', SCHEME, '--features', 'case', '-o', model, '--workers', '0', '--format', 'json']);
   assert.equal(t.code, 0, t.err);
   assert.equal(JSON.parse(t.out).features, 7, 'Table 3 for one element');
   const e = lexdis(['eval', model, corpus, '--features', 'case']);

@@ -23,7 +23,7 @@ before(() => {
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 test('train writes a model and a JSON summary; an unwritable output fails before any work', () => {
-  const r = lexdis(['train', join(dir, 'gold.pos'), '-o', join(dir, 'm'), '--features', 'aggr', '--workers', '1', '--json']);
+  const r = lexdis(['train', join(dir, 'gold.pos'), '-o', join(dir, 'm'), '--features', 'aggr', '--workers', '1', '--format', 'json']);
   assert.equal(r.code, 0, r.err);
   const s = JSON.parse(r.out);
   assert.equal(s.kind, 'lexdis-train-summary');
@@ -68,8 +68,9 @@ test('tag reads Latin words as they are unless Buckwalter is asked for; the text
   };
   assert.deepEqual(inputs([], 'Hello world كتبت'), ['Hello:false', 'world:false', 'كتبت:true']);
   assert.deepEqual(inputs([], 'Hello world'), ['Hello:false', 'world:false']);
-  assert.deepEqual(inputs(['--input-script', 'buckwalter'], 'ktbt'), ['كتبت:true']);
-  assert.deepEqual(inputs(['--input-script', 'auto'], 'ktbt'), ['كتبت:true']);
+  assert.deepEqual(inputs(['--script', 'buckwalter'], 'ktbt'), ['كتبت:true']);
+  assert.deepEqual(inputs(['--script', 'auto'], 'ktbt'), ['كتبت:true']);
+  assert.deepEqual(inputs(['--input-script', 'auto'], 'ktbt'), ['كتبت:true'], 'the old name still works');
   const marked = lexdis(['tag', '-m', m, '--format', 'jsonl', '--top', '9'], 'وَقَّعَت');
   const [w] = JSON.parse(marked.out).tokens;
   assert.equal(w.input, 'وَقَّعَت', 'the typed word is kept');
@@ -105,7 +106,7 @@ test('tag re-ranks an analysis file: numbers kept, one star on the best score, S
 });
 
 test('eval prints A1/A2 as JSON; a feature-set mismatch exits 1 naming both', () => {
-  const r = lexdis(['eval', join(dir, 'm'), join(dir, 'gold.pos'), '--json']);
+  const r = lexdis(['eval', join(dir, 'm'), join(dir, 'gold.pos'), '--format', 'json']);
   assert.equal(r.code, 0, r.err);
   const rep = JSON.parse(r.out);
   assert.equal(rep.kind, 'lexdis-eval');

@@ -128,10 +128,10 @@ function lexdis(args: string[]): { status: number | null; stderr: string } {
 
 test('lexdis serve: clear errors for a busy port, a bad port and a missing model', { timeout: 90_000 }, async () => {
   const busy = lexdis(['serve', '--model', join(work, 'model'), '--port', new URL(url).port]);
-  assert.equal(busy.status, 1);
+  assert.equal(busy.status, 2, 'the address asked for cannot be used: a usage error');
   assert.match(busy.stderr, /^Error: cannot listen on 127\.0\.0\.1:\d+: address already in use \[USAGE\]$/m);
   const badPort = lexdis(['serve', '--model', join(work, 'model'), '--port', '70000']);
-  assert.equal(badPort.status, 1);
+  assert.equal(badPort.status, 2);
   assert.match(badPort.stderr, /--port must be a port number/);
   const missing = lexdis(['serve', '--model', join(work, 'nope'), '--port', '0']);
   assert.equal(missing.status, 1);

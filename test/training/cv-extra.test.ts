@@ -62,7 +62,7 @@ test('lexdis cv refuses the corpus given again as an extra corpus', () => {
     writeFileSync(file, writePosFile(corpusToPos(corpus)));
     const r = spawnSync(join(projectRoot(), 'bin', 'lexdis'), ['cv', file, '--extra', join(dir, '.', 'main.pos'), '--folds', '3', '-o', join(dir, 'out')],
       { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
-    assert.equal(r.status, 1);
+    assert.equal(r.status, 2, 'a usage error');
     assert.match(r.stderr, /the same corpus file as .*given twice \[USAGE\]/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
