@@ -112,12 +112,12 @@ test('lexdis import-ud: a vocalized treebank with --text; --text on PUD\'s layou
     const corpus = loadCorpus([join(dir, 'p.pos')]);
     assert.equal(corpus.documents.length, 6);
     const pud = run(['import-ud', join(FIX, 'small.conllu'), '-o', join(dir, 'q.pos'), '--text', join(dir, 'q.txt')]);
-    assert.equal(pud.status, 1);
+    assert.equal(pud.status, 2, 'a usage error');
     assert.match(pud.stderr, /--text needs a vocalized treebank/);
     const plain = run(['import-ud', join(FIX, 'small.conllu'), '-o', join(dir, 'q.pos'), '--plain', join(dir, 'q.plain')]);
     assert.match(plain.stderr, /--plain needs a vocalized treebank/);
     const sample = run(['import-ud', join(FIX, 'padt-small.conllu'), '-o', join(dir, 's.pos'), '--sample', join(dir, 's.md')]);
-    assert.equal(sample.status, 1);
+    assert.equal(sample.status, 2, 'a usage error');
     assert.match(sample.stderr, /--sample is for LId-annotated treebanks/);
     for (const f of ['q.pos', 'q.txt', 'q.plain', 's.pos', 's.md']) assert.throws(() => readFileSync(join(dir, f)), `${f} not written`);
   } finally {
