@@ -12,9 +12,15 @@
 # Licences: PUD is CC BY-SA; PADT is CC BY-NC-SA 3.0, and models/lexdis, trained on it, inherits
 # that (non-commercial) licence; models/pud, trained on PUD alone, does not.
 # Data is read from the data folder lexdis finds (`lexdis data path`: $LEXDIS_DATA, else
-# ~/.local/share/lexdis, else ../shared/data; `lexdis data fetch` gets it); outputs go to models/ and results/.
+# ~/.local/share/lexdis, else ../shared/data); when the sets the demo reads are not all there,
+# `lexdis data fetch` gets them first (into ~/.local/share/lexdis). Outputs go to models/ and results/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+SETS=(bama-1.0 ud-arabic-pud ud-arabic-padt-1.3)
+if ! ./bin/lexdis data check "${SETS[@]}" -q > /dev/null 2>&1; then
+  echo "== 0. fetch the open data the demo reads (lexdis data fetch)" >&2
+  ./bin/lexdis data fetch "${SETS[@]}"
+fi
 DATA="$(./bin/lexdis data path)"
 mkdir -p models results
 echo "== 1. import UD Arabic-PUD and UD Arabic-PADT 1.3 (dev, test)" >&2

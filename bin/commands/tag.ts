@@ -78,10 +78,10 @@ export function register(program: Command): void {
     .addHelpText('after', [
       '',
       'Examples:',
-      '  $ echo "كتبت الطالبة الدرس" | lexdis tag -m models/pud --top 2',
-      '  $ lexdis tag -m models/pud --format jsonl article.txt',
-      '  $ echo "ktbt AlTAlbp Aldrs" | lexdis tag -m models/pud --script buckwalter',
-      '  $ lexdis tag -m models/pud --mark-top --format pos annotator-batch.pos -o ranked.pos',
+      '  $ echo "كتبت الطالبة الدرس" | lexdis tag -m models/lexdis --top 2',
+      '  $ lexdis tag -m models/lexdis --format jsonl article.txt',
+      '  $ echo "ktbt AlTAlbp Aldrs" | lexdis tag -m models/lexdis --script buckwalter',
+      '  $ lexdis tag -m models/lexdis --mark-top --format pos annotator-batch.pos -o ranked.pos',
     ].join('\n'))
     .action((file: string | undefined, flags: TagFlags, command: Command) => run(file, flags, command));
 }
