@@ -22,7 +22,7 @@ import { defaultTrainOptions, train } from '../../training/train.js';
 import { launchChromium } from '../fixtures/service/browser.js';
 import { analyzeText, assertInViewport, DESKTOP, openPage, PHONE, screenshot, stripMarks, viewportBox } from '../fixtures/service/page.js';
 
-/** The sentence pasted into the page (and quoted in the README). */
+/** The sentence pasted into the page. */
 const SENTENCE = 'ذهب الطالب إلى المكتبة ليقرأ كتابا عن تاريخ مصر.';
 /** Training documents taken from the front of UD Arabic-PUD (one sentence each). */
 const TRAIN_DOCS = 200;
