@@ -93,7 +93,7 @@ export const defaultTrainOptions: TrainOptions = {
   analyzer: { backoff: true, caseEndings: true },
 };
 
-/** The figures of a training run (`lexdis train --json`): corpus and split sizes, θ, temperature, solver, A1/A2 on D2 and timings. */
+/** The figures of a training run (`lexdis train --format json`): corpus and split sizes, θ, temperature, solver, A1/A2 on D2 and timings. */
 export interface TrainSummary {
   kind: 'lexdis-train-summary';
   documents: number;

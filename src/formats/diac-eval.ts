@@ -7,7 +7,7 @@
  *
  * References: the WikiNewsMax TSV (`max`: max_gold accepting max_gold_alt; `original`: the
  * original WikiNews 2014 gold) or plain text, one sentence a line, `/` between accepted variants
- * of a word. Systems: plain text one sentence a line, or the JSONL of `lexdis diacritize --jsonl`
+ * of a word. Systems: plain text one sentence a line, or the JSONL of `lexdis diacritize --format jsonl`
  * (one object per sentence with `text` and `words`, whose analyses give the error causes).
  * Blank lines are skipped on both sides; sentence n of the reference faces line n of the system.
  */
@@ -113,7 +113,7 @@ export function readPlainSystem(text: string): SysSentence[] {
 }
 
 /**
- * Reads the JSONL of `lexdis diacritize --jsonl`: one sentence a line, `{ text, words: [{ vocalized, source, candidates? }] }`.
+ * Reads the JSONL of `lexdis diacritize --format jsonl`: one sentence a line, `{ text, words: [{ vocalized, source, candidates? }] }`.
  * @throws InputParseError (file:line) for a line that is not such an object
  */
 export function readJsonlSystem(text: string, file: string): SysSentence[] {

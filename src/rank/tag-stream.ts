@@ -12,7 +12,7 @@
  *   for pos output the strings and labels shared between windows (one posDocumentConverter,
  *   src/formats/pos-corpus.ts, renewed every {@link CONVERTER_WINDOWS} windows so that it
  *   cannot grow without bound).
- *   `--input-script auto` is decided on the first document. Sentences are numbered through the
+ *   `--script auto` is decided on the first document. Sentences are numbered through the
  *   whole input; pos output is one document `text` whatever the windows were.
  * - An analysis (pos) file is re-ranked a document (`;;; DOCUMENT:` block) at a time: memory
  *   grows with the largest document, not with the file. Errors name the line in the file.

@@ -297,7 +297,7 @@ export class Tagger {
   }
 
   /**
-   * What the model says about itself, for `GET /v1/model` and `--json` output: its header,
+   * What the model says about itself, for `GET /v1/model` and JSON output: its header,
    * and under `analyzer` the tables' sizes and the analyzer options in use.
    */
   modelInfo(): Record<string, unknown> {
