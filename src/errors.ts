@@ -89,3 +89,29 @@ export class InternalError extends LexdisError {
     this.cause = cause;
   }
 }
+
+/** A worker thread that ran part of the work died (out of memory, ended) or could not start. */
+export class WorkerError extends LexdisError {
+  override readonly code: string = 'WORKER';
+}
+
+/** Every error class made from a message and a place, by its code (declared once: {@link errorFromJSON} reads it). */
+const ERROR_CLASSES: ReadonlyArray<new (message: string, where?: ErrorLocation) => LexdisError> = [
+  LexdisError, InputParseError, DataNotFoundError, ModelFormatError, ModelVersionError, CorpusError, UsageError, OutputError, WorkerError,
+];
+const BY_CODE = new Map(ERROR_CLASSES.map((C) => [new C('').code, C]));
+const INTERNAL_PREFIX = 'internal: ';
+
+/**
+ * The error a {@link LexdisError.toJSON} describes, of its own class (what crosses a thread
+ * boundary, where an error keeps only its message): takes `{ code, message, file, line }`;
+ * an InternalError comes back with its message as its cause's; an unknown code gives a plain
+ * LexdisError. Throws nothing.
+ */
+export function errorFromJSON(json: { code?: unknown; message?: unknown; file?: unknown; line?: unknown }): LexdisError {
+  const where = { file: typeof json.file === 'string' ? json.file : undefined, line: typeof json.line === 'number' ? json.line : undefined };
+  const message = String(json.message ?? '');
+  if (json.code === 'INTERNAL') return new InternalError(new Error(message.startsWith(INTERNAL_PREFIX) ? message.slice(INTERNAL_PREFIX.length) : message), where);
+  const C = (typeof json.code === 'string' && BY_CODE.get(json.code)) || LexdisError;
+  return new C(message, where);
+}

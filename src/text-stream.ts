@@ -243,6 +243,53 @@ export interface TransformBatchesOptions extends TransformTextOptions {
   batchChars: number;
 }
 
+/** A batch of whole paragraphs (see {@link TransformBatchesOptions.batchChars}) and the input bytes read when it closed. */
+export interface Batch {
+  paragraphs: Paragraph[];
+  bytesRead: number;
+}
+
+/**
+ * The paragraphs of `chunks` in batches: a batch closes once it holds `batchChars` characters,
+ * or at a cut line's piece (see {@link TransformBatchesOptions.batchChars}); an empty input
+ * gives none. The one batching of every streaming command, whether its batches are transformed
+ * here or in worker threads. Throws as {@link readParagraphs}.
+ */
+export async function* readBatches(source: TextInput, options: TransformBatchesOptions): AsyncGenerator<Batch> {
+  let batch: Paragraph[] = [];
+  let chars = 0;
+  let bytesRead = 0;
+  for await (const p of readParagraphs(source.chunks, { ...options, file: source.file })) {
+    batch.push(p);
+    chars += p.text.length;
+    bytesRead = p.bytesRead;
+    if (chars < options.batchChars && p.last) continue;
+    yield { paragraphs: batch, bytesRead };
+    batch = [];
+    chars = 0;
+  }
+  if (batch.length) yield { paragraphs: batch, bytesRead };
+}
+
+/**
+ * Hands each batch to `transform` and writes what it returns to `sink` before the next is read,
+ * reporting progress against the input's `size`; then `flush`. Neither commits nor aborts the
+ * sink. Throws what reading or the sink throws, and what `transform` throws (a fault that is no
+ * LexdisError as an InternalError naming `file` and the batch's first line).
+ */
+export async function writeBatches(
+  batches: AsyncIterable<Batch>,
+  sink: OutputSink,
+  transform: (batch: Paragraph[]) => string | Promise<string>,
+  options: Pick<TransformBatchesOptions, 'onProgress' | 'flush'> & { file: string; size?: number },
+): Promise<void> {
+  for await (const batch of batches) {
+    await sink.write(await transformAt(transform, batch.paragraphs, options.file));
+    options.onProgress?.(batch.bytesRead, options.size);
+  }
+  if (options.flush) await sink.write(await options.flush());
+}
+
 /**
  * Reads `input` (a path, stdin for undefined or `-`, or an opened input) in batches of whole paragraphs (see
  * {@link TransformBatchesOptions.batchChars}; an empty input gives no batch), hands each batch
@@ -263,21 +310,7 @@ export async function transformBatches(
   let source: TextInput | undefined;
   try {
     source = typeof input === 'object' ? input : await openTextInput(input);
-    const size = source.size;
-    let batch: Paragraph[] = [];
-    let chars = 0;
-    const file = source.file;
-    for await (const p of readParagraphs(source.chunks, { ...options, file })) {
-      batch.push(p);
-      chars += p.text.length;
-      if (chars < options.batchChars && p.last) continue;
-      await sink.write(await transformAt(transform, batch, file));
-      options.onProgress?.(p.bytesRead, size);
-      batch = [];
-      chars = 0;
-    }
-    if (batch.length) await sink.write(await transformAt(transform, batch, file));
-    if (options.flush) await sink.write(await options.flush());
+    await writeBatches(readBatches(source, options), sink, transform, { ...options, file: source.file, size: source.size });
     await sink.commit();
   } catch (err) {
     await sink.abort();

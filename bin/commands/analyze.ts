@@ -7,15 +7,15 @@
  * solutions as the BAMA reference program does.
  */
 import { Option, type Command } from 'commander';
-import { Analyzer, analyzeStream, type InputScript } from '../../src/analyzer/index.js';
-import type { SeenLexicon } from '../../features/lexicon.js';
+import { analyzeStream, type AnalyzerSource, type InputScript } from '../../src/analyzer/index.js';
 import { UsageError } from '../../src/errors.js';
 import type { TextEncoding } from '../../src/io.js';
-import { Model, modelAnalyzerOptions } from '../../src/model/model.js';
+import { modelAnalyzerOptions, type ModelInfo } from '../../src/model/model.js';
+import { readModelHeader } from '../../src/model/store.js';
 import { openOutput, planOutput } from '../../src/output-writer.js';
-import { candidateRenderer } from '../../src/rank/candidate-output.js';
+import { CANDIDATE_RENDERER } from '../../src/rank/candidate-output.js';
 import type { Script } from '../../src/script/buckwalter.js';
-import { numberOption } from '../output.js';
+import { numberOption, WORKERS_HELP, workersOption } from '../output.js';
 import { encodingOption, formatOption, outputFileOption, quietAndProgress, scriptOption, tablesOption } from '../options.js';
 import { runStreaming } from '../progress.js';
 
@@ -30,28 +30,29 @@ interface AnalyzeFlags {
   backoff: boolean;
   caseEndings: boolean;
   output?: string;
+  workers: string;
 }
 
-/** What analyze runs on: the analyzer, and the labels a model saw (null without -m). */
-interface Loaded { analyzer: Analyzer; lexicon: SeenLexicon | null }
-
-async function load(flags: AnalyzeFlags, cacheSize: number, command: Command): Promise<Loaded> {
-  if (flags.model === undefined) {
-    return { analyzer: Analyzer.load(flags.tables, { cacheSize, backoff: flags.backoff, caseEndings: flags.caseEndings }), lexicon: null };
-  }
+/** The analyzer analyze runs on (the model's options with -m), loaded by the stream on this thread or in each worker thread. */
+async function analyzerSource(flags: AnalyzeFlags, cacheSize: number, command: Command): Promise<AnalyzerSource> {
+  if (flags.model === undefined) return { tables: flags.tables, options: { cacheSize, backoff: flags.backoff, caseEndings: flags.caseEndings } };
   for (const name of ['backoff', 'caseEndings']) {
     if (command.getOptionValueSource(name) === 'cli') throw new UsageError(`--no-${name === 'backoff' ? 'backoff' : 'case-endings'} with -m: the model records how its candidates were made, and analyze lists them so`);
   }
-  const model = await Model.load(flags.model);
-  return { analyzer: Analyzer.load(flags.tables, { cacheSize, ...modelAnalyzerOptions(model.info) }), lexicon: model.lexicon };
+  const header = await readModelHeader(flags.model);
+  return { tables: flags.tables, options: { cacheSize, ...modelAnalyzerOptions((header.lexdis ?? {}) as Pick<ModelInfo, 'analyzer'>) } };
 }
 
 async function run(file: string | undefined, flags: AnalyzeFlags, command: Command): Promise<void> {
   const cacheSize = numberOption('--cache-size', flags.cacheSize, (n) => Number.isInteger(n) && n >= 0, 'a whole number ≥ 0');
   const output = planOutput(flags.output);
-  await runStreaming(file, () => load(flags, cacheSize, command), ({ analyzer, lexicon }, source, progress) => analyzeStream(analyzer, source, openOutput(output), {
+  const workers = workersOption(flags.workers);
+  // the candidates a model ranks (the labels it saw with -m), rendered where the analysis runs
+  const render = flags.format === 'pos' ? undefined
+    : { module: CANDIDATE_RENDERER, args: { model: flags.model ?? null, format: flags.format, script: flags.outputScript } };
+  await runStreaming(file, () => analyzerSource(flags, cacheSize, command), (analyzer, source, progress) => analyzeStream(analyzer, source, openOutput(output), {
     format: flags.format === 'pos' ? 'pos' : 'jsonl', script: flags.outputScript, inputScript: flags.script, encoding: flags.encoding, onProgress: progress,
-    render: flags.format === 'pos' ? undefined : candidateRenderer(lexicon, { format: flags.format, script: flags.outputScript }),
+    render, workers,
   }));
 }
 
@@ -88,7 +89,8 @@ export function register(program: Command): void {
       'noun with its clitics split off; marked source backoff, and in pos after a "lexdis: backoff analyses" comment)')
     .option('--no-case-endings', 'without the case endings the tables carry commented out (u/a/i, N/F/K…: الرئيسِ, رئيسٌ; ' +
       'docs/case-endings.md): the analyzer as the reference program runs it')
-    .option('--cache-size <n>', 'look-up forms whose analyses stay cached (least recently used dropped)', '100000');
+    .option('--cache-size <n>', 'look-up forms whose analyses stay cached (least recently used dropped)', '100000')
+    .option('--workers <n>', WORKERS_HELP, 'auto');
   outputFileOption(cmd);
   quietAndProgress(cmd);
   cmd

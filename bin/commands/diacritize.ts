@@ -4,7 +4,8 @@ import type { InputScript } from '../../src/analyzer/script.js';
 import type { TextEncoding } from '../../src/io.js';
 import { openOutput, planOutput } from '../../src/output-writer.js';
 import { diacritizeStream } from '../../src/rank/diacritize-stream.js';
-import { Tagger } from '../../src/rank/tagger.js';
+import type { TaggerSource } from '../../src/rank/tagger.js';
+import { WORKERS_HELP, workersOption } from '../output.js';
 import { encodingOption, formatOption, outputFileOption, quietAndProgress, scriptOption, tablesOption } from '../options.js';
 import { runStreaming } from '../progress.js';
 
@@ -18,13 +19,17 @@ interface DiacritizeFlags {
   output?: string;
   tables: string;
   encoding: TextEncoding;
+  workers: string;
 }
 
 async function run(file: string | undefined, flags: DiacritizeFlags): Promise<void> {
   const output = planOutput(flags.output);
-  await runStreaming(file, () => Tagger.load(flags.model, { tables: flags.tables }), (tagger, source, progress) =>
-    diacritizeStream(tagger, source, openOutput(output), {
-      format: flags.format, encoding: flags.encoding, onProgress: progress,
+  const workers = workersOption(flags.workers);
+  // the tagger is loaded by the stream, on this thread or in each worker thread
+  const tagger: TaggerSource = { model: flags.model, options: { tables: flags.tables } };
+  await runStreaming(file, () => tagger, (loaded, source, progress) =>
+    diacritizeStream(loaded, source, openOutput(output), {
+      format: flags.format, encoding: flags.encoding, onProgress: progress, workers,
       vocalize: { sukun: flags.sukun, daggerAlif: flags.daggerAlif }, candidates: Boolean(flags.candidates), inputScript: flags.script,
     }));
 }
@@ -54,11 +59,13 @@ export function register(program: Command): void {
   encodingOption(cmd);
   quietAndProgress(cmd);
   cmd
+    .option('--workers <n>', WORKERS_HELP, 'auto')
     .addHelpText('after', [
       '',
       'Examples:',
       '  $ echo "أعلن الرئيس الجديد أنه سيزور المدينة." | lexdis diacritize -m models/lexdis',
       '  $ lexdis diacritize -m models/lexdis --format jsonl --candidates article.txt > article.jsonl',
+      '  $ lexdis diacritize -m models/lexdis --workers 2 corpus.txt -o corpus-vocalized.txt',
     ].join('\n'))
     .action((file: string | undefined, flags: DiacritizeFlags) => run(file, flags));
 }

@@ -9,8 +9,8 @@ import type { InputScript } from '../../src/analyzer/script.js';
 import type { TextEncoding } from '../../src/io.js';
 import { openOutput, planOutput } from '../../src/output-writer.js';
 import { tagPosStream, tagTextStream } from '../../src/rank/tag-stream.js';
-import { Tagger } from '../../src/rank/tagger.js';
-import { numberOption } from '../output.js';
+import { Tagger, type TaggerSource } from '../../src/rank/tagger.js';
+import { numberOption, WORKERS_HELP, workersOption } from '../output.js';
 import { encodingOption, formatOption, outputFileOption, quietAndProgress, scriptOption, tablesOption, topOption } from '../options.js';
 import { runStreaming } from '../progress.js';
 
@@ -26,6 +26,7 @@ interface TagFlags {
   output?: string;
   tables: string;
   encoding: TextEncoding;
+  workers: string;
 }
 
 async function run(file: string | undefined, flags: TagFlags, command: Command): Promise<void> {
@@ -34,13 +35,16 @@ async function run(file: string | undefined, flags: TagFlags, command: Command):
   const input = flags.input === 'auto' ? (file && extname(file).toLowerCase() === '.pos' ? 'pos' : 'text') : flags.input;
   // an analysis file is written back as one unless another format is asked for
   const format = input === 'pos' && command.getOptionValueSource('format') === 'default' ? 'pos' : flags.format;
-  await runStreaming(file, () => Tagger.load(flags.model, { tables: flags.tables }), async (tagger, source, progress) => {
+  const workers = workersOption(flags.workers);
+  const tagger: TaggerSource = { model: flags.model, options: { tables: flags.tables } };
+  // raw text: the tagger is loaded by the stream, on this thread or in each worker thread
+  await runStreaming(file, async (): Promise<Tagger | TaggerSource> => (input === 'pos' ? Tagger.load(tagger.model, tagger.options) : tagger), async (loaded, source, progress) => {
     const options = {
       top, format, inputScript: flags.script, markTop: Boolean(flags.markTop),
-      keepGold: flags.keepGold, order: flags.order, encoding: flags.encoding, onProgress: progress,
+      keepGold: flags.keepGold, order: flags.order, encoding: flags.encoding, onProgress: progress, workers,
     } as const;
-    if (input === 'pos') await tagPosStream(tagger, source, openOutput(output), options);
-    else await tagTextStream(tagger, source, openOutput(output), options);
+    if (loaded instanceof Tagger) await tagPosStream(loaded, source, openOutput(output), options);
+    else await tagTextStream(loaded, source, openOutput(output), options);
   });
 }
 
@@ -75,6 +79,7 @@ export function register(program: Command): void {
   encodingOption(cmd);
   quietAndProgress(cmd);
   cmd
+    .option('--workers <n>', `${WORKERS_HELP} (raw text; an analysis file is re-ranked on one thread)`, 'auto')
     .addHelpText('after', [
       '',
       'Examples:',
@@ -82,6 +87,7 @@ export function register(program: Command): void {
       '  $ lexdis tag -m models/lexdis --format jsonl article.txt',
       '  $ echo "ktbt AlTAlbp Aldrs" | lexdis tag -m models/lexdis --script buckwalter',
       '  $ lexdis tag -m models/lexdis --mark-top --format pos annotator-batch.pos -o ranked.pos',
+      '  $ lexdis tag -m models/lexdis --format jsonl --workers 2 corpus.txt -o corpus.jsonl',
     ].join('\n'))
     .action((file: string | undefined, flags: TagFlags, command: Command) => run(file, flags, command));
 }

@@ -14,4 +14,4 @@ export { lemmaInScript, morphInScript, formInScript, solutionInScript, prepareIn
 export { renderAnalyses, renderLine, tokenJson, defaultRenderOptions, type OutputFormat, type RenderOptions } from './output.js';
 export { LruCache } from './cache.js';
 export * from './types.js';
-export { analyzeStream, ANALYZE_WINDOW_CHARS, type AnalyzeStreamOptions } from './stream.js';
+export { analyzeStream, analyzeWindow, ANALYZE_WINDOW_CHARS, ANALYZE_AUTO_MIN_BYTES, type AnalyzeStreamOptions, type AnalyzerSource, type AnalyzeWindow } from './stream.js';

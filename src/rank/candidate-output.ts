@@ -16,6 +16,7 @@ import { formInScript, lemmaInScript, morphInScript } from '../analyzer/script.j
 import type { AnalyzedToken } from '../analyzer/types.js';
 import type { Candidate, Token } from '../corpus/types.js';
 import { caseOrMoodName } from '../labels/inflection.js';
+import { Model } from '../model/model.js';
 import type { Script } from '../script/buckwalter.js';
 import { vocalizeWord } from '../script/vocalize.js';
 import { WordTypeCache } from './word-types.js';
@@ -89,4 +90,22 @@ export function candidateRenderer(lexicon: SeenLexicon | null, options: Candidat
       return `${JSON.stringify({ ...base, lookup: formInScript(t.lookup, options.script), candidates })}\n`;
     }).join('');
   };
+}
+
+/** This module's URL: the `module` of the line renderer `lexdis analyze` gives analyzeStream (src/analyzer/stream.ts LineRendererSpec). */
+export const CANDIDATE_RENDERER = import.meta.url;
+
+/** What {@link lineRenderer} takes: a model whose seen labels join the candidates (null: none), the layout and script. */
+export interface CandidateRendererArgs extends CandidateOutputOptions {
+  model: string | null;
+}
+
+/**
+ * The renderer of {@link candidateRenderer} for a LineRendererSpec (src/analyzer/stream.ts),
+ * made the same on one thread and in each worker thread: with `model`, the labels that model saw
+ * in training. Throws what Model.load throws.
+ */
+export async function lineRenderer(args: CandidateRendererArgs): Promise<ReturnType<typeof candidateRenderer>> {
+  const lexicon = args.model === null ? null : (await Model.load(args.model)).lexicon;
+  return candidateRenderer(lexicon, { format: args.format, script: args.script });
 }

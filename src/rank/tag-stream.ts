@@ -25,9 +25,11 @@ import { IMPLICIT_DOCUMENT_ID, posToCorpus, readPosFile, writePosFile, type PosF
 import { textToCorpus } from '../formats/text.js';
 import type { TextEncoding } from '../io.js';
 import type { OutputSink } from '../output-writer.js';
-import { MAX_PARAGRAPH_CHARS, transformBatches, transformText, type Paragraph, type StreamInput, type StreamProgress } from '../text-stream.js';
+import { MAX_PARAGRAPH_CHARS, transformText, type Paragraph, type StreamInput, type StreamProgress } from '../text-stream.js';
+import { STREAM_WORKER, streamBatches, type WorkersOption } from '../worker-stream.js';
+import { taggerFor, taggerSource } from './stream-common.js';
 import { rankedJsonl, rerankedPos, rerankedPosFile, taggedJsonl, taggedText } from './tag-output.js';
-import type { Tagger } from './tagger.js';
+import type { Tagger, TaggerSource } from './tagger.js';
 
 /** Characters of raw text tagged as one document (and the longest piece a line is cut into). */
 export const TAG_DOCUMENT_CHARS = 4096;
@@ -50,11 +52,17 @@ export interface TagStreamOptions {
   /** Characters of raw text tagged as one document ({@link TAG_DOCUMENT_CHARS}). */
   documentChars: number;
   onProgress?: StreamProgress;
+  /** Worker threads for raw text: 1 (the default), more, or 'auto' (src/worker-stream.ts); an analysis file is re-ranked on one. */
+  workers: WorkersOption;
 }
 
 export const defaultTagStreamOptions: TagStreamOptions = {
   format: 'text', top: 1, inputScript: DEFAULT_INPUT_SCRIPT, markTop: false, order: 'score', encoding: 'utf-8', documentChars: TAG_DOCUMENT_CHARS,
+  workers: 1,
 };
+
+/** Input bytes from which `workers: 'auto'` tags raw text on worker threads (their start-up is paid by a tenth of the run). */
+export const TAG_AUTO_MIN_BYTES = 256 * 1024;
 
 /** Windows converted by one posDocumentConverter before a fresh one (its tables grow with the distinct strings seen). */
 export const CONVERTER_WINDOWS = 256;
@@ -86,7 +94,7 @@ async function checkOptions(o: TagStreamOptions, sink: OutputSink, problem?: str
  * Tags one window of raw text (already in Arabic script) in the format asked; `sentences` numbers
  * sentences before it; `converter` gives the shared pos converter (asked for by pos output only).
  */
-function tagWindow(tagger: Tagger, text: string, o: TagStreamOptions, sentences: number, converter: () => Converter, source?: string): { out: string; sentences: number } {
+function tagWindow(tagger: Tagger, text: string, o: TagWindowOptions, sentences: number, converter: () => Converter, source?: string): TaggedWindow {
   if (o.format !== 'pos') {
     // tagger.tagText, whose candidates per word type and rendered strings the tagger keeps across windows
     const tagged = tagger.tagText(text, { top: o.top, inputScript: 'arabic' });
@@ -102,28 +110,86 @@ function tagWindow(tagger: Tagger, text: string, o: TagStreamOptions, sentences:
   return { out: `\n${writePosFile({ leadingBlank: false, documents: [{ tokens }] })}`, sentences: corpus.documents[0].sentences.length };
 }
 
+/** What tagging a window of raw text gives: its output, and the sentences it numbered. */
+export interface TaggedWindow {
+  out: string;
+  sentences: number;
+}
+
+/** The options of a window of raw text: what worker threads are told once. */
+export type TagWindowOptions = Pick<TagStreamOptions, 'format' | 'top' | 'markTop' | 'keepGold' | 'order'>;
+
+/** A window of raw text as a worker thread gets it: its lines as typed, and the input script decided on the first window. */
+export interface TextWindow {
+  lines: string[];
+  script: Script;
+}
+
+/**
+ * Tags windows of raw text in turn, as `lexdis tag` does, keeping the pos converter they share;
+ * `source` names the input in pos output. The function takes a window and the sentences before
+ * it, and returns its output and its sentences. Throws nothing of its own.
+ */
+export function textWindowTagger(tagger: Tagger, o: TagWindowOptions, source?: string): (w: TextWindow, sentences: number) => TaggedWindow {
+  const converters = sharedConverter(source);
+  return (w, sentences) => tagWindow(tagger, w.lines.map((line) => prepareInput(line, w.script)).join('\n'), o, sentences, converters, source);
+}
+
+/** Lines that carry a sentence number: a jsonl object's first field, a pos token's INDEX paragraph. */
+const SENTENCE_NUMBER: Record<TagWindowOptions['format'], RegExp | null> = {
+  text: null,
+  jsonl: /^(\{"sentence":)(\d+)/gm,
+  pos: /^( {2}INDEX: P)(\d+)(?=W)/gm,
+};
+
+/**
+ * A window's output tagged with no sentence before it, renumbered as if `sentences` came
+ * before it: what tagging it after them gives (the window's text and options the same).
+ */
+export function renumberWindow(out: string, format: TagWindowOptions['format'], sentences: number): string {
+  const re = SENTENCE_NUMBER[format];
+  if (!re || sentences === 0) return out;
+  return out.replace(re, (_, head: string, n: string) => `${head}${Number(n) + sentences}`);
+}
+
 /**
  * Tags raw text from `input` (a path, or stdin for undefined or `-`) into `sink`, streaming
- * (see the module comment). Commits the sink at the end, aborts it on error. Throws
- * InputParseError (binary input, bad UTF-8), DataNotFoundError, OutputError, UsageError.
+ * (see the module comment), with `tagger` (loaded; or its source, loaded here or in each
+ * worker thread: src/worker-stream.ts, the same output byte for byte). Commits the sink at the
+ * end, aborts it on error. Throws InputParseError (binary input, bad UTF-8), DataNotFoundError,
+ * OutputError, UsageError, WorkerError (a worker thread that died).
  */
-export async function tagTextStream(tagger: Tagger, input: StreamInput, sink: OutputSink, options: Partial<TagStreamOptions> = {}): Promise<void> {
+export async function tagTextStream(tagger: Tagger | TaggerSource, input: StreamInput, sink: OutputSink, options: Partial<TagStreamOptions> = {}): Promise<void> {
   const o = { ...defaultTagStreamOptions, ...options };
   await checkOptions(o, sink);
   const header = o.format === 'pos' ? writePosFile({ leadingBlank: false, documents: [{ id: RAW_TEXT_DOCUMENT_ID, tokens: [] }] }) : '';
   let script: Script | undefined;
   let sentences = 0;
-  const converters = sharedConverter(undefined);
   let started = false;
   const start = (): string => (started ? '' : ((started = true), header));
   const source = typeof input === 'object' ? (input.file === '<stdin>' ? undefined : input.file) : input === '-' ? undefined : input;
-  await transformBatches(input, sink, (batch: Paragraph[]) => {
+  const window: TagWindowOptions = { format: o.format, top: o.top, markTop: o.markTop, keepGold: o.keepGold, order: o.order };
+  const textWindow = (batch: Paragraph[]): TextWindow => {
     script ??= resolveInputScript(batch.map((p) => p.text).join('\n'), o.inputScript);
-    const text = batch.map((p) => prepareInput(p.text, script)).join('\n');
-    const w = tagWindow(tagger, text, o, sentences, converters, source);
+    return { lines: batch.map((p) => p.text), script };
+  };
+  const written = (w: TaggedWindow, renumber: boolean): string => {
+    const out = renumber ? renumberWindow(w.out, o.format, sentences) : w.out;
     sentences += w.sentences;
-    return start() + w.out;
-  }, { batchChars: o.documentChars, maxParagraphChars: o.documentChars, encoding: o.encoding, onProgress: o.onProgress, flush: start });
+    return start() + out;
+  };
+  await streamBatches(input, sink, { batchChars: o.documentChars, maxParagraphChars: o.documentChars, encoding: o.encoding, onProgress: o.onProgress, flush: start }, {
+    workers: o.workers,
+    autoMinBytes: TAG_AUTO_MIN_BYTES,
+    oneThread: async () => {
+      const tag = textWindowTagger(await taggerFor(tagger), window, source);
+      return (batch: Paragraph[]) => written(tag(textWindow(batch), sentences), false);
+    },
+    pool: () => ({ filename: STREAM_WORKER, workerData: { kind: 'tag', tagger: taggerSource(tagger), options: window, source } }),
+    task: textWindow,
+    output: (w: TaggedWindow) => written(w, true),
+    doing: 'tagging',
+  });
 }
 
 /** Parses one document block of a pos file; `firstLine` is its line in the file (errors name the file's line). */

@@ -94,6 +94,16 @@ export interface TaggerOptions {
 }
 
 /**
+ * Where a Tagger is loaded from (what {@link Tagger.load} takes): what a worker thread needs to
+ * load a tagger of its own.
+ */
+export interface TaggerSource {
+  /** The model's path. */
+  model: string;
+  options: TaggerOptions;
+}
+
+/**
  * One ranked candidate as the service and the CLI show it.
  * @param form the word as it stood in the text (Arabic script), which `vocalized` keeps letter for letter
  * @param vocalize how `vocalized` is written
@@ -198,6 +208,8 @@ export class Tagger {
   readonly words: WordTypeCache;
   /** The rendered strings of the analyses shown so far (bounded, ./render-cache.ts). */
   readonly rendered: RenderCache;
+  /** Where {@link Tagger.load} loaded it from (undefined for a tagger made of parts). */
+  loadedFrom?: TaggerSource;
 
   /**
    * Takes a model and an analyzer already loaded (see {@link Tagger.load}), and the bytes the
@@ -226,7 +238,11 @@ export class Tagger {
     const analyzer = Analyzer.load(o.tables, {
       ...modelAnalyzerOptions(model.info), cacheBytes: Math.floor(cacheBytes / 4), ...requireOptions('options.analyzer', o.analyzer, true),
     });
-    return new Tagger(model, analyzer, cacheBytes) as Tagger & { model: LoadedModel };
+    const tagger = new Tagger(model, analyzer, cacheBytes) as Tagger & { model: LoadedModel };
+    tagger.loadedFrom = {
+      model: modelDir, options: { tables: o.tables, cacheBytes, ...(o.analyzer ? { analyzer: { ...o.analyzer } } : {}) },
+    };
+    return tagger;
   }
 
   /**

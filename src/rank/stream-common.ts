@@ -1,0 +1,18 @@
+/** What the streaming commands (tag, diacritize) share about the tagger they run on one thread or on worker threads. */
+import { UsageError } from '../errors.js';
+import { Tagger, type TaggerSource } from './tagger.js';
+
+/** The tagger itself, or the one its source loads (Tagger.load's errors). */
+export async function taggerFor(tagger: Tagger | TaggerSource): Promise<Tagger> {
+  return tagger instanceof Tagger ? tagger : Tagger.load(tagger.model, tagger.options);
+}
+
+/**
+ * Where worker threads load their taggers from: the source given, or the one a loaded tagger
+ * came from. Throws UsageError for a tagger made of parts (worker threads cannot load it).
+ */
+export function taggerSource(tagger: Tagger | TaggerSource): TaggerSource {
+  if (!(tagger instanceof Tagger)) return tagger;
+  if (!tagger.loadedFrom) throw new UsageError('worker threads load their own tagger: give a tagger from Tagger.load, or its model and options');
+  return tagger.loadedFrom;
+}
