@@ -97,7 +97,8 @@ export class WorkerError extends LexdisError {
 
 /** Every error class made from a message and a place, by its code (declared once: {@link errorFromJSON} reads it). */
 const ERROR_CLASSES: ReadonlyArray<new (message: string, where?: ErrorLocation) => LexdisError> = [
-  LexdisError, InputParseError, DataNotFoundError, ModelFormatError, ModelVersionError, CorpusError, UsageError, OutputError, WorkerError,
+  LexdisError, InputParseError, DataNotFoundError, DataFetchError, ModelFormatError, ModelVersionError, CorpusError, UsageError, OutputError,
+  WorkerError,
 ];
 const BY_CODE = new Map(ERROR_CLASSES.map((C) => [new C('').code, C]));
 const INTERNAL_PREFIX = 'internal: ';
