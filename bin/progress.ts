@@ -6,8 +6,15 @@
  * (stage, done, total); the reporters here adapt them. bin/cli.ts sets the mode of a run
  * ({@link configureProgress}) before its command starts.
  */
-import cliProgress from 'cli-progress';
+import { createRequire } from 'node:module';
+import type cliProgressModule from 'cli-progress';
 import { openTextInput, type StreamProgress, type TextInput } from '../src/text-stream.js';
+
+/** cli-progress, loaded when a bar is first drawn (never when piped: it costs a one-sentence run some 13 ms). */
+let loaded: typeof cliProgressModule | undefined;
+function cliProgress(): typeof cliProgressModule {
+  return (loaded ??= createRequire(import.meta.url)('cli-progress') as typeof cliProgressModule);
+}
 
 /** How progress is shown: auto (a bar on a terminal, else lines), bar, lines or none. */
 export const PROGRESS_MODES = ['auto', 'bar', 'lines', 'none'] as const;
@@ -116,7 +123,7 @@ function linesFor(unit: string): ProgressLines {
 
 /** A bar per stage on stderr: `stage [bar] 42% | 420/1000 | eta`. */
 function barCallback(unit: string): ProgressCallback {
-  let bar: cliProgress.SingleBar | undefined;
+  let bar: cliProgressModule.SingleBar | undefined;
   let stage = '';
   const u = unit ? ` ${unit}` : '';
   const cb = ((name: string, done: number, total: number | undefined) => {
@@ -126,7 +133,7 @@ function barCallback(unit: string): ProgressCallback {
       const format = total === undefined
         ? `${name.padEnd(12)} {value}${u} | {duration_formatted}`
         : `${name.padEnd(12)} {bar} {percentage}% | {value}/{total}${u} | {eta_formatted}`;
-      bar = new cliProgress.SingleBar({ format, stream: process.stderr }, cliProgress.Presets.shades_classic);
+      bar = new (cliProgress().SingleBar)({ format, stream: process.stderr }, cliProgress().Presets.shades_classic);
       bar.start(total ?? 0, done);
     } else bar?.update(done);
   }) as ProgressCallback;
@@ -178,12 +185,12 @@ export function foldProgress(folds: number, models: number): { on(e: FoldEvent):
     const lines = linesFor('');
     return { on: (e) => { if (fresh(e)) lines.update('models trained and scored', sum(), folds * models); }, stop: () => lines.stop() };
   }
-  const multi = new cliProgress.MultiBar(
+  const multi = new (cliProgress().MultiBar)(
     { format: '{name} {bar} {value}/{total} {model}', stream: process.stderr, clearOnComplete: false, hideCursor: true },
-    cliProgress.Presets.shades_classic,
+    cliProgress().Presets.shades_classic,
   );
   const total = multi.create(folds * models, 0, { name: 'all folds'.padEnd(10), model: '' });
-  const bars = new Map<number, cliProgress.SingleBar>();
+  const bars = new Map<number, cliProgressModule.SingleBar>();
   return {
     on(e) {
       if (!fresh(e)) return;

@@ -6,7 +6,6 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Level } from 'level';
 import { DataNotFoundError, LexdisError, ModelFormatError } from '../errors.js';
 import { recoverModelPath, swapInProgress } from './store-swap.js';
 import type { Db } from './store-v1.js';
@@ -36,6 +35,8 @@ async function openModelDb(abs: string): Promise<Db> {
     if (!existsSync(join(abs, 'CURRENT'))) {
       throw new ModelFormatError('not a lexdis model (no model database in this directory)', { file: abs });
     }
+    // imported when used: format 1 is rare, and loading LevelDB's binding costs every start-up some 20 ms
+    const { Level } = await import('level');
     const db: Db = new Level(abs, { createIfMissing: false });
     try {
       await db.open();

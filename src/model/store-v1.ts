@@ -10,7 +10,7 @@ import { endianness } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { join } from 'node:path';
-import { Level } from 'level';
+import type { Level } from 'level';
 import { ModelFormatError, UsageError } from '../errors.js';
 import {
   type BinaryArray, type BinaryMeta, type DType, type Manifest, type ModelHeader,
@@ -81,6 +81,8 @@ export function plan(parts: ModelParts, formatVersion = MODEL_FORMAT_VERSION): P
 export async function writeDatabase(tmp: string, p: Plan): Promise<void> {
   const writeId = randomBytes(8).toString('hex');
   const manifest: Manifest = { writeId, headerCrc: crc32(enc.encode(p.headerText)), json: {}, binary: [] };
+  // imported when used: format 1 is rare, and loading LevelDB's binding costs every start-up some 20 ms
+  const { Level } = await import('level');
   const db: Db = new Level(tmp, { createIfMissing: true, errorIfExists: true });
   await db.open();
   try {
