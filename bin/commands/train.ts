@@ -1,6 +1,9 @@
 /** `lexdis train CORPUS... -o DIR`: the two-stage trainer. */
 import { Option, type Command } from 'commander';
 import { featureSetHelp } from '../../features/templates.js';
+import { Analyzer } from '../../src/analyzer/engine.js';
+import type { LexiconImage } from '../../src/analyzer/image.js';
+import { LexdisError } from '../../src/errors.js';
 import { VALUE_TRANSFORMS, type ValueTransform } from '../../features/transform.js';
 import { CORPUS_FORMATS, loadCorpus, type CorpusFormat } from '../../src/formats/load.js';
 import { requireGold } from '../../src/formats/pos.js';
@@ -63,6 +66,8 @@ async function run(corpora: string[], flags: TrainFlags): Promise<void> {
     log('warning: no candidate of the corpus has a case ending (CASE_ tag); the model records case endings on, so tagging ' +
       'will offer candidates training never saw. Was the corpus imported with --no-case-endings? Then train with --no-case-endings too.');
   }
+  // the analyzer's tables compiled into the model, so that tagging with them loads them without parsing
+  const analyzerTables = compiledTables(flags.tables, options.analyzer);
   const progress = progressCallback();
   try {
     const t0 = performance.now();
@@ -71,13 +76,24 @@ async function run(corpora: string[], flags: TrainFlags): Promise<void> {
     // is saved (saving is the peak of a large training: see docs/bench.md)
     corpus = undefined;
     const { model, summary } = await training;
-    const saved = await model.save(flags.output);
+    const saved = await model.save(flags.output, { analyzerTables });
     progress.stop();
     const out = { ...summary, read, model: { dir: flags.output, bytes: saved.bytes, saveMs: saved.ms }, wallSeconds: (performance.now() - t0) / 1000 };
     if (!flags.quiet) log(describeTraining(summary, flags.output));
     if (flags.format === 'json') await writeOut(`${JSON.stringify(out, null, 2)}\n`);
   } finally {
     progress.stop();
+  }
+}
+
+/** The tables of `dir` compiled (src/analyzer/image.ts), or nothing (and a note) when they cannot be loaded: tagging then parses them. */
+function compiledTables(dir: string, options: { backoff: boolean; caseEndings: boolean }): LexiconImage | undefined {
+  try {
+    return Analyzer.load(dir, options).tablesImage();
+  } catch (err) {
+    if (!(err instanceof LexdisError)) throw err;
+    log(`note: the analyzer's tables (${dir}) could not be compiled into the model (${err.message}); tagging will load them from their files`);
+    return undefined;
   }
 }
 
@@ -113,7 +129,7 @@ export function register(program: Command): void {
     .option('--no-case-endings', 'the corpus candidates have no case endings (made by import-ud --no-case-endings): ' +
       'project CoNLL-U without them and record it in the model, so tagging uses the analyzer as the reference program runs it');
   seedOption(cmd, 'every random choice (the D1/D2 split, sampled rows, the case pass\'s noise)');
-  tablesOption(cmd, 'the analyzer\'s tables, for CoNLL-U corpora');
+  tablesOption(cmd, 'the analyzer\'s tables: CoNLL-U corpora are projected onto them, and the model carries them compiled (tagging with them then starts without parsing them)');
   encodingOption(cmd, 'corpora');
   formatOption(cmd, ['text', 'json'], 'text: the summary on stderr only; json: also the summary as JSON on stdout', {
     aliases: ['json'], misplaced: { values: CORPUS_FORMATS, hint: 'the corpus format is --corpus-format' },

@@ -16,6 +16,7 @@ import { LruCache } from './cache.js';
 import { analysisBytes, flatAnalysis } from './analysis-bytes.js';
 import { flat } from '../heap-bytes.js';
 import type { LexEntry } from './dict.js';
+import { isLexiconImage, lexiconFromImage, lexiconImage, tablesFingerprint, type LexiconImage } from './image.js';
 import { loadLexicon, withoutCaseOrMood, type Lexicon } from './lexicon.js';
 import { lookupWord, MAX_WORD_LETTERS, tokenizeLine, type RawToken } from './tokenize.js';
 import type { AnalyzedToken, Alternative, Solution } from './types.js';
@@ -111,16 +112,21 @@ export class Analyzer {
   private readonly cache: LruCache<string, WordAnalysis>;
   /** Per suffix entry list: for each entry, the categories of the case-bearing entries that replace it (null: none). */
   private readonly replacers = new WeakMap<readonly LexEntry[], ReadonlyArray<readonly number[] | null>>();
-  /** Sizes of the loaded tables and the time they took to load. */
-  readonly stats: { prefixes: number; stems: number; suffixes: number; lemmas: number; loadMs: number };
+  /** Sizes of the loaded tables, the time they took to load, and whether they came compiled (src/analyzer/image.ts). */
+  readonly stats: { prefixes: number; stems: number; suffixes: number; lemmas: number; loadMs: number; compiled: boolean };
 
-  private constructor(private readonly lex: Lexicon, readonly options: AnalyzerOptions, loadMs: number) {
+  private constructor(private readonly lex: Lexicon, readonly options: AnalyzerOptions, loadMs: number, compiled: boolean) {
     this.cache = new LruCache(options.cacheSize, options.cacheBytes, analysisBytes);
-    this.stats = Object.freeze({ ...lex.counts, loadMs });
+    this.stats = Object.freeze({ ...lex.counts, loadMs, compiled });
   }
 
-  /** Loads the six table files from `dir` (synchronously); UsageError for a bad argument, else see {@link loadLexicon} for errors. */
-  static load(dir: string, options: Partial<AnalyzerOptions> = {}): Analyzer {
+  /**
+   * Loads the six table files from `dir` (synchronously), or takes them from `compiled`, an
+   * image of those very tables (src/analyzer/image.ts: its fingerprint is checked against the
+   * files; another image is ignored). UsageError for a bad argument, ModelFormatError for a
+   * damaged image, else see {@link loadLexicon} for errors.
+   */
+  static load(dir: string, options: Partial<AnalyzerOptions> = {}, compiled?: LexiconImage): Analyzer {
     requireString('dir', dir);
     const opts = { ...defaultAnalyzerOptions, ...options };
     if (!Number.isInteger(opts.cacheSize) || opts.cacheSize < 0) {
@@ -131,8 +137,14 @@ export class Analyzer {
     }
     if (typeof opts.caseEndings !== 'boolean') throw new UsageError(`caseEndings must be true or false, got ${String(opts.caseEndings)}`);
     const start = performance.now();
-    const lex = loadLexicon(dir, { caseEndings: opts.caseEndings });
-    return new Analyzer(lex, opts, performance.now() - start);
+    const fromImage = isLexiconImage(compiled) && compiled.json.fingerprint === tablesFingerprint(dir, opts.caseEndings);
+    const lex = fromImage ? lexiconFromImage(compiled, dir) : loadLexicon(dir, { caseEndings: opts.caseEndings });
+    return new Analyzer(lex, opts, performance.now() - start, fromImage);
+  }
+
+  /** The image of the tables (src/analyzer/image.ts), for a model file to carry; its arrays are the analyzer's own. */
+  tablesImage(): LexiconImage {
+    return lexiconImage(this.lex);
   }
 
   /** The directory the tables were loaded from. */

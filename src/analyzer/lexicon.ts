@@ -70,14 +70,24 @@ function readTable(file: string, ids: Map<string, number>): Array<[number, numbe
 
 /** A compatibility table as a dense bit matrix over numbered categories. */
 export class CompatTable {
-  private readonly bits: Uint8Array;
-  constructor(readonly size: number, pairs: ReadonlyArray<readonly [number, number]>) {
-    this.bits = new Uint8Array(size * size);
-    for (const [a, b] of pairs) this.bits[a * size + b] = 1;
+  private readonly matrix: Uint8Array;
+  /** The table of `size` categories listing `pairs` (or with the rows of {@link bits} given as they are). */
+  constructor(readonly size: number, pairs: ReadonlyArray<readonly [number, number]> | Uint8Array) {
+    if (pairs instanceof Uint8Array) this.matrix = pairs;
+    else {
+      this.matrix = new Uint8Array(size * size);
+      for (const [a, b] of pairs) this.matrix[a * size + b] = 1;
+    }
   }
+
+  /** The matrix, a row per first category (1: the pair is listed); the table's own array: read it only. */
+  bits(): Uint8Array {
+    return this.matrix;
+  }
+
   /** True when the pair (a, b) is listed (a category numbered -1 is in no table). */
   has(a: number, b: number): boolean {
-    return a >= 0 && b >= 0 && this.bits[a * this.size + b] === 1;
+    return a >= 0 && b >= 0 && this.matrix[a * this.size + b] === 1;
   }
 }
 
@@ -95,6 +105,8 @@ export interface Lexicon {
   readonly counts: { prefixes: number; stems: number; suffixes: number; lemmas: number };
   /** Whether the commented-out case-ending (and mood) suffixes were loaded. */
   readonly caseEndings: boolean;
+  /** The stems the names' vowel model learns from, when a compiled image brought them (src/analyzer/image.ts); else found by a scan (stem-vowels.ts). */
+  readonly vowelModelStems?: readonly string[];
 }
 
 /** What loading may add to the tables as written. */

@@ -217,6 +217,7 @@ class KeyCounts {
 
 /** The vocalized stems of a lexicon's {@link VOWEL_MODEL_POS} entries, in the file's order: what the model learns from. */
 export function vowelModelStems(lex: Lexicon): string[] {
+  if (lex.vowelModelStems) return [...lex.vowelModelStems];
   const vocs: string[] = [];
   const tag = `/${VOWEL_MODEL_POS}`;
   // a scan: looking every form up would build and keep all 82,000 stem entries (31 MB of heap)

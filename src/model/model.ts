@@ -15,6 +15,7 @@ import { canonicalTemplates, parseTemplate, templateName, templateSetHash, type 
 import { parseTransform, type ValueTransform } from '../../features/transform.js';
 import { Vocab } from '../../features/vocab.js';
 import type { AnalyzerOptions } from '../analyzer/engine.js';
+import type { LexiconImage } from '../analyzer/image.js';
 import { ModelFormatError, ModelVersionError } from '../errors.js';
 import { linearScore } from './score.js';
 import { TagSequence } from './sequence.js';
@@ -111,8 +112,13 @@ export class Model {
     return linearScore(this.theta.weights, this.theta.bias, z, k * this.templates.length);
   }
 
-  /** Writes the model to the directory `dir` (atomically, see src/model/store.ts); returns its size in bytes and the time taken. Throws OutputError for a path that cannot be written. */
-  async save(dir: string): Promise<{ bytes: number; ms: number }> {
+  /**
+   * Writes the model to the directory `dir` (atomically, see src/model/store.ts), with the
+   * analyzer's tables compiled when given (`analyzerTables`, from Analyzer.tablesImage: tagging
+   * with those very tables then loads them without parsing); returns its size in bytes and the
+   * time taken. Throws OutputError for a path that cannot be written.
+   */
+  async save(dir: string, extra: { analyzerTables?: LexiconImage } = {}): Promise<{ bytes: number; ms: number }> {
     const beta = this.counts.toBuffers();
     const docBuf = this.doc.toBuffers();
     const binary: Record<string, BinaryArray> = {
@@ -127,12 +133,15 @@ export class Model {
       for (const name of CASE_PASS_ARRAYS) binary[`casePass/${name}`] = arrays[name];
     }
     docBuf.valueDocs.forEach((a, i) => (binary[`doc/valueDocs/${i}`] = a));
+    const tables = extra.analyzerTables;
+    if (tables) for (const [name, a] of Object.entries(tables.binary)) binary[`${ANALYZER_PART}/${name}`] = a;
     return writeModel(dir, {
       header: { kind: MODEL_KIND, lexdis: this.info },
       json: {
         vocab: this.vocab.toJSON(), beta: this.counts.toJSON(), doc: this.doc.toJSON(), lexicon: this.lexicon.toJSON(), theta: { bias: this.theta.bias },
         ...(this.sequence ? { sequence: this.sequence.toJSON() } : {}),
         ...(this.casePass ? { casePass: this.casePass.toJSON() } : {}),
+        ...(tables ? { [ANALYZER_PART]: tables.json } : {}),
       },
       binary,
     });
@@ -194,9 +203,22 @@ export class Model {
     const model = new Model(info, vocab, counts, doc, lexicon, {
       weights: need('theta/weights') as Float64Array, bias: thetaJson.bias,
     }, sequence, casePass);
-    return Object.assign(model, { storeHeader: parts.header, bytesOnDisk: parts.bytesOnDisk, loadMs: parts.loadMs });
+    return Object.assign(model, { storeHeader: parts.header, bytesOnDisk: parts.bytesOnDisk, loadMs: parts.loadMs, analyzerTables: analyzerTables(parts) });
   }
 }
 
-/** A model read from disk, with its store header, size on disk and load time. */
-export type LoadedModel = Model & { storeHeader: ModelHeader; bytesOnDisk: number; loadMs: number };
+/** The name of the JSON part of the compiled analyzer tables, and the folder of their binary parts. */
+const ANALYZER_PART = 'analyzer';
+
+/** The compiled analyzer tables a model file carries, if any (checked when used: src/analyzer/image.ts). */
+function analyzerTables(parts: { json: Record<string, unknown>; binary: Record<string, BinaryArray> }): LexiconImage | undefined {
+  const json = parts.json[ANALYZER_PART];
+  if (json === undefined) return undefined;
+  const prefix = `${ANALYZER_PART}/`;
+  const binary: LexiconImage['binary'] = {};
+  for (const [name, a] of Object.entries(parts.binary)) if (name.startsWith(prefix) && (a instanceof Int32Array || a instanceof Uint8Array)) binary[name.slice(prefix.length)] = a;
+  return { json: json as LexiconImage['json'], binary };
+}
+
+/** A model read from disk, with its store header, size on disk, load time and the analyzer tables it carries compiled. */
+export type LoadedModel = Model & { storeHeader: ModelHeader; bytesOnDisk: number; loadMs: number; analyzerTables?: LexiconImage };

@@ -235,9 +235,12 @@ export class Tagger {
     requireString('options.tables', o.tables);
     const cacheBytes = o.cacheBytes === undefined ? TAGGER_CACHE_BYTES : requireInteger('options.cacheBytes', o.cacheBytes, 0);
     const model = await Model.load(modelDir);
+    // the tables compiled into the model, when they are the tables given (src/analyzer/image.ts), else the files parsed
     const analyzer = Analyzer.load(o.tables, {
       ...modelAnalyzerOptions(model.info), cacheBytes: Math.floor(cacheBytes / 4), ...requireOptions('options.analyzer', o.analyzer, true),
-    });
+    }, model.analyzerTables);
+    // the analyzer holds what it took of them; the bytes of their text need not stay
+    model.analyzerTables = undefined;
     const tagger = new Tagger(model, analyzer, cacheBytes) as Tagger & { model: LoadedModel };
     tagger.loadedFrom = {
       model: modelDir, options: { tables: o.tables, cacheBytes, ...(o.analyzer ? { analyzer: { ...o.analyzer } } : {}) },
