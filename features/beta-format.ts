@@ -81,15 +81,27 @@ export function checkBeta(json: unknown, b: BetaBuffers): BetaJSON['groups'] {
     if (gi <= prevGroup) throw bad('groups out of order');
     prevGroup = gi;
     if (!g.targets.every((t) => (TARGETS as readonly string[]).includes(t))) throw bad('unknown target');
-    for (let k = c0; k < c0 + g.contexts; k++) {
-      const start = k === 0 ? 0 : b.ctxRunEnd[k - 1];
-      if (b.ctxRunEnd[k] < start || b.ctxRunEnd[k] > nEnt) throw bad('run ends out of order');
-      if (k > c0 && (b.ctxWord[k] < b.ctxWord[k - 1] || (b.ctxWord[k] === b.ctxWord[k - 1] && b.ctxCtx[k] <= b.ctxCtx[k - 1])))
-        throw bad('contexts out of order');
-      for (let e = start + 1; e < b.ctxRunEnd[k]; e++) if (b.entKey[e] <= b.entKey[e - 1]) throw bad('entries out of order');
-    }
+    const why = orderProblem(b, c0, c0 + g.contexts, nEnt);
+    if (why) throw bad(why);
     c0 += g.contexts;
   }
   if (nCtx > 0 && b.ctxRunEnd[nCtx - 1] !== nEnt) throw bad('runs do not cover the entries');
   return groups;
+}
+
+/**
+ * What is out of order in the contexts [from, to) of one group and their runs (null: nothing).
+ * The arrays are read through locals: run once per load, in a loop over every entry, this is
+ * what a model's start-up waits on before the code is compiled (five times as long otherwise).
+ */
+function orderProblem(b: BetaBuffers, from: number, to: number, nEnt: number): string | null {
+  const { ctxRunEnd, ctxWord, ctxCtx, entKey } = b;
+  for (let k = from; k < to; k++) {
+    const start = k === 0 ? 0 : ctxRunEnd[k - 1];
+    const end = ctxRunEnd[k];
+    if (end < start || end > nEnt) return 'run ends out of order';
+    if (k > from && (ctxWord[k] < ctxWord[k - 1] || (ctxWord[k] === ctxWord[k - 1] && ctxCtx[k] <= ctxCtx[k - 1]))) return 'contexts out of order';
+    for (let e = start + 1; e < end; e++) if (entKey[e] <= entKey[e - 1]) return 'entries out of order';
+  }
+  return null;
 }

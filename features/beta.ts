@@ -32,6 +32,13 @@ function mix3(a: number, b: number, c: number): number {
   return (h ^ (h >>> 15)) >>> 0;
 }
 
+/**
+ * Look-ups answered by binary search before the level-one hash is built: building it costs
+ * about as much as some 20,000 searches (PUD's model: 92k contexts, 20 ms), so a one-sentence
+ * run never builds it and a long one builds it within its first few hundred tokens.
+ */
+export const SEARCHES_BEFORE_INDEX = 4096;
+
 export class BetaTable {
   /** Per group index: whether counted and its targets. */
   private readonly groupTargets: (Set<number> | null)[] = new Array(2 * CONTEXTS.length).fill(null);
@@ -47,9 +54,16 @@ export class BetaTable {
   /** Level two, all runs in context order: entry keys (see entryKey) and counts. */
   private readonly entKey: Int32Array;
   private readonly entCount: Uint32Array;
-  /** Level-one hash, built on first look-up: stride 4 [group, word, ctx, k + 1] (0 = empty). */
+  /**
+   * Level-one hash, built after {@link SEARCHES_BEFORE_INDEX} look-ups: stride 4 [group, word,
+   * ctx, k + 1] (0 = empty). Before it, a look-up is a binary search of its group's contexts.
+   */
   private index: Int32Array | null = null;
   private mask = 0;
+  private searches = 0;
+  /** Per group index: where its contexts start and end (level one is in group order). */
+  private readonly groupStart = new Int32Array(2 * CONTEXTS.length).fill(-1);
+  private readonly groupEnd = new Int32Array(2 * CONTEXTS.length).fill(-1);
 
   /**
    * Takes the group list and its blocks in canonical order; the entries of several blocks are
@@ -61,7 +75,13 @@ export class BetaTable {
     private readonly meta: BetaJSON['groups'],
     blocks: readonly GroupBlock[],
   ) {
-    for (const g of meta) this.groupTargets[groupIndex(g.word, g.context)] = new Set(g.targets.map((t) => TARGETS.indexOf(t)));
+    let at = 0;
+    for (const g of meta) {
+      const gi = groupIndex(g.word, g.context);
+      this.groupTargets[gi] = new Set(g.targets.map((t) => TARGETS.indexOf(t)));
+      this.groupStart[gi] = at;
+      this.groupEnd[gi] = at += g.contexts;
+    }
     const nCtx = blocks.reduce((n, b) => n + b.word.length, 0);
     const nEntries = blocks.reduce((n, b) => n + b.key.length, 0);
     this.ctxWord = new Int32Array(nCtx);
@@ -72,14 +92,16 @@ export class BetaTable {
     this.entCount = single ? blocks[0].count : new Uint32Array(nEntries);
     let c0 = 0;
     let e0 = 0;
+    const runs = this.runs;
     for (const bl of blocks) {
+      const { runEnd, marginal } = bl;
       const n = bl.word.length;
-      if ((n === 0 ? 0 : bl.runEnd[n - 1]) !== bl.key.length) throw new UsageError(`β* block of group ${bl.group}: its runs do not cover its entries`);
+      if ((n === 0 ? 0 : runEnd[n - 1]) !== bl.key.length) throw new UsageError(`β* block of group ${bl.group}: its runs do not cover its entries`);
       this.ctxWord.set(bl.word, c0);
       this.ctxCtx.set(bl.ctx, c0);
       for (let k = 0; k < n; k++) {
-        this.runs[2 * (c0 + k)] = e0 + (k === 0 ? 0 : bl.runEnd[k - 1]);
-        this.runs[2 * (c0 + k) + 1] = bl.marginal[k];
+        runs[2 * (c0 + k)] = e0 + (k === 0 ? 0 : runEnd[k - 1]);
+        runs[2 * (c0 + k) + 1] = marginal[k];
       }
       if (!single) {
         this.entKey.set(bl.key, e0);
@@ -141,7 +163,7 @@ export class BetaTable {
     return this.groupTargets[group]?.has(target) ?? false;
   }
 
-  /** Builds the level-one hash (done on the first look-up; call it to pay the cost up front). */
+  /** Builds the level-one hash (done after {@link SEARCHES_BEFORE_INDEX} look-ups; call it to pay the cost up front). */
   buildIndex(): void {
     if (this.index) return;
     const n = this.ctxWord.length;
@@ -167,7 +189,10 @@ export class BetaTable {
 
   /** The context number of (group, w, c), or -1 when D1 never had it. */
   find(group: number, w: number, c: number): number {
-    if (!this.index) this.buildIndex();
+    if (!this.index) {
+      if (this.searches++ < SEARCHES_BEFORE_INDEX) return this.search(group, w, c);
+      this.buildIndex();
+    }
     const ix = this.index!;
     let s = mix3(group, w, c) & this.mask;
     for (;;) {
@@ -177,6 +202,20 @@ export class BetaTable {
       if (ix[p] === group && ix[p + 1] === w && ix[p + 2] === c) return k - 1;
       s = (s + 1) & this.mask;
     }
+  }
+
+  /** {@link find} by a binary search of the group's contexts, sorted by (word, context). */
+  private search(group: number, w: number, c: number): number {
+    const { ctxWord, ctxCtx } = this;
+    let lo = group >= 0 && group < this.groupStart.length ? this.groupStart[group] : -1;
+    if (lo < 0) return -1;
+    let hi = this.groupEnd[group];
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (ctxWord[mid] < w || (ctxWord[mid] === w && ctxCtx[mid] < c)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.groupEnd[group] && ctxWord[lo] === w && ctxCtx[lo] === c ? lo : -1;
   }
 
   /** Marginal count of a context found by {@link find}. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BETA_KIND, BetaTable, NONE, VALUE_LIMIT, entryKey, groupIndex, type BetaBuffers } from '../../features/beta.js';
+import { BETA_KIND, BetaTable, NONE, SEARCHES_BEFORE_INDEX, VALUE_LIMIT, entryKey, groupIndex, type BetaBuffers } from '../../features/beta.js';
 import { encodeCorpus } from '../../features/encode.js';
 import { countAll } from '../../features/tally.js';
 import { resolveFeatureSet } from '../../features/templates.js';
@@ -79,4 +79,21 @@ test('the runs\' layout: each context\'s run starts where the last ended, with i
   const blocks = countAll(encodeCorpus(tinyCorpus(), vocab, { mode: 'intern' }), resolveFeatureSet('baseline'), { word: 99, letter: 99, values: TARGETS.map(() => 99) });
   const short = { ...blocks[0], runEnd: blocks[0].runEnd.map((e, k, a) => (k === a.length - 1 ? e - 1 : e)) };
   assert.throws(() => BetaTable.fromBlocks([short, ...blocks.slice(1)]), /runs do not cover its entries/);
+});
+
+test('look-ups by binary search (before the hash is built) and by the hash give the same contexts, present or absent', () => {
+  const { vocab, table } = tinyTable();
+  const fresh = BetaTable.load(JSON.parse(JSON.stringify(table.toJSON())), table.toBuffers());
+  const b = table.toBuffers();
+  const groups = table.toJSON().groups.map((g) => groupIndex(g.word, g.context));
+  const queries: Array<[number, number, number]> = [];
+  for (const g of [...groups, 99, -1]) {
+    for (let k = 0; k < b.ctxWord.length; k += 3) queries.push([g, b.ctxWord[k], b.ctxCtx[k]], [g, b.ctxWord[k], b.ctxCtx[k] + 1]);
+    queries.push([g, NONE, NONE], [g, vocab.size('word'), 0]);
+  }
+  assert.ok(queries.length < SEARCHES_BEFORE_INDEX, 'every query below is answered by search');
+  const bySearch = queries.map(([g, w, c]) => fresh.find(g, w, c));
+  fresh.buildIndex();
+  assert.deepEqual(queries.map(([g, w, c]) => fresh.find(g, w, c)), bySearch);
+  assert.ok(bySearch.some((k) => k >= 0) && bySearch.some((k) => k < 0));
 });
