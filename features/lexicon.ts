@@ -143,13 +143,19 @@ export function labelReading(token: Token, c: Candidate): { voc: string; gloss: 
 export class SeenLexicon {
   /** Candidate objects per label id, built once and shared (frozen). */
   private readonly candidateCache: (Candidate | undefined)[] = [];
+  /** The label table: entries built so far; a loaded lexicon builds each from its saved row when first asked for. */
+  private readonly labels: (LabelEntry | undefined)[];
 
   private constructor(
     private readonly vocab: Vocab,
-    readonly labels: readonly LabelEntry[],
+    labels: readonly LabelEntry[] | null,
     private readonly wordOffsets: Int32Array,
     private readonly labelIds: Int32Array,
-  ) {}
+    /** A loaded lexicon's saved rows, and how many fields come before the elements (see {@link SeenLexiconJSON}). */
+    private readonly rows: { rows: readonly unknown[]; fixed: number } | null = null,
+  ) {
+    this.labels = labels ? [...labels] : new Array<LabelEntry | undefined>(rows?.rows.length ?? 0).fill(undefined);
+  }
 
   /**
    * Builds the lexicon from D1. Every gold label's key must already be in the vocabulary's
@@ -213,6 +219,25 @@ export class SeenLexicon {
     return this.labels.length;
   }
 
+  /** The label of an id (0 ≤ id < size). Throws ModelFormatError when a loaded lexicon's row for it is malformed. */
+  label(id: number): LabelEntry {
+    return this.labels[id] ?? (this.labels[id] = this.labelFromRow(id));
+  }
+
+  /** Builds a loaded lexicon's label `id` from its saved row, checked against the vocabulary. */
+  private labelFromRow(id: number): LabelEntry {
+    const saved = this.rows;
+    const row = saved?.rows[id];
+    const fixed = saved?.fixed ?? 0;
+    if (!Array.isArray(row) || row.length !== fixed + LABEL_ELEMENTS.length || row.some((x) => typeof x !== 'string'))
+      throw new ModelFormatError(`lexicon label ${id} is malformed`);
+    const [key, lemma, morph, voc, gloss] = row as string[];
+    if (this.vocab.get('label', key) !== id) throw new ModelFormatError(`lexicon label ${id} is not the vocabulary's`);
+    const ownReading = fixed === 6 && row[5] === 'own';
+    const elements = Object.fromEntries(LABEL_ELEMENTS.map((e, k) => [e, row[fixed + k]])) as LabelElements;
+    return Object.freeze({ key, lemma, morph, voc, gloss, ownReading, elements: Object.freeze(elements) });
+  }
+
   /** Label ids seen for a word id in D1, ascending (empty for -1 or an unseen word). */
   seen(wordId: number): Int32Array {
     if (wordId < 0 || wordId + 1 >= this.wordOffsets.length) return EMPTY;
@@ -228,7 +253,7 @@ export class SeenLexicon {
   candidate(labelId: number): Candidate {
     let c = this.candidateCache[labelId];
     if (!c) {
-      const e = this.labels[labelId];
+      const e = this.label(labelId);
       c = Object.freeze({
         key: e.key, lemma: e.lemma, morph: e.morph, voc: e.voc, gloss: e.gloss, elements: e.elements as LabelElements, source: 'train' as const,
         ...(e.ownReading ? {} : { borrowedReading: true }),
@@ -242,7 +267,10 @@ export class SeenLexicon {
     return {
       kind: LEXICON_KIND,
       version: LEXICON_VERSION,
-      labels: this.labels.map((l) => [l.key, l.lemma, l.morph, l.voc, l.gloss, l.ownReading ? 'own' : '', ...LABEL_ELEMENTS.map((e) => l.elements[e])]),
+      labels: Array.from({ length: this.size }, (_, id) => {
+        const l = this.label(id);
+        return [l.key, l.lemma, l.morph, l.voc, l.gloss, l.ownReading ? 'own' : '', ...LABEL_ELEMENTS.map((e) => l.elements[e])];
+      }),
       wordOffsets: Array.from(this.wordOffsets),
       labelIds: Array.from(this.labelIds),
     };
@@ -260,20 +288,18 @@ export class SeenLexicon {
       throw new ModelFormatError('lexicon lacks labels, wordOffsets or labelIds');
     if (j.labels.length !== vocab.size('label') || j.wordOffsets.length !== vocab.size('word') + 1)
       throw new ModelFormatError('lexicon does not match the vocabulary');
-    const labels = j.labels.map((row, id): LabelEntry => {
-      if (!Array.isArray(row) || row.length !== fixed + LABEL_ELEMENTS.length || row.some((x) => typeof x !== 'string'))
-        throw new ModelFormatError(`lexicon label ${id} is malformed`);
-      const [key, lemma, morph, voc, gloss] = row;
-      const ownReading = fixed === 6 && row[5] === 'own';
-      const elements = Object.fromEntries(LABEL_ELEMENTS.map((e, k) => [e, row[fixed + k]])) as LabelElements;
-      if (vocab.get('label', key) !== id) throw new ModelFormatError(`lexicon label ${id} is not the vocabulary's`);
-      return Object.freeze({ key, lemma, morph, voc, gloss, ownReading, elements: Object.freeze(elements) });
-    });
+    // each label is built from its row, and checked, when first asked for (a tagger asks for those of the words it meets)
     const wordOffsets = Int32Array.from(j.wordOffsets);
     const labelIds = Int32Array.from(j.labelIds);
     if (wordOffsets[wordOffsets.length - 1] !== labelIds.length) throw new ModelFormatError('lexicon offsets do not match its label ids');
-    for (const id of labelIds) if (id < 0 || id >= labels.length) throw new ModelFormatError(`lexicon names label id ${id}`);
-    return new SeenLexicon(vocab, labels, wordOffsets, labelIds);
+    const n = j.labels.length;
+    for (const id of labelIds) if (id < 0 || id >= n) throw new ModelFormatError(`lexicon names label id ${id}`);
+    const fields = fixed + LABEL_ELEMENTS.length;
+    j.labels.forEach((row, id) => {
+      if (!Array.isArray(row) || row.length !== fields) throw new ModelFormatError(`lexicon label ${id} is malformed`);
+      if (vocab.get('label', row[0]) !== id) throw new ModelFormatError(`lexicon label ${id} is not the vocabulary's`);
+    });
+    return new SeenLexicon(vocab, null, wordOffsets, labelIds, { rows: j.labels, fixed });
   }
 }
 

@@ -20,7 +20,6 @@
  */
 import { availableParallelism } from 'node:os';
 import type { ResourceLimits } from 'node:worker_threads';
-import { Piscina } from 'piscina';
 import { errorFromJSON, InternalError, LexdisError, UsageError, WorkerError, type ErrorLocation } from './errors.js';
 import type { OutputSink } from './output-writer.js';
 import {
@@ -164,6 +163,8 @@ async function writeInWorkers<T, R>(
   o: Pick<TransformBatchesOptions, 'onProgress' | 'flush'> & { file: string; size?: number },
 ): Promise<void> {
   const spec = plan.pool();
+  // imported when threads work: a one-thread run (a sentence) does not load the pool
+  const { Piscina } = await import('piscina');
   const pool = new Piscina({
     filename: spec.filename, workerData: spec.workerData, minThreads: threads, maxThreads: threads, idleTimeout: 60_000, resourceLimits: spec.resourceLimits,
   });

@@ -12,8 +12,7 @@ import type { TextEncoding } from '../io.js';
 import type { Paragraph, StreamInput, StreamProgress } from '../text-stream.js';
 import { STREAM_WORKER, streamBatches, type WindowText, type WorkersOption } from '../worker-stream.js';
 import { diacritizeText, type DiacritizeOptions, type DiacritizedParagraph } from './diacritize.js';
-import { taggerFor, taggerSource } from './stream-common.js';
-import { TAG_DOCUMENT_CHARS } from './tag-stream.js';
+import { TAG_DOCUMENT_CHARS, taggerFor, taggerSource } from './stream-common.js';
 import type { Tagger, TaggerSource } from './tagger.js';
 
 /** Options of {@link diacritizeStream}: the diacritizer's, the output layout and the reading window. */

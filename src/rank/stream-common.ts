@@ -2,6 +2,13 @@
 import { UsageError } from '../errors.js';
 import { Tagger, type TaggerSource } from './tagger.js';
 
+/**
+ * Characters of raw text tagged as one document by `lexdis tag` and `lexdis diacritize` (and the
+ * longest piece a line is cut into): some 700 words, a news article, as the model's
+ * document-level features expect (src/rank/tag-stream.ts).
+ */
+export const TAG_DOCUMENT_CHARS = 4096;
+
 /** The tagger itself, or the one its source loads (Tagger.load's errors). */
 export async function taggerFor(tagger: Tagger | TaggerSource): Promise<Tagger> {
   return tagger instanceof Tagger ? tagger : Tagger.load(tagger.model, tagger.options);

@@ -27,12 +27,11 @@ import type { TextEncoding } from '../io.js';
 import type { OutputSink } from '../output-writer.js';
 import { MAX_PARAGRAPH_CHARS, transformText, type Paragraph, type StreamInput, type StreamProgress } from '../text-stream.js';
 import { STREAM_WORKER, streamBatches, type WorkersOption } from '../worker-stream.js';
-import { taggerFor, taggerSource } from './stream-common.js';
+import { TAG_DOCUMENT_CHARS, taggerFor, taggerSource } from './stream-common.js';
 import { rankedJsonl, rerankedPos, rerankedPosFile, taggedJsonl, taggedText } from './tag-output.js';
 import type { Tagger, TaggerSource } from './tagger.js';
 
-/** Characters of raw text tagged as one document (and the longest piece a line is cut into). */
-export const TAG_DOCUMENT_CHARS = 4096;
+export { TAG_DOCUMENT_CHARS } from './stream-common.js';
 /** The id of the one document of pos output made from raw text. */
 export const RAW_TEXT_DOCUMENT_ID = 'text';
 

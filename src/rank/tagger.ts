@@ -3,7 +3,7 @@
  * the labels seen in training → ranked by the model → the top analyses of each word. A
  * Tagger holds a loaded model and analyzer, reads them only, and can serve concurrent calls.
  */
-import { Analyzer, type AnalyzerOptions } from '../analyzer/index.js';
+import { Analyzer, type AnalyzerOptions } from '../analyzer/engine.js';
 import { DEFAULT_INPUT_SCRIPT, INPUT_SCRIPTS, lemmaInScript, prepareInput, type InputScript } from '../analyzer/script.js';
 import { requireInteger, requireOneOf, requireOptions, requireString } from '../args.js';
 import { hasOwnReading, type CandidateSource, type Corpus } from '../corpus/types.js';

@@ -15,15 +15,18 @@ function build() {
   return { corpus, vocab: vocab.freeze(), lex: SeenLexicon.build(corpus, vocab) };
 }
 
+/** Every label of a lexicon, by id. */
+const labelsOf = (l: SeenLexicon) => Array.from({ length: l.size }, (_, id) => l.label(id));
+
 test('seen labels per word, in label-id order; label table from gold candidates', () => {
   const { vocab, lex } = build();
-  const keys = (w: string) => Array.from(lex.seenFor(w), (id) => lex.labels[id].key);
+  const keys = (w: string) => Array.from(lex.seenFor(w), (id) => lex.label(id).key);
   assert.deepEqual(keys('ktb'), ['katab-u_1\tkatab/PV+a/PVSUFF_SUBJ:3MS', 'kitAb_1\tkutub/NOUN+u/CASE_DEF_NOM', 'katob_1\tkatob/NOUN']);
   assert.deepEqual(keys('byt'), ['bayot_1\tbayot/NOUN+i/CASE_DEF_GEN', 'bayot_1\tbayot/NOUN+a/CASE_DEF_ACC']);
   assert.deepEqual(keys('.'), []);
   assert.deepEqual(keys('mdrsp'), []);
   assert.equal(lex.size, vocab.size('label'));
-  const kutub = lex.labels[vocab.get('label', 'kitAb_1\tkutub/NOUN+u/CASE_DEF_NOM')];
+  const kutub = lex.label(vocab.get('label', 'kitAb_1\tkutub/NOUN+u/CASE_DEF_NOM'));
   assert.equal(kutub.elements.case, 'NOM');
   assert.equal(kutub.voc, 'kutub');
 });
@@ -57,21 +60,25 @@ test('toJSON / load round trip and damage checks', () => {
   // version 1 (no reading field) is still read: every reading borrowed
   const v1 = { ...json, version: 1, labels: json.labels.map((row: string[]) => [...row.slice(0, 5), ...row.slice(6)]) };
   const old = SeenLexicon.load(v1, vocab);
-  assert.ok(old.labels.every((l) => !l.ownReading));
-  assert.ok(old.labels.every((_, id) => old.candidate(id).borrowedReading === true));
-  assert.deepEqual(old.labels.map((l) => l.elements), lex.labels.map((l) => l.elements));
+  assert.ok(labelsOf(old).every((l) => !l.ownReading));
+  assert.ok(labelsOf(old).every((_, id) => old.candidate(id).borrowedReading === true));
+  assert.deepEqual(labelsOf(old).map((l) => l.elements), labelsOf(lex).map((l) => l.elements));
   assert.throws(() => SeenLexicon.load({ ...json, version: 3 }, vocab), ModelFormatError);
   // the table's readings: an analyzer label's is its own (no borrowedReading on its candidate)
-  const ownId = lex.labels.findIndex((l) => l.ownReading);
+  const ownId = labelsOf(lex).findIndex((l) => l.ownReading);
   assert.ok(ownId >= 0);
   assert.equal(lex.candidate(ownId).borrowedReading, undefined);
-  assert.deepEqual(back.labels, lex.labels);
+  assert.deepEqual(labelsOf(back), labelsOf(lex));
   assert.deepEqual(Array.from(back.seenFor('ktb')), Array.from(lex.seenFor('ktb')));
   assert.throws(() => SeenLexicon.load({ ...json, kind: 'x' }, vocab), ModelFormatError);
   assert.throws(() => SeenLexicon.load({ ...json, labelIds: [...json.labelIds, 0] }, vocab), ModelFormatError);
   assert.throws(() => SeenLexicon.load({ ...json, labels: json.labels.slice(1) }, vocab), ModelFormatError);
   const swapped = [json.labels[1], json.labels[0], ...json.labels.slice(2)];
   assert.throws(() => SeenLexicon.load({ ...json, labels: swapped }, vocab), ModelFormatError);
+  // a row's fields are checked when its label is first asked for
+  const damaged = SeenLexicon.load({ ...json, labels: [[json.labels[0][0], ...json.labels[0].slice(1, -1), 7], ...json.labels.slice(1)] }, vocab);
+  assert.throws(() => damaged.label(0), ModelFormatError);
+  assert.deepEqual(damaged.label(1), lex.label(1));
 });
 
 test('a label no analyzer gave is shown with its closest analyzer candidate\'s vocalization and gloss', () => {
@@ -124,7 +131,7 @@ test('a label no analyzer gave is shown with its closest analyzer candidate\'s v
     const vocab = new Vocab();
     encodeCorpus(corpus, vocab, { mode: 'intern' });
     const lex = SeenLexicon.build(corpus, vocab.freeze());
-    const entry = lex.labels[vocab.get('label', gold.key)];
+    const entry = lex.label(vocab.get('label', gold.key));
     assert.deepEqual([entry.voc, entry.gloss], ['wuqiEat', 'happen']);
   }
   const corpus: Corpus = { documents: [doc('a', token(3, [gold]))] };
