@@ -171,6 +171,9 @@ async function writeInWorkers<T, R>(
   let fail: (err: Error) => void = () => undefined;
   const failed = new Promise<never>((_, reject) => (fail = reject));
   failed.catch(() => undefined);
+  // the pool's own errors end the run too (a result that arrives for a task the pool dropped once
+  // the run ended, an error nothing would catch otherwise, is then ignored)
+  pool.on('error', (err: Error) => fail(err));
   const pending: InFlight<R>[] = [];
   const send = (batch: Paragraph[], bytesRead: number): void => {
     const result = (pool.run(plan.task(batch)) as Promise<WorkerReply<R>>).then((reply) => {
