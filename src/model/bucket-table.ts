@@ -21,12 +21,15 @@ export class BucketTable {
     this.mask = size - 1;
     this.stride = width + 1;
     this.table = new Float32Array(size * this.stride);
-    keys.forEach((k, row) => {
-      let at = this.slotOf(k);
-      while (this.table[at * this.stride] !== 0) at = (at + 1) & this.mask;
-      this.table[at * this.stride] = k + 1;
-      this.table.set(weights.subarray(row * width, (row + 1) * width), at * this.stride + 1);
-    });
+    // one plain loop over locals: it runs once per process, before the code is compiled (a model's start-up waits on it)
+    const { table, stride, mask } = this;
+    for (let row = 0; row < keys.length; row++) {
+      const k = keys[row];
+      let at = (Math.imul(k, 0x9e3779b1) >>> 0) & mask;
+      while (table[at * stride] !== 0) at = (at + 1) & mask;
+      table[at * stride] = k + 1;
+      for (let c = 0, from = row * width, to = at * stride + 1; c < width; c++) table[to + c] = weights[from + c];
+    }
   }
 
   private slotOf(bucket: number): number {
