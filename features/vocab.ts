@@ -136,11 +136,14 @@ export class Vocab {
       const start = sp.strings.length;
       for (let i = 0; i < start; i++)
         if (list[i] !== sp.strings[i]) throw new ModelFormatError(`vocabulary namespace '${ns}' lacks its boundary ids`);
+      // one Map write per string, through locals: this runs once per load, over every word of the model
+      const { ids, strings } = sp;
       for (let i = start; i < list.length; i++) {
         const s = list[i];
-        if (typeof s !== 'string' || sp.ids.has(s))
-          throw new ModelFormatError(`vocabulary namespace '${ns}' has a bad or repeated entry at ${i}`);
-        sp.intern(s);
+        if (typeof s !== 'string') throw new ModelFormatError(`vocabulary namespace '${ns}' has a bad entry at ${i}`);
+        ids.set(s, i);
+        if (ids.size !== i + 1) throw new ModelFormatError(`vocabulary namespace '${ns}' has a repeated entry at ${i}`);
+        strings.push(s);
       }
     }
     return v.freeze();
