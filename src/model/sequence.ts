@@ -113,11 +113,14 @@ export class TagSequence {
   private readonly spec: TagSpec;
   private readonly byKey = new Map<string, number>();
   private byKeyBytes = 0;
-  /** log P(b | a) at (a + 1)·(nTags + 1) + b + 1 (a, b ≥ -1), NaN until first computed; null when too large. */
+  /**
+   * log P(b | a) at (a + 1)·(nTags + 1) + b + 1 (a, b ≥ -1), 0 until first computed (a log P is below 0: the
+   * smoothed count is below its total); null when too large. Zeros are fresh memory: no fill at load.
+   */
   private readonly logPTable: Float64Array | null;
   /** The tags of frozen candidate lists (shared by every token of a word type), held as long as the list is. */
   private readonly listTags = new WeakMap<readonly Candidate[], Int32Array>();
-  /** exp(λ · log P(b | a)) for the model's own λ, laid out as {@link logPTable}; NaN until computed. */
+  /** exp(λ · log P(b | a)) for the model's own λ, laid out as {@link logPTable}; 0 until computed (a value that underflows to 0 is computed again: the same number). */
   private transTable: Float64Array | null = null;
   /** Forward and backward values of the sentence being decoded (grown as needed, reused). */
   private readonly scratchArrays: [Float64Array, Float64Array] = [new Float64Array(256), new Float64Array(256)];
@@ -132,7 +135,7 @@ export class TagSequence {
     this.pairs = new Map();
     for (let i = 0; i + 2 < data.bigrams.length; i += 3) this.pairs.set(data.bigrams[i] * this.nTags + data.bigrams[i + 1], data.bigrams[i + 2]);
     const side = this.nTags + 1;
-    this.logPTable = side * side <= LOGP_TABLE_MAX ? new Float64Array(side * side).fill(NaN) : null;
+    this.logPTable = side * side <= LOGP_TABLE_MAX ? new Float64Array(side * side) : null;
   }
 
   get weight(): number {
@@ -169,7 +172,7 @@ export class TagSequence {
     if (table === null) return this.computeLogP(a, b);
     const at = (a + 1) * (this.nTags + 1) + b + 1;
     let v = table[at];
-    if (v !== v) table[at] = v = this.computeLogP(a, b);
+    if (v === 0) table[at] = v = this.computeLogP(a, b);
     return v;
   }
 
@@ -308,15 +311,15 @@ export class TagSequence {
     const side = this.nTags + 1;
     if (this.logPTable === null) return transitionsOf((a: number, b: number) => Math.exp(lam * this.logP(a, b)));
     let table: Float64Array;
-    if (lam === this.data.weight) table = this.transTable ??= new Float64Array(side * side).fill(NaN);
+    if (lam === this.data.weight) table = this.transTable ??= new Float64Array(side * side);
     else {
-      if (this.otherTable?.lam !== lam) this.otherTable = { lam, table: (this.otherTable?.table ?? new Float64Array(side * side)).fill(NaN) };
+      if (this.otherTable?.lam !== lam) this.otherTable = { lam, table: (this.otherTable?.table ?? new Float64Array(side * side)).fill(0) };
       table = this.otherTable.table;
     }
     return transitionsOf((a, b) => {
       const at = (a + 1) * side + b + 1;
       let v = table[at];
-      if (v !== v) table[at] = v = Math.exp(lam * this.logP(a, b));
+      if (v === 0) table[at] = v = Math.exp(lam * this.logP(a, b));
       return v;
     });
   }
