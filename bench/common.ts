@@ -35,6 +35,22 @@ export function startServe(model: string, workers = 1): Promise<{ child: ChildPr
   });
 }
 
+/** The lexdis command of this checkout. */
+export const LEXDIS = join(projectRoot(), 'bin', 'lexdis');
+
+/**
+ * The Node flags of a script's first line (`#!/usr/bin/env -S node FLAGS`): users run the
+ * command with them, so a bench that starts it with `node` passes them too.
+ */
+export function shebangNodeArgs(script: string): string[] {
+  const first = readFileSync(script, 'utf8').split('\n', 1)[0];
+  const m = /^#!.*\bnode\b(.*)$/.exec(first);
+  return m ? m[1].trim().split(/\s+/).filter((a) => a !== '') : [];
+}
+
+/** The Node flags bin/lexdis runs with (its first line). */
+export const LEXDIS_NODE_ARGS = shebangNodeArgs(LEXDIS);
+
 /** Prints a bench result as JSON on stdout and, when `out` is given, writes the same JSON there (its folder created). */
 export function emitJson(result: unknown, out: string | undefined): void {
   const json = JSON.stringify(result, null, 2);

@@ -9,8 +9,12 @@
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** How a figure scales with machine speed: a time (lower is better), a rate (higher is better), or a size (lower is better, not calibrated). */
-export type FigureKind = 'time' | 'rate' | 'size';
+/**
+ * How a figure scales with machine speed: a time (lower is better), a rate (higher is better), a
+ * size (lower is better, not calibrated), or a share (higher is better, not calibrated: a ratio
+ * measured against its own baseline in the same run).
+ */
+export type FigureKind = 'time' | 'rate' | 'size' | 'share';
 
 /** One compared figure: where it is in a size row, and its kind. */
 export interface Figure {
@@ -41,6 +45,15 @@ export const FIGURES: readonly Figure[] = [
   { name: 'tagger raw text tokens/s (warm)', kind: 'rate', get: (r) => r.tag?.text?.taggerWarmTokensPerSecond },
   { name: 'tagger new text words/s (after PUD)', kind: 'rate', get: (r) => r.tag?.newText?.wordsPerWallSecond },
   { name: 'model load s', kind: 'time', get: (r) => r.tag?.model?.loadSeconds },
+  { name: 'tagger first pass words/s', kind: 'rate', get: (r) => r.tag?.text?.taggerColdWordsPerSecond },
+  { name: 'one-sentence diacritize wall s', kind: 'time', get: (r) => r.throughput?.startup?.diacritizeSeconds },
+  { name: 'one-sentence diacritize / node -e 0', kind: 'size', get: (r) => r.throughput?.startup?.ratio },
+  { name: 'diacritize 1 worker words/s', kind: 'rate', get: (r) => r.throughput?.workers?.median?.wordsPerSecond1 },
+  { name: 'diacritize 2 workers words/s', kind: 'rate', get: (r) => r.throughput?.workers?.median?.wordsPerSecond2 },
+  { name: 'diacritize workers speedup / capacity', kind: 'share', get: (r) => r.throughput?.workers?.median?.shareOfCapacity },
+  { name: 'diacritize 2 workers peak RSS / 1', kind: 'size', get: (r) => r.throughput?.workers?.median?.peakRssRatio },
+  { name: 'service workers speedup / capacity', kind: 'share', get: (r) => r.throughput?.service?.shareOfCapacity },
+  { name: 'service p99 ms, 2 workers', kind: 'time', get: (r) => r.throughput?.service?.p99Ms2 },
 ];
 
 /** A calibrated ratio beyond this (worse) is marked: the spread of repeated runs on a shared machine. */
@@ -90,7 +103,7 @@ export function compareResults(snapshot: Json, now: Json): ComparedFigure[] {
       let cal: number | null = ratio;
       if (ratio !== null && f.kind === 'time') cal = ratio * (a / b);
       if (ratio !== null && f.kind === 'rate') cal = ratio * (b / a);
-      const worse = cal === null ? null : f.kind === 'rate' ? cal < 1 / WORSE_BEYOND : cal > WORSE_BEYOND;
+      const worse = cal === null ? null : f.kind === 'rate' || f.kind === 'share' ? cal < 1 / WORSE_BEYOND : cal > WORSE_BEYOND;
       out.push({ tokens: row.tokens, name: f.name, kind: f.kind, snapshot: s, now: n, ratio, calibratedRatio: cal, worse });
     }
   }
@@ -103,7 +116,7 @@ const fmt = (v: number | null): string => (v === null ? '–' : String(Number(v.
 export function compareTable(snapshot: Json, now: Json, rows: readonly ComparedFigure[]): string {
   const lines = [
     `busy loop: snapshot ${loopMs(snapshot, 'the snapshot')} ms, now ${loopMs(now, 'the new result')} ms ` +
-      '(times × snapshot/now, rates × now/snapshot before comparing; sizes as they are)',
+      '(times × snapshot/now, rates × now/snapshot before comparing; sizes and same-run shares as they are)',
     `snapshot: ${snapshot.command ?? '?'}`,
     '',
     ['tokens', 'figure', 'snapshot', 'now', 'ratio', 'calibrated', ''].join('\t'),

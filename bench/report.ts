@@ -3,7 +3,7 @@
 /** One target of issue 7 at one size. */
 export interface Target {
   name: string;
-  step: 'train' | 'stage1' | 'tag';
+  step: 'train' | 'stage1' | 'tag' | 'throughput';
   tokens: number;
   value: number | null;
   limit: string;
@@ -68,6 +68,16 @@ export function summaryMarkdown(result: Json): string {
     line('tagger on raw text tokens/s, cold / warm', (r) => `${r.tag.text.taggerColdTokensPerSecond} / ${r.tag.text.taggerWarmTokensPerSecond}`),
     line('tagger on raw text, Arabic words/s: first pass / again / a new text after it', (r) =>
       `${r.tag.text.taggerColdWordsPerSecond} / ${r.tag.text.taggerWarmWordsPerSecond} / ${r.tag.newText?.wordsPerWallSecond ?? '–'}`),
+    line('one-sentence diacritize, wall s / bare node -e 0 s (ratio)', (r) =>
+      `${r.throughput.startup.diacritizeSeconds} / ${r.throughput.startup.nodeSeconds} (${r.throughput.startup.ratio})`),
+    line('diacritize a text, Arabic words/s: 1 worker / 2 workers (MB)', (r) =>
+      `${r.throughput.workers.median.wordsPerSecond1} / ${r.throughput.workers.median.wordsPerSecond2} (${r.throughput.workers.textMB})`),
+    line('… speedup / capacity = share (same output)', (r) =>
+      `${r.throughput.workers.median.speedup} / ${r.throughput.workers.median.capacity} = ${r.throughput.workers.median.shareOfCapacity} (${r.throughput.workers.sameOutput ? 'yes' : 'NO'})`),
+    line('… peak RSS MB: 1 worker / 2 workers (ratio)', (r) =>
+      `${r.throughput.workers.median.peakRssMB1} / ${r.throughput.workers.median.peakRssMB2} (${r.throughput.workers.median.peakRssRatio})`),
+    line('service 2 workers / 1: speedup / capacity; p99 ms 1 / 2 workers', (r) =>
+      `${r.throughput.service.speedup} / ${r.throughput.service.capacity}; ${r.throughput.service.p99Ms1} / ${r.throughput.service.p99Ms2}`),
     '',
     '## Targets',
     '',

@@ -7,7 +7,11 @@
  *      preloaded hook, bench/common.ts), with the Node flags of its first line, as users run it,
  *      `--runs` times: the fastest run's figures are kept, with the highest peak RSS;
  *   4. bench/tag.js loads the model and measures ranking, analyzer and tagger speed (raw text:
- *      PUD's first pass, PUD again, and WikiNewsMax's text after it when the data has it).
+ *      PUD's first pass, PUD again, and WikiNewsMax's text after it when the data has it);
+ *   5. at one size (`--throughput-size`, the smallest by default), bench/throughput.js: a
+ *      one-sentence `lexdis diacritize` against a bare `node -e 0`, `--workers 2` against one
+ *      worker on a text of `--throughput-mb` MB (speedup, share of the busy-loop capacity, peak
+ *      RSS, the same output), and the service's two workers against one (p99 at 50 connections).
  * Prints everything as JSON on stdout and writes bench/out/results.json, summary.md and
  * scale.svg. Targets are checked; with --profile a step that misses one is run again under
  * `node --cpu-prof` and its top frames are reported.
@@ -19,6 +23,8 @@
  *          --seed 42  --runs 2 (of stage one and of lexdis train)  --out bench/out
  *          --profile  --keep (keep corpora and models)
  *          --budget-min 60 (sizes not started within the budget are skipped)
+ *          --throughput-size N (the size whose model bench/throughput.js measures; 0: none)
+ *          --throughput-mb 20 (the worker threads' text)  --no-service (throughput without the service)
  *          --report-only bench/out/results.json (only rewrite summary.md and scale.svg from it)
  *          --compare docs/bench/results.json (after the run, print each figure against that
  *            snapshot as a ratio calibrated by both runs' busy loops, on stderr; bench/compare.ts)
@@ -32,7 +38,9 @@ import { dirname, join, resolve } from 'node:path';
 import { dataPaths } from '../bin/data.js';
 import { projectRoot } from '../src/config.js';
 import { writeFileAtomic } from '../src/io.js';
-import { argNumber, argValue, calibrate, childJson, type ChildRun, errorLine, exitOnHelp, hasFlag, MB, round, runNode, summarizeProfile } from './common.js';
+import {
+  argNumber, argValue, calibrate, childJson, type ChildRun, errorLine, exitOnHelp, hasFlag, LEXDIS, LEXDIS_NODE_ARGS, MB, round, runNode, summarizeProfile,
+} from './common.js';
 import { compareResults, compareTable } from './compare.js';
 import { resultPanels, scaleSvg } from './plot.js';
 import { summaryMarkdown } from './report.js';
@@ -40,19 +48,8 @@ import { targets, type Row } from './targets.js';
 
 const root = projectRoot();
 const dist = (p: string) => join(root, 'dist', 'bench', p);
-const LEXDIS = join(root, 'bin', 'lexdis');
 const MIN = 60_000;
 
-/**
- * The Node flags of bin/lexdis's first line (`#!/usr/bin/env -S node FLAGS`): users run the
- * command with them, so the bench, which starts it with `node`, passes them too.
- */
-function shebangNodeArgs(script: string): string[] {
-  const first = readFileSync(script, 'utf8').split('\n', 1)[0];
-  const m = /^#!.*\bnode\b(.*)$/.exec(first);
-  return m ? m[1].trim().split(/\s+/).filter((a) => a !== '') : [];
-}
-const LEXDIS_NODE_ARGS = shebangNodeArgs(LEXDIS);
 
 interface Settings {
   sizes: number[];
@@ -63,6 +60,9 @@ interface Settings {
   profile: boolean;
   keep: boolean;
   budgetMs: number;
+  throughputSize: number;
+  throughputMb: number;
+  service: boolean;
 }
 
 function settings(argv: string[]): Settings {
@@ -74,6 +74,8 @@ function settings(argv: string[]): Settings {
     sizes, seed: argNumber(argv, '--seed', 42), runs: argNumber(argv, '--runs', quick ? 1 : 2),
     tagTokens: argNumber(argv, '--tag-tokens', quick ? 30_000 : 100_000), out: resolve(argValue(argv, '--out') ?? join(root, 'bench', 'out')),
     profile: hasFlag(argv, '--profile'), keep: hasFlag(argv, '--keep'), budgetMs: argNumber(argv, '--budget-min', 60) * MIN,
+    throughputSize: argNumber(argv, '--throughput-size', Math.min(...sizes)), throughputMb: argNumber(argv, '--throughput-mb', quick ? 5 : 20),
+    service: !hasFlag(argv, '--no-service'),
   };
 }
 
@@ -174,6 +176,8 @@ async function measureSize(n: number, s: Settings): Promise<Row> {
         const run = await runNode(dist('tag.js'), tagArgs(model, n, s), { timeoutMs: 20 * MIN });
         return childJson(run, 'bench/tag');
       });
+      if (n === s.throughputSize) row.throughput = await step(row, 'throughput', async () => childJson(await runNode(dist('throughput.js'), throughputArgs(model, s),
+        { timeoutMs: 90 * MIN }), 'bench/throughput'));
     }
   }
   if (s.profile) await profileMisses(row, s, file, model);
@@ -193,6 +197,11 @@ function tagArgs(model: string, n: number, s: Settings): string[] {
   const args = ['--model', model, '--tokens', String(Math.min(n, s.tagTokens)), '--seed', String(s.seed + 1)];
   const wikiNews = dataPaths.wikiNewsMax();
   return existsSync(wikiNews) ? [...args, '--new-text', wikiNews] : args;
+}
+
+/** bench/throughput.js's arguments for a model. */
+function throughputArgs(model: string, s: Settings): string[] {
+  return ['--model', model, '--mb', String(s.throughputMb), ...(s.service ? ['--service'] : [])];
 }
 
 /** Under --profile: the steps whose target this size missed, profiled. */
