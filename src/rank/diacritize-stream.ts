@@ -12,7 +12,7 @@ import type { TextEncoding } from '../io.js';
 import type { Paragraph, StreamInput, StreamProgress } from '../text-stream.js';
 import { STREAM_WORKER, streamBatches, type WindowText, type WorkersOption } from '../worker-stream.js';
 import { diacritizeText, type DiacritizeOptions, type DiacritizedParagraph } from './diacritize.js';
-import { TAG_DOCUMENT_CHARS, taggerFor, taggerSource } from './stream-common.js';
+import { TAG_AUTO_MIN_BYTES, TAG_DOCUMENT_CHARS, taggerFor, taggerSource } from './stream-common.js';
 import type { Tagger, TaggerSource } from './tagger.js';
 
 /** Options of {@link diacritizeStream}: the diacritizer's, the output layout and the reading window. */
@@ -34,8 +34,6 @@ export const defaultDiacritizeStreamOptions: DiacritizeStreamOptions = {
   format: 'text', encoding: 'utf-8', documentChars: TAG_DOCUMENT_CHARS, vocalize: {}, inputScript: 'arabic', candidates: false, workers: 1,
 };
 
-/** Input bytes from which `workers: 'auto'` diacritizes on worker threads (their start-up is paid by a tenth of the run). */
-export const DIACRITIZE_AUTO_MIN_BYTES = 256 * 1024;
 
 /** What a worker is told once: how to write (the per-run options that cross threads). */
 export type DiacritizeWindowOptions = Pick<DiacritizeStreamOptions, 'format' | 'vocalize' | 'candidates'>;
@@ -76,7 +74,7 @@ export async function diacritizeStream(tagger: Tagger | TaggerSource, input: Str
   };
   await streamBatches(input, sink, { batchChars: o.documentChars, maxParagraphChars: o.documentChars, encoding: o.encoding, onProgress: o.onProgress }, {
     workers: o.workers,
-    autoMinBytes: DIACRITIZE_AUTO_MIN_BYTES,
+    autoMinBytes: TAG_AUTO_MIN_BYTES,
     oneThread: async () => {
       const t = await taggerFor(tagger);
       return (batch: Paragraph[]) => diacritizeWindow(t, window(batch), written);

@@ -9,6 +9,13 @@ import { Tagger, type TaggerSource } from './tagger.js';
  */
 export const TAG_DOCUMENT_CHARS = 4096;
 
+/**
+ * Input bytes from which `workers: 'auto'` tags or diacritizes raw text on worker threads: each
+ * loads a tagger and meets the text's words for the first time itself (2 MB cost two threads a
+ * third more CPU than one, 20 MB the same CPU), so threads pay from some 1 MB on.
+ */
+export const TAG_AUTO_MIN_BYTES = 1024 * 1024;
+
 /** The tagger itself, or the one its source loads (Tagger.load's errors). */
 export async function taggerFor(tagger: Tagger | TaggerSource): Promise<Tagger> {
   return tagger instanceof Tagger ? tagger : Tagger.load(tagger.model, tagger.options);

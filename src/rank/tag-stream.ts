@@ -27,7 +27,7 @@ import type { TextEncoding } from '../io.js';
 import type { OutputSink } from '../output-writer.js';
 import { MAX_PARAGRAPH_CHARS, transformText, type Paragraph, type StreamInput, type StreamProgress } from '../text-stream.js';
 import { STREAM_WORKER, streamBatches, type WorkersOption } from '../worker-stream.js';
-import { TAG_DOCUMENT_CHARS, taggerFor, taggerSource } from './stream-common.js';
+import { TAG_AUTO_MIN_BYTES, TAG_DOCUMENT_CHARS, taggerFor, taggerSource } from './stream-common.js';
 import { rankedJsonl, rerankedPos, rerankedPosFile, taggedJsonl, taggedText } from './tag-output.js';
 import type { Tagger, TaggerSource } from './tagger.js';
 
@@ -60,8 +60,7 @@ export const defaultTagStreamOptions: TagStreamOptions = {
   workers: 1,
 };
 
-/** Input bytes from which `workers: 'auto'` tags raw text on worker threads (their start-up is paid by a tenth of the run). */
-export const TAG_AUTO_MIN_BYTES = 256 * 1024;
+export { TAG_AUTO_MIN_BYTES } from './stream-common.js';
 
 /** Windows converted by one posDocumentConverter before a fresh one (its tables grow with the distinct strings seen). */
 export const CONVERTER_WINDOWS = 256;

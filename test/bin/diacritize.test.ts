@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/config.js';
@@ -92,4 +92,19 @@ test('a word typed with a dagger alif is vocalized whole, its dagger kept once',
   assert.equal(r.out.replace(MARKS, ''), 'هذا الكتاب\n');
   assert.equal((r.out.match(/\u0670/g) ?? []).length, 1);
   assert.ok(r.out.startsWith('\u0647\u064e\u0670'), 'هَٰ: fatha before the typed dagger alif');
+});
+
+test('diacritize --workers 2 writes what one thread writes; a bad --workers is a usage error', () => {
+  const text = `${TEXT.repeat(40)}`;
+  writeFileSync(join(dir, 'many.txt'), text);
+  const one = lexdis(['diacritize', '-m', join(dir, 'm'), '--workers', '1', join(dir, 'many.txt')]);
+  const two = lexdis(['diacritize', '-m', join(dir, 'm'), '--workers', '2', join(dir, 'many.txt'), '-o', join(dir, 'many-2.txt')]);
+  assert.equal(one.code, 0, one.err);
+  assert.equal(two.code, 0, two.err);
+  assert.equal(readFileSync(join(dir, 'many-2.txt'), 'utf8'), one.out);
+  for (const bad of ['0', 'two', '1.5']) {
+    const r = lexdis(['diacritize', '-m', join(dir, 'm'), '--workers', bad], TEXT);
+    assert.equal(r.code, 2, 'a usage error exits 2');
+    assert.match(r.err, /--workers must be a whole number ≥ 1 or 'auto'.*\[USAGE\]/);
+  }
 });
