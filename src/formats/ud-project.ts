@@ -20,6 +20,7 @@ import { matchLemma } from './ud-lemma.js';
 import { matchCandidates, matchName, tokenizationMismatch, type MatchResult } from './ud-match.js';
 import { ReportBuilder, type ProjectionReport } from './ud-report.js';
 import { alignTokens, sentenceLayout } from './ud-words.js';
+import { projectionTieNote } from './ud-tie.js';
 
 /** What the projection needs of an analyzer (src/analyzer's Analyzer has it). */
 export interface LineAnalyzer {
@@ -163,18 +164,7 @@ function projectSentence(s: ConlluSentence, analyzer: LineAnalyzer, opts: Projec
   return { id: s.id, tokens };
 }
 
-/** The start of the note on a token whose gold label the projection chose by a tie (kept in pos files as a Comment line). */
-export const PROJECTION_TIE_NOTE = 'ud: gold chosen by a tie';
-
-/** The note of a token whose gold was the first of `tied` equally good candidates. */
-export function projectionTieNote(tied: number): string {
-  return `${PROJECTION_TIE_NOTE} (${tied} candidates agree equally; the first in the analyzer's order taken)`;
-}
-
-/** Whether a token's gold label was chosen by a tie of the projection. */
-export function isProjectionTie(token: { note?: string }): boolean {
-  return token.note?.split('\n').some((l) => l.startsWith(PROJECTION_TIE_NOTE)) ?? false;
-}
+export { PROJECTION_TIE_NOTE, projectionTieNote, isProjectionTie } from './ud-tie.js';
 
 /**
  * Projects a CoNLL-U treebank onto the analyzer's candidates. Deterministic: the same text,

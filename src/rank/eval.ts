@@ -20,7 +20,7 @@ import { elementName, schemeSlots, type LabelScheme } from '../labels/scheme.js'
 import type { Candidate } from '../corpus/types.js';
 import type { RankedToken } from './types.js';
 import { TIE_RULES, tiesOf, withRandomTies, type TieOrder } from './ties.js';
-import { isProjectionTie } from '../formats/ud-project.js';
+import { isProjectionTie } from '../formats/ud-tie.js';
 
 /** A1/A2 on some tokens: counts and percentages (E1 = 100 − A1, E2 = 100 − A2). */
 export interface Accuracy {
