@@ -6,12 +6,13 @@
  * Loading the tables of BAMA 1.0 takes a quarter of a second; an image, a few milliseconds.
  *
  * An image is used only for the tables it was made from: its fingerprint holds the size and
- * CRC-32 of each of the six files, the `caseEndings` option, and a CRC-32 of the analyzer's
- * own code (every module of this folder, and src/io.ts, which decodes the files), so that tables
- * edited, another option or another lexdis build loads the files instead ({@link tablesFingerprint}).
+ * CRC-32 of each of the six files, the `caseEndings` option, and a CRC-32 of the code that makes
+ * an image (this module and every module it imports: the loading of the tables and what it adds
+ * to them), so that tables edited, another option or a lexdis whose loading differs loads the
+ * files instead ({@link tablesFingerprint}).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crc32 } from 'node:zlib';
 import { ModelFormatError } from '../errors.js';
@@ -51,14 +52,26 @@ export interface LexiconImage {
 
 let codeCrc: number | undefined;
 
-/** CRC-32 of the analyzer's code: every module of this folder (by name) and src/io.ts, as this process runs them. */
+/** The modules whose code decides what loading the tables makes: this one and what it imports, in this folder and above. */
+const IMPORT = /^(?:import|export)\s[^;]*?\sfrom\s+'(\.{1,2}\/[^']+)'/gm;
+
+/**
+ * CRC-32 of the code that makes what an image holds: this module and every module it imports
+ * (the loading of the tables, the names' vowel model's stems, the decoding of the files),
+ * followed through their relative imports as this process runs them, in a fixed order.
+ */
 function analyzerCodeCrc(): number {
   if (codeCrc !== undefined) return codeCrc;
-  const here = dirname(fileURLToPath(import.meta.url));
-  const ext = import.meta.url.slice(import.meta.url.lastIndexOf('.'));
-  const files = readdirSync(here).filter((f) => f.endsWith(ext)).sort().map((f) => join(here, f));
+  const files = new Set<string>();
+  const visit = (file: string): void => {
+    if (files.has(file)) return;
+    files.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(IMPORT)) visit(join(dirname(file), m[1]));
+  };
+  visit(fileURLToPath(import.meta.url));
   let crc = 0;
-  for (const f of [...files, join(here, '..', `io${ext}`)]) crc = crc32(readFileSync(f), crc32(f.slice(f.lastIndexOf('/') + 1), crc));
+  for (const f of [...files].sort()) crc = crc32(readFileSync(f), crc32(relative(dirname(fileURLToPath(import.meta.url)), f), crc));
   return (codeCrc = crc);
 }
 
