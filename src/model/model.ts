@@ -10,7 +10,7 @@ import type { LabelScheme } from '../labels/scheme.js';
 import { BetaTable, type BetaBuffers } from '../../features/beta.js';
 import { DocTables } from '../../features/doc.js';
 import { FeatureExtractor } from '../../features/extract.js';
-import { SeenLexicon } from '../../features/lexicon.js';
+import { LEXICON_ARRAYS, SeenLexicon } from '../../features/lexicon.js';
 import { canonicalTemplates, parseTemplate, templateName, templateSetHash, type Template } from '../../features/templates.js';
 import { parseTransform, type ValueTransform } from '../../features/transform.js';
 import { Vocab } from '../../features/vocab.js';
@@ -128,6 +128,8 @@ export class Model {
       'theta/weights': this.theta.weights,
     };
     docBuf.valueOffsets.forEach((a, i) => (binary[`doc/valueOffsets/${i}`] = a));
+    const lexicon = this.lexicon.toParts();
+    for (const name of LEXICON_ARRAYS) binary[`lexicon/${name}`] = lexicon.binary[name];
     if (this.casePass) {
       const arrays = this.casePass.binaryParts();
       for (const name of CASE_PASS_ARRAYS) binary[`casePass/${name}`] = arrays[name];
@@ -138,7 +140,7 @@ export class Model {
     return writeModel(dir, {
       header: { kind: MODEL_KIND, lexdis: this.info },
       json: {
-        vocab: this.vocab.toJSON(), beta: this.counts.toJSON(), doc: this.doc.toJSON(), lexicon: this.lexicon.toJSON(), theta: { bias: this.theta.bias },
+        vocab: this.vocab.toJSON(), beta: this.counts.toJSON(), doc: this.doc.toJSON(), lexicon: lexicon.json, theta: { bias: this.theta.bias },
         ...(this.sequence ? { sequence: this.sequence.toJSON() } : {}),
         ...(this.casePass ? { casePass: this.casePass.toJSON() } : {}),
         ...(tables ? { [ANALYZER_PART]: tables.json } : {}),
@@ -188,7 +190,7 @@ export class Model {
       valueOffsets: Array.from({ length: nt }, (_, i) => need(`doc/valueOffsets/${i}`) as Int32Array),
       valueDocs: Array.from({ length: nt }, (_, i) => need(`doc/valueDocs/${i}`) as Int32Array),
     });
-    const lexicon = SeenLexicon.load(parts.json.lexicon, vocab);
+    const lexicon = SeenLexicon.load(parts.json.lexicon, vocab, Object.fromEntries(LEXICON_ARRAYS.map((name) => [name, bin[`lexicon/${name}`]])));
     const thetaJson = parts.json.theta as { bias?: unknown };
     if (typeof thetaJson?.bias !== 'number') throw new ModelFormatError('θ bias is missing', { file: dir });
     let sequence: TagSequence | null = null;

@@ -5,6 +5,7 @@ import { SeenLexicon, candidatesFor, goldIndexIn, labelReading, UNKNOWN_GLOSS } 
 import { BACKOFF_GLOSS } from '../../src/analyzer/backoff.js';
 import type { Candidate, Corpus, Token } from '../../src/corpus/types.js';
 import { Vocab } from '../../features/vocab.js';
+import { LABEL_ELEMENTS } from '../../src/labels/elements.js';
 import { ModelFormatError } from '../../src/errors.js';
 import { cand, tinyCorpus, tinyTestDocument } from './fixture.js';
 
@@ -14,6 +15,9 @@ function build() {
   encodeCorpus(corpus, vocab, { mode: 'intern' });
   return { corpus, vocab: vocab.freeze(), lex: SeenLexicon.build(corpus, vocab) };
 }
+
+/** Fields of a saved row (6 fixed, then the label elements). */
+const ROW_LENGTH = 6 + LABEL_ELEMENTS.length;
 
 /** Every label of a lexicon, by id. */
 const labelsOf = (l: SeenLexicon) => Array.from({ length: l.size }, (_, id) => l.label(id));
@@ -52,6 +56,26 @@ test('candidatesFor: analyzer candidates first, then unseen-by-analyzer labels w
   assert.equal(cand('a', 'b').source, 'analyzer');
 });
 
+test('the saved form (version 3: a pool of strings and rows of their numbers) loads back the same lexicon; damage is a ModelFormatError', () => {
+  const { vocab, lex } = build();
+  const parts = lex.toParts();
+  assert.equal(parts.json.version, 3);
+  assert.ok(parts.binary.stringEnds.length < parts.binary.rows.length, 'repeated fields are stored once');
+  const back = SeenLexicon.load(JSON.parse(JSON.stringify(parts.json)), vocab, parts.binary);
+  assert.deepEqual(labelsOf(back), labelsOf(lex));
+  assert.deepEqual(back.toJSON(), lex.toJSON());
+  assert.deepEqual(Array.from(back.seenFor('ktb')), Array.from(lex.seenFor('ktb')));
+  const b = parts.binary;
+  assert.throws(() => SeenLexicon.load(parts.json, vocab, { ...b, rows: b.rows.subarray(1) }), ModelFormatError);
+  assert.throws(() => SeenLexicon.load(parts.json, vocab, { ...b, stringEnds: undefined }), ModelFormatError);
+  const rows = b.rows.slice();
+  [rows[0], rows[ROW_LENGTH]] = [rows[ROW_LENGTH], rows[0]];
+  assert.throws(() => SeenLexicon.load(parts.json, vocab, { ...b, rows }), ModelFormatError, 'keys swapped');
+  const far = b.rows.slice();
+  far[1] = 1e6;
+  assert.throws(() => SeenLexicon.load(parts.json, vocab, { ...b, rows: far }).label(0), ModelFormatError, 'a field outside the pool');
+});
+
 test('toJSON / load round trip and damage checks', () => {
   const { vocab, lex } = build();
   const json = JSON.parse(JSON.stringify(lex.toJSON()));
@@ -63,7 +87,8 @@ test('toJSON / load round trip and damage checks', () => {
   assert.ok(labelsOf(old).every((l) => !l.ownReading));
   assert.ok(labelsOf(old).every((_, id) => old.candidate(id).borrowedReading === true));
   assert.deepEqual(labelsOf(old).map((l) => l.elements), labelsOf(lex).map((l) => l.elements));
-  assert.throws(() => SeenLexicon.load({ ...json, version: 3 }, vocab), ModelFormatError);
+  assert.throws(() => SeenLexicon.load({ ...json, version: 3 }, vocab), ModelFormatError, 'version 3 without its binary parts');
+  assert.throws(() => SeenLexicon.load({ ...json, version: 4 }, vocab), ModelFormatError);
   // the table's readings: an analyzer label's is its own (no borrowedReading on its candidate)
   const ownId = labelsOf(lex).findIndex((l) => l.ownReading);
   assert.ok(ownId >= 0);
