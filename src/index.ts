@@ -16,7 +16,7 @@
 // Errors: one tree, stable codes (LexdisError.code), file:line where there is one.
 export {
   LexdisError, InputParseError, DataNotFoundError, DataFetchError, ModelFormatError, ModelVersionError, CorpusError, UsageError, OutputError, InternalError,
-  type ErrorLocation,
+  WorkerError, type ErrorLocation,
 } from './errors.js';
 
 // Script: Buckwalter transliteration.
@@ -51,7 +51,7 @@ export { readTextFile, writeFileAtomic, TEXT_ENCODINGS, type TextEncoding } from
 
 // Models and tagging.
 export { Model, type ModelInfo, type LoadedModel } from './model/model.js';
-export { Tagger, TAGGER_CACHE_BYTES, type TaggerOptions, type TagTextOptions, type TaggedSentence, type TaggedToken, type TaggedAnalysis } from './rank/tagger.js';
+export { Tagger, TAGGER_CACHE_BYTES, type TaggerOptions, type TaggerSource, type TagTextOptions, type TaggedSentence, type TaggedToken, type TaggedAnalysis } from './rank/tagger.js';
 export { ModelRanker } from './rank/ranker.js';
 export type { Disambiguator, RankedToken, RankedCandidate } from './rank/types.js';
 export { rankPrepared, goldItems, evaluateModel, type RankedDocument } from './rank/pipeline.js';
