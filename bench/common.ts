@@ -48,6 +48,9 @@ export function shebangNodeArgs(script: string): string[] {
   return m ? m[1].trim().split(/\s+/).filter((a) => a !== '') : [];
 }
 
+/** The sentence a start-up is timed on (bench/throughput.ts, bench/startup.ts): a news sentence of seven words. */
+export const STARTUP_SENTENCE = 'أعلن الرئيس الجديد أنه سيزور المدينة غدا.';
+
 /** The Node flags bin/lexdis runs with (its first line). */
 export const LEXDIS_NODE_ARGS = shebangNodeArgs(LEXDIS);
 

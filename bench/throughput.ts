@@ -31,10 +31,8 @@ import { projectRoot } from '../src/config.js';
 import { readWikiNewsTsv } from '../src/formats/diac-eval.js';
 import {
   argNumber, argValue, calibrate, childJson, emitJson, errorLine, exitOnHelp, hasFlag, LEXDIS, LEXDIS_NODE_ARGS, MB, median, round, runNode,
+  STARTUP_SENTENCE,
 } from './common.js';
-
-/** The sentence of the start-up run (a news sentence of seven words). */
-export const STARTUP_SENTENCE = 'أعلن الرئيس الجديد أنه سيزور المدينة غدا.';
 
 /** The lines the worker-thread text cycles through: PUD's sentences, then WikiNewsMax's undiacritized ones. */
 function sourceLines(): string[] {

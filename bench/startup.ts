@@ -1,0 +1,80 @@
+/**
+ * Where a one-sentence `lexdis diacritize` spends its start-up, step by step in a fresh process
+ * (run it as a child of its own, as a user's command runs): the modules the command loads, the
+ * model file (Model.load), the analyzer's tables (compiled in the model or parsed from the
+ * files: `analyzer.compiled` says which), and the sentence itself (its first tagging, the code
+ * not yet compiled). Each step's wall and CPU milliseconds (process.cpuUsage: the fairer figure
+ * on a shared machine) and the RSS after it, as JSON; `--runs N` runs N fresh processes and
+ * gives each step's median.
+ *
+ * Run: `node dist/bench/startup.js --model DIR [--tables DIR] [--runs 5] [--sentence TEXT]`.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { dataPaths } from '../bin/data.js';
+import { argNumber, argValue, errorLine, exitOnHelp, LEXDIS_NODE_ARGS, median, round, STARTUP_SENTENCE } from './common.js';
+
+/** The steps, in order. */
+const STEPS = ['modules', 'model', 'analyzer', 'sentence'] as const;
+type Step = (typeof STEPS)[number];
+type Times = Record<Step, { wallMs: number; cpuMs: number; rssMB: number }>;
+
+/** One fresh process's steps (the child's side: `--child`). */
+async function child(model: string, tables: string, sentence: string): Promise<void> {
+  const out = {} as Times & { compiled: boolean; total: { wallMs: number; cpuMs: number } };
+  let t = performance.now();
+  let c = process.cpuUsage();
+  const t0 = t;
+  const c0 = c;
+  const lap = (step: Step) => {
+    const d = process.cpuUsage(c);
+    out[step] = { wallMs: round(performance.now() - t, 1), cpuMs: round((d.user + d.system) / 1000, 1), rssMB: Math.round(process.memoryUsage().rss / 2 ** 20) };
+    t = performance.now();
+    c = process.cpuUsage();
+  };
+  // what `lexdis diacritize` imports: its command module and what it loads
+  await import('../bin/commands/diacritize.js');
+  const { Model, modelAnalyzerOptions } = await import('../src/model/model.js');
+  const { Analyzer } = await import('../src/analyzer/engine.js');
+  const { Tagger } = await import('../src/rank/tagger.js');
+  const { diacritizeWindow } = await import('../src/rank/diacritize-stream.js');
+  lap('modules');
+  const m = await Model.load(model);
+  lap('model');
+  const a = Analyzer.load(tables, modelAnalyzerOptions(m.info), m.analyzerTables);
+  out.compiled = a.stats.compiled;
+  lap('analyzer');
+  const text = diacritizeWindow(new Tagger(m, a), [{ text: sentence, eol: '\n', line: 1 }], { format: 'text', vocalize: {}, inputScript: 'arabic', candidates: false });
+  lap('sentence');
+  const d = process.cpuUsage(c0);
+  out.total = { wallMs: round(performance.now() - t0, 1), cpuMs: round((d.user + d.system) / 1000, 1) };
+  if (text === sentence) throw new Error('the sentence came back without vowels');
+  process.stdout.write(`${JSON.stringify(out)}\n`);
+}
+
+async function main(argv: string[]): Promise<void> {
+  exitOnHelp(argv, import.meta.url);
+  const model = argValue(argv, '--model');
+  if (!model) throw new Error('usage: node dist/bench/startup.js --model DIR [--tables DIR] [--runs 5]');
+  const tables = argValue(argv, '--tables') ?? dataPaths.bama();
+  const sentence = argValue(argv, '--sentence') ?? STARTUP_SENTENCE;
+  if (argv.includes('--child')) return child(model, tables, sentence);
+  const runs: Array<Times & { compiled: boolean; total: { wallMs: number; cpuMs: number } }> = [];
+  for (let i = 0; i < argNumber(argv, '--runs', 5); i++) {
+    const r = spawnSync(process.execPath, [...LEXDIS_NODE_ARGS, fileURLToPath(import.meta.url), '--child', '--model', model, '--tables', tables, '--sentence', sentence],
+      { encoding: 'utf8', timeout: 60_000 });
+    if (r.status !== 0) throw new Error(`child: exit ${r.status}: ${r.stderr.trim()}`);
+    runs.push(JSON.parse(r.stdout));
+  }
+  const med = (f: (x: (typeof runs)[number]) => number) => round(median(runs.map(f)), 1);
+  const steps = Object.fromEntries(STEPS.map((s) => [s, { wallMs: med((x) => x[s].wallMs), cpuMs: med((x) => x[s].cpuMs), rssMB: med((x) => x[s].rssMB) }]));
+  process.stdout.write(`${JSON.stringify({
+    kind: 'lexdis-bench-startup', model, tables, sentence, runs: runs.length, compiled: runs.every((x) => x.compiled),
+    steps, total: { wallMs: med((x) => x.total.wallMs), cpuMs: med((x) => x.total.cpuMs) },
+  }, null, 2)}\n`);
+}
+
+main(process.argv.slice(2)).catch((err: Error) => {
+  process.stderr.write(`${errorLine(err)}\n`);
+  process.exitCode = 1;
+});
