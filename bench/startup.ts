@@ -37,14 +37,15 @@ async function child(model: string, tables: string, sentence: string): Promise<v
   const { Model, modelAnalyzerOptions } = await import('../src/model/model.js');
   const { Analyzer } = await import('../src/analyzer/engine.js');
   const { Tagger } = await import('../src/rank/tagger.js');
-  const { diacritizeWindow } = await import('../src/rank/diacritize-stream.js');
+  const { diacritizeText } = await import('../src/rank/diacritize.js');
   lap('modules');
   const m = await Model.load(model);
   lap('model');
   const a = Analyzer.load(tables, modelAnalyzerOptions(m.info), m.analyzerTables);
   out.compiled = a.stats.compiled;
   lap('analyzer');
-  const text = diacritizeWindow(new Tagger(m, a), [{ text: sentence, eol: '\n', line: 1 }], { format: 'text', vocalize: {}, inputScript: 'arabic', candidates: false });
+  // what `lexdis diacritize` does with a window (src/rank/diacritize-stream.ts); diacritizeText exists in older builds too
+  const text = diacritizeText(new Tagger(m, a), `${sentence}\n`)[0].text.trimEnd();
   lap('sentence');
   const d = process.cpuUsage(c0);
   out.total = { wallMs: round(performance.now() - t0, 1), cpuMs: round((d.user + d.system) / 1000, 1) };

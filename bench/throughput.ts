@@ -147,7 +147,7 @@ async function service(model: string, rounds: number, duration: number) {
     ['--workers-compare', '--model', model, '--connections', '50', '--rounds', String(rounds), '--duration', String(duration)], { timeoutMs: 30 * 60_000 });
   const j = childJson<{ median: Record<string, number>; rounds: Array<{ workers1: { p99Ms: number }; workers2: { p99Ms: number } }>; connections: number; text: { words: number } }>(run, 'bench/service --workers-compare');
   return {
-    connections: j.connections, words: j.text.words, ...j.median,
+    connections: j.connections, words: j.text.words, ...Object.fromEntries(Object.entries(j.median).map(([k, v]) => [k, round(v)])),
     p99Ms1: median(j.rounds.map((r) => r.workers1.p99Ms)), p99Ms2: median(j.rounds.map((r) => r.workers2.p99Ms)),
   };
 }
