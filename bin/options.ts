@@ -98,6 +98,24 @@ export function topOption(cmd: Command, description = 'analyses shown per word')
   return cmd.addOption(new Option(d.flags, `${description}; the HTTP API's default too`).default(d.default()));
 }
 
+/**
+ * `--workers N` of the streaming commands (analyze, tag, diacritize): worker threads, a number or
+ * `auto`, the default; `note` says what stays on one thread. Not a shared option: `train` and
+ * `serve` have their own `--workers`, with other defaults.
+ */
+export function streamWorkersOption(cmd: Command, note = ''): Command {
+  return cmd.option('--workers <n>', 'worker threads: a number, or auto (the machine\'s cores when the input is large enough to pay for ' +
+    'their start-up, else 1); the input is cut and the output written in the same order either way, so the output is the same' + note, 'auto');
+}
+
+/** `--workers` as given: 'auto' or a whole number ≥ 1 (UsageError otherwise). */
+export function parseWorkers(value: string): number | 'auto' {
+  if (value === 'auto') return 'auto';
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--workers must be a whole number ≥ 1 or 'auto', got "${value}"`);
+  return n;
+}
+
 /** `--encoding ENC` of the input (output is always UTF-8). */
 export function encodingOption(cmd: Command, what = 'input'): Command {
   const d = SHARED_OPTIONS.encoding;

@@ -18,12 +18,3 @@ export function numberOption(name: string, value: string, check: (n: number) => 
   return n;
 }
 
-/** Parses `--workers`: 'auto' or a whole number ≥ 1. */
-export function workersOption(value: string): number | 'auto' {
-  return value === 'auto' ? 'auto' : numberOption('--workers', value, (n) => Number.isInteger(n) && n >= 1, "a whole number ≥ 1 or 'auto'");
-}
-
-/** The help of `--workers`, for the streaming commands (what the work is, in a few words). */
-export const WORKERS_HELP =
-  'worker threads: a number, or auto (the machine\'s cores when the input is large enough to pay for their start-up, else 1); ' +
-  'the input is cut and the output written in the same order either way, so the output is the same';

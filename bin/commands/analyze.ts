@@ -15,8 +15,8 @@ import { readModelHeader } from '../../src/model/store.js';
 import { openOutput, planOutput } from '../../src/output-writer.js';
 import { CANDIDATE_RENDERER } from '../../src/rank/candidate-output.js';
 import type { Script } from '../../src/script/buckwalter.js';
-import { numberOption, WORKERS_HELP, workersOption } from '../output.js';
-import { encodingOption, formatOption, outputFileOption, quietAndProgress, scriptOption, tablesOption } from '../options.js';
+import { numberOption } from '../output.js';
+import { encodingOption, formatOption, outputFileOption, parseWorkers, quietAndProgress, scriptOption, streamWorkersOption, tablesOption } from '../options.js';
 import { runStreaming } from '../progress.js';
 
 interface AnalyzeFlags {
@@ -46,7 +46,7 @@ async function analyzerSource(flags: AnalyzeFlags, cacheSize: number, command: C
 async function run(file: string | undefined, flags: AnalyzeFlags, command: Command): Promise<void> {
   const cacheSize = numberOption('--cache-size', flags.cacheSize, (n) => Number.isInteger(n) && n >= 0, 'a whole number ≥ 0');
   const output = planOutput(flags.output);
-  const workers = workersOption(flags.workers);
+  const workers = parseWorkers(flags.workers);
   // the candidates a model ranks (the labels it saw with -m), rendered where the analysis runs
   const render = flags.format === 'pos' ? undefined
     : { module: CANDIDATE_RENDERER, args: { model: flags.model ?? null, format: flags.format, script: flags.outputScript } };
@@ -89,10 +89,10 @@ export function register(program: Command): void {
       'noun with its clitics split off; marked source backoff, and in pos after a "lexdis: backoff analyses" comment)')
     .option('--no-case-endings', 'without the case endings the tables carry commented out (u/a/i, N/F/K…: الرئيسِ, رئيسٌ; ' +
       'docs/case-endings.md): the analyzer as the reference program runs it')
-    .option('--cache-size <n>', 'look-up forms whose analyses stay cached (least recently used dropped)', '100000')
-    .option('--workers <n>', WORKERS_HELP, 'auto');
+    .option('--cache-size <n>', 'look-up forms whose analyses stay cached (least recently used dropped)', '100000');
   outputFileOption(cmd);
   quietAndProgress(cmd);
+  streamWorkersOption(cmd);
   cmd
     .addHelpText('after', [
       '',

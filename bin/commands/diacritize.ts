@@ -5,8 +5,7 @@ import type { TextEncoding } from '../../src/io.js';
 import { openOutput, planOutput } from '../../src/output-writer.js';
 import { diacritizeStream } from '../../src/rank/diacritize-stream.js';
 import type { TaggerSource } from '../../src/rank/tagger.js';
-import { WORKERS_HELP, workersOption } from '../output.js';
-import { encodingOption, formatOption, outputFileOption, quietAndProgress, scriptOption, tablesOption } from '../options.js';
+import { encodingOption, formatOption, outputFileOption, parseWorkers, quietAndProgress, scriptOption, streamWorkersOption, tablesOption } from '../options.js';
 import { runStreaming } from '../progress.js';
 
 interface DiacritizeFlags {
@@ -24,7 +23,7 @@ interface DiacritizeFlags {
 
 async function run(file: string | undefined, flags: DiacritizeFlags): Promise<void> {
   const output = planOutput(flags.output);
-  const workers = workersOption(flags.workers);
+  const workers = parseWorkers(flags.workers);
   // the tagger is loaded by the stream, on this thread or in each worker thread
   const tagger: TaggerSource = { model: flags.model, options: { tables: flags.tables } };
   await runStreaming(file, () => tagger, (loaded, source, progress) =>
@@ -58,8 +57,8 @@ export function register(program: Command): void {
   tablesOption(cmd);
   encodingOption(cmd);
   quietAndProgress(cmd);
+  streamWorkersOption(cmd);
   cmd
-    .option('--workers <n>', WORKERS_HELP, 'auto')
     .addHelpText('after', [
       '',
       'Examples:',

@@ -10,8 +10,8 @@ import type { TextEncoding } from '../../src/io.js';
 import { openOutput, planOutput } from '../../src/output-writer.js';
 import { tagPosStream, tagTextStream } from '../../src/rank/tag-stream.js';
 import { Tagger, type TaggerSource } from '../../src/rank/tagger.js';
-import { numberOption, WORKERS_HELP, workersOption } from '../output.js';
-import { encodingOption, formatOption, outputFileOption, quietAndProgress, scriptOption, tablesOption, topOption } from '../options.js';
+import { numberOption } from '../output.js';
+import { encodingOption, formatOption, outputFileOption, parseWorkers, quietAndProgress, scriptOption, streamWorkersOption, tablesOption, topOption } from '../options.js';
 import { runStreaming } from '../progress.js';
 
 interface TagFlags {
@@ -35,7 +35,7 @@ async function run(file: string | undefined, flags: TagFlags, command: Command):
   const input = flags.input === 'auto' ? (file && extname(file).toLowerCase() === '.pos' ? 'pos' : 'text') : flags.input;
   // an analysis file is written back as one unless another format is asked for
   const format = input === 'pos' && command.getOptionValueSource('format') === 'default' ? 'pos' : flags.format;
-  const workers = workersOption(flags.workers);
+  const workers = parseWorkers(flags.workers);
   const tagger: TaggerSource = { model: flags.model, options: { tables: flags.tables } };
   // raw text: the tagger is loaded by the stream, on this thread or in each worker thread
   await runStreaming(file, async (): Promise<Tagger | TaggerSource> => (input === 'pos' ? Tagger.load(tagger.model, tagger.options) : tagger), async (loaded, source, progress) => {
@@ -78,8 +78,8 @@ export function register(program: Command): void {
   tablesOption(cmd);
   encodingOption(cmd);
   quietAndProgress(cmd);
+  streamWorkersOption(cmd, ' (raw text; an analysis file is re-ranked on one thread)');
   cmd
-    .option('--workers <n>', `${WORKERS_HELP} (raw text; an analysis file is re-ranked on one thread)`, 'auto')
     .addHelpText('after', [
       '',
       'Examples:',
