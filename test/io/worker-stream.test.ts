@@ -12,23 +12,15 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { after, test } from 'node:test';
 import { InternalError, UsageError, WorkerError } from '../../src/errors.js';
-import { openOutput, type OutputSink } from '../../src/output-writer.js';
+import { openOutput } from '../../src/output-writer.js';
 import type { Paragraph, TextInput } from '../../src/text-stream.js';
 import { IN_FLIGHT_PER_THREAD, streamBatches, type StreamPlan, type WindowText, type WorkersOption } from '../../src/worker-stream.js';
 import { echo } from '../fixtures/workers/echo-worker.js';
+import { memorySink } from '../helpers/memory-sink.js';
 
 const WORKER = new URL('../fixtures/workers/echo-worker.js', import.meta.url).href;
 const dir = mkdtempSync(join(tmpdir(), 'lexdis-worker-stream-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
-
-function memorySink(): OutputSink & { text: string; state: string } {
-  return {
-    display: 'memory', bytesWritten: 0, text: '', state: 'open',
-    async write(c: string) { this.text += c; },
-    async commit() { this.state = 'committed'; },
-    async abort() { this.state = 'aborted'; },
-  };
-}
 
 /** A plan over the echo worker; `oneThread` records that it was asked for. */
 function plan(workers: WorkersOption, extra: Partial<StreamPlan<WindowText[], string>> = {}): StreamPlan<WindowText[], string> & { usedOneThread: boolean } {

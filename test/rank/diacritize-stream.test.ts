@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { dataPaths } from '../../bin/data.js';
 import { InputParseError } from '../../src/errors.js';
-import type { OutputSink } from '../../src/output-writer.js';
 import { diacritizeText } from '../../src/rank/diacritize.js';
 import { diacritizeStream, type DiacritizeStreamOptions } from '../../src/rank/diacritize-stream.js';
 import { ownReadingOrder, Tagger } from '../../src/rank/tagger.js';
@@ -18,20 +17,12 @@ import type { Candidate, CandidateSource } from '../../src/corpus/types.js';
 import type { RankedCandidate } from '../../src/rank/types.js';
 import { train } from '../../training/train.js';
 import { bamaAnalyzer, pudCorpus } from '../helpers/pud.js';
+import { memorySink } from '../helpers/memory-sink.js';
 
 let dir = '';
 let tagger: Tagger;
 let text = '';
 const MARKS = /[\u064B-\u0652\u0670]/g;
-
-function memorySink(): OutputSink & { text: string; state: string } {
-  return {
-    display: 'memory', bytesWritten: 0, text: '', state: 'open',
-    async write(c: string) { this.text += c; },
-    async commit() { this.state = 'committed'; },
-    async abort() { this.state = 'aborted'; },
-  };
-}
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lexdis-diac-stream-'));

@@ -18,19 +18,11 @@ import { tagTextStream, type TagStreamOptions } from '../../src/rank/tag-stream.
 import { Tagger, type TaggerSource } from '../../src/rank/tagger.js';
 import { train } from '../../training/train.js';
 import { bamaAnalyzer, pudCorpus } from '../helpers/pud.js';
+import { memorySink } from '../helpers/memory-sink.js';
 
 let dir = '';
 let input = '';
 let source: TaggerSource;
-
-function memorySink(): OutputSink & { text: string; state: string } {
-  return {
-    display: 'memory', bytesWritten: 0, text: '', state: 'open',
-    async write(c: string) { this.text += c; },
-    async commit() { this.state = 'committed'; },
-    async abort() { this.state = 'aborted'; },
-  };
-}
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lexdis-stream-workers-'));

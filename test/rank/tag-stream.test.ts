@@ -12,33 +12,18 @@ import { after, before, test } from 'node:test';
 import { dataPaths } from '../../bin/data.js';
 import { InputParseError } from '../../src/errors.js';
 import { corpusToPos, posToCorpus, readPosFile, writePosFile } from '../../src/formats/pos.js';
-import type { OutputSink } from '../../src/output-writer.js';
 import { tagPosStream, tagTextStream } from '../../src/rank/tag-stream.js';
 import { rerankedPos } from '../../src/rank/tag-output.js';
 import { Tagger } from '../../src/rank/tagger.js';
 import { train } from '../../training/train.js';
 import { bamaAnalyzer, pudCorpus } from '../helpers/pud.js';
+import { memorySink } from '../helpers/memory-sink.js';
 
 let dir = '';
 let tagger: Tagger;
 let text = '';
 
 /** An in-memory sink that records whether it was committed or aborted. */
-function memorySink(): OutputSink & { text: string; state: string } {
-  return {
-    display: 'memory', bytesWritten: 0, text: '', state: 'open',
-    async write(c: string) {
-      this.text += c;
-    },
-    async commit() {
-      this.state = 'committed';
-    },
-    async abort() {
-      this.state = 'aborted';
-    },
-  };
-}
-
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lexdis-tag-stream-'));
   const { model } = await train(pudCorpus(150), { workers: 0, featureSet: 'aggr', seed: 3 });
