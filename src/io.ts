@@ -58,7 +58,11 @@ export function decodeText(bytes: Uint8Array, file: string, encoding: TextEncodi
   }
 }
 
-/** Reads a whole text file; a missing file is a DataNotFoundError naming it. */
+/**
+ * Reads a whole text file. Takes the path and its encoding (UTF-8 by default); returns the
+ * text. Throws UsageError for an unknown encoding, DataNotFoundError naming a missing file,
+ * InputParseError for bytes that are not text in that encoding.
+ */
 export function readTextFile(file: string, encoding: TextEncoding = 'utf-8'): string {
   requireEncoding('encoding', encoding);
   let bytes: Buffer;
@@ -105,7 +109,8 @@ export function assertWritable(target: string): void {
 /**
  * Writes a whole file through the one output writer (src/output-writer.ts): a regular file is
  * replaced atomically keeping its mode, a link's target is written, a FIFO or device in place.
- * Throws OutputError; on error the old file stays and no temporary file is left.
+ * Takes the path and the data; returns nothing. Throws OutputError; on error the old file
+ * stays and no temporary file is left.
  */
 export function writeFileAtomic(target: string, data: string | Uint8Array): void {
   writeOutputSync(target, data);

@@ -14,7 +14,7 @@ import { Vocab } from '../features/vocab.js';
 import { LexdisError } from '../src/errors.js';
 import type { Model } from '../src/model/model.js';
 import { FirstSolution, MostFrequentLabel, RandomCandidate, countLabelFrequencies } from '../src/rank/baselines.js';
-import { evaluate, type EvalItem, type EvalReport, type EvaluateOptions } from '../src/rank/eval.js';
+import { evaluateItems, type EvalItem, type EvalReport, type EvalTieOptions } from '../src/rank/eval.js';
 import { goldItems, rankPrepared, tieOrderOf } from '../src/rank/pipeline.js';
 import { ModelRanker } from '../src/rank/ranker.js';
 import type { Disambiguator } from '../src/rank/types.js';
@@ -83,13 +83,13 @@ export type FoldProgress = (done: number, total: number, model: string) => void;
  * apart those whose word has labels seen in training (in `lexicon`) and those whose word has none.
  */
 export function evaluateOn(
-  ranker: Disambiguator, docs: readonly Document[], lexicon: SeenLexicon, contexts?: (d: Document) => Document, options: Partial<EvaluateOptions> = {},
+  ranker: Disambiguator, docs: readonly Document[], lexicon: SeenLexicon, contexts?: (d: Document) => Document, options: Partial<EvalTieOptions> = {},
 ): FoldEvaluation {
   const items = goldItems(ranker, contexts ? docs.map(contexts) : docs, lexicon);
   const seen: EvalItem[] = [];
   const unseen: EvalItem[] = [];
   for (const item of items) (lexicon.seenFor(item.ranked.token.lookup).length > 0 ? seen : unseen).push(item);
-  return { report: evaluate(items, options), seen: evaluate(seen, options), unseen: evaluate(unseen, options) };
+  return { report: evaluateItems(items, options), seen: evaluateItems(seen, options), unseen: evaluateItems(unseen, options) };
 }
 
 /** The labels seen per word in D1 (equation 9), without counting anything: the baselines' C(t). */
@@ -196,7 +196,7 @@ export async function runFold(
   const lexicon = seenLexiconOf(o.defaults.recount ? split.train : partition.d1);
   const results: Record<string, ModelFoldResult> = {};
   const seconds: Record<string, number> = {};
-  const ev: Partial<EvaluateOptions> = { seed: o.seed, order: tieOrderOf(corpus) };
+  const ev: Partial<EvalTieOptions> = { seed: o.seed, order: tieOrderOf(corpus) };
   const noFirst = firstSolutionAbsence(corpus);
   let done = 0;
   for (const m of models) {

@@ -125,7 +125,11 @@ export function parseModel(given: string, d: Defaults = defaultModelDefaults(), 
   return { name: trainedName(set, transform, solver, d), kind: 'trained', training: trainingSpec(set, transform, solver, d.recount) };
 }
 
-/** Parses a comma list of model names and groups into distinct models, in order of first mention. */
+/**
+ * Parses a comma list of model names and groups into distinct models, in order of first
+ * mention. Takes the list, the defaults and the label scheme; returns the models. Throws
+ * UsageError for an unknown name or an empty list.
+ */
 export function parseModelList(list: string, d: Defaults = defaultModelDefaults(), scheme?: LabelScheme): CvModel[] {
   const groups = modelGroups(d, scheme);
   const out = new Map<string, CvModel>();

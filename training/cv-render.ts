@@ -41,7 +41,7 @@ function rowTable<R extends Row>(rows: readonly R[], extra?: (r: R) => string[],
   ];
 }
 
-/** The report as markdown; `command` (the command line that made it) is shown when given. */
+/** The report as markdown: takes the report and the command line that made it (shown when given); returns the text. Throws nothing. */
 export function cvMarkdown(r: CvReport, command?: string): string {
   const L: string[] = [];
   const full = Object.hasOwn(r.models, 'full') ? r.models.full.report : null;
@@ -183,7 +183,11 @@ function prepareResultsDir(dir: string): void {
   }
 }
 
-/** Writes report.json, report.md and, with a curve, curve.csv and curve.svg under `dir`. Returns the paths. */
+/**
+ * Writes report.json, report.md and, with a curve, curve.csv and curve.svg under `dir`. Takes
+ * the folder, the report and the command line that made it; returns the paths. Throws
+ * OutputError for a folder that cannot be made or written.
+ */
 export function writeCvResults(dir: string, r: CvReport, command?: string): string[] {
   prepareResultsDir(dir);
   const files: Array<[string, string]> = [

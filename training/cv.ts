@@ -87,7 +87,11 @@ function extraDocuments(corpus: Corpus, extra: Corpus | undefined): Document[] {
   return out;
 }
 
-/** Runs a cross-validation and returns its report (figures pooled over folds). */
+/**
+ * Runs a cross-validation. Takes a gold corpus and the options; returns its report (figures
+ * pooled over folds). Throws UsageError for a bad option, CorpusError for a corpus too small to
+ * split or extra corpora without gold marks, WorkerError when a worker thread dies.
+ */
 export async function runCv(corpus: Corpus, options: Partial<CvOptions> = {}): Promise<CvReport> {
   const o = { ...defaultCvOptions(), ...options };
   if (!Number.isInteger(o.jobs) || o.jobs < 1) throw new UsageError(`jobs must be a whole number ≥ 1, not ${o.jobs}`);

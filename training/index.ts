@@ -9,12 +9,12 @@
  * const { model, summary } = await train(requireGold(loadCorpus(['gold.pos'])), { workers: 2 });
  * await model.save('models/mine');
  */
-export { train, defaultTrainOptions, describeTraining, corpusHash, type TrainOptions, type TrainSummary, type TrainResult, type TrainStage } from './train.js';
+export { train, defaultTrainOptions, describeTraining, type TrainOptions, type TrainSummary, type TrainResult, type TrainStage } from './train.js';
 export { runCv, defaultCvOptions, type CvOptions, type CvProgressEvent } from './cv.js';
 export type { CvReport } from './cv-report.js';
-export { parseModelList, modelNamesHelp, type CvModel, type Defaults as CvModelDefaults } from './cv-models.js';
-export { writeCvResults, cvMarkdown, assertResultsDirWritable } from './cv-render.js';
-export { fit, predict, predictAll, scoreRows } from './solvers/index.js';
+export { parseModelList, type CvModel, type Defaults as CvModelDefaults } from './cv-models.js';
+export { writeCvResults, cvMarkdown } from './cv-render.js';
+export { fit, predict, predictAll } from './solvers/index.js';
 export { SOLVER_NAMES, type SolverName, type LinearModel, type Rows } from './solvers/types.js';
 export { VALUE_TRANSFORMS, DEFAULT_TRANSFORM, type ValueTransform } from '../features/transform.js';
-export { DEFAULT_FEATURE_SET, featureSetNames, resolveFeatureSet } from '../features/templates.js';
+export { DEFAULT_FEATURE_SET, featureSetNames } from '../features/templates.js';

@@ -14,7 +14,7 @@ import { CorpusError } from '../src/errors.js';
 import { DEFAULT_FEATURE_SET, resolveFeatureSet, templateName, templateSetHash } from '../features/templates.js';
 import { DEFAULT_TRANSFORM, type ValueTransform } from '../features/transform.js';
 import { Model, type ModelAnalyzerOptions, type ModelInfo } from '../src/model/model.js';
-import { evaluate } from '../src/rank/eval.js';
+import { evaluateItems } from '../src/rank/eval.js';
 import { goldItems } from '../src/rank/pipeline.js';
 import { prepareDocument } from '../src/rank/prepare.js';
 import { ModelRanker } from '../src/rank/ranker.js';
@@ -229,7 +229,7 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
 /**
  * A training summary for people, a line per step (corpus, D1, D2, candidates and solver, A1/A2
  * on D2, the largest θ, timings). Takes the summary and the model directory it was written to;
- * returns the lines joined by newlines.
+ * returns the lines joined by newlines. Throws nothing.
  */
 export function describeTraining(s: TrainSummary, dir: string): string {
   const f = (x: number, d = 1) => x.toFixed(d);
@@ -284,7 +284,7 @@ async function fitOnD2(part: ReturnType<typeof partitionCorpus>, templates: Retu
   const fitIndex = sampleDocuments(part.d2.documents, o.maxTokens, o.seed);
   const items = goldItems(new ModelRanker(fitted), fitIndex.map((i) => part.d2.documents[i]), s1.lexicon);
   const cands = items.reduce((n, it) => n + it.ranked.ranked.length, 0);
-  const ev = evaluate(items);
+  const ev = evaluateItems(items);
   o.onProgress?.('evaluate', 1, 1);
   const tEval = performance.now();
   const d2Figures = { goldTokens: r.goldTokens, usedTokens: r.usedTokens, rows: r.rows.n, sampled: r.sampled, evaluatedDocuments: fitIndex.length };

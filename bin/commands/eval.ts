@@ -5,7 +5,7 @@ import { requireGold } from '../../src/formats/pos.js';
 import type { TextEncoding } from '../../src/io.js';
 import { Model, modelAnalyzerOptions } from '../../src/model/model.js';
 import { evalMarkdown } from '../../src/rank/eval.js';
-import { evaluateModel } from '../../src/rank/pipeline.js';
+import { evaluate } from '../../src/rank/pipeline.js';
 import { numberOption, writeOut } from '../output.js';
 import { encodingOption, formatOption, quietAndProgress, seedOption, tablesOption } from '../options.js';
 import { progressCallback } from '../progress.js';
@@ -38,7 +38,7 @@ async function run(modelDir: string, corpora: string[], flags: EvalFlags): Promi
   const progress = progressCallback();
   let report;
   try {
-    report = evaluateModel(model, corpus, { seed, onProgress: (done, total) => progress('rank documents', done, total) });
+    report = evaluate(model, corpus, { seed, onProgress: (done, total) => progress('rank documents', done, total) });
   } finally {
     progress.stop();
   }

@@ -123,8 +123,9 @@ export class Analyzer {
   /**
    * Loads the six table files from `dir` (synchronously), or takes them from `compiled`, an
    * image of those very tables (src/analyzer/image.ts: its fingerprint is checked against the
-   * files; another image is ignored). UsageError for a bad argument, ModelFormatError for a
-   * damaged image, else see {@link loadLexicon} for errors.
+   * files; another image is ignored). Takes the folder, the options and the image; returns the
+   * analyzer. Throws UsageError for a bad argument, ModelFormatError for a damaged image,
+   * DataNotFoundError for a missing table, InputParseError (file:line) for a malformed one.
    */
   static load(dir: string, options: Partial<AnalyzerOptions> = {}, compiled?: LexiconImage): Analyzer {
     requireString('dir', dir);
@@ -142,7 +143,7 @@ export class Analyzer {
     return new Analyzer(lex, opts, performance.now() - start, fromImage);
   }
 
-  /** The image of the tables (src/analyzer/image.ts), for a model file to carry; its arrays are the analyzer's own. */
+  /** Returns the image of the tables (src/analyzer/image.ts), for a model file to carry; its arrays are the analyzer's own. Throws nothing. */
   tablesImage(): LexiconImage {
     return lexiconImage(this.lex);
   }
@@ -162,7 +163,7 @@ export class Analyzer {
    * gets the alternative spellings and, when none of those has a solution either, the
    * proper-noun analyses. Cached; the returned data is frozen and shared. A form longer than
    * {@link MAX_WORD_LETTERS} letters is no word (the tokenizer passes it through as data): it
-   * gets no analysis, at no cost, and is not cached.
+   * gets no analysis, at no cost, and is not cached. Throws nothing.
    */
   analyzeWord(lookup: string): WordAnalysis {
     if (lookup.length > MAX_WORD_LETTERS) return BEYOND_REACH;
@@ -191,7 +192,7 @@ export class Analyzer {
    * its clitics split off), with the case endings when the analyzer has them, whether or not
    * the lexicon knows the form: what `analyzeWord` gives a word without analyses, and what the
    * UD projection matches a treebank name against when the lexicon knows its letters only as
-   * other words (فيسبوك as fa + yasubbūka). Not cached; frozen. Throws nothing.
+   * other words (فيسبوك as fa + yasubbūka). Returns the solutions; not cached; frozen. Throws nothing.
    */
   nameAnalyses(lookup: string): Solution[] {
     const names = backoffSolutions(lookup, this.lex);
@@ -201,7 +202,7 @@ export class Analyzer {
   /**
    * The analyses of a look-up form as a nisba adjective the lexicon lacks (nisba.ts: a lexicon
    * noun + `iy~`), joined to prefixes and suffixes as the lexicon's own stems are, source
-   * 'backoff'. Not cached; frozen. Throws nothing.
+   * 'backoff'. Returns the solutions; not cached; frozen. Throws nothing.
    */
   nisbaAnalyses(lookup: string): Solution[] {
     const found = this.solve(lookup, { get: (form) => nisbaStems(form, this.lex) });
@@ -210,7 +211,8 @@ export class Analyzer {
 
   /**
    * Every solution of one form, in the reference program's order (not cached; frozen); the
-   * stem entries of a form come from the lexicon unless `stems` is given.
+   * stem entries of a form come from the lexicon unless `stems` is given. Takes the form
+   * (Buckwalter, no diacritics); returns its solutions. Throws nothing.
    */
   solve(word: string, stems: StemSource = this.lex.stems): Solution[] {
     const { prefixes, suffixes, ab, ac, bc } = this.lex;
@@ -273,12 +275,12 @@ export class Analyzer {
     return out;
   }
 
-  /** Splits a line of raw text into words and non-alphabetic tokens (no analysis). */
+  /** Splits a line of raw text into words and non-alphabetic tokens (no analysis): returns the tokens. Throws nothing. */
   tokenize(line: string): RawToken[] {
     return tokenizeLine(line);
   }
 
-  /** Tokenizes and analyzes one line of raw text (Arabic script). */
+  /** Tokenizes and analyzes one line of raw text (Arabic script): returns its tokens, each word with its analyses. Throws nothing. */
   analyzeLine(line: string): AnalyzedToken[] {
     return tokenizeLine(line).map((t): AnalyzedToken => {
       if (t.kind === 'other') return { kind: 'other', input: t.input };
@@ -288,7 +290,7 @@ export class Analyzer {
     });
   }
 
-  /** Analyzes raw text: one token array per input line (LF or CRLF line endings). */
+  /** Analyzes raw text: returns one token array per input line (LF or CRLF line endings). Throws nothing. */
   analyzeText(text: string): AnalyzedToken[][] {
     return splitLines(text).map((line) => this.analyzeLine(line));
   }
@@ -303,7 +305,7 @@ export class Analyzer {
     return this.cache.heldBytes;
   }
 
-  /** Empties the cache (for measurements). */
+  /** Empties the cache (for measurements); returns nothing. Throws nothing. */
   clearCache(): void {
     this.cache.clear();
   }

@@ -58,7 +58,11 @@ export function renderLine(tokens: readonly AnalyzedToken[], sentence: number, o
   return out;
 }
 
-/** Analyzes raw text line by line, yielding each line's output text (lines with no tokens yield nothing). */
+/**
+ * Analyzes raw text line by line. Takes the analyzer, the text and the options (format, script
+ * of the output); yields each line's output text (lines with no tokens yield nothing). Throws
+ * nothing of its own.
+ */
 export function* renderAnalyses(analyzer: Analyzer, text: string, options: Partial<RenderOptions> = {}): Generator<string> {
   const opts = { ...defaultRenderOptions, ...options };
   const lines = splitLines(text);

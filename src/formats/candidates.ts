@@ -78,7 +78,11 @@ export function compareStored(a: Candidate, b: Candidate): number {
 }
 const S_RE = /^<S(?:\s+(.+))?>$/;
 
-/** Parses a candidates file into a corpus. `file` names it in errors and in `source`. */
+/**
+ * Parses a candidates file into a corpus. Takes the text, the file's name (shown in errors and
+ * kept as `source`) and the options; returns the corpus. Throws InputParseError (file:line)
+ * for a malformed file, UsageError for a bad option.
+ */
 export function readCandidatesFile(text: string, file: string, options: Partial<CandidatesReadOptions> = {}): Corpus {
   const { factorizer } = { ...defaultCandidatesReadOptions, ...options };
   const fail = (message: string, line: number): never => {
@@ -203,7 +207,11 @@ export function readCandidatesFile(text: string, file: string, options: Partial<
   }
 }
 
-/** Reads a candidates file from disk. */
+/**
+ * Reads a candidates file from disk. Takes the path and the options (encoding…); returns the
+ * corpus. Throws DataNotFoundError for a missing file, InputParseError (file:line) for a
+ * malformed one.
+ */
 export function loadCandidatesFile(path: string, options: Partial<CandidatesReadOptions> = {}): Corpus {
   const opts = { ...defaultCandidatesReadOptions, ...options };
   return readCandidatesFile(readTextFile(path, opts.encoding), path, opts);
@@ -236,8 +244,8 @@ function checkField(value: string, what: string): string {
  * where they differ from the defaults the reader would give. Gold-first: the gold candidate,
  * then the others in candidate order. Starred: the candidates in the analyzer's order
  * (analyzerPosition), `* ` before the gold. Tokens without gold start with `?` in both.
- * Throws UsageError for a field it cannot write, or `starred` for a corpus whose order is not
- * the analyzer's.
+ * Takes the corpus and the options; returns the text. Throws UsageError for a field it cannot
+ * write, or `starred` for a corpus whose order is not the analyzer's.
  */
 export function writeCandidatesFile(corpus: Corpus, options: Partial<CandidatesWriteOptions> = {}): string {
   const { analysisOf } = { ...defaultCandidatesWriteOptions, ...options };

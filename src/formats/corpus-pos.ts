@@ -67,7 +67,11 @@ function posSolutions(token: Token, opts: CorpusToPosOptions & { keepGold: boole
   });
 }
 
-/** Writes a corpus as a pos model (then writePosFile), with optional scores and star rules. */
+/**
+ * A corpus as a pos file's model (then writePosFile), with optional scores and star rules.
+ * Takes the corpus and the options; returns the model. Throws UsageError for markTop without
+ * scores or with keepGold, or scores that do not match a token's candidates.
+ */
 export function corpusToPos(corpus: Corpus, options: Partial<CorpusToPosOptions> = {}): PosFile {
   const merged = { ...defaultCorpusToPosOptions, ...options };
   const keepGold = merged.keepGold ?? !merged.markTop;

@@ -143,6 +143,7 @@ export type SystemFormat = 'auto' | 'text' | 'jsonl';
 
 /**
  * Reads a reference in the format asked for (auto: a `.tsv` file is WikiNewsMax with `max`, anything else plain text).
+ * Takes the text, the file's name and the format; returns the sentences.
  * @throws InputParseError as the readers do
  */
 export function readReference(text: string, file: string, format: ReferenceFormat): RefSentence[] {
@@ -152,6 +153,7 @@ export function readReference(text: string, file: string, format: ReferenceForma
 
 /**
  * Reads a system output (auto: JSONL when the file ends in `.jsonl` or its first line starts with `{`).
+ * Takes the text, the file's name and the format; returns the sentences.
  * @throws InputParseError as the readers do
  */
 export function readSystem(text: string, file: string, format: SystemFormat): SysSentence[] {

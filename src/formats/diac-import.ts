@@ -194,8 +194,8 @@ export class DiacImporter {
 }
 
 /**
- * {@link DiacImporter} over a whole text held in memory: the pos text and the report. Throws
- * CorpusError as the importer does.
+ * {@link DiacImporter} over a whole text held in memory. Takes the text, the analyzer and the
+ * options; returns the pos text and the report. Throws CorpusError as the importer does.
  */
 export function importDiacText(text: string, analyzer: Pick<Analyzer, 'analyzeLine'>, options: Partial<DiacImportOptions> = {}): { pos: string; report: VocalizedReport } {
   const imp = new DiacImporter(analyzer, options);

@@ -68,7 +68,8 @@ const tally = (): Tally => ({ words: 0, ok: 0, okNoCase: 0, letters: 0, errors: 
 const pct = (num: number, den: number): number => (den === 0 ? 0 : Math.round((10000 * num) / den) / 100);
 
 /**
- * Checks that every sentence has its counterpart with the same number of Arabic words.
+ * Checks that every sentence has its counterpart with the same number of Arabic words. Takes
+ * the reference, the system and both files' names; returns nothing.
  * @throws InputParseError naming the first system line (file:line) that differs, with the reference line
  */
 export function checkAlignment(ref: readonly RefSentence[], sys: readonly SysSentence[], files: { ref: string; sys: string }): void {
@@ -189,7 +190,7 @@ function rates(t: Tally): DiacRates {
   };
 }
 
-/** The report as a Markdown table, for humans. */
+/** The report as a Markdown table, for humans: takes the report and a title, returns the Markdown. Throws nothing. */
 export function diacReportMarkdown(r: DiacReport, title: string): string {
   const lines = [`# ${title}`, '', `${r.sentences} sentences, ${r.words} Arabic words.`, '',
     '| convention | WER | WER without case ending | DER | DER without case ending |', '|---|---:|---:|---:|---:|'];

@@ -262,7 +262,11 @@ export function posDocumentConverter(source: string | undefined, options: Partia
     documentOf(conv.intern(d.id ?? IMPLICIT_DOCUMENT_ID), d.tokens, (t) => t.index?.paragraph, conv.token, conv.intern);
 }
 
-/** Builds the corpus of a pos file (see the module comment for the rules). */
+/**
+ * Builds the corpus of a pos file (see the module comment for the rules). Takes the file's
+ * model and the options; returns the corpus. Throws CorpusError for a token with several
+ * stars, or that stars an alternative although it has solutions of its own.
+ */
 export function posToCorpus(pos: PosFile, options: Partial<PosToCorpusOptions> = {}): Corpus {
   const convert = options.converter ?? posDocumentConverter(pos.source, options);
   const corpus: Corpus = { documents: pos.documents.map(convert) };
@@ -270,7 +274,7 @@ export function posToCorpus(pos: PosFile, options: Partial<PosToCorpusOptions> =
   return corpus;
 }
 
-/** Throws a CorpusError when no token of the corpus carries a gold mark. */
+/** Takes a corpus; returns it when some token carries a gold mark. Throws CorpusError when none does. */
 export function requireGold(corpus: Corpus): Corpus {
   for (const d of corpus.documents) for (const s of d.sentences) for (const t of s.tokens) if (t.gold >= 0) return corpus;
   const file = corpus.source ?? 'the corpus';

@@ -234,7 +234,11 @@ export function posLineParser(file: string, onDocument: (doc: PosDocument) => vo
   return { line, end };
 }
 
-/** Parses the text of a pos file. `file` names it in error messages and in `source`. */
+/**
+ * Parses the text of a pos file. Takes the text and the file's name (shown in error messages
+ * and kept as `source`); returns the file's model, which writePosFile writes back byte for
+ * byte. Throws InputParseError (file:line) for a malformed file.
+ */
 export function readPosFile(text: string, file: string): PosFile {
   const lines = splitLines(text);
   const out: PosFile = { source: file, leadingBlank: lines.length > 0 && lines[0].trim() === '', documents: [] };

@@ -114,7 +114,7 @@ function readsOnTwoThreads(path: string, option: boolean | 'auto'): boolean {
  * posToCorpus(loadPosFile(path)), without the whole text or the whole parsed file in memory).
  * A UTF-8 file is read by the fast path (pos-fast.ts: a repeated token block is converted
  * once), a large one on two threads (`twoThreads`); a file that path does not take is read again by the full parser, which then gives the corpus or the error. `onDocument`
- * (optional) sees each document once, as it is added. Throws UsageError for a bad option, what
+ * (optional) sees each document once, as it is added. Returns the corpus. Throws UsageError for a bad option, what
  * forEachLine and the parser throw (DataNotFoundError, InputParseError with file and line) and
  * CorpusError from the conversion.
  */

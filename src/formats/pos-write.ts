@@ -90,7 +90,11 @@ function checkIndexes(doc: PosDocument): void {
   }
 }
 
-/** Writes a pos file in the canonical layout: blocks separated by one blank line, LF line ends. */
+/**
+ * Writes a pos file in the canonical layout: blocks separated by one blank line, LF line
+ * ends. Takes the file's model (readPosFile's, or corpusToPos's); returns the text. Throws
+ * UsageError for a field the format cannot hold (a line break in a field, a bad index…).
+ */
 export function writePosFile(pos: PosFile): string {
   checkDocuments(pos.documents);
   const blocks: string[] = [];

@@ -53,7 +53,11 @@ export interface LoadPosOptions {
 
 const defaultLoadPosOptions: LoadPosOptions = { encoding: 'utf-8' };
 
-/** Reads and parses a pos file from disk (UTF-8, or Windows-1256 with `encoding`). */
+/**
+ * Reads and parses a pos file from disk. Takes the path and `{ encoding }` (UTF-8, or
+ * Windows-1256); returns the file's model (see readPosFile). Throws DataNotFoundError for a
+ * missing file, InputParseError (file:line) for a malformed one.
+ */
 export function loadPosFile(path: string, options: Partial<LoadPosOptions> = {}): PosFile {
   const opts = { ...defaultLoadPosOptions, ...options };
   return readPosFile(readTextFile(path, opts.encoding), path);

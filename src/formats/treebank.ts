@@ -35,7 +35,7 @@ export type TreebankOptions = Partial<ProjectOptions> & Partial<PadtOptions>;
 
 /**
  * Projects a CoNLL-U treebank in either layout (see the module comment). Takes the file's text,
- * the analyzer and the options; deterministic. Throws InputParseError (file:line) for malformed
+ * the analyzer and the options; returns the gold corpus and the report; deterministic. Throws InputParseError (file:line) for malformed
  * CoNLL-U, CorpusError for a treebank with no sentence or in neither layout.
  */
 export function projectTreebank(text: string, analyzer: LineAnalyzer, options: TreebankOptions = {}): TreebankProjection {
@@ -76,7 +76,7 @@ export function plainText(sentences: readonly string[]): string {
  * line. A letter with a dagger alif and no vowel gets the fatha the dagger implies (PADT's هٰذَا
  * and اَللّٰهِ are written هَٰذَا and اَللَّٰهِ, as lexdis and most vocalized text write them):
  * the scorer compares every letter's marks and would count the treebank's habit against every
- * system. Nothing else changes.
+ * system. Nothing else changes. Takes the sentences; returns the text. Throws nothing.
  */
 export function vocalizedReference(sentences: readonly string[]): string {
   return sentences.map((s) => `${s.replace(/([\u0621-\u064a]\u0651?)\u0670/g, '$1\u064e\u0670')}\n`).join('');

@@ -167,8 +167,11 @@ function projectSentence(s: ConlluSentence, analyzer: LineAnalyzer, opts: Projec
 export { PROJECTION_TIE_NOTE, projectionTieNote, isProjectionTie } from './ud-tie.js';
 
 /**
- * Projects a CoNLL-U treebank onto the analyzer's candidates. Deterministic: the same text,
- * analyzer tables and options give the same corpus and report.
+ * Projects a CoNLL-U treebank onto the analyzer's candidates. Takes the file's text, the
+ * analyzer and the options; returns the gold corpus and the projection's report.
+ * Deterministic: the same text, analyzer tables and options give the same corpus and report.
+ * Throws InputParseError (file:line) for malformed CoNLL-U, CorpusError for a treebank with no
+ * sentence or no lemma annotation.
  */
 export function projectUd(text: string, analyzer: LineAnalyzer, options: Partial<ProjectOptions> = {}): Projection {
   const opts: ProjectOptions = { ...defaultProjectOptions, ...options };

@@ -84,6 +84,11 @@ export class Model {
   readonly templates: readonly Template[];
   readonly extractor: FeatureExtractor;
 
+  /**
+   * A model made of its parts (what training and Model.load build). Takes the header, the
+   * vocabulary, β*, the document tables, the seen labels, θ, and the sequence decoding and case
+   * pass when there are. Throws ModelFormatError when θ does not have one weight per template.
+   */
   constructor(
     readonly info: ModelInfo,
     readonly vocab: Vocab,
@@ -102,12 +107,12 @@ export class Model {
     this.extractor = new FeatureExtractor({ templates: this.templates, vocab, counts, doc, transform: info.transform });
   }
 
-  /** Feature names, one per θ weight. */
+  /** Returns the feature names, one per θ weight. Throws nothing. */
   featureNames(): string[] {
     return this.templates.map(templateName);
   }
 
-  /** The score of each candidate from its feature rows z (K × p values). */
+  /** Takes the feature rows z of one candidate (row `k` of K × p values); returns its score Σθ·z. Throws nothing. */
   score(z: Float64Array, k: number): number {
     return linearScore(this.theta.weights, this.theta.bias, z, k * this.templates.length);
   }
@@ -152,7 +157,7 @@ export class Model {
   /**
    * Loads a model (a model directory or a single model file; read only, never locked). With
    * `expect`, a model trained with another feature set is refused with an error naming both.
-   * Throws UsageError for a bad argument, DataNotFoundError for a missing model,
+   * Returns the model, with its header, size on disk and load time. Throws UsageError for a bad argument, DataNotFoundError for a missing model,
    * ModelFormatError / ModelVersionError for one this lexdis cannot read.
    */
   static async load(dir: string, expect: { featureSet?: string } = {}): Promise<LoadedModel> {

@@ -124,8 +124,10 @@ export function diacritizeParagraph(tagger: Tagger, text: string, options: Parti
 
 /**
  * Diacritizes a whole text tagged as one document (its lines are paragraphs), as `lexdis tag`
- * tags a file, so both show the same analyses.
- * @returns one entry per input line: its vocalized text (line break kept) and its words
+ * tags a file, so both show the same analyses. Takes the tagger, the text and the options
+ * (how words are vocalized, the input script, whether every candidate's rendering is kept);
+ * returns one entry per input line: its vocalized text (line break kept) and its words.
+ * Throws UsageError for a bad argument.
  */
 export function diacritizeText(tagger: Tagger, text: string, options: Partial<DiacritizeOptions> = {}): DiacritizedParagraph[] {
   const { input, sentences } = tagged(tagger, text, options);

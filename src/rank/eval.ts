@@ -72,7 +72,8 @@ export interface TieReport {
   projection: { tied: number; A1: number; randomA1: number };
 }
 
-export interface EvaluateOptions {
+/** How the rankings given to {@link evaluateItems} broke ties, and the seed of the random tie-break beside them. */
+export interface EvalTieOptions {
   /** The tie-break of the rankings given (default 'analyzer'). */
   order: TieOrder;
   /** Seed of the random tie-break (default 42). */
@@ -128,7 +129,7 @@ function hits(item: EvalItem, target: EvalTarget): [boolean, boolean] {
 }
 
 /** Evaluates a list of ranked gold tokens; `options` say how their ranking broke ties and seed the random tie-break. */
-export function evaluate(items: Iterable<EvalItem>, options: Partial<EvaluateOptions> = {}): EvalReport {
+export function evaluateItems(items: Iterable<EvalItem>, options: Partial<EvalTieOptions> = {}): EvalReport {
   const { order = 'analyzer', seed = 42 } = options;
   const all = new Map<EvalTarget, Counter>(EVAL_TARGETS.map((t) => [t, new Counter()]));
   const amb = new Map<EvalTarget, Counter>(EVAL_TARGETS.map((t) => [t, new Counter()]));
@@ -185,7 +186,8 @@ export function evaluate(items: Iterable<EvalItem>, options: Partial<EvaluateOpt
 
 /**
  * Averages reports (e.g. over cross-validation folds), weighting by token counts. The tie
- * order is 'hash' when any report's is; the seed is the first report's.
+ * order is 'hash' when any report's is; the seed is the first report's. Takes the reports;
+ * returns one report. Throws nothing.
  */
 export function mergeReports(reports: EvalReport[]): EvalReport {
   const sumAcc = (pick: (r: EvalReport) => Accuracy): Accuracy => {
@@ -235,7 +237,8 @@ export function tiedShare(report: EvalReport): number {
 
 /**
  * Markdown table in the layout of the paper's Table 4 (E1/E2 per LE) plus A1/A2; with a label
- * scheme, only its elements, under its names.
+ * scheme, only its elements, under its names. Takes the report, a title and the scheme;
+ * returns the Markdown. Throws nothing.
  */
 export function evalMarkdown(report: EvalReport, title = 'Evaluation', scheme?: LabelScheme): string {
   const fmt = (x: number) => x.toFixed(1);

@@ -8,7 +8,7 @@ import type { SeenLexicon } from '../../features/lexicon.js';
 import { requireCorpus } from '../args.js';
 import { UsageError } from '../errors.js';
 import { Model } from '../model/model.js';
-import { evaluate, type EvalItem, type EvalReport, type EvaluateOptions } from './eval.js';
+import { evaluateItems, type EvalItem, type EvalReport, type EvalTieOptions } from './eval.js';
 import { constrainToMarks } from './marks.js';
 import { type PreparedDocument, prepareDocument } from './prepare.js';
 import { ModelRanker } from './ranker.js';
@@ -48,7 +48,7 @@ export function prepareToRank(doc: Document, lexicon: SeenLexicon | null, option
 
 /**
  * Ranks documents and pairs every gold-marked Arabic token's ranking with its gold candidate
- * (the items {@link evaluate} reads). Takes the ranker, the documents and the seen labels
+ * (the items {@link evaluateItems} reads). Takes the ranker, the documents and the seen labels
  * (see {@link rankPrepared}); returns the items in document order.
  */
 export function goldItems(ranker: Disambiguator, docs: Iterable<Document>, lexicon: SeenLexicon | null): EvalItem[] {
@@ -63,8 +63,8 @@ export function goldItems(ranker: Disambiguator, docs: Iterable<Document>, lexic
   return items;
 }
 
-/** Options of {@link evaluateModel}: evaluate()'s, and a callback after each document ranked (done of all). */
-export interface EvaluateModelOptions extends EvaluateOptions {
+/** Options of {@link evaluate}: how the ties are reported, and a callback after each document ranked (done of all). */
+export interface EvaluateOptions extends EvalTieOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -78,17 +78,18 @@ function* reporting(docs: readonly Document[], onProgress?: (done: number, total
 
 /**
  * A1/A2 (and E1/E2, per label element, ambiguous tokens, ceiling) of a model on a gold-marked
- * corpus, with the model's own C(t). Takes a model, a corpus and the random tie-break's seed
- * (`options.order`, the ranking's tie-break, defaults to the corpus's: a hash of the label key
- * when its order is not the analyzer's; `options.onProgress` is called after each document);
- * returns the report (all zeros for a corpus without gold marks: call requireGold first to
- * refuse one). Throws UsageError for a bad argument.
+ * corpus, with the model's own C(t). Takes a model (or a Tagger: its model), a corpus and the
+ * options: `order`, the ranking's tie-break, defaults to the corpus's (a hash of the label key
+ * when its order is not the analyzer's); `seed`, the random tie-break's beside it (42);
+ * `onProgress`, called after each document. Returns the report (all zeros for a corpus without
+ * gold marks: call requireGold first to refuse one). Throws UsageError for a bad argument.
  */
-export function evaluateModel(model: Model, corpus: Corpus, options: Partial<EvaluateModelOptions> = {}): EvalReport {
-  if (!(model instanceof Model)) throw new UsageError('model must be a Model (Model.load or train)');
+export function evaluate(source: Model | { model: Model }, corpus: Corpus, options: Partial<EvaluateOptions> = {}): EvalReport {
+  const model = source instanceof Model ? source : (source as { model?: unknown } | null)?.model;
+  if (!(model instanceof Model)) throw new UsageError('model must be a Model (Model.load or train) or a Tagger');
   requireCorpus('corpus', corpus);
   const { onProgress, ...evalOptions } = options;
-  return evaluate(goldItems(new ModelRanker(model), reporting(corpus.documents, onProgress), model.lexicon), { order: tieOrderOf(corpus), ...evalOptions });
+  return evaluateItems(goldItems(new ModelRanker(model), reporting(corpus.documents, onProgress), model.lexicon), { order: tieOrderOf(corpus), ...evalOptions });
 }
 
 /** The tie-break of rankings of a corpus: the analyzer's order, or a label-key hash where the corpus's order is not the analyzer's. */

@@ -14,7 +14,7 @@ import type { RankedToken } from './types.js';
 /**
  * Human-readable lines: per Arabic word, its ranked analyses (rank, confidence, the word as typed
  * vocalized by the analysis, the analyzer's Buckwalter vocalization, lemma, POS, gloss), a blank line after each sentence. Takes the tagged
- * sentences; returns the text (ending in a newline).
+ * sentences; returns the text (ending in a newline). Throws nothing.
  */
 export function taggedText(sentences: readonly TaggedSentence[]): string {
   const out: string[] = [];
@@ -36,7 +36,8 @@ export function taggedText(sentences: readonly TaggedSentence[]): string {
 
 /**
  * One JSON object per tagged sentence ({sentence: n, tokens}); takes the sentences and the
- * number of the first (more than 1 for a later window of a stream), returns the lines ('' for none).
+ * number of the first (more than 1 for a later window of a stream), returns the lines ('' for
+ * none). Throws nothing.
  */
 export function taggedJsonl(sentences: readonly TaggedSentence[], first = 1): string {
   return sentences.map((s, i) => JSON.stringify({ sentence: first + i, ...s })).join('\n') + (sentences.length ? '\n' : '');
@@ -45,7 +46,7 @@ export function taggedJsonl(sentences: readonly TaggedSentence[], first = 1): st
 /**
  * The rankings of an analysis file as JSON lines: one object per sentence, per token its input
  * and its `top` best solutions (solution number, label key, score, confidence). Takes the
- * rankings (per document, sentence, token) and `top` ≥ 0; returns the lines.
+ * rankings (per document, sentence, token) and `top` ≥ 0; returns the lines. Throws nothing.
  */
 export function rankedJsonl(ranked: readonly RankedToken[][][], top: number): string {
   return ranked.flat().map((sent) => JSON.stringify({

@@ -214,7 +214,7 @@ export class Tagger {
   /**
    * Takes a model and an analyzer already loaded (see {@link Tagger.load}), and the bytes the
    * caches may take ({@link TAGGER_CACHE_BYTES} by default; the analyzer's cache is its own, set
-   * when it was loaded). Throws UsageError for a bad `cacheBytes`.
+   * when it was loaded); a constructor returns the tagger. Throws UsageError for a bad `cacheBytes`.
    */
   constructor(readonly model: Model, readonly analyzer: Analyzer, cacheBytes = TAGGER_CACHE_BYTES) {
     requireInteger('cacheBytes', cacheBytes, 0);
@@ -252,7 +252,7 @@ export class Tagger {
    * Ranks every token of a corpus: candidates C(t) formed with the model's seen labels, then
    * narrowed to those that agree with the diacritics typed in the word, if any (marks.ts).
    * Takes a corpus (e.g. from loadCorpus or textToCorpus); returns per document, sentence and
-   * token the ranking, best first.
+   * token the ranking, best first. Throws nothing.
    */
   rankCorpus(corpus: Corpus): RankedToken[][][] {
     return corpus.documents.map((d) => rankPrepared(this.ranker, d, this.model.lexicon, { typedMarks: true }).ranked);
@@ -263,7 +263,7 @@ export class Tagger {
    * word. `inputScript` says how the text is read (src/analyzer/script.ts; default `arabic`:
    * Latin words are not Arabic and pass through untouched, Buckwalter only on request);
    * `vocalize` how each analysis' `vocalized` word is written (src/script/vocalize.ts).
-   * Throws UsageError for a bad argument.
+   * Returns the tagged sentences. Throws UsageError for a bad argument.
    */
   tagText(text: string, options: TagTextOptions = {}): TaggedSentence[] {
     const out: TaggedSentence[] = [];
@@ -317,7 +317,8 @@ export class Tagger {
 
   /**
    * What the model says about itself, for `GET /v1/model` and JSON output: its header,
-   * and under `analyzer` the tables' sizes and the analyzer options in use.
+   * and under `analyzer` the tables' sizes and the analyzer options in use. Returns that
+   * record. Throws nothing.
    */
   modelInfo(): Record<string, unknown> {
     const m = this.model as Partial<LoadedModel> & Model;

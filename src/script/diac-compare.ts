@@ -13,6 +13,7 @@
  * letter counts as an error); letters themselves are not compared, only their marks. Ignoring
  * the case ending = ignoring the last letter's marks.
  */
+import { UsageError } from '../errors.js';
 
 /** One letter and its marks: shadda, a vowel (`a i u o F N K`, or '' for none; more than one is kept as typed), dagger alif. */
 export interface DiacLetter {
@@ -109,6 +110,8 @@ export interface WordVerdict {
  * Compares a system word with the reference's accepted variants (the best variant counts).
  * @param sys the system's word, Arabic script
  * @param refs the accepted reference spellings (at least one)
+ * @returns the verdict: right or wrong with and without the last letter, and the letters' errors
+ * @throws UsageError for no reference spelling
  */
 export function compareWord(sys: string, refs: readonly string[], convention: Convention): WordVerdict {
   let best: WordVerdict | undefined;
@@ -127,7 +130,7 @@ export function compareWord(sys: string, refs: readonly string[], convention: Co
     };
     if (!best || rankOf(v) > rankOf(best)) best = v;
   }
-  if (!best) throw new RangeError('compareWord needs at least one reference spelling');
+  if (!best) throw new UsageError('compareWord needs at least one reference spelling');
   return best;
 }
 

@@ -50,6 +50,7 @@ export interface SuperviseOptions {
  * In the primary: runs `n` workers (this same program, same arguments) until SIGINT or
  * SIGTERM, restarting a worker that dies. Resolves with the exit status: 0 after a graceful
  * stop, else the status of a worker that failed to start, or 1 when workers keep dying.
+ * Takes the number of workers and the options. Throws nothing (a worker's failure is its status).
  */
 export function superviseWorkers(n: number, options: SuperviseOptions = {}): Promise<number> {
   // before the first fork: the workers accept from the shared socket themselves (see the module comment)

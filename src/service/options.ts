@@ -80,7 +80,7 @@ const POSITIVE_INTEGERS = [
   'headersTimeoutMs', 'receiveTimeoutMs', 'keepAliveTimeoutMs', 'maxConnections',
 ] as const;
 
-/** Merges `given` over the defaults and checks the result (UsageError on a bad value). */
+/** Merges `given` over the defaults and checks the result. Returns the options. Throws UsageError for a bad value. */
 export function resolveOptions(given: Partial<ServiceOptions> = {}): ServiceOptions {
   const merged: ServiceOptions = { ...defaultServiceOptions };
   for (const [key, value] of Object.entries(given)) {

@@ -56,7 +56,10 @@ function refuseDeclaredBody(request: FastifyRequest, reply: FastifyReply, declar
   return reply.code(413).send(errorBody('BODY_TOO_LARGE', `the body declares ${declared} bytes; the limit is ${limit}`));
 }
 
-/** Builds (does not start) the service for `tagger`; `options` are merged over `defaultServiceOptions`. */
+/**
+ * Builds (does not start) the service for `tagger`; `options` are merged over
+ * `defaultServiceOptions`. Returns the fastify app. Throws UsageError for a bad option.
+ */
 export function buildServer(tagger: TaggerLike, options: Partial<ServiceOptions> = {}): FastifyInstance {
   const o = resolveOptions(options);
   const app = Fastify({
@@ -115,7 +118,11 @@ export interface ListenOptions {
   port: number;
 }
 
-/** Builds the server and listens; resolves with the app and its base URL. */
+/**
+ * Builds the server and listens. Takes the tagger, where to listen and the options; resolves
+ * with the app and its base URL. Throws UsageError for a bad option; rejects with the
+ * listener's error (an address in use) as node gives it.
+ */
 export async function startServer(
   tagger: TaggerLike, listen: ListenOptions, options: Partial<ServiceOptions> = {},
 ): Promise<{ app: FastifyInstance; url: string }> {
@@ -131,7 +138,7 @@ export async function startServer(
  * Closes `app` gracefully on the first SIGINT or SIGTERM (or, in a worker of
  * `serve --workers`, the primary's request to stop), then calls `done(0)`; a second
  * signal, or a close that takes longer than `graceMs`, calls `done(1)` at once.
- * Returns a function that removes the handlers.
+ * Returns a function that removes the handlers. Throws nothing.
  */
 export function shutdownOnSignals(
   app: FastifyInstance, done: (code: number) => void, graceMs = 10_000,

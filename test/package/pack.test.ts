@@ -3,7 +3,7 @@
  * install the tarball into a scratch project (its dependencies from npm's cache when there,
  * else the registry) with no engine warning on this Node and no dependency narrower than
  * lexdis's own `engines`, then from that project (a) type-check and run a TypeScript program that
- * tags and diacritizes a sentence through the API, with fastify and piscina removed to prove that the package
+ * tags and diacritizes a sentence through the API (the root and the subpaths), with fastify and piscina removed to prove that the package
  * root loads neither, (b) run the installed `lexdis` command on the same sentence, and (c) with
  * no data anywhere, see where lexdis looks (never inside node_modules), fetch the tables into
  * the user's data folder and diacritize with LEXDIS_DATA unset.
@@ -71,14 +71,16 @@ test('a TypeScript program type-checks against the installed package and tags th
     "import { Tagger, UsageError, diacritizeText, type TaggedSentence } from 'lexdis';",
     "import type { TrainOptions } from 'lexdis/training';",
     "import type { ServiceOptions } from 'lexdis/service';",
+    "import { toBuckwalter } from 'lexdis/formats';",
+    "import type { DiacReport } from 'lexdis/eval';",
     'const [modelDir, tables, text] = process.argv.slice(2);',
     'const tagger = await Tagger.load(modelDir, { tables });',
     'const sentences: TaggedSentence[] = tagger.tagText(text, { top: 1 });',
     "let refused = '';",
     'try { tagger.tagText(text, { top: -1 }); } catch (err) { if (err instanceof UsageError) refused = err.code; }',
-    "const unused: Partial<TrainOptions & ServiceOptions> = {};",
+    "const unused: Partial<TrainOptions & ServiceOptions & DiacReport> = {};",
     'const vocalized = diacritizeText(tagger, text).map((p) => p.text).join(\'\\n\');',
-    'console.log(JSON.stringify({ refused, unused, vocalized, words: sentences.flatMap((s) => s.tokens.filter((t) => t.arabic).map((t) => [t.input, t.analyses[0]?.voc ?? null])) }));',
+    'console.log(JSON.stringify({ refused, unused, vocalized, bw: toBuckwalter(text), words: sentences.flatMap((s) => s.tokens.filter((t) => t.arabic).map((t) => [t.input, t.analyses[0]?.voc ?? null])) }));',
   ].join('\n'));
   writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({
     compilerOptions: {
@@ -93,13 +95,14 @@ test('a TypeScript program type-checks against the installed package and tags th
   const hidden = ['fastify', 'piscina'].map((d) => join(app, 'node_modules', d)).filter(existsSync);
   assert.equal(hidden.length, 2, 'fastify and piscina are installed as the package\'s dependencies');
   for (const d of hidden) renameSync(d, `${d}.hidden`);
-  let out: { refused: string; vocalized: string; words: [string, string | null][] };
+  let out: { refused: string; vocalized: string; bw: string; words: [string, string | null][] };
   try {
     out = JSON.parse(run(process.execPath, [join('out', 'tag.js'), join(work, 'model'), dataPaths.bama(), SENTENCE], { cwd: app }));
   } finally {
     for (const d of hidden) renameSync(`${d}.hidden`, d);
   }
   assert.equal(out.refused, 'USAGE');
+  assert.equal(out.bw, 'ktbt AlTAlbp Aldrs.');
   assert.deepEqual(out.words.map(([w]) => w), ['كتبت', 'الطالبة', 'الدرس']);
   for (const [w, voc] of out.words) assert.ok(voc && voc.length > 0, `${w} has a vocalization`);
   // diacritized through the API: the typed letters unchanged, vowels added

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { emptyElements, labelKey } from '../../src/labels/elements.js';
 import type { Candidate, Document, Token } from '../../src/corpus/types.js';
-import { evaluate, evalMarkdown, mergeReports } from '../../src/rank/eval.js';
+import { evaluateItems, evalMarkdown, mergeReports } from '../../src/rank/eval.js';
 import { rankToken, softmax } from '../../src/rank/types.js';
 import { countLabelFrequencies, FirstSolution, MostFrequentLabel, RandomCandidate } from '../../src/rank/baselines.js';
 
@@ -23,7 +23,7 @@ test('A1/A2 on the label and on an LE with distinct values in rank order', () =>
   const r1 = rankToken(t1, [2, 3, 1], 1);
   const t2 = token([A], 0); // unambiguous and right
   const r2 = rankToken(t2, [0], 1);
-  const rep = evaluate([{ ranked: r1, gold: C }, { ranked: r2, gold: A }]);
+  const rep = evaluateItems([{ ranked: r1, gold: C }, { ranked: r2, gold: A }]);
   assert.equal(rep.tokens, 2);
   assert.equal(rep.ambiguousTokens, 1);
   assert.equal(rep.all.label.A1, 50);
@@ -40,15 +40,15 @@ test('A1/A2 on the label and on an LE with distinct values in rank order', () =>
 
 test('a gold label outside the candidates lowers the ceiling and is never counted right', () => {
   const gold = cand('z_1', 'z/NOUN', 'NOUN');
-  const rep = evaluate([{ ranked: rankToken(token([A, B], -1), [1, 0], 1), gold }]);
+  const rep = evaluateItems([{ ranked: rankToken(token([A, B], -1), [1, 0], 1), gold }]);
   assert.equal(rep.ceiling, 0);
   assert.equal(rep.all.label.A2, 0);
   assert.equal(rep.all.pos.A1, 100); // A's pos is NOUN, like the gold's
 });
 
 test('merged reports weight folds by their token counts', () => {
-  const r1 = evaluate([{ ranked: rankToken(token([A, B], 0), [1, 0], 1), gold: A }]);
-  const r2 = evaluate([
+  const r1 = evaluateItems([{ ranked: rankToken(token([A, B], 0), [1, 0], 1), gold: A }]);
+  const r2 = evaluateItems([
     { ranked: rankToken(token([A, B], 1), [1, 0], 1), gold: B },
     { ranked: rankToken(token([A, B], 1), [1, 0], 1), gold: B },
   ]);
@@ -89,12 +89,12 @@ test('the case-less label counts a prediction right that differs from the gold o
   const gen = cand('ra}iys_1', 'Al/DET+ra}iys/NOUN+i/CASE_DEF_GEN', 'NOUN');
   const other = cand('ra}iys_2', 'Al/DET+ra}iys/NOUN+i/CASE_DEF_GEN', 'NOUN');
   // ranked nom, other, gen; the gold is gen
-  const rep = evaluate([{ ranked: rankToken(token([nom, other, gen], 2), [3, 2, 1], 1), gold: gen }]);
+  const rep = evaluateItems([{ ranked: rankToken(token([nom, other, gen], 2), [3, 2, 1], 1), gold: gen }]);
   assert.equal(rep.all.label.A1, 0);
   assert.equal(rep.all.label.A2, 0);
   assert.equal(rep.all.caseless.A1, 100);
   // the other lemma ranked first: wrong without case too, right in the top two
-  const rep2 = evaluate([{ ranked: rankToken(token([nom, other, gen], 2), [2, 3, 1], 1), gold: gen }]);
+  const rep2 = evaluateItems([{ ranked: rankToken(token([nom, other, gen], 2), [2, 3, 1], 1), gold: gen }]);
   assert.deepEqual([rep2.all.caseless.A1, rep2.all.caseless.A2], [0, 100]);
   assert.match(evalMarkdown(rep), /\| caseless \| 100\.0 \|/);
   // merged reports carry it too

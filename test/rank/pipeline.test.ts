@@ -8,8 +8,8 @@ import { Analyzer } from '../../src/analyzer/index.js';
 import type { Candidate, Corpus, Document } from '../../src/corpus/types.js';
 import { UsageError } from '../../src/errors.js';
 import { linearScore } from '../../src/model/score.js';
-import { evaluate } from '../../src/rank/eval.js';
-import { evaluateModel, goldItems, rankPrepared } from '../../src/rank/pipeline.js';
+import { evaluateItems } from '../../src/rank/eval.js';
+import { evaluate, goldItems, rankPrepared } from '../../src/rank/pipeline.js';
 import { ModelRanker } from '../../src/rank/ranker.js';
 import { rankedJsonl, rerankedPos, taggedJsonl, taggedText } from '../../src/rank/tag-output.js';
 import { Tagger, type TaggedSentence } from '../../src/rank/tagger.js';
@@ -63,7 +63,7 @@ test('rankPrepared drops gold-only candidates from C(t) and keeps the gold candi
   for (const sent of r.ranked) for (const rt of sent) assert.ok(rt.ranked.every((c) => c.candidate.source !== 'gold'));
 });
 
-test('goldItems pairs each gold-marked Arabic token with its gold, in order; evaluateModel reports on them', async () => {
+test('goldItems pairs each gold-marked Arabic token with its gold, in order; evaluate reports on them (of a Model or a Tagger)', async () => {
   const { model } = await trained;
   const ranker = new ModelRanker(model);
   const items = goldItems(ranker, heldOut.documents, model.lexicon);
@@ -73,8 +73,9 @@ test('goldItems pairs each gold-marked Arabic token with its gold, in order; eva
     assert.equal(it.ranked.token.form, expected[i].form);
     assert.equal(it.gold.key, expected[i].candidates[expected[i].gold].key);
   });
-  const report = evaluateModel(model, heldOut);
-  assert.deepEqual(report, evaluate(items));
+  const report = evaluate(model, heldOut);
+  assert.deepEqual(report, evaluateItems(items));
+  assert.deepEqual(evaluate(new Tagger(model, Analyzer.load(MINI_DIR)), heldOut), report);
   assert.ok(report.all.label.A1 > 0 && report.all.label.A1 <= report.ceiling);
 });
 

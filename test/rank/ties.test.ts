@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { emptyElements, labelKey } from '../../src/labels/elements.js';
 import type { Candidate, Token } from '../../src/corpus/types.js';
-import { evaluate, evalMarkdown, mergeReports } from '../../src/rank/eval.js';
+import { evaluateItems, evalMarkdown, mergeReports } from '../../src/rank/eval.js';
 import { rankToken } from '../../src/rank/types.js';
 import { FirstSolution } from '../../src/rank/baselines.js';
 import { tiesOf, withRandomTies } from '../../src/rank/ties.js';
@@ -49,7 +49,7 @@ test('evaluate reports the tie counts and A1/A2 with random ties beside the anal
     const cs = ['a', 'b'].map((l) => cand(l));
     return { ranked: rankToken(token(cs, 0, `w${i}`), [0, 0], 1), gold: cs[0] };
   });
-  const rep = evaluate(items, { seed: 3 });
+  const rep = evaluateItems(items, { seed: 3 });
   assert.equal(rep.all.label.A1, 100);
   assert.equal(rep.ties.firstTied, 200);
   assert.equal(rep.ties.order, 'analyzer');
@@ -58,7 +58,7 @@ test('evaluate reports the tie counts and A1/A2 with random ties beside the anal
   const md = evalMarkdown(rep);
   assert.match(md, /A tie decided the first place of 200 tokens \(100\.0%\)/);
   assert.match(md, /\| a seeded random order \(seed 3\) \|/);
-  const m = mergeReports([rep, evaluate(items.slice(0, 10), { seed: 3, order: 'hash' })]);
+  const m = mergeReports([rep, evaluateItems(items.slice(0, 10), { seed: 3, order: 'hash' })]);
   assert.equal(m.ties.firstTied, 210);
   assert.equal(m.ties.order, 'hash');
   assert.equal(m.ties.random.tokens, 210);
@@ -66,7 +66,7 @@ test('evaluate reports the tie counts and A1/A2 with random ties beside the anal
 
 test('without ties the random column equals the main one', () => {
   const cs = ['a', 'b', 'c'].map((l) => cand(l));
-  const rep = evaluate([{ ranked: rankToken(token(cs, 1), [0, 2, 1], 1), gold: cs[1] }, { ranked: rankToken(token(cs, 0), [0, 2, 1], 1), gold: cs[0] }]);
+  const rep = evaluateItems([{ ranked: rankToken(token(cs, 1), [0, 2, 1], 1), gold: cs[1] }, { ranked: rankToken(token(cs, 0), [0, 2, 1], 1), gold: cs[0] }]);
   assert.deepEqual(rep.ties.random, rep.all.label);
   assert.equal(rep.ties.firstTied, 0);
 });
@@ -77,7 +77,7 @@ test('gold labels the UD projection chose by a tie are counted and reported as s
   const t = { ...token(cs, 0), note: projectionTieNote(2) };
   assert.ok(isProjectionTie(t));
   assert.ok(!isProjectionTie(token(cs, 0)));
-  const rep = evaluate([{ ranked: rankToken(t, [0, 0], 1), gold: cs[0] }, { ranked: rankToken(token(cs, 0), [1, 0], 1), gold: cs[0] }]);
+  const rep = evaluateItems([{ ranked: rankToken(t, [0, 0], 1), gold: cs[0] }, { ranked: rankToken(token(cs, 0), [1, 0], 1), gold: cs[0] }]);
   assert.equal(rep.ties.projection.tied, 1);
   assert.equal(rep.ties.projection.A1, 100);
   assert.match(evalMarkdown(rep), /1 gold tokens \(50\.0%\) have a gold label the UD projection chose by a tie/);

@@ -18,6 +18,7 @@ export { standardize, unstandardize, type StandardizedRows } from './standardize
 /**
  * Fits `solver` on `rows`. Options are those of the solver (unknown keys → UsageError):
  * svr → SvrOptions, svc → SvcOptions, linreg → { lambda (default 0), bias }, ridge → { lambda (default 1), bias }.
+ * Returns the linear model (weights, bias). Throws UsageError for an unknown solver or option.
  */
 export function fit(solver: SolverName, rows: Rows, options: Record<string, unknown> = {}): LinearModel {
   switch (solver) {
@@ -37,7 +38,7 @@ export function fit(solver: SolverName, rows: Rows, options: Record<string, unkn
   }
 }
 
-/** Score of row `row` of the row-major matrix `x` (p columns): weights · x_row + bias. */
+/** Takes a model and row `row` of the row-major matrix `x` (p columns); returns weights · x_row + bias. Throws UsageError when the model's weights are not p. */
 export function predict(model: LinearModel, x: Float64Array, p: number, row: number): number {
   if (model.weights.length !== p) throw new UsageError(`predict: model has ${model.weights.length} weights, rows have ${p} columns`);
   return linearScore(model.weights, model.bias, x, row * p);
@@ -50,7 +51,7 @@ export function scoreRows(rows: Rows, weights: ArrayLike<number>, bias: number):
   return out;
 }
 
-/** Scores of all rows under a fitted model; throws UsageError when its weights do not match the rows' columns. */
+/** Takes a fitted model and rows; returns the scores of all rows. Throws UsageError when its weights do not match the rows' columns. */
 export function predictAll(model: LinearModel, rows: Rows): Float64Array {
   if (model.weights.length !== rows.p) throw new UsageError(`predict: model has ${model.weights.length} weights, rows have ${rows.p} columns`);
   return scoreRows(rows, model.weights, model.bias);

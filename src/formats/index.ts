@@ -1,0 +1,38 @@
+/**
+ * lexdis/formats: each corpus file format on its own (the package root's loadCorpus and
+ * writeCorpus pick one by extension), the import of UD treebanks and of vocalized text into
+ * gold corpora, raw text into a corpus, the tagger's output formats, Buckwalter
+ * transliteration, and the file reading and atomic writing every command uses.
+ *
+ * @example
+ * import { readPosFile, writePosFile } from 'lexdis/formats';
+ * const text = readFileSync('gold.pos', 'utf8');
+ * writePosFile(readPosFile(text, 'gold.pos')) === text; // the pos format round-trips exactly
+ */
+
+// The ATB analysis format (.pos): the file's own model, exact round trip; and corpus ↔ pos.
+export type { PosFile } from './pos-model.js';
+export { readPosFile } from './pos-read.js';
+export { writePosFile } from './pos-write.js';
+export { loadPosFile } from './pos.js';
+export { loadPosCorpus, type LoadPosCorpusOptions } from './pos-stream.js';
+export { posToCorpus, requireGold, type PosToCorpusOptions } from './pos-corpus.js';
+export { corpusToPos, type CorpusToPosOptions } from './corpus-pos.js';
+
+// The candidates format (.cand, .tsv): any language's analyses, one token a line.
+export { readCandidatesFile, writeCandidatesFile, loadCandidatesFile, type CandidatesReadOptions, type CandidatesWriteOptions } from './candidates.js';
+
+// Raw text, UD treebanks and vocalized text into corpora.
+export { textToCorpus } from './text.js';
+export { projectUd, type Projection, type ProjectOptions } from './ud-project.js';
+export { projectTreebank, vocalizedReference, type TreebankProjection, type TreebankOptions } from './treebank.js';
+export { DiacImporter, importDiacText, type DiacImportOptions } from './diac-import.js';
+export type { VocalizedReport } from './voc-report.js';
+
+// The tagger's output formats, and the analyzer's.
+export { taggedText, taggedJsonl, rankedJsonl, rerankedPos, type RerankOptions } from '../rank/tag-output.js';
+export { renderAnalyses, type OutputFormat, type RenderOptions } from '../analyzer/output.js';
+
+// Script and files.
+export { toBuckwalter, fromBuckwalter, hasArabic } from '../script/buckwalter.js';
+export { readTextFile, writeFileAtomic, TEXT_ENCODINGS, type TextEncoding } from '../io.js';
