@@ -141,7 +141,7 @@ export function featureSetHelp(): string {
   return `${Object.keys(FEATURE_SETS).join(', ')}, each ${featureSetSuffixHelp()}`;
 }
 
-/** Every accepted feature-set name. */
+/** Takes nothing; returns every accepted feature-set name. Throws nothing. */
 export function featureSetNames(): string[] {
   const base = Object.keys(FEATURE_SETS);
   return base.flatMap((n) => [n, n + CASELESS_SUFFIX, n + PRIOR_SUFFIX, n + CASELESS_SUFFIX + PRIOR_SUFFIX]);
