@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // Runs the compiled tests (dist/test/**/*.test.js) with node's test runner, on the Node that
 // runs this script. It passes the files by name: Node 20 takes a folder for `--test`, Node 22
-// and later take glob patterns instead, and a list of files works on both.
+// and later take glob patterns instead, and a list of files works on both. A compiled test
+// whose source (test/**/*.test.ts) is gone is left out: tsc does not delete what it compiled
+// before a file was moved or deleted.
 // Usage: node scripts/run-tests.mjs [extra node --test options]
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const files = [];
@@ -12,7 +14,7 @@ const walk = (dir) => {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, e.name);
     if (e.isDirectory()) walk(path);
-    else if (e.name.endsWith('.test.js')) files.push(path);
+    else if (e.name.endsWith('.test.js') && existsSync(path.slice('dist/'.length).replace(/\.js$/, '.ts'))) files.push(path);
   }
 };
 walk(join('dist', 'test'));

@@ -20,4 +20,5 @@ export const COMMANDS: Record<string, () => Promise<{ register: RegisterCommand 
   diacritize: () => import('./diacritize.js'),
   'eval-diac': () => import('./eval-diac.js'),
   data: () => import('./data.js'),
+  'upgrade-model': () => import('./upgrade-model.js'),
 };

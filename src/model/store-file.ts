@@ -24,9 +24,8 @@ import { endianness } from 'node:os';
 import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { ModelFormatError, ModelVersionError } from '../errors.js';
 import {
-  type BinaryArray, type DType, type ModelHeader, CHUNK_BYTES, DTYPES, PART_NAME, checkHeader,
+  type BinaryArray, type DType, type ModelHeader, type ModelParts, type Plan, CHUNK_BYTES, DTYPES, PART_NAME, checkHeader,
 } from './store-format.js';
-import type { ModelParts, Plan } from './store-v1.js';
 
 /** The file format version of single-file models. */
 export const FILE_FORMAT_VERSION = 2;

@@ -1,36 +1,32 @@
 /**
- * The on-disk layout of a lexdis model (format version 1), its header checks and the
- * registry of format versions this lexdis can read.
- *
- * A model is a LevelDB database directory holding these keys:
- *   - `header`: JSON ({@link ModelHeader}): magic, format version, kind, creator, and the
- *     caller's fields (feature templates, options, seed, corpus hash, figures…);
- *   - `manifest`: JSON ({@link Manifest}): a random write id, the CRC-32 of the header text,
- *     every JSON part with its CRC-32, and the names of the binary parts;
- *   - `json/<name>`: one JSON part, as UTF-8 text;
- *   - `binmeta/<name>`: JSON ({@link BinaryMeta}) describing one binary part;
- *   - `bin/<name>/<n>`: chunk n (0-based, ≤ {@link CHUNK_BYTES} bytes) of that part's bytes.
- * Beside the database files there is a small marker file {@link MARKER_FILE}, which lets a
- * writer tell synchronously that a directory is a lexdis model it may replace.
+ * What every model store holds and checks, whatever its layout: the header (magic, format
+ * version, kind), the parts (named JSON values and typed arrays) and their validation before
+ * anything is written, and the registry of format versions. Format 2 (./store-file.ts) is the
+ * one this lexdis reads and writes; format 1 (a LevelDB directory) is read only by
+ * `lexdis upgrade-model` (./upgrade/), which converts it.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../config.js';
-import { ModelFormatError, ModelVersionError } from '../errors.js';
+import { ModelFormatError, ModelVersionError, UsageError } from '../errors.js';
 
 /** First field of every model header. */
 export const MODEL_MAGIC = 'LEXDIS-MODEL';
-/** The format version this lexdis writes (2: one immutable file, ./store-file.ts; 1: a LevelDB directory, ./store-v1.ts). */
+/** The format version this lexdis writes and reads (2: one immutable file, ./store-file.ts). */
 export const MODEL_FORMAT_VERSION = 2;
-/** The oldest format version this lexdis still reads. */
-export const MIN_MODEL_FORMAT_VERSION = 1;
+/** The oldest format version this lexdis reads: older ones go through `lexdis upgrade-model` (./upgrade/). */
+export const MIN_MODEL_FORMAT_VERSION = 2;
+/** The oldest format version `lexdis upgrade-model` converts. */
+export const MIN_UPGRADE_FORMAT_VERSION = 1;
+/** What a user is told to do with a model of a version below {@link MIN_MODEL_FORMAT_VERSION}. */
+export const UPGRADE_HINT = 'convert it with `lexdis upgrade-model DIR` (or retrain it)';
 /** `kind` written when the caller's header does not set one. */
 export const DEFAULT_MODEL_KIND = 'lexdis-model';
 /** Name of the marker file inside a model directory. */
 export const MARKER_FILE = 'LEXDIS-MODEL';
 /** Name of the single model file inside a format-2 model directory. */
 export const MODEL_FILE = 'model.lexdis';
-/** Largest value stored under one key: binary parts are cut into chunks of this many bytes. */
+/** Binary parts are stored in chunks of at most this many raw bytes. */
 export const CHUNK_BYTES = 16 * 1024 * 1024;
 
 /** Typed arrays a binary part may hold. */
@@ -67,26 +63,6 @@ export interface ModelHeader {
   [field: string]: unknown;
 }
 
-export interface Manifest {
-  writeId: string;
-  headerCrc: number;
-  json: Record<string, { bytes: number; crc32: number }>;
-  binary: string[];
-}
-
-export interface BinaryMeta {
-  writeId: string;
-  dtype: DType;
-  /** Number of elements. */
-  length: number;
-  byteLength: number;
-  chunkBytes: number;
-  chunks: number;
-  /** CRC-32 of each chunk's bytes. */
-  crc32: number[];
-  endian: 'LE' | 'BE';
-}
-
 /** Part names: path-like words (`vocab/lemma`, `beta.counts`). */
 export const PART_NAME = /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/;
 
@@ -105,10 +81,12 @@ export function creatorString(): string {
 }
 
 /**
- * Checks magic, format version and kind, in that order, before anything else is read.
+ * Checks magic, format version and kind, in that order, before anything else is read. Takes
+ * the raw header, the path (for errors), the kind expected and the oldest version accepted
+ * ({@link MIN_MODEL_FORMAT_VERSION}; the upgrade passes its own); returns the header.
  * Not a header → ModelFormatError; a version this lexdis cannot read → ModelVersionError.
  */
-export function checkHeader(raw: unknown, dir: string, expectKind?: string): ModelHeader {
+export function checkHeader(raw: unknown, dir: string, expectKind?: string, oldest = MIN_MODEL_FORMAT_VERSION): ModelHeader {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || (raw as { magic?: unknown }).magic !== MODEL_MAGIC) {
     throw new ModelFormatError('not a lexdis model (the header has no LEXDIS-MODEL magic)', { file: dir });
   }
@@ -124,12 +102,10 @@ export function checkHeader(raw: unknown, dir: string, expectKind?: string): Mod
       { file: dir },
     );
   }
-  if (v < MIN_MODEL_FORMAT_VERSION) {
-    throw new ModelVersionError(
-      `model format version ${v} is no longer supported (this lexdis reads format versions ` +
-        `${MIN_MODEL_FORMAT_VERSION} to ${MODEL_FORMAT_VERSION}); retrain the model`,
-      { file: dir },
-    );
+  if (v < oldest) {
+    const hint = v >= MIN_UPGRADE_FORMAT_VERSION ? UPGRADE_HINT : 'retrain the model';
+    const converts = oldest < MIN_MODEL_FORMAT_VERSION ? `, and converts version ${oldest}` : '';
+    throw new ModelVersionError(`model format version ${v} is no longer read (this lexdis reads format version ${MIN_MODEL_FORMAT_VERSION}${converts}); ${hint}`, { file: dir });
   }
   if (typeof h.kind !== 'string') throw new ModelFormatError('damaged model header: no kind', { file: dir });
   if (expectKind !== undefined && h.kind !== expectKind) {
@@ -138,35 +114,58 @@ export function checkHeader(raw: unknown, dir: string, expectKind?: string): Mod
   return h as ModelHeader;
 }
 
-/** Validates a manifest's shape (after its header passed {@link checkHeader}). */
-export function checkManifest(raw: unknown, dir: string): Manifest {
-  const m = raw as Partial<Manifest> | null;
-  const ok =
-    typeof m === 'object' && m !== null && typeof m.writeId === 'string' && typeof m.headerCrc === 'number' &&
-    typeof m.json === 'object' && m.json !== null && Array.isArray(m.binary) &&
-    m.binary.every((n) => typeof n === 'string' && PART_NAME.test(n)) &&
-    Object.entries(m.json).every(
-      ([n, d]) => PART_NAME.test(n) && typeof d?.crc32 === 'number' && typeof d?.bytes === 'number',
-    );
-  if (!ok) throw new ModelFormatError('damaged model: the manifest is malformed', { file: dir });
-  return m as Manifest;
+/** What a model holds. JSON parts go through JSON (undefined fields vanish, NaN becomes null). */
+export interface ModelParts {
+  header: Record<string, unknown>;
+  json: Record<string, unknown>;
+  binary: Record<string, BinaryArray>;
 }
 
-/** Validates a binary part's descriptor against the manifest's write id. */
-export function checkBinaryMeta(raw: unknown, name: string, writeId: string, dir: string): BinaryMeta {
-  const m = raw as Partial<BinaryMeta> | null;
-  const bad = (why: string): never => {
-    throw new ModelFormatError(`damaged model: binary part "${name}": ${why}`, { file: dir });
-  };
-  if (typeof m !== 'object' || m === null) return bad('descriptor missing or malformed');
-  if (m.writeId !== writeId) bad('descriptor belongs to another write');
-  if (typeof m.dtype !== 'string' || !Object.hasOwn(DTYPES, m.dtype)) bad(`unknown dtype ${String(m.dtype)}`);
-  const width = DTYPES[m.dtype as DType].BYTES_PER_ELEMENT;
-  const { length, byteLength, chunkBytes, chunks, crc32 } = m;
-  if (!Number.isSafeInteger(length) || (length as number) < 0 || byteLength !== (length as number) * width) bad('bad length');
-  if (!Number.isSafeInteger(chunkBytes) || (chunkBytes as number) <= 0 || (chunkBytes as number) % 8 !== 0) bad('bad chunk size');
-  if (chunks !== Math.ceil((byteLength as number) / (chunkBytes as number))) bad('bad chunk count');
-  if (!Array.isArray(crc32) || crc32.length !== chunks) bad('bad checksum list');
-  if (m.endian !== 'LE' && m.endian !== 'BE') bad('bad byte order');
-  return m as BinaryMeta;
+const enc = new TextEncoder();
+
+/** Parts validated and serialized, ready to write. */
+export interface Plan {
+  header: ModelHeader;
+  headerText: string;
+  json: [string, Uint8Array][];
+  binary: [string, DType, BinaryArray][];
+}
+
+function toJsonText(value: unknown, what: string): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch (err) {
+    throw new UsageError(`${what} cannot be stored as JSON: ${(err as Error).message}`);
+  }
+  if (text === undefined) throw new UsageError(`${what} cannot be stored as JSON`);
+  return text;
+}
+
+/** Validates and serializes the parts before anything touches the disk. */
+export function plan(parts: ModelParts, formatVersion = MODEL_FORMAT_VERSION): Plan {
+  const given = parts?.header;
+  if (typeof given !== 'object' || given === null || Array.isArray(given)) throw new UsageError('model header must be an object');
+  for (const reserved of ['magic', 'formatVersion']) {
+    if (Object.hasOwn(given, reserved)) throw new UsageError(`model header field "${reserved}" is set by the store`);
+  }
+  const header = {
+    magic: MODEL_MAGIC, formatVersion, kind: DEFAULT_MODEL_KIND,
+    createdBy: creatorString(), createdAt: new Date().toISOString(), ...given,
+  } as ModelHeader;
+  if (typeof header.kind !== 'string' || header.kind === '') throw new UsageError('model kind must be a non-empty string');
+  const headerText = toJsonText(header, 'model header');
+  const json: [string, Uint8Array][] = [];
+  for (const [name, value] of Object.entries(parts.json ?? {})) {
+    if (!PART_NAME.test(name)) throw new UsageError(`bad part name "${name}"`);
+    json.push([name, enc.encode(toJsonText(value, `JSON part "${name}"`))]);
+  }
+  const binary: [string, DType, BinaryArray][] = [];
+  for (const [name, value] of Object.entries(parts.binary ?? {})) {
+    if (!PART_NAME.test(name)) throw new UsageError(`bad part name "${name}"`);
+    const dtype = dtypeOf(value);
+    if (!dtype) throw new UsageError(`binary part "${name}" must be a Uint8Array, Int32Array, Uint32Array, Float32Array or Float64Array`);
+    binary.push([name, dtype, value]);
+  }
+  return { header, headerText, json, binary };
 }

@@ -28,6 +28,24 @@ import { closeSync, existsSync, fsyncSync, openSync, readdirSync, renameSync, rm
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 
+/** In-process queue per model path: one write (or an upgrade's LevelDB read) of a path at a time. */
+const queues = new Map<string, Promise<unknown>>();
+
+/** Runs `job` after the jobs already queued for `abs` (writes, and an upgrade's reads, of one path). */
+export function serialized<T>(abs: string, job: () => Promise<T>): Promise<T> {
+  const prev = queues.get(abs) ?? Promise.resolve();
+  const run = prev.then(job, job);
+  const tail = run.catch(() => undefined);
+  queues.set(abs, tail);
+  void tail.then(() => {
+    if (queues.get(abs) === tail) queues.delete(abs);
+  });
+  return run;
+}
+
+/** Resolves after `ms` milliseconds. */
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 export type SiblingKind = 'tmp' | 'bak' | 'del';
 
 /** Sibling paths this process is using right now (they are never "stale" to ourselves). */

@@ -4,8 +4,8 @@
  * binary parts with CRC-32s), and a small marker file; or that file alone, anywhere (what
  * {@link writeModelFile} and `lexdis export-model` write, for deployment). Reading is plain
  * file reads: no lock, nothing written, so models load from read-only volumes and from any
- * number of processes at once. Directories of format version 1 (LevelDB, ./store-v1.ts) are
- * still read, through LevelDB, which needs write access and one process at a time.
+ * number of processes at once. A directory of format version 1 (LevelDB) is refused with a
+ * ModelVersionError that says to convert it (`lexdis upgrade-model`, ./upgrade/).
  *
  * Crash-safe replacement: ./store-swap.ts — a model is written whole to a temporary sibling
  * and swapped in by renames, so at every instant the path holds the old or the new complete
@@ -19,17 +19,15 @@ import {
   rmSync, statSync, writeFileSync, writeSync,
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { DataNotFoundError, LexdisError, ModelFormatError, OutputError } from '../errors.js';
+import { DataNotFoundError, LexdisError, ModelFormatError, ModelVersionError, OutputError } from '../errors.js';
 import { assertParentFolder } from '../io.js';
-import { serialized, sleep, withModelDb } from './store-legacy.js';
-import { type ModelHeader, MARKER_FILE, MODEL_FILE, MODEL_FORMAT_VERSION, MODEL_MAGIC } from './store-format.js';
+import { type ModelHeader, type ModelParts, type Plan, MARKER_FILE, MODEL_FILE, MODEL_FORMAT_VERSION, MODEL_MAGIC, UPGRADE_HINT, plan } from './store-format.js';
 import { encodeModelFile, hasFileSignature, readFileHeader, readModelFile } from './store-file.js';
-import { claim, fsyncPath, recoverModelPath, release, siblingPath, swapInProgress, swapIntoPlace } from './store-swap.js';
-import { type ModelParts, type Plan, plan, readerFor } from './store-v1.js';
+import { claim, fsyncPath, recoverModelPath, release, serialized, siblingPath, sleep, swapInProgress, swapIntoPlace } from './store-swap.js';
 
 export { MODEL_MAGIC, MODEL_FORMAT_VERSION, MODEL_FILE } from './store-format.js';
 export type { BinaryArray, ModelHeader } from './store-format.js';
-export type { ModelParts } from './store-v1.js';
+export type { ModelParts } from './store-format.js';
 
 /**
  * Fails before any training work when `dir` cannot take a model: the parent must exist and
@@ -152,10 +150,14 @@ export function writeModelFile(file: string, parts: ModelParts): { bytes: number
   return { bytes: statSync(abs).size, ms: performance.now() - t0 };
 }
 
-/** Where the model at `dir` is: a format-2 file (with its size), or a version-1 database. */
-type Located = { kind: 'file'; file: string; bytes: number } | { kind: 'leveldb' };
+/** Where the model at `dir` is: its format-2 file, with the bytes of the model on disk. */
+interface Located { file: string; bytes: number }
 
-/** Finds the model at `abs`, waiting while another process is swapping a new one in. */
+/**
+ * Finds the model at `abs`, waiting while another process is swapping a new one in. Throws
+ * DataNotFoundError for nothing there, ModelVersionError for a format-1 directory (a LevelDB),
+ * ModelFormatError for anything else.
+ */
 async function locate(abs: string): Promise<Located> {
   for (let waited = 0; ; waited += 20) {
     try {
@@ -171,20 +173,19 @@ async function locate(abs: string): Promise<Located> {
       throw new DataNotFoundError('model not found', { file: abs });
     }
     const st = statSync(abs);
-    if (st.isFile()) return { kind: 'file', file: abs, bytes: st.size };
+    if (st.isFile()) return { file: abs, bytes: st.size };
     if (!st.isDirectory()) throw new ModelFormatError('not a lexdis model (neither a model file nor a directory)', { file: abs });
     const file = join(abs, MODEL_FILE);
-    if (existsSync(file)) return { kind: 'file', file, bytes: diskBytes(abs) };
-    if (existsSync(join(abs, 'CURRENT'))) return { kind: 'leveldb' };
+    if (existsSync(file)) return { file, bytes: diskBytes(abs) };
+    if (existsSync(join(abs, 'CURRENT'))) throw new ModelVersionError(`model format version 1 (a LevelDB directory) is no longer read; ${UPGRADE_HINT}`, { file: abs });
     throw new ModelFormatError('not a lexdis model (no model file or database in this directory)', { file: abs });
   }
 }
 
 /** Runs `read` on the model file at `abs`; retries once when a concurrent swap removed it meanwhile. */
-async function readFormat2<T>(abs: string, read: (file: string, bytes: number) => T): Promise<T | undefined> {
+async function readFormat2<T>(abs: string, read: (file: string, bytes: number) => T): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const where = await locate(abs);
-    if (where.kind !== 'file') return undefined;
     try {
       return read(where.file, where.bytes);
     } catch (err) {
@@ -207,19 +208,12 @@ function deepFreeze<T>(value: T): T {
  * Loads a whole model from a model directory or a single model file. Checks magic and format
  * version first (ModelFormatError / ModelVersionError naming the path), then every part's
  * checksum; a missing path → DataNotFoundError. `expectKind` refuses a model of another
- * kind. The result is frozen; arrays are fresh and aligned. Writes nothing for format 2.
+ * kind. The result is frozen; arrays are fresh and aligned. Writes nothing.
  */
 export async function readModel(dir: string, opts: { expectKind?: string } = {}): Promise<StoredModel> {
   const t0 = performance.now();
   const abs = resolve(dir);
-  let parts: ModelParts & { header: ModelHeader; bytes: number } | undefined = await readFormat2(abs, (file, bytes) => {
-    const p = readModelFile(file, opts.expectKind);
-    return { ...p, bytes };
-  });
-  if (!parts) {
-    const v1 = await withModelDb(abs, async (db) => (await readerFor(db, abs, opts.expectKind)).parts(db, abs, opts.expectKind));
-    parts = { ...v1, bytes: existsSync(abs) ? diskBytes(abs) : 0 };
-  }
+  const parts = await readFormat2(abs, (file, bytes) => ({ ...readModelFile(file, opts.expectKind), bytes }));
   const loaded: StoredModel = {
     header: deepFreeze(parts.header),
     json: deepFreeze(parts.json),
@@ -233,7 +227,5 @@ export async function readModel(dir: string, opts: { expectKind?: string } = {})
 /** Reads and checks only the header (no parts are checked); errors as {@link readModel}. */
 export async function readModelHeader(dir: string): Promise<ModelHeader> {
   const abs = resolve(dir);
-  const header = (await readFormat2(abs, (file) => readFileHeader(file))) ??
-    await withModelDb(abs, async (db) => (await (await readerFor(db, abs)).head(db, abs)).header);
-  return deepFreeze(header);
+  return deepFreeze(await readFormat2(abs, (file) => readFileHeader(file)));
 }

@@ -40,6 +40,7 @@ const TABLE: Record<string, Shared[]> = {
   'data fetch': ['quiet', 'progress'],
   'data check': ['format', 'quiet', 'progress'],
   'data path': [],
+  'upgrade-model': ['quiet', 'progress'],
 };
 
 /** Old names, hidden, and the shared option each stands for. */

@@ -3,12 +3,12 @@ import assert from 'node:assert/strict';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Level } from 'level';
 import { DataNotFoundError, ModelFormatError, ModelVersionError, OutputError, UsageError } from '../../src/errors.js';
 import {
   type BinaryArray, type ModelParts, MODEL_FORMAT_VERSION, MODEL_MAGIC, assertModelPathWritable, readModel, readModelHeader, writeModel,
 } from '../../src/model/store.js';
-import { plan, writeDatabase } from '../../src/model/store-v1.js';
+import { rawDb, writeModelV1 } from '../../testkit/model-v1.js';
+import { modelFormatError } from '../helpers/errors.js';
 
 const root = mkdtempSync(join(tmpdir(), 'lexdis-store-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -100,98 +100,39 @@ test('a second write replaces the model and leaves no siblings behind', async ()
     e instanceof ModelFormatError && /kind is "tagger", expected "lexdis-model"/.test(e.message));
 });
 
-/** Writes a raw LevelDB at `dir` holding the given string keys. */
-async function rawDb(dir: string, entries: Record<string, string>): Promise<void> {
-  const db = new Level(dir);
-  await db.open();
-  for (const [k, v] of Object.entries(entries)) await db.put(k, v);
-  await db.close();
-}
 
-const formatError = (dir: string, pattern: RegExp) => (e: unknown) => {
-  assert.ok(e instanceof ModelFormatError, String(e));
-  assert.equal(e.file, dir);
-  assert.match(e.message, pattern);
-  return true;
-};
-
-test('header checks: wrong magic, no header, not a database, empty dir, missing dir', async () => {
+test('not a model: a LevelDB of format 1, a plain or empty directory, a file, a missing path', async () => {
+  const v1 = fresh('v1');
+  await writeModelV1(v1, { header: { seed: 1 }, json: {}, binary: {} });
+  for (const read of [readModel, readModelHeader]) {
+    await assert.rejects(read(v1), (e: unknown) => {
+      assert.ok(e instanceof ModelVersionError, String(e));
+      assert.equal(e.file, v1);
+      assert.match(e.message, /format version 1 \(a LevelDB directory\) is no longer read; convert it with `lexdis upgrade-model DIR`/);
+      return true;
+    });
+  }
   const magic = fresh('magic');
   await rawDb(magic, { header: JSON.stringify({ magic: 'SOMETHING-ELSE', formatVersion: 1, kind: 'x' }) });
-  await assert.rejects(readModel(magic), formatError(magic, /not a lexdis model.*magic/));
-  await assert.rejects(readModelHeader(magic), formatError(magic, /magic/));
-
-  const noHeader = fresh('noheader');
-  await rawDb(noHeader, { other: '1' });
-  await assert.rejects(readModel(noHeader), formatError(noHeader, /no header/));
+  await assert.rejects(readModel(magic), ModelVersionError, 'a LevelDB directory is format 1, whatever it holds');
 
   const plain = fresh('plain');
   mkdirSync(plain);
   writeFileSync(join(plain, 'notes.txt'), 'hello');
-  await assert.rejects(readModel(plain), formatError(plain, /not a lexdis model/));
-  assert.deepEqual(readdirSync(plain), ['notes.txt'], 'reading must not create LevelDB files');
+  await assert.rejects(readModel(plain), modelFormatError(plain, /not a lexdis model/));
+  assert.deepEqual(readdirSync(plain), ['notes.txt'], 'reading must not create files');
 
   const empty = fresh('empty');
   mkdirSync(empty);
-  await assert.rejects(readModel(empty), formatError(empty, /not a lexdis model/));
+  await assert.rejects(readModel(empty), modelFormatError(empty, /not a lexdis model/));
   assert.deepEqual(readdirSync(empty), []);
 
   const file = fresh('file');
   writeFileSync(file, 'x');
-  await assert.rejects(readModel(file), formatError(file, /not a lexdis model \(no LEXDIS-MODEL signature/));
+  await assert.rejects(readModel(file), modelFormatError(file, /not a lexdis model \(no LEXDIS-MODEL signature/));
 
   const missing = fresh('missing');
   await assert.rejects(readModel(missing), (e: unknown) => e instanceof DataNotFoundError && e.file === missing);
-});
-
-test('a future format version is refused naming both versions; an unknown old one too', async () => {
-  const future = fresh('future');
-  await rawDb(future, { header: JSON.stringify({ magic: MODEL_MAGIC, formatVersion: MODEL_FORMAT_VERSION + 1, kind: 'lexdis-model' }) });
-  for (const read of [readModel, readModelHeader]) {
-    await assert.rejects(read(future), (e: unknown) => {
-      assert.ok(e instanceof ModelVersionError, String(e));
-      assert.equal(e.file, future);
-      assert.match(e.message, new RegExp(`version ${MODEL_FORMAT_VERSION + 1} is newer .*format version ${MODEL_FORMAT_VERSION}\\b`));
-      return true;
-    });
-  }
-  const old = fresh('old');
-  await rawDb(old, { header: JSON.stringify({ magic: MODEL_MAGIC, formatVersion: 0, kind: 'lexdis-model' }) });
-  await assert.rejects(readModel(old), (e: unknown) => e instanceof ModelVersionError && /version 0 is no longer supported/.test(e.message));
-});
-
-/** Rewrites one value of a written model directly through LevelDB. */
-async function tamper(dir: string, key: string, change: (v: Uint8Array | undefined) => Uint8Array | undefined): Promise<void> {
-  const db = new Level<string, string>(dir);
-  await db.open();
-  const next = change(await db.get<string, Uint8Array>(key, { valueEncoding: 'view' }));
-  if (next === undefined) await db.del(key);
-  else await db.put<string, Uint8Array>(key, next, { valueEncoding: 'view' });
-  await db.close();
-}
-
-/** Writes a format-version-1 (LevelDB) model, as lexdis up to 0.1 did. */
-async function writeV1(dir: string, parts: ModelParts): Promise<void> {
-  await writeDatabase(dir, plan(parts, 1));
-}
-
-test('format 1 (LevelDB) corruption is detected: a flipped byte, a changed JSON part or header, a missing chunk', async () => {
-  const big = new Float64Array(2_500_000).map((_, i) => i * 0.5); // 20 MB: two chunks
-  const parts = { header: { seed: 1 }, json: { theta: [1, 2, 3] }, binary: { big } };
-  const cases: [string, string, (v: Uint8Array | undefined) => Uint8Array | undefined, RegExp][] = [
-    ['flip', 'bin/big/1', (v) => { const c = Uint8Array.from(v!); c[12345] ^= 0x10; return c; }, /"big": chunk 1 is corrupt \(checksum/],
-    ['json', 'json/theta', () => new TextEncoder().encode('[1,2,4]'), /JSON part "theta" is corrupt/],
-    ['header', 'header', (v) => new TextEncoder().encode(new TextDecoder().decode(v).replace('"seed":1', '"seed":2')), /header does not match/],
-    ['missing', 'bin/big/0', () => undefined, /chunk 0 is missing/],
-    ['short', 'bin/big/1', (v) => v!.subarray(8), /chunk 1 has \d+ bytes/],
-  ];
-  for (const [label, key, change, pattern] of cases) {
-    const dir = fresh(`corrupt-${label}`);
-    await writeV1(dir, parts);
-    assert.equal((await readModelHeader(dir)).formatVersion, 1);
-    await tamper(dir, key, change);
-    await assert.rejects(readModel(dir), formatError(dir, pattern), label);
-  }
 });
 
 test('unwritable or foreign output paths fail before anything is written', async () => {

@@ -31,6 +31,7 @@ after(() => rmSync(root, { recursive: true, force: true }));
 
 const WRITES: Record<string, 'file' | 'model' | 'dir' | undefined> = {
   analyze: 'file', 'import-ud': 'file', 'import-diac': 'file', train: 'model', tag: 'file', cv: 'dir', diacritize: 'file', 'eval-diac': 'file', data: 'dir',
+  'upgrade-model': 'model',
 };
 
 interface Prepared {
@@ -76,6 +77,7 @@ async function prepare(c: Cell, dir: string): Promise<Prepared> {
     diacritize: ['diacritize', s.text, '-m', s.model, '--tables', s.tables, '-o', out],
     'eval-diac': ['eval-diac', s.text, good.text, '--reference', 'text', '-o', out],
     data: ['data', 'fetch', 'bama-1.0', '--from', dirname(good.tables), '--to', out, '-q'],
+    'upgrade-model': ['upgrade-model', s.model, '-o', out],
   };
   if (!args[c.command]) throw new Error(`no command line for ${c.command}: add it to test/reliability/cli.test.ts`);
   // progress lines (a slow run off a terminal) are not what these runs check

@@ -1,31 +1,14 @@
 /**
- * Reading format-version-1 models (LevelDB directories, ./store-v1.ts). LevelDB allows one
- * open handle per directory and writes its lock, log and manifest files when it opens one,
- * so reads of one path are queued in-process and retried across processes while locked.
- * Format 2 (./store-file.ts) needs none of this; this path is kept so old models still load.
+ * Opening a format-1 model's LevelDB, for `lexdis upgrade-model` (./upgrade.ts). LevelDB allows
+ * one open handle per directory and writes its lock, log and manifest files when it opens one,
+ * so reads of one path are queued in-process (the store's queue, ../store-swap.ts) and retried
+ * across processes while locked. Format 2 needs none of this.
  */
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DataNotFoundError, LexdisError, ModelFormatError } from '../errors.js';
-import { recoverModelPath, swapInProgress } from './store-swap.js';
+import { DataNotFoundError, LexdisError, ModelFormatError } from '../../errors.js';
+import { recoverModelPath, serialized, sleep, swapInProgress } from '../store-swap.js';
 import type { Db } from './store-v1.js';
-
-/** In-process queue per model path: LevelDB allows one open handle per directory. */
-const queues = new Map<string, Promise<unknown>>();
-
-/** Runs `job` after the jobs already queued for `abs` (writes and LevelDB reads of one path). */
-export function serialized<T>(abs: string, job: () => Promise<T>): Promise<T> {
-  const prev = queues.get(abs) ?? Promise.resolve();
-  const run = prev.then(job, job);
-  const tail = run.catch(() => undefined);
-  queues.set(abs, tail);
-  void tail.then(() => {
-    if (queues.get(abs) === tail) queues.delete(abs);
-  });
-  return run;
-}
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Opens the database at `abs` (which must look like a LevelDB), retrying while it is locked. */
 async function openModelDb(abs: string): Promise<Db> {
@@ -35,7 +18,7 @@ async function openModelDb(abs: string): Promise<Db> {
     if (!existsSync(join(abs, 'CURRENT'))) {
       throw new ModelFormatError('not a lexdis model (no model database in this directory)', { file: abs });
     }
-    // imported when used: format 1 is rare, and loading LevelDB's binding costs every start-up some 20 ms
+    // imported when used: only an upgrade opens a LevelDB
     const { Level } = await import('level');
     const db: Db = new Level(abs, { createIfMissing: false });
     try {
