@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/config.js';
-import { ModelFormatError, ModelVersionError, OutputError } from '../../src/errors.js';
+import { ModelVersionError, OutputError } from '../../src/errors.js';
 import { MODEL_FILE, MODEL_FORMAT_VERSION, MODEL_MAGIC, readModel, writeModel } from '../../src/model/store.js';
 import { upgradeModel } from '../../src/model/upgrade/upgrade.js';
 import { rawDb, tamperV1, writeModelV1 } from '../../testkit/model-v1.js';
