@@ -16,14 +16,11 @@
  * nothing (its case ending is the suffix's), and neither does a letter the model has no
  * evidence for. The letters are never changed: only marks are inserted.
  *
- * Names-only beats all noun stems as training material (0.89 against 0.86 of held-out names'
- * letters); every name beats the `Nprop` class alone (5-fold over the `Nprop` names, names
- * with every letter but the last right: 0.646 against 0.624). The names are found by their POS,
- * not their class, which the `caseEndings` option renames (names.ts). Until 2026-11-27 the
- * stem's end shared its key with the letter `$` (sheen); apart, 5-fold over the lexicon's names
- * (`node dist/bench/stem-vowels.js`) gives 0.602 of them right where it gave 0.599, and 0.504
- * of the 470 with a sheen where it gave 0.477. Built from the lexicon on first use (about 31k
- * letters for BAMA 1.0), then read-only.
+ * The training material is every name of the lexicon (a choice measured against all noun
+ * stems and against the `Nprop` class alone: docs/bench.md, "The unknown names' vowel model").
+ * The names are found by their POS, not their class, which the `caseEndings` option renames
+ * (names.ts). The stem's end has a key of its own, never a letter's (`$` is sheen). Built from
+ * the lexicon on first use (about 31k letters for BAMA 1.0), then read-only.
  */
 import { BW_DIACRITICS } from '../script/buckwalter.js';
 import type { Lexicon } from './lexicon.js';
