@@ -22,7 +22,7 @@ import { Analyzer } from '../src/analyzer/engine.js';
 import { formatAnalyses } from '../src/analyzer/print.js';
 import { projectRoot } from '../src/config.js';
 import { dataPaths } from '../bin/data.js';
-import { readTextFile } from '../src/io.js';
+import { readTextFile } from '../src/io/files.js';
 import { exitOnHelp } from './common.js';
 
 exitOnHelp(process.argv.slice(2), import.meta.url);

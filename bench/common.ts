@@ -103,11 +103,15 @@ export function exitOnHelp(argv: readonly string[], moduleUrl: string): void {
 }
 
 /**
- * The export `name` of the compiled module `file` (relative to the build's folder, such as
- * `dist/src/index.js`) of another lexdis build at `dir`, to compare it with this one in the same
- * process. Throws when the build lacks it.
+ * The export `name` of the compiled module `files` (relative to the build's folder, such as
+ * `dist/src/index.js`; the first that exists of several, for a module that moved) of another
+ * lexdis build at `dir`, to compare it with this one in the same process. Throws when the build
+ * lacks it.
  */
-export async function buildExport<T>(dir: string, file: string, name: string): Promise<T> {
+export async function buildExport<T>(dir: string, files: string | readonly string[], name: string): Promise<T> {
+  const candidates = typeof files === 'string' ? [files] : files;
+  const file = candidates.find((f) => existsSync(resolve(dir, f)));
+  if (file === undefined) throw new Error(`${dir}: none of ${candidates.join(', ')} is built (run npm ci there)`);
   const mod = (await import(pathToFileURL(resolve(dir, file)).href)) as Record<string, unknown>;
   if (mod[name] === undefined) throw new Error(`${dir}: no built ${name} in ${file} (run npm ci there)`);
   return mod[name] as T;

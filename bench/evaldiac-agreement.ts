@@ -18,9 +18,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { arabicWords, readPlainReference, readPlainSystem } from '../src/formats/diac-eval.js';
-import { checkAlignment, scoreDiacritization } from '../src/formats/diac-score.js';
-import { readTextFile } from '../src/io.js';
+import { arabicWords, readPlainReference, readPlainSystem } from '../src/eval/diac-eval.js';
+import { checkAlignment, scoreDiacritization } from '../src/eval/diac-score.js';
+import { readTextFile } from '../src/io/files.js';
 import { argValue, hasFlag, round } from './common.js';
 
 const HELP = `usage: node dist/bench/evaldiac-agreement.js --catt DIR [--evaldiac EvalDiac.java]

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { writeFileAtomic } from '../src/io.js';
+import { writeFileAtomic } from '../src/io/files.js';
 import { argValue, exitOnHelp } from './common.js';
 
 export interface Series {

@@ -25,7 +25,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Corpus } from '../src/corpus/types.js';
-import { loadPosCorpus } from '../src/formats/pos-stream.js';
+import { loadPosCorpus } from '../src/formats/pos/pos-stream.js';
 import { argNumber, argValue, buildExport, errorLine, exitOnHelp, median, round, wallAndCpuSeconds } from './common.js';
 
 function tokenCount(corpus: Corpus): number {
@@ -66,7 +66,7 @@ async function main(argv: string[]): Promise<void> {
   const baselineDir = argValue(argv, '--baseline');
   const builds: Array<{ build: string; load: Load }> = [{ build: 'this', load: loadPosCorpus }];
   if (baselineDir) {
-    builds.push({ build: baselineDir, load: await buildExport<Load>(baselineDir, 'dist/src/formats/pos-stream.js', 'loadPosCorpus') });
+    builds.push({ build: baselineDir, load: await buildExport<Load>(baselineDir, ['dist/src/formats/pos/pos-stream.js', 'dist/src/formats/pos-stream.js'], 'loadPosCorpus') });
   }
   const out: BuildRuns[] = builds.map((b) => ({ build: b.build, tokens: 0, runs: [] }));
   // the builds take turns, in the other order every other run (the first reading of a process

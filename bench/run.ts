@@ -37,7 +37,7 @@ import { availableParallelism, loadavg, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { dataPaths } from '../bin/data.js';
 import { projectRoot } from '../src/config.js';
-import { writeFileAtomic } from '../src/io.js';
+import { writeFileAtomic } from '../src/io/files.js';
 import {
   argNumber, argValue, calibrate, childJson, type ChildRun, errorLine, exitOnHelp, hasFlag, LEXDIS, LEXDIS_NODE_ARGS, MB, round, runNode, summarizeProfile,
 } from './common.js';

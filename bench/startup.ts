@@ -36,15 +36,15 @@ async function child(model: string, tables: string, sentence: string): Promise<v
   await import('../bin/commands/diacritize.js');
   const { Model, modelAnalyzerOptions } = await import('../src/model/model.js');
   const { Analyzer } = await import('../src/analyzer/engine.js');
-  const { Tagger } = await import('../src/rank/tagger.js');
-  const { diacritizeText } = await import('../src/rank/diacritize.js');
+  const { Tagger } = await import('../src/tagger/tagger.js');
+  const { diacritizeText } = await import('../src/tagger/diacritize.js');
   lap('modules');
   const m = await Model.load(model);
   lap('model');
   const a = Analyzer.load(tables, modelAnalyzerOptions(m.info), m.analyzerTables);
   out.compiled = a.stats.compiled;
   lap('analyzer');
-  // what `lexdis diacritize` does with a window (src/rank/diacritize-stream.ts); diacritizeText exists in older builds too
+  // what `lexdis diacritize` does with a window (src/tagger/diacritize-stream.ts); diacritizeText exists in older builds too
   const text = diacritizeText(new Tagger(m, a), `${sentence}\n`)[0].text.trimEnd();
   lap('sentence');
   const d = process.cpuUsage(c0);

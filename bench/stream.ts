@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dataPaths } from '../bin/data.js';
 import { projectRoot } from '../src/config.js';
-import { readTextFile } from '../src/io.js';
+import { readTextFile } from '../src/io/files.js';
 import { Rng } from '../src/random.js';
 import { argNumber, argValue, hasFlag, MB, round, runNode } from './common.js';
 

@@ -20,12 +20,12 @@
  */
 import { Analyzer } from '../src/analyzer/index.js';
 import { dataPaths } from '../bin/data.js';
-import { readWikiNewsTsv } from '../src/formats/diac-eval.js';
-import { readTextFile } from '../src/io.js';
+import { readWikiNewsTsv } from '../src/eval/diac-eval.js';
+import { readTextFile } from '../src/io/files.js';
 import { Model, modelAnalyzerOptions } from '../src/model/model.js';
-import { prepareDocument } from '../src/rank/prepare.js';
-import { ModelRanker } from '../src/rank/ranker.js';
-import { Tagger, type TaggedSentence } from '../src/rank/tagger.js';
+import { prepareDocument } from '../src/tagger/prepare.js';
+import { ModelRanker } from '../src/tagger/ranker.js';
+import { Tagger, type TaggedSentence } from '../src/tagger/tagger.js';
 import { argNumber, argValue, errorLine, exitOnHelp, MB, median, peakRssBytes, round, wallAndCpuSeconds } from './common.js';
 import { generateScaleCorpus, loadScaleSource, type ScaleSource } from './scale.js';
 

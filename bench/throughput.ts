@@ -28,7 +28,7 @@ import { spawn } from 'node:child_process';
 import { dataPaths } from '../bin/data.js';
 import { arabicWordSpans } from '../src/analyzer/tokenize.js';
 import { projectRoot } from '../src/config.js';
-import { readWikiNewsTsv } from '../src/formats/diac-eval.js';
+import { readWikiNewsTsv } from '../src/eval/diac-eval.js';
 import {
   argNumber, argValue, calibrate, childJson, emitJson, errorLine, exitOnHelp, hasFlag, LEXDIS, LEXDIS_NODE_ARGS, MB, median, round, runNode,
   STARTUP_SENTENCE,

@@ -23,7 +23,7 @@ import { availableParallelism } from 'node:os';
 import { resolveFeatureSet } from '../features/templates.js';
 import { dataPaths } from '../bin/data.js';
 import { loadCorpus } from '../src/formats/load.js';
-import { requireGold } from '../src/formats/pos.js';
+import { requireGold } from '../src/formats/pos/pos.js';
 import { defaultTrainOptions, train } from '../training/train.js';
 import { partitionCorpus } from '../training/partition.js';
 import { DEFAULT_MIN_TOKENS_PER_WORKER, runStageOne, stageOneThreads, type Stage1Stats } from '../training/stage1.js';

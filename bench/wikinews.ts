@@ -7,7 +7,7 @@
  * Reported for each: WER/DER with and without the case ending, strict and relaxed, the oracle
  * (best candidate per word), error classes, words left without vowels, and words whose letters
  * differ from the input (must be 0). The tagger orders equal scores by the analyzer's order (a
- * run-time rule, src/rank/ties.ts); `randomTies` gives the rates with ties at the top broken by a
+ * run-time rule, src/tagger/ties.ts); `randomTies` gives the rates with ties at the top broken by a
  * seeded random order instead, and how many words such a tie decides. WikiNewsMax is for
  * evaluation only: nothing here is tuned on it.
  *
@@ -18,14 +18,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dataPaths } from '../bin/data.js';
-import { readWikiNewsTsv, stripMarks, type RefSentence, type SysSentence } from '../src/formats/diac-eval.js';
-import { checkAlignment, scoreDiacritization, type DiacReport } from '../src/formats/diac-score.js';
+import { readWikiNewsTsv, stripMarks, type RefSentence, type SysSentence } from '../src/eval/diac-eval.js';
+import { checkAlignment, scoreDiacritization, type DiacReport } from '../src/eval/diac-score.js';
 import { loadCorpus } from '../src/formats/load.js';
-import { requireGold } from '../src/formats/pos.js';
-import { readTextFile } from '../src/io.js';
-import { diacritizeParagraph, type DiacritizedWord } from '../src/rank/diacritize.js';
+import { requireGold } from '../src/formats/pos/pos.js';
+import { readTextFile } from '../src/io/files.js';
+import { diacritizeParagraph, type DiacritizedWord } from '../src/tagger/diacritize.js';
 import { hash32 } from '../src/random.js';
-import { Tagger } from '../src/rank/tagger.js';
+import { Tagger } from '../src/tagger/tagger.js';
 import type { VocalizeOptions } from '../src/script/vocalize.js';
 import { train } from '../training/train.js';
 import { argNumber, argValue, hasFlag, round } from './common.js';

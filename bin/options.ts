@@ -8,9 +8,9 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { DEFAULT_INPUT_SCRIPT, INPUT_SCRIPTS } from '../src/analyzer/script.js';
 import { UsageError } from '../src/errors.js';
-import { TEXT_ENCODINGS } from '../src/io.js';
+import { TEXT_ENCODINGS } from '../src/io/files.js';
 import { DEFAULT_SEED } from '../src/random.js';
-import { DEFAULT_TOP } from '../src/rank/types.js';
+import { DEFAULT_TOP } from '../src/tagger/types.js';
 import { dataPaths } from './data.js';
 import { PROGRESS_MODES } from './progress.js';
 
@@ -86,7 +86,7 @@ export function seedOption(cmd: Command, what: string): Command {
   return cmd.addOption(new Option(d.flags, `seed of ${what}`).default(d.default()));
 }
 
-/** `-o, --output FILE` of a command that writes text (src/output-writer.ts). */
+/** `-o, --output FILE` of a command that writes text (src/io/output-writer.ts). */
 export function outputFileOption(cmd: Command): Command {
   return cmd.option('-o, --output <file>', 'write here instead of stdout: a file is replaced atomically at the end (keeping its mode), ' +
     'a link\'s target is written, a FIFO or device is written in place; "-" is stdout');

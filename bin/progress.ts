@@ -8,7 +8,7 @@
  */
 import { createRequire } from 'node:module';
 import type cliProgressModule from 'cli-progress';
-import { openTextInput, type StreamProgress, type TextInput } from '../src/text-stream.js';
+import { openTextInput, type StreamProgress, type TextInput } from '../src/io/text-stream.js';
 
 /** cli-progress, loaded when a bar is first drawn (never when piped: it costs a one-sentence run some 13 ms). */
 let loaded: typeof cliProgressModule | undefined;

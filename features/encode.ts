@@ -10,7 +10,7 @@
  */
 import type { Candidate, Corpus, Document } from '../src/corpus/types.js';
 import { TARGETS } from '../src/labels/elements.js';
-import { targetIds } from '../src/labels/targets.js';
+import { targetIds } from '../src/corpus/targets.js';
 import { NO_LABEL, labelContextIds } from './neighbours.js';
 import { BOS, EOS, Vocab, wordLetters } from './vocab.js';
 

@@ -2,7 +2,7 @@
  * Feature extraction (z_ijk = β*_jk x_ij, Algorithm 1): for a token and its candidate labels,
  * one row of p values per candidate, p = templates.length, column j = template j. Local
  * templates read β* (features/beta.ts) through a value transform (features/transform.ts);
- * document templates read Ztf (features/doc.ts, features/doc-context.ts). Per token and group
+ * document templates read Ztf (features/ztf-tables.ts, features/ztf-values.ts). Per token and group
  * (word kind × context), β* is entered once (one hash look-up of the context); the distinct
  * values of the candidates, sorted per target, are then found in one forward (galloping) walk
  * of the context's run.
@@ -10,7 +10,7 @@
  * Use: `const fx = new FeatureExtractor(parts); const df = fx.document(doc);` then
  * `df.sentence(s, candidates)` → one Float64Array per token, z[k·p + j] = feature j of
  * candidate k, or `df.scoreInto(…)` → Σθ·z per candidate without the rows
- * (features/document-features.ts). Deterministic; the hot loop does no string work and no
+ * (features/extract-document.ts). Deterministic; the hot loop does no string work and no
  * per-feature allocation: per token, each distinct value of each target among the candidates
  * is looked up once. A frozen candidate list (the tagger's, shared by a word type) keeps its
  * plan (features/candidate-plan.ts), and its groups' values in contexts with few values are
@@ -20,12 +20,12 @@ import { flat, MAP_ENTRY_BYTES, stringBytes, typedArrayBytes } from '../src/heap
 import type { Candidate, Document } from '../src/corpus/types.js';
 import { UsageError } from '../src/errors.js';
 import { TARGETS } from '../src/labels/elements.js';
-import { targetIds } from '../src/labels/targets.js';
+import { targetIds } from '../src/corpus/targets.js';
 import type { BetaTable } from './beta.js';
 import { planDocColumns, planGroups, type DocColumn, type ExtractGroup } from './extract-plan.js';
-import { DocContext } from './doc-context.js';
-import type { DocTables } from './doc.js';
-import { DocumentFeatures } from './document-features.js';
+import { DocContext } from './ztf-values.js';
+import type { DocTables } from './ztf-tables.js';
+import { DocumentFeatures } from './extract-document.js';
 import { N_TARGETS, encodeCorpus } from './encode.js';
 import { LABEL_CONTEXTS } from './neighbours.js';
 import { targetIndex, validateTemplates, type Template } from './templates.js';

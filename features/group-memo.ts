@@ -9,7 +9,7 @@
  * same numbers. Only groups whose context takes few values in a document are memoized (see
  * {@link MEMO_CONTEXTS}): a word's neighbouring words vary too much for the memo to pay. The
  * document columns keep a word's own co-occurrences here too, under group numbers past the
- * local groups' (features/document-features.ts `docValues`).
+ * local groups' (features/extract-document.ts `docValues`).
  */
 
 import { UsageError } from '../src/errors.js';

@@ -1,7 +1,7 @@
 /**
  * Feature templates, declared as data (Shah et al. 2010, section 3.2 and Table 3). One template
  * is one feature column: for the target token t and a candidate label l it names a count in β*
- * (or, for a document template, a document-level statistic, see features/doc.ts).
+ * (or, for a document template, a document-level statistic, see features/ztf-tables.ts).
  *
  * Local template { target e, word, context }:
  *   word 'word' → count(t, e(l), context)     (Table 3: Freq, PrevWord, NextWord, Prev/Next I/F Letter)

@@ -5,7 +5,7 @@
  *   rel     count / marginal          (relative frequency given the word and context; 0 when the marginal is 0)
  *   logrel  log((count + 1) / (marginal + 1))
  * The marginal of a local template is count(word, context) over all values (see features/tally.ts).
- * Document templates use the analogous forms of features/doc.ts: the transforms that do not
+ * Document templates use the analogous forms of features/ztf-tables.ts: the transforms that do not
  * read the marginal apply to the count per word of the document.
  * Each transform is declared once, in VALUE_TRANSFORM_DEFS; everything else derives from it by name.
  */

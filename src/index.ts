@@ -19,16 +19,16 @@
 // The work: analyze, tag, diacritize, read and write corpora, evaluate.
 export { Analyzer, type AnalyzerOptions, type WordAnalysis } from './analyzer/engine.js';
 export { Model, type ModelInfo } from './model/model.js';
-export { Tagger, type TaggerOptions, type TagTextOptions, type TaggedSentence, type TaggedToken, type TaggedAnalysis } from './rank/tagger.js';
-export { diacritizeText, type DiacritizeOptions, type DiacritizedParagraph, type DiacritizedWord } from './rank/diacritize.js';
+export { Tagger, type TaggerOptions, type TagTextOptions, type TaggedSentence, type TaggedToken, type TaggedAnalysis } from './tagger/tagger.js';
+export { diacritizeText, type DiacritizeOptions, type DiacritizedParagraph, type DiacritizedWord } from './tagger/diacritize.js';
 export { loadCorpus, type LoadCorpusOptions } from './formats/load.js';
 export { writeCorpus, type WriteCorpusOptions } from './formats/write.js';
-export { evaluate, type EvaluateOptions } from './rank/pipeline.js';
+export { evaluate, type EvaluateOptions } from './tagger/pipeline.js';
 
 // What they take and give.
-export type { Disambiguator, RankedToken, RankedCandidate } from './rank/types.js';
+export type { Disambiguator, RankedToken, RankedCandidate } from './tagger/types.js';
 export type { Corpus, Document, Sentence, Token, Candidate } from './corpus/types.js';
-export type { EvalReport, Accuracy } from './rank/eval.js';
+export type { EvalReport, Accuracy } from './eval/eval.js';
 
 // Errors: one tree, stable codes (LexdisError.code), file:line where there is one.
 export {

@@ -82,7 +82,7 @@ test('every public function of the entry points, and every public method of the 
       if (fn) for (const l of lacks(docBefore(src, fn.index))) missing.push(`${name} ${l}`);
     }
   }
-  for (const [cls, file] of [['Analyzer', 'src/analyzer/engine.ts'], ['Model', 'src/model/model.ts'], ['Tagger', 'src/rank/tagger.ts']]) {
+  for (const [cls, file] of [['Analyzer', 'src/analyzer/engine.ts'], ['Model', 'src/model/model.ts'], ['Tagger', 'src/tagger/tagger.ts']]) {
     const src = readFileSync(join(projectRoot(), file), 'utf8');
     const start = src.indexOf(`export class ${cls} `);
     const body = src.slice(start, src.indexOf('\n}\n', start));

@@ -11,9 +11,9 @@ import {
 } from '../src/model/case-context.js';
 import { CasePass, type CasePassJson } from '../src/model/case-pass.js';
 import type { Model } from '../src/model/model.js';
-import type { PreparedDocument } from '../src/rank/prepare.js';
-import { ModelRanker } from '../src/rank/ranker.js';
-import { topIndex } from '../src/rank/types.js';
+import type { PreparedDocument } from '../src/tagger/prepare.js';
+import { ModelRanker } from '../src/tagger/ranker.js';
+import { topIndex } from '../src/tagger/types.js';
 import { Rng } from '../src/random.js';
 import { fitMultinomial, type ClassRow, type LogitOptions } from './logit.js';
 import { goldenSection } from './minimize.js';

@@ -15,8 +15,8 @@
  */
 import type { Candidate, Document } from '../src/corpus/types.js';
 import type { Model } from '../src/model/model.js';
-import { ModelRanker } from '../src/rank/ranker.js';
-import { type Disambiguator, type RankedCandidate, type RankedToken, softmax } from '../src/rank/types.js';
+import { ModelRanker } from '../src/tagger/ranker.js';
+import { type Disambiguator, type RankedCandidate, type RankedToken, softmax } from '../src/tagger/types.js';
 
 export class IndependentCombination implements Disambiguator {
   readonly name = 'ind';

@@ -8,16 +8,16 @@
  */
 import type { Corpus, Document } from '../src/corpus/types.js';
 import { encodeCorpus } from '../features/encode.js';
-import { SeenLexicon } from '../features/lexicon.js';
+import { SeenLexicon } from '../features/seen-labels.js';
 import { goldLabels, withContextLabels } from '../features/neighbours.js';
 import { Vocab } from '../features/vocab.js';
 import { LexdisError } from '../src/errors.js';
 import type { Model } from '../src/model/model.js';
-import { FirstSolution, MostFrequentLabel, RandomCandidate, countLabelFrequencies } from '../src/rank/baselines.js';
-import { evaluateItems, type EvalItem, type EvalReport, type EvalTieOptions } from '../src/rank/eval.js';
-import { goldItems, rankPrepared, tieOrderOf } from '../src/rank/pipeline.js';
-import { ModelRanker } from '../src/rank/ranker.js';
-import type { Disambiguator } from '../src/rank/types.js';
+import { FirstSolution, MostFrequentLabel, RandomCandidate, countLabelFrequencies } from '../src/eval/baselines.js';
+import { evaluateItems, type EvalItem, type EvalReport, type EvalTieOptions } from '../src/eval/eval.js';
+import { goldItems, rankPrepared, tieOrderOf } from '../src/tagger/pipeline.js';
+import { ModelRanker } from '../src/tagger/ranker.js';
+import type { Disambiguator } from '../src/tagger/types.js';
 import { IndependentCombination } from './cv-combine.js';
 import { documentSubset, foldSeed, foldSplit, type FoldAssignment } from './cv-folds.js';
 import { defaultModelDefaults, trainingsOf, type CvModel, type Defaults, type TrainingSpec } from './cv-models.js';

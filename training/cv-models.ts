@@ -8,7 +8,7 @@
  *   ind                        Mind: Mlemma and Mlemma' (Zfull − Zlemma), combined (training/cv-combine.ts)
  *   cheat                      Mcheat: Zfull + neighbour-label features with gold neighbour labels
  *   2pass                      M2pass: the same features with Mfull's predicted neighbour labels
- *   first-solution, random, most-frequent   the baselines of src/rank/baselines.ts
+ *   first-solution, random, most-frequent   the baselines of src/eval/baselines.ts
  *   curve:P                    Mfull trained on a seeded P% of the training documents (learning curve)
  * or a group: table5, table4, baselines, solvers, transforms, curve, all.
  * Names are canonical: a transform or solver equal to the default is dropped (`full/log1p/svr` = `full`).

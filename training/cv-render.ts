@@ -7,10 +7,10 @@ import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs'
 import { join } from 'node:path';
 import { DEFAULT_FEATURE_SET } from '../features/templates.js';
 import { OutputError } from '../src/errors.js';
-import { assertParentFolder, writeFileAtomic } from '../src/io.js';
+import { assertParentFolder, writeFileAtomic } from '../src/io/files.js';
 import type { CvReport, Row } from './cv-report.js';
 import { curveSvg } from './cv-svg.js';
-import { TIE_RULES } from '../src/rank/ties.js';
+import { TIE_RULES } from '../src/tagger/ties.js';
 
 const f = (x: number | undefined) => (x === undefined ? '–' : x.toFixed(1));
 const f2 = (x: number) => x.toFixed(2);

@@ -1,6 +1,6 @@
 /**
  * The report of a cross-validation run: per model, the A1/A2/E1/E2 report pooled over the
- * folds (token counts summed, src/rank/eval.ts mergeReports), per-fold figures, mean θ; and
+ * folds (token counts summed, src/eval/eval.ts mergeReports), per-fold figures, mean θ; and
  * the paper's tables derived from them (Table 5, Table 4, baselines, solver and transform
  * ablations, learning curve). Everything but `timing` depends only on the corpus, the models
  * and the options (the determinism test compares it). Rendering: training/cv-render.ts.
@@ -8,8 +8,8 @@
 import type { Corpus, CorpusPart } from '../src/corpus/types.js';
 import type { LabelElement } from '../src/labels/elements.js';
 import { elementName, schemeSlots, type LabelScheme } from '../src/labels/scheme.js';
-import { mergeReports, tiedShare, type EvalReport } from '../src/rank/eval.js';
-import type { TieOrder } from '../src/rank/ties.js';
+import { mergeReports, tiedShare, type EvalReport } from '../src/eval/eval.js';
+import type { TieOrder } from '../src/tagger/ties.js';
 import { VALUE_TRANSFORMS } from '../features/transform.js';
 import { SOLVER_NAMES } from './solvers/index.js';
 import type { FoldAssignment } from './cv-folds.js';

@@ -4,9 +4,9 @@
  */
 import type { Document, Token } from '../src/corpus/types.js';
 import type { Model } from '../src/model/model.js';
-import type { PreparedDocument } from '../src/rank/prepare.js';
-import { ModelRanker } from '../src/rank/ranker.js';
-import { softmax, topIndex } from '../src/rank/types.js';
+import type { PreparedDocument } from '../src/tagger/prepare.js';
+import { ModelRanker } from '../src/tagger/ranker.js';
+import { softmax, topIndex } from '../src/tagger/types.js';
 import {
   BOS_TAG, EOS_TAG, NOT_SCORED_TAG, SEQUENCE_SMOOTHING, TagSequence, candidateTag, type PreparedSentence, type SequenceJson, type TagSpec,
 } from '../src/model/sequence.js';
@@ -85,7 +85,7 @@ interface FitSentence {
  * neighbours (λ = 0 only when the grid's best is 0). The NLL is a smooth criterion; A1 on a
  * D2 of a thousand tokens moves in steps of a token and was flat at its top (docs/method.md).
  * A1 is counted as `evaluate` counts it (gold-marked Arabic tokens; the ranking's tie-break
- * of src/rank/types.ts). The fit keeps D2's scores (one number per candidate), not its
+ * of src/tagger/types.ts). The fit keeps D2's scores (one number per candidate), not its
  * rankings. Takes the model, the prepared D2 documents, the bigram counts (of D1) and an
  * optional progress callback (documents done of all); returns the fit.
  */

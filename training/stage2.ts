@@ -11,7 +11,7 @@ import { CorpusError } from '../src/errors.js';
 import { caselessKey } from '../src/labels/caseless.js';
 import type { FeatureExtractor } from '../features/extract.js';
 import { Rng } from '../src/random.js';
-import { softmax } from '../src/rank/types.js';
+import { softmax } from '../src/tagger/types.js';
 import { fit, standardize, unstandardize, type LinearModel, type Rows, type SolverName } from './solvers/index.js';
 import { goldenSection } from './minimize.js';
 

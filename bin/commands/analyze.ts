@@ -1,7 +1,7 @@
 /**
  * `lexdis analyze [FILE]`: raw Arabic text in (a file or stdin), every word's candidate
  * analyses out (stdout or `-o`), streaming (src/analyzer/stream.ts). By default the candidates a
- * model ranks, each with its rendered vocalization (src/rank/candidate-output.ts): the analyzer
+ * model ranks, each with its rendered vocalization (src/tagger/candidate-output.ts): the analyzer
  * with backoff and case endings, as `train` builds models, or with `-m` the model's own
  * analyzer options and the labels it saw in training. `--format pos` prints the analyzer's
  * solutions as the BAMA reference program does.
@@ -9,11 +9,11 @@
 import { Option, type Command } from 'commander';
 import { analyzeStream, type AnalyzerSource, type InputScript } from '../../src/analyzer/index.js';
 import { UsageError } from '../../src/errors.js';
-import type { TextEncoding } from '../../src/io.js';
+import type { TextEncoding } from '../../src/io/files.js';
 import { modelAnalyzerOptions, type ModelInfo } from '../../src/model/model.js';
 import { readModelHeader } from '../../src/model/store.js';
-import { openOutput, planOutput } from '../../src/output-writer.js';
-import { CANDIDATE_RENDERER } from '../../src/rank/candidate-output.js';
+import { openOutput, planOutput } from '../../src/io/output-writer.js';
+import { CANDIDATE_RENDERER } from '../../src/tagger/candidate-output.js';
 import type { Script } from '../../src/script/buckwalter.js';
 import { numberOption } from '../output.js';
 import { encodingOption, formatOption, outputFileOption, parseWorkers, quietAndProgress, scriptOption, streamWorkersOption, tablesOption } from '../options.js';

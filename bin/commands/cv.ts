@@ -4,7 +4,7 @@ import { DEFAULT_FEATURE_SET } from '../../features/templates.js';
 import { VALUE_TRANSFORMS, type ValueTransform } from '../../features/transform.js';
 import { CORPUS_FORMATS, loadCorpus, requireDistinctFiles, type CorpusFormat, type LoadCorpusOptions } from '../../src/formats/load.js';
 import type { Corpus } from '../../src/corpus/types.js';
-import type { TextEncoding } from '../../src/io.js';
+import type { TextEncoding } from '../../src/io/files.js';
 import { defaultCvOptions, runCv } from '../../training/cv.js';
 import type { CvReport } from '../../training/cv-report.js';
 import { modelNamesHelp, parseModelList } from '../../training/cv-models.js';

@@ -1,10 +1,10 @@
 /** `lexdis diacritize [FILE] -m MODEL`: the text with every Arabic word vocalized by its top analysis. */
 import type { Command } from 'commander';
 import type { InputScript } from '../../src/analyzer/script.js';
-import type { TextEncoding } from '../../src/io.js';
-import { openOutput, planOutput } from '../../src/output-writer.js';
-import { diacritizeStream } from '../../src/rank/diacritize-stream.js';
-import type { TaggerSource } from '../../src/rank/tagger.js';
+import type { TextEncoding } from '../../src/io/files.js';
+import { openOutput, planOutput } from '../../src/io/output-writer.js';
+import { diacritizeStream } from '../../src/tagger/diacritize-stream.js';
+import type { TaggerSource } from '../../src/tagger/tagger.js';
 import { encodingOption, formatOption, outputFileOption, parseWorkers, quietAndProgress, scriptOption, streamWorkersOption, tablesOption } from '../options.js';
 import { runStreaming } from '../progress.js';
 

@@ -1,8 +1,8 @@
 /** `lexdis eval-diac SYSTEM REFERENCE`: word and diacritic error rates of vocalized text against a reference. */
 import { Option, type Command } from 'commander';
-import { readReference, readSystem, type ReferenceFormat, type SystemFormat } from '../../src/formats/diac-eval.js';
-import { checkAlignment, diacReportMarkdown, scoreDiacritization } from '../../src/formats/diac-score.js';
-import { assertWritable, readTextFile, writeFileAtomic } from '../../src/io.js';
+import { readReference, readSystem, type ReferenceFormat, type SystemFormat } from '../../src/eval/diac-eval.js';
+import { checkAlignment, diacReportMarkdown, scoreDiacritization } from '../../src/eval/diac-score.js';
+import { assertWritable, readTextFile, writeFileAtomic } from '../../src/io/files.js';
 import { writeOut } from '../output.js';
 import { formatOption, quietAndProgress } from '../options.js';
 import { progressCallback } from '../progress.js';

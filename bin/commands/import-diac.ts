@@ -1,16 +1,16 @@
 /**
  * `lexdis import-diac FILE -o corpus.pos`: training data from any vocalized text. Each Arabic
  * word's gold is the analyzer candidate whose vocalization the text writes
- * (src/formats/diac-import.ts); read and written as it goes.
+ * (src/import/diac-import.ts); read and written as it goes.
  */
 import type { Command } from 'commander';
 import { Analyzer, type InputScript } from '../../src/analyzer/index.js';
-import { DiacImporter, defaultDiacImportOptions } from '../../src/formats/diac-import.js';
-import { vocReportMarkdown } from '../../src/formats/voc-report.js';
-import { VOC_UNMATCHED_REASONS } from '../../src/formats/voc-match.js';
-import { assertWritable, writeFileAtomic, type TextEncoding } from '../../src/io.js';
-import { openOutput, planOutput, type OutputSink } from '../../src/output-writer.js';
-import { transformText } from '../../src/text-stream.js';
+import { DiacImporter, defaultDiacImportOptions } from '../../src/import/diac-import.js';
+import { vocReportMarkdown } from '../../src/import/voc-report.js';
+import { VOC_UNMATCHED_REASONS } from '../../src/import/voc-match.js';
+import { assertWritable, writeFileAtomic, type TextEncoding } from '../../src/io/files.js';
+import { openOutput, planOutput, type OutputSink } from '../../src/io/output-writer.js';
+import { transformText } from '../../src/io/text-stream.js';
 import { numberOption } from '../output.js';
 import { encodingOption, quietAndProgress, scriptOption, tablesOption } from '../options.js';
 import { runStreaming } from '../progress.js';

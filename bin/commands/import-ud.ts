@@ -8,11 +8,11 @@
 import { Option, type Command } from 'commander';
 import { Analyzer } from '../../src/analyzer/index.js';
 import { UsageError } from '../../src/errors.js';
-import { corpusToPos, writePosFile } from '../../src/formats/pos.js';
-import { plainText, projectTreebank, treebankReportMarkdown, vocalizedReference } from '../../src/formats/treebank.js';
-import type { WordTrace } from '../../src/formats/ud-project.js';
-import { sampleMarkdown, sampleWords } from '../../src/formats/ud-sample.js';
-import { assertWritable, readTextFile, writeFileAtomic } from '../../src/io.js';
+import { corpusToPos, writePosFile } from '../../src/formats/pos/pos.js';
+import { plainText, projectTreebank, treebankReportMarkdown, vocalizedReference } from '../../src/import/treebank.js';
+import type { WordTrace } from '../../src/import/ud-project.js';
+import { sampleMarkdown, sampleWords } from '../../src/import/ud-sample.js';
+import { assertWritable, readTextFile, writeFileAtomic } from '../../src/io/files.js';
 import { quietAndProgress, seedOption, tablesOption } from '../options.js';
 import { progressCallback } from '../progress.js';
 

@@ -1,15 +1,15 @@
 /**
  * `lexdis tag [FILE] --model DIR`: ranks the analyses of raw text, or re-ranks the solutions
  * of an ATB analysis file for annotators (original solution numbers kept, SCORE lines added).
- * Streaming (src/rank/tag-stream.ts); `-o` goes through the one output writer (src/output-writer.ts).
+ * Streaming (src/tagger/tag-stream.ts); `-o` goes through the one output writer (src/io/output-writer.ts).
  */
 import { extname } from 'node:path';
 import { Option, type Command } from 'commander';
 import type { InputScript } from '../../src/analyzer/script.js';
-import type { TextEncoding } from '../../src/io.js';
-import { openOutput, planOutput } from '../../src/output-writer.js';
-import { tagPosStream, tagTextStream } from '../../src/rank/tag-stream.js';
-import { Tagger, type TaggerSource } from '../../src/rank/tagger.js';
+import type { TextEncoding } from '../../src/io/files.js';
+import { openOutput, planOutput } from '../../src/io/output-writer.js';
+import { tagPosStream, tagTextStream } from '../../src/tagger/tag-stream.js';
+import { Tagger, type TaggerSource } from '../../src/tagger/tagger.js';
 import { numberOption } from '../output.js';
 import { encodingOption, formatOption, outputFileOption, parseWorkers, quietAndProgress, scriptOption, streamWorkersOption, tablesOption, topOption } from '../options.js';
 import { runStreaming } from '../progress.js';

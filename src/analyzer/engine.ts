@@ -7,11 +7,11 @@
  * analyzed in turn. Results are cached per look-up form and shared (frozen).
  */
 import { UsageError } from '../errors.js';
-import { splitLines } from '../io.js';
+import { splitLines } from '../io/files.js';
 import { alternativeSpellings } from './alternatives.js';
 import { backoffSolutions } from './backoff.js';
 import { mayBeName, nisbaStems } from './nisba.js';
-import { declineNames } from './name-declension.js';
+import { declineNames } from './rules/name-declension.js';
 import { LruCache } from './cache.js';
 import { analysisBytes, flatAnalysis } from './analysis-bytes.js';
 import { flat } from '../heap-bytes.js';

@@ -10,15 +10,15 @@ import { isUtf8 } from 'node:buffer';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataNotFoundError, InputParseError } from '../errors.js';
-import { decodeText } from '../io.js';
-import { moodPairs, moodSuffixLines, suffixLine } from './mood.js';
-import { pronounMoodLines, pronounMoodPairs } from './mood-pronoun.js';
-import { DIPTOTE_GENITIVE, nameCategory, namePairs } from './names.js';
-import { DEFECTIVE_SUFFIXES, defectiveCategory, defectivePairs } from './defective.js';
-import { declinableCategory, declinablePairs } from './declinable.js';
-import { hamzaCategory, hamzaPairs } from './hamza.js';
-import { JUSSIVE_SUFFIXES, jussiveCategory, jussivePairs, jussiveVowels } from './jussive.js';
-import { MAQSUR_SUFFIXES, maqsurCategory, maqsurPairs } from './maqsur.js';
+import { decodeText } from '../io/files.js';
+import { moodPairs, moodSuffixLines, suffixLine } from './rules/mood.js';
+import { pronounMoodLines, pronounMoodPairs } from './rules/mood-pronoun.js';
+import { DIPTOTE_GENITIVE, nameCategory, namePairs } from './rules/names.js';
+import { DEFECTIVE_SUFFIXES, defectiveCategory, defectivePairs } from './rules/defective.js';
+import { declinableCategory, declinablePairs } from './rules/declinable.js';
+import { hamzaCategory, hamzaPairs } from './rules/hamza.js';
+import { JUSSIVE_SUFFIXES, jussiveCategory, jussivePairs, jussiveVowels } from './rules/jussive.js';
+import { MAQSUR_SUFFIXES, maqsurCategory, maqsurPairs } from './rules/maqsur.js';
 import { LexiconDict, type EntryIndex } from './dict.js';
 
 export { cleanGloss, deducePos, type EntryIndex, type LexEntry } from './dict.js';
@@ -136,9 +136,9 @@ export function withoutCaseOrMood(pos: string): string {
 
 /**
  * What the `caseEndings` option adds beyond the commented-out case endings (the mood vowels
- * of src/analyzer/mood.ts and before object pronouns, mood-pronoun.ts, the names' case endings of src/analyzer/names.ts, the defective
- * nouns' of src/analyzer/defective.ts, the hamza-final nouns' of src/analyzer/hamza.ts, أيّ's of
- * src/analyzer/declinable.ts, the shortened jussives' vowels of src/analyzer/jussive.ts, the nouns in alif maqsura's of src/analyzer/maqsur.ts): their suffix
+ * of src/analyzer/rules/mood.ts and before object pronouns, mood-pronoun.ts, the names' case endings of src/analyzer/rules/names.ts, the defective
+ * nouns' of src/analyzer/rules/defective.ts, the hamza-final nouns' of src/analyzer/rules/hamza.ts, أيّ's of
+ * src/analyzer/rules/declinable.ts, the shortened jussives' vowels of src/analyzer/rules/jussive.ts, the nouns in alif maqsura's of src/analyzer/rules/maqsur.ts): their suffix
  * lines, written after the suffix file's own, their stem categories, and their pairs, added
  * to the tables (numbering their categories). Nothing when the suffix file has an active
  * indicative suffix already (SAMA's tables carry these endings).

@@ -8,7 +8,7 @@
  * look-up forms, vocalizations, lemma IDs and morphology in Buckwalter or Arabic script;
  * input strings and glosses are never converted.
  */
-import { splitLines } from '../io.js';
+import { splitLines } from '../io/files.js';
 import type { Script } from '../script/buckwalter.js';
 import type { Analyzer } from './engine.js';
 import { formatAnalyses } from './print.js';

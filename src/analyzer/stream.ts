@@ -1,19 +1,19 @@
 /**
  * `lexdis analyze` as library code, streaming: raw text is read a window of lines at a time
- * (src/text-stream.ts), each line analyzed and rendered (src/analyzer/output.ts, or a renderer
+ * (src/io/text-stream.ts), each line analyzed and rendered (src/analyzer/output.ts, or a renderer
  * given as a module: {@link LineRendererSpec}), and the output written in input order, on one
- * thread or on worker threads (src/worker-stream.ts: the same output, byte for byte), so memory
+ * thread or on worker threads (src/io/worker-stream.ts: the same output, byte for byte), so memory
  * does not grow with the input. A line longer than {@link ANALYZE_WINDOW_CHARS} is analyzed in
  * pieces cut after white space, which the tokenizer splits at anyway (jsonl token numbers go on
  * across the pieces): the output is the same as for the whole line unless a run without white
  * space is longer than that (then cut hard). `inputScript` 'auto' is decided on the first window.
  */
 import { UsageError } from '../errors.js';
-import type { TextEncoding } from '../io.js';
-import type { OutputSink } from '../output-writer.js';
+import type { TextEncoding } from '../io/files.js';
+import type { OutputSink } from '../io/output-writer.js';
 import type { Script } from '../script/buckwalter.js';
-import type { Paragraph, StreamInput, StreamProgress } from '../text-stream.js';
-import { STREAM_WORKER, streamBatches, type WorkersOption } from '../worker-stream.js';
+import type { Paragraph, StreamInput, StreamProgress } from '../io/text-stream.js';
+import { STREAM_WORKER, streamBatches, type WorkersOption } from '../io/worker-stream.js';
 import { Analyzer, type AnalyzerOptions } from './engine.js';
 import { defaultRenderOptions, renderLine, type RenderOptions } from './output.js';
 import { prepareInput, resolveInputScript, type InputScript } from './script.js';
@@ -36,7 +36,7 @@ export type LineRenderer = (tokens: readonly AnalyzedToken[], sentence: number, 
 /**
  * A line renderer that worker threads can make too: the URL of a module whose export
  * `lineRenderer(args)` returns one (or a promise of one), and its arguments (data a thread can
- * be sent). `lexdis analyze` prints the candidates a model ranks this way (src/rank/candidate-output.ts).
+ * be sent). `lexdis analyze` prints the candidates a model ranks this way (src/tagger/candidate-output.ts).
  */
 export interface LineRendererSpec {
   module: string;
@@ -49,7 +49,7 @@ export interface AnalyzeStreamOptions extends RenderOptions {
   onProgress?: StreamProgress;
   /** Renders each line in place of {@link renderLine} with `format` and `script`. */
   render?: LineRendererSpec;
-  /** Worker threads: 1 (the default), more, or 'auto' (src/worker-stream.ts). */
+  /** Worker threads: 1 (the default), more, or 'auto' (src/io/worker-stream.ts). */
   workers: WorkersOption;
 }
 

@@ -12,9 +12,9 @@
  */
 
 // A model's evaluation report (the package root's evaluate).
-export { evalMarkdown, mergeReports, EVAL_TARGETS, type EvalTarget } from '../rank/eval.js';
+export { evalMarkdown, mergeReports, EVAL_TARGETS, type EvalTarget } from './eval.js';
 
 // Scoring vocalized text.
-export { readReference, readSystem, type ReferenceFormat, type SystemFormat, type RefSentence, type SysSentence } from '../formats/diac-eval.js';
-export { checkAlignment, scoreDiacritization, diacReportMarkdown, CONVENTIONS, type DiacReport, type ScoreOptions } from '../formats/diac-score.js';
+export { readReference, readSystem, type ReferenceFormat, type SystemFormat, type RefSentence, type SysSentence } from './diac-eval.js';
+export { checkAlignment, scoreDiacritization, diacReportMarkdown, CONVENTIONS, type DiacReport, type ScoreOptions } from './diac-score.js';
 export { compareWord, type Convention, type WordVerdict } from '../script/diac-compare.js';

@@ -29,7 +29,7 @@
  * ids are unique. Malformed input is an InputParseError naming the file and line.
  */
 import { InputParseError, LexdisError, UsageError } from '../errors.js';
-import { readTextFile, splitLines, type TextEncoding } from '../io.js';
+import { readTextFile, splitLines, type TextEncoding } from '../io/files.js';
 import { analyzerPosition, type Candidate, type Corpus, type Document, type Sentence, type Token } from '../corpus/types.js';
 import { labelKey, type LabelElements } from '../labels/elements.js';
 import { makeGenericFactorizer } from '../labels/generic.js';

@@ -11,28 +11,28 @@
  */
 
 // The ATB analysis format (.pos): the file's own model, exact round trip; and corpus ↔ pos.
-export type { PosFile } from './pos-model.js';
-export { readPosFile } from './pos-read.js';
-export { writePosFile } from './pos-write.js';
-export { loadPosFile } from './pos.js';
-export { loadPosCorpus, type LoadPosCorpusOptions } from './pos-stream.js';
-export { posToCorpus, requireGold, type PosToCorpusOptions } from './pos-corpus.js';
-export { corpusToPos, type CorpusToPosOptions } from './corpus-pos.js';
+export type { PosFile } from './pos/pos-model.js';
+export { readPosFile } from './pos/pos-read.js';
+export { writePosFile } from './pos/pos-write.js';
+export { loadPosFile } from './pos/pos.js';
+export { loadPosCorpus, type LoadPosCorpusOptions } from './pos/pos-stream.js';
+export { posToCorpus, requireGold, type PosToCorpusOptions } from './pos/pos-corpus.js';
+export { corpusToPos, type CorpusToPosOptions } from './pos/corpus-pos.js';
 
 // The candidates format (.cand, .tsv): any language's analyses, one token a line.
 export { readCandidatesFile, writeCandidatesFile, loadCandidatesFile, type CandidatesReadOptions, type CandidatesWriteOptions } from './candidates.js';
 
 // Raw text, UD treebanks and vocalized text into corpora.
 export { textToCorpus } from './text.js';
-export { projectUd, type Projection, type ProjectOptions } from './ud-project.js';
-export { projectTreebank, vocalizedReference, type TreebankProjection, type TreebankOptions } from './treebank.js';
-export { DiacImporter, importDiacText, type DiacImportOptions } from './diac-import.js';
-export type { VocalizedReport } from './voc-report.js';
+export { projectUd, type Projection, type ProjectOptions } from '../import/ud-project.js';
+export { projectTreebank, vocalizedReference, type TreebankProjection, type TreebankOptions } from '../import/treebank.js';
+export { DiacImporter, importDiacText, type DiacImportOptions } from '../import/diac-import.js';
+export type { VocalizedReport } from '../import/voc-report.js';
 
 // The tagger's output formats, and the analyzer's.
-export { taggedText, taggedJsonl, rankedJsonl, rerankedPos, type RerankOptions } from '../rank/tag-output.js';
+export { taggedText, taggedJsonl, rankedJsonl, rerankedPos, type RerankOptions } from '../tagger/tag-output.js';
 export { renderAnalyses, type OutputFormat, type RenderOptions } from '../analyzer/output.js';
 
 // Script and files.
 export { toBuckwalter, fromBuckwalter, hasArabic } from '../script/buckwalter.js';
-export { readTextFile, writeFileAtomic, TEXT_ENCODINGS, type TextEncoding } from '../io.js';
+export { readTextFile, writeFileAtomic, TEXT_ENCODINGS, type TextEncoding } from '../io/files.js';

@@ -2,7 +2,7 @@
  * Reads a corpus from any supported file: an ATB analysis file (`.pos`, gold marked with
  * `* SOLUTION`), the plain candidates format (`.cand`, `.tsv`), or a CoNLL-U treebank
  * (`.conllu`, projected onto the analyzer's candidates: UD Arabic-PUD's layout or the
- * vocalized PADT's, src/formats/treebank.ts). Several files become one corpus, whose order is
+ * vocalized PADT's, src/import/treebank.ts). Several files become one corpus, whose order is
  * the analyzer's only when every file's is (Corpus.analyzerOrder); their documents never
  * merge: each keeps its file's name before its id (`path#id`), and a file named twice is refused.
  */
@@ -12,11 +12,11 @@ import { Analyzer, type AnalyzerOptions } from '../analyzer/index.js';
 import { corpusPart, type Corpus, type CorpusPart } from '../corpus/types.js';
 import { requireOneOf, requireOptions, requirePaths } from '../args.js';
 import { UsageError } from '../errors.js';
-import { readTextFile, requireEncoding, type TextEncoding } from '../io.js';
+import { readTextFile, requireEncoding, type TextEncoding } from '../io/files.js';
 import type { LabelScheme } from '../labels/scheme.js';
 import { loadCandidatesWithScheme } from './scheme-corpus.js';
-import { loadPosCorpus, type LoadPosCorpusOptions } from './pos-stream.js';
-import { projectTreebank } from './treebank.js';
+import { loadPosCorpus, type LoadPosCorpusOptions } from './pos/pos-stream.js';
+import { projectTreebank } from '../import/treebank.js';
 
 /** The corpus formats loadCorpus reads (auto: by extension: .conllu, .cand/.tsv, else pos). */
 export const CORPUS_FORMATS = ['auto', 'pos', 'candidates', 'conllu'] as const;

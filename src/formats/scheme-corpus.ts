@@ -4,7 +4,7 @@
  * corpus's own tags.
  */
 import type { Corpus } from '../corpus/types.js';
-import type { TextEncoding } from '../io.js';
+import type { TextEncoding } from '../io/files.js';
 import { emptyElements } from '../labels/elements.js';
 import { inferScheme } from '../labels/scheme-auto.js';
 import { checkPatterns } from '../labels/scheme-file.js';

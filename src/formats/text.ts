@@ -9,9 +9,9 @@ import { DEFAULT_INPUT_SCRIPT, INPUT_SCRIPTS, prepareInput, type InputScript } f
 import { requireOneOf, requireString } from '../args.js';
 import type { AnalyzedToken } from '../analyzer/types.js';
 import type { Corpus } from '../corpus/types.js';
-import { analyzedToPosToken } from './pos-analyzer.js';
-import type { PosToken } from './pos-model.js';
-import { posToCorpus, type PosToCorpusOptions } from './pos-corpus.js';
+import { analyzedToPosToken } from './pos/pos-analyzer.js';
+import type { PosToken } from './pos/pos-model.js';
+import { posToCorpus, type PosToCorpusOptions } from './pos/pos-corpus.js';
 
 /** Tokens after which a sentence ends (Latin and Arabic full stop, question and exclamation marks). */
 const SENTENCE_END = /^[.!?؟۔…]+["'»”)]*$/;

@@ -2,15 +2,15 @@
  * Writes a corpus to a file in one of the formats loadCorpus reads back: an ATB analysis file
  * (pos, the gold starred) or the candidates format. CoNLL-U is read only (a treebank is
  * projected onto the analyzer; nothing maps a corpus back onto its trees). The file is written
- * through the one output writer (src/io.ts writeFileAtomic).
+ * through the one output writer (src/io/files.ts writeFileAtomic).
  */
 import { extname } from 'node:path';
 import { requireCorpus, requireOneOf, requireOptions, requireString } from '../args.js';
 import type { Corpus } from '../corpus/types.js';
-import { writeFileAtomic } from '../io.js';
+import { writeFileAtomic } from '../io/files.js';
 import { writeCandidatesFile } from './candidates.js';
-import { corpusToPos } from './corpus-pos.js';
-import { writePosFile } from './pos-write.js';
+import { corpusToPos } from './pos/corpus-pos.js';
+import { writePosFile } from './pos/pos-write.js';
 
 /** The formats {@link writeCorpus} writes (auto: by extension, .cand/.tsv candidates, else pos). */
 export const WRITE_FORMATS = ['auto', 'pos', 'candidates'] as const;

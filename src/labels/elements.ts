@@ -21,7 +21,7 @@ export const PAPER_TARGETS = ['label', ...LABEL_ELEMENTS] as const;
  * Targets a feature can be about: the paper's, and the case-less label (the label without its
  * case ending or mood vowel, src/labels/caseless.ts: what fixes a word's stem vowels, with the
  * evidence of its case variants pooled; features/templates.ts, `+caseless`). A candidate's
- * value of each: src/labels/targets.ts. New targets go last: β* keys hold a target's place here.
+ * value of each: src/corpus/targets.ts. New targets go last: β* keys hold a target's place here.
  */
 export const TARGETS = [...PAPER_TARGETS, 'caseless'] as const;
 /** What an accuracy is measured on: the whole label, or one label element. */

@@ -23,7 +23,7 @@
  */
 import { basename } from 'node:path';
 import { InputParseError } from '../errors.js';
-import { readTextFile } from '../io.js';
+import { readTextFile } from '../io/files.js';
 import { assignSlots, SCHEME_KIND, type LabelScheme } from './scheme.js';
 import { LABEL_ELEMENTS } from './elements.js';
 

@@ -8,9 +8,9 @@
 import type { CorpusPart } from '../corpus/types.js';
 import type { LabelScheme } from '../labels/scheme.js';
 import { BetaTable, type BetaBuffers } from '../../features/beta.js';
-import { DocTables } from '../../features/doc.js';
+import { DocTables } from '../../features/ztf-tables.js';
 import { FeatureExtractor } from '../../features/extract.js';
-import { LEXICON_ARRAYS, SeenLexicon } from '../../features/lexicon.js';
+import { LEXICON_ARRAYS, SeenLexicon } from '../../features/seen-labels.js';
 import { canonicalTemplates, parseTemplate, templateName, templateSetHash, type Template } from '../../features/templates.js';
 import { parseTransform, type ValueTransform } from '../../features/transform.js';
 import { Vocab } from '../../features/vocab.js';

@@ -20,7 +20,7 @@ import {
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { DataNotFoundError, LexdisError, ModelFormatError, ModelVersionError, OutputError } from '../errors.js';
-import { assertParentFolder } from '../io.js';
+import { assertParentFolder } from '../io/files.js';
 import { type ModelHeader, type ModelParts, type Plan, MARKER_FILE, MODEL_FILE, MODEL_FORMAT_VERSION, MODEL_MAGIC, UPGRADE_HINT, plan } from './store-format.js';
 import { encodeModelFile, hasFileSignature, readFileHeader, readModelFile } from './store-file.js';
 import { claim, fsyncPath, recoverModelPath, release, serialized, siblingPath, sleep, swapInProgress, swapIntoPlace } from './store-swap.js';

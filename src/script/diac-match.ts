@@ -2,7 +2,7 @@
  * The gold-matching convention: whether an analysis, rendered as `lexdis diacritize` shows it
  * (src/script/vocalize.ts), spells the vocalization of a word of a vocalized corpus (UD
  * Arabic-PADT 1.3, any fully vocalized text). It is how a vocalized word picks its gold
- * analysis (src/formats/voc-match.ts), so it evens out spelling habits and nothing else
+ * analysis (src/import/voc-match.ts), so it evens out spelling habits and nothing else
  * (docs/ud-projection.md, "PADT"). On both sides:
  *
  * - the letters are read with their marks by diac-compare.ts (parseDiacritized; tatweel

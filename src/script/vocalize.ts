@@ -37,7 +37,7 @@ export interface VocalizeOptions {
   /**
    * The helping vowel (Buckwalter `a`, `i` or `u`) of a word that ends in a consonant without
    * a vowel when the next word starts with hamzat wasl (مِنَ الْبَيْتِ, عَنِ انْتِخَابٍ,
-   * عَلَيْهِمُ الْ…): see src/rank/connect.ts, which decides it from the next word. Absent: none.
+   * عَلَيْهِمُ الْ…): see src/tagger/connect.ts, which decides it from the next word. Absent: none.
    */
   helpingVowel?: 'a' | 'i' | 'u';
 }

@@ -5,7 +5,7 @@
 import type { Writable } from 'node:stream';
 import { MAX_WORD_LETTERS } from '../analyzer/tokenize.js';
 import { UsageError } from '../errors.js';
-import { DEFAULT_TOP } from '../rank/types.js';
+import { DEFAULT_TOP } from '../tagger/types.js';
 
 /** The HTTP service's limits and settings (docs/service.md). */
 export interface ServiceOptions {

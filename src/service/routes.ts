@@ -7,7 +7,7 @@ import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_INPUT_SCRIPT, prepareInput, type InputScript } from '../analyzer/script.js';
-import { vocalizedText } from '../rank/diacritize.js';
+import { vocalizedText } from '../tagger/diacritize.js';
 import { classifyError, errorBody, HttpError } from './errors.js';
 import { type AnalysisField, estimateAnswerBytes, selectFields } from './fields.js';
 import { publicLimits, type ServiceOptions } from './options.js';

@@ -1,11 +1,11 @@
 /**
- * What the HTTP service needs from a tagger: the real `Tagger` of src/rank/tagger.ts fits
+ * What the HTTP service needs from a tagger: the real `Tagger` of src/tagger/tagger.ts fits
  * it, and tests can serve a small fake. The response shapes are the tagger's own.
  */
 import type { InputScript } from '../analyzer/script.js';
-import type { TaggedSentence } from '../rank/tagger.js';
+import type { TaggedSentence } from '../tagger/tagger.js';
 
-export type { TaggedAnalysis, TaggedSentence, TaggedToken } from '../rank/tagger.js';
+export type { TaggedAnalysis, TaggedSentence, TaggedToken } from '../tagger/tagger.js';
 
 /** The tagger interface the service serves. */
 export interface TaggerLike {

@@ -5,8 +5,8 @@ import { backoffLemma, BACKOFF_COMMENT, BACKOFF_GLOSS } from '../../src/analyzer
 import { formatToken } from '../../src/analyzer/print.js';
 import { tokenJson } from '../../src/analyzer/output.js';
 import { dataPaths } from '../../bin/data.js';
-import { readTextFile } from '../../src/io.js';
-import { analyzedToPosToken, posTokenToAnalyzed, posToCorpus, readPosFile, writePosFile } from '../../src/formats/pos.js';
+import { readTextFile } from '../../src/io/files.js';
+import { analyzedToPosToken, posTokenToAnalyzed, posToCorpus, readPosFile, writePosFile } from '../../src/formats/pos/pos.js';
 import { MINI_DIR, miniCopy, rewrite } from './fixtures.js';
 
 const row = (s: { voc: string; lemma: string; morph: string; source?: string }) => [s.voc, s.lemma, s.morph, s.source];

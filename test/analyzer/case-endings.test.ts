@@ -10,14 +10,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Analyzer, loadLexicon } from '../../src/analyzer/index.js';
 import { lemmaBefore, withoutCaseOrMood } from '../../src/analyzer/lexicon.js';
-import { MOOD_SUFFIXES } from '../../src/analyzer/mood.js';
-import { OBJECT_PRONOUN_CLASSES } from '../../src/analyzer/mood-pronoun.js';
-import { DIPTOTE_GENITIVE, endsInConsonant } from '../../src/analyzer/names.js';
-import { DEFECTIVE_SUFFIXES, defectiveCategory } from '../../src/analyzer/defective.js';
-import { hamzaCategory, isTriptoteAA, TRIPTOTE_AA_EXAMPLES } from '../../src/analyzer/hamza.js';
-import { declinableCategory } from '../../src/analyzer/declinable.js';
-import { JUSSIVE_SUFFIXES, jussiveCategory, jussiveVowels } from '../../src/analyzer/jussive.js';
-import { MAQSUR_SUFFIXES } from '../../src/analyzer/maqsur.js';
+import { MOOD_SUFFIXES } from '../../src/analyzer/rules/mood.js';
+import { OBJECT_PRONOUN_CLASSES } from '../../src/analyzer/rules/mood-pronoun.js';
+import { DIPTOTE_GENITIVE, endsInConsonant } from '../../src/analyzer/rules/names.js';
+import { DEFECTIVE_SUFFIXES, defectiveCategory } from '../../src/analyzer/rules/defective.js';
+import { hamzaCategory, isTriptoteAA, TRIPTOTE_AA_EXAMPLES } from '../../src/analyzer/rules/hamza.js';
+import { declinableCategory } from '../../src/analyzer/rules/declinable.js';
+import { JUSSIVE_SUFFIXES, jussiveCategory, jussiveVowels } from '../../src/analyzer/rules/jussive.js';
+import { MAQSUR_SUFFIXES } from '../../src/analyzer/rules/maqsur.js';
 import { dataPaths } from '../../bin/data.js';
 import { fromBuckwalter, lookupForm } from '../../src/script/buckwalter.js';
 import { UsageError } from '../../src/errors.js';
@@ -229,7 +229,7 @@ test('commented-out entries are loaded only with the option, and only case/mood 
   assert.deepEqual(b.counts.stems, a.counts.stems);
   assert.deepEqual(b.counts.prefixes, a.counts.prefixes);
   assert.ok(a.suffixes.get('')!.every((e) => !e.commented));
-  // the null form: the case vowels, then the mood suffixes of src/analyzer/mood.ts, the diptote genitive, the defective endings, the jussives with a vowel, the maqsur endings
+  // the null form: the case vowels, then the mood suffixes of src/analyzer/rules/mood.ts, the diptote genitive, the defective endings, the jussives with a vowel, the maqsur endings
   assert.deepEqual(b.suffixes.get('')!.filter((e) => e.commented).map((e) => e.voc), [
     'u', 'a', 'i', 'N', 'F', 'K', ...MOOD_SUFFIXES.map((m) => m.voc), DIPTOTE_GENITIVE.voc, ...DEFECTIVE_SUFFIXES.map((m) => m.voc), ...JUSSIVE_SUFFIXES.map((m) => m.voc),
     ...MAQSUR_SUFFIXES.map((m) => m.voc),
@@ -277,7 +277,7 @@ function stemGaps(base: string): { caseless: string[]; caseOnly: string[] } {
 
 test('the tables: every nominal stem class with the null suffix takes the case vowels, except the indeclinable ones', () => {
   // the exceptions docs/case-endings.md lists: invariable nouns, defective classes (their stems in -iy take
-  // case endings as categories of their own, src/analyzer/defective.ts), proper names
+  // case endings as categories of their own, src/analyzer/rules/defective.ts), proper names
   const { caseless, caseOnly } = stemGaps('Suff-0');
   assert.deepEqual(caseless, ['N0', 'N0F', 'N0F_Nh', 'N0F_Nh_L', 'N0_L', 'Nprop']);
   // nouns in final hamza (majiy}) take only the case-bearing suffixes: the reference has no bare form of them

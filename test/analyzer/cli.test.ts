@@ -11,7 +11,7 @@ import { lexdisInProcess } from '../helpers/cli-in-process.js';
 import { Analyzer } from '../../src/analyzer/index.js';
 import { dataPaths } from '../../bin/data.js';
 import { Model, modelAnalyzerOptions } from '../../src/model/model.js';
-import { analyzerCandidates, WordTypeCache } from '../../src/rank/word-types.js';
+import { analyzerCandidates, WordTypeCache } from '../../src/tagger/word-types.js';
 import { train } from '../../training/train.js';
 import { pudCorpus } from '../helpers/pud.js';
 

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dataPaths } from '../../bin/data.js';
-import { splitLines } from '../../src/io.js';
+import { splitLines } from '../../src/io/files.js';
 import { forEachToken, lookupWord, MAX_WORD_LETTERS, tokenizeLine } from '../../src/analyzer/tokenize.js';
 
 test('forEachToken visits what tokenizeLine cuts, with a word\'s letters, without building the tokens', () => {

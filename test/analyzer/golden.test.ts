@@ -13,7 +13,7 @@ import { Analyzer } from '../../src/analyzer/engine.js';
 import { formatToken } from '../../src/analyzer/print.js';
 import { projectRoot } from '../../src/config.js';
 import { dataPaths } from '../../bin/data.js';
-import { readTextFile } from '../../src/io.js';
+import { readTextFile } from '../../src/io/files.js';
 import { compareWithReference, parseReference, type Difference } from './reference.js';
 
 const EXPECTED_FILE = join(projectRoot(), 'test', 'fixtures', 'analyzer', 'golden-differences.json');

@@ -14,7 +14,7 @@ import { Analyzer } from '../../src/analyzer/engine.js';
 import { tablesFingerprint } from '../../src/analyzer/image.js';
 import { ModelFormatError } from '../../src/errors.js';
 import { modelAnalyzerOptions } from '../../src/model/model.js';
-import { Tagger } from '../../src/rank/tagger.js';
+import { Tagger } from '../../src/tagger/tagger.js';
 import { train } from '../../training/train.js';
 import { pudCorpus } from '../helpers/pud.js';
 import { MINI_DIR, miniCopy, rewrite } from './fixtures.js';

@@ -9,7 +9,7 @@ import {
 } from '../../bench/scale.js';
 import { fitHeaps, totalVariation } from '../../bench/scale-stats.js';
 import type { Corpus } from '../../src/corpus/types.js';
-import { corpusToPos, loadPosFile, posToCorpus, writePosFile } from '../../src/formats/pos.js';
+import { corpusToPos, loadPosFile, posToCorpus, writePosFile } from '../../src/formats/pos/pos.js';
 
 const source = loadScaleSource('pud');
 const sourceStats = corpusStats(source);

@@ -17,7 +17,7 @@ import { OUTPUT_FORMATS, SHARED_OPTIONS } from '../../bin/options.js';
 import { DEFAULT_INPUT_SCRIPT } from '../../src/analyzer/script.js';
 import { projectRoot } from '../../src/config.js';
 import { DEFAULT_SEED } from '../../src/random.js';
-import { DEFAULT_TOP } from '../../src/rank/types.js';
+import { DEFAULT_TOP } from '../../src/tagger/types.js';
 import { defaultServiceOptions } from '../../src/service/options.js';
 import { defaultCvOptions } from '../../training/cv.js';
 import { defaultTrainOptions } from '../../training/train.js';

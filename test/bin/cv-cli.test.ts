@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_FEATURE_SET } from '../../features/templates.js';
-import { corpusToPos, writePosFile } from '../../src/formats/pos.js';
+import { corpusToPos, writePosFile } from '../../src/formats/pos/pos.js';
 import { pudCorpus } from '../helpers/pud.js';
 import { lexdisInProcess } from '../helpers/cli-in-process.js';
 

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/config.js';
-import { corpusToPos, writePosFile } from '../../src/formats/pos.js';
+import { corpusToPos, writePosFile } from '../../src/formats/pos/pos.js';
 import { pudCorpus } from '../helpers/pud.js';
 
 const BIN = join(projectRoot(), 'bin', 'lexdis');

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/config.js';
-import { corpusToPos, writePosFile } from '../../src/formats/pos.js';
+import { corpusToPos, writePosFile } from '../../src/formats/pos/pos.js';
 import { pudCorpus } from '../helpers/pud.js';
 import { lexdisInProcess } from '../helpers/cli-in-process.js';
 

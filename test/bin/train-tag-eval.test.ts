@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/config.js';
-import { corpusToPos, GOLD_UNMATCHED_COMMENT, readPosFile, writePosFile } from '../../src/formats/pos.js';
+import { corpusToPos, GOLD_UNMATCHED_COMMENT, readPosFile, writePosFile } from '../../src/formats/pos/pos.js';
 import { pudCorpus } from '../helpers/pud.js';
 
 const BIN = join(projectRoot(), 'bin', 'lexdis');

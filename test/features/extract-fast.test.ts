@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FeatureExtractor } from '../../features/extract.js';
 import { GroupMemo, MEMO_WIDTH } from '../../features/group-memo.js';
-import { candidatesFor } from '../../features/lexicon.js';
+import { candidatesFor } from '../../features/seen-labels.js';
 import { resolveFeatureSet } from '../../features/templates.js';
 import { VALUE_TRANSFORMS } from '../../features/transform.js';
 import type { Candidate } from '../../src/corpus/types.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FeatureExtractor } from '../../features/extract.js';
-import { candidatesFor } from '../../features/lexicon.js';
+import { candidatesFor } from '../../features/seen-labels.js';
 import { resolveFeatureSet, templateName, type Template } from '../../features/templates.js';
 import { VALUE_TRANSFORMS } from '../../features/transform.js';
 import type { Corpus } from '../../src/corpus/types.js';

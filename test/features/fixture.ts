@@ -4,9 +4,9 @@
  * a word with two different gold labels, and the empty string as an LE value.
  */
 import { BetaTable } from '../../features/beta.js';
-import { DocTables } from '../../features/doc.js';
+import { DocTables } from '../../features/ztf-tables.js';
 import { encodeCorpus } from '../../features/encode.js';
-import { SeenLexicon } from '../../features/lexicon.js';
+import { SeenLexicon } from '../../features/seen-labels.js';
 import { countAll } from '../../features/tally.js';
 import { TF_TARGETS, type Template } from '../../features/templates.js';
 import { Vocab } from '../../features/vocab.js';

@@ -8,10 +8,10 @@ import {
 } from '../../features/neighbours.js';
 import { Vocab } from '../../features/vocab.js';
 import { BetaTable } from '../../features/beta.js';
-import { DocTables } from '../../features/doc.js';
+import { DocTables } from '../../features/ztf-tables.js';
 import { encodeCorpus } from '../../features/encode.js';
 import { FeatureExtractor } from '../../features/extract.js';
-import { SeenLexicon, candidatesFor } from '../../features/lexicon.js';
+import { SeenLexicon, candidatesFor } from '../../features/seen-labels.js';
 import { countAll } from '../../features/tally.js';
 import { isDocTemplate, resolveFeatureSet, templateName, type Template } from '../../features/templates.js';
 import type { ValueTransform } from '../../features/transform.js';

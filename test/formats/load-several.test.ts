@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../../src/errors.js';
 import { loadCorpus } from '../../src/formats/load.js';
-import { corpusToPos, writePosFile } from '../../src/formats/pos.js';
+import { corpusToPos, writePosFile } from '../../src/formats/pos/pos.js';
 import { train } from '../../training/train.js';
 import { pudCorpus } from '../helpers/pud.js';
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Corpus } from '../../src/corpus/types.js';
 import { UsageError } from '../../src/errors.js';
 import { loadCorpus } from '../../src/formats/load.js';
-import { corpusToPos, writePosFile } from '../../src/formats/pos.js';
+import { corpusToPos, writePosFile } from '../../src/formats/pos/pos.js';
 import { writeCorpus } from '../../src/formats/write.js';
 import { projectRoot } from '../../src/config.js';
 

@@ -1,5 +1,5 @@
 /** An output sink that keeps what is written in memory, with the state the writer left it in (the streaming tests' stdout). */
-import type { OutputSink } from '../../src/output-writer.js';
+import type { OutputSink } from '../../src/io/output-writer.js';
 
 export function memorySink(): OutputSink & { text: string; state: string } {
   return {

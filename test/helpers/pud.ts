@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { Analyzer } from '../../src/analyzer/index.js';
 import { dataPaths } from '../../bin/data.js';
 import type { Corpus } from '../../src/corpus/types.js';
-import { projectUd } from '../../src/formats/ud-project.js';
+import { projectUd } from '../../src/import/ud-project.js';
 
 let analyzer: Analyzer | undefined;
 const cache = new Map<number, Corpus>();

@@ -1,5 +1,5 @@
 /**
- * The one output writer (src/output-writer.ts), case by case in a scratch folder: a new file, a
+ * The one output writer (src/io/output-writer.ts), case by case in a scratch folder: a new file, a
  * 640 file, a file owned by someone else, a symbolic link (and a dangling one), a FIFO, a
  * character device, standard output, a directory; streaming output that fails half-way.
  */
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { OutputError } from '../../src/errors.js';
-import { openOutput, planOutput, writeOutputSync } from '../../src/output-writer.js';
+import { openOutput, planOutput, writeOutputSync } from '../../src/io/output-writer.js';
 
 let dir = '';
 const isRoot = process.getuid?.() === 0;

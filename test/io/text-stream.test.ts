@@ -1,5 +1,5 @@
 /**
- * The streaming reader (src/text-stream.ts): lines from chunks of any size, long lines cut at
+ * The streaming reader (src/io/text-stream.ts): lines from chunks of any size, long lines cut at
  * white space, binary input and bad UTF-8 named by line and byte offset, bounded read-ahead,
  * and transformBatches committing or aborting its output.
  */
@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { DataNotFoundError, InputParseError, InternalError } from '../../src/errors.js';
-import { openOutput } from '../../src/output-writer.js';
-import { readParagraphs, transformBatches, transformText, type Paragraph, type ReadParagraphsOptions } from '../../src/text-stream.js';
+import { openOutput } from '../../src/io/output-writer.js';
+import { readParagraphs, transformBatches, transformText, type Paragraph, type ReadParagraphsOptions } from '../../src/io/text-stream.js';
 
 let dir = '';
 before(() => {

@@ -1,5 +1,5 @@
 /**
- * The streaming commands' worker threads (src/worker-stream.ts), with a worker that echoes its
+ * The streaming commands' worker threads (src/io/worker-stream.ts), with a worker that echoes its
  * lines (test/fixtures/workers/echo-worker.ts): output in input order whatever order the
  * workers finish in, the same as one thread; a worker that dies or runs out of memory ends the
  * run with a WorkerError naming the lines, the output file left as it was; a LexdisError thrown
@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { after, test } from 'node:test';
 import { InternalError, UsageError, WorkerError } from '../../src/errors.js';
-import { openOutput } from '../../src/output-writer.js';
-import type { Paragraph, TextInput } from '../../src/text-stream.js';
-import { IN_FLIGHT_PER_THREAD, streamBatches, type StreamPlan, type WindowText, type WorkersOption } from '../../src/worker-stream.js';
+import { openOutput } from '../../src/io/output-writer.js';
+import type { Paragraph, TextInput } from '../../src/io/text-stream.js';
+import { IN_FLIGHT_PER_THREAD, streamBatches, type StreamPlan, type WindowText, type WorkersOption } from '../../src/io/worker-stream.js';
 import { echo } from '../fixtures/workers/echo-worker.js';
 import { memorySink } from '../helpers/memory-sink.js';
 

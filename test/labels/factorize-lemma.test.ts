@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { factorize } from '../../src/labels/factorize.js';
 import { pudCorpus } from '../helpers/pud.js';
 
-// src/formats/pos-corpus.ts factors each morphology once and sets the lemma: that relies on this.
+// src/formats/pos/pos-corpus.ts factors each morphology once and sets the lemma: that relies on this.
 test('the lemma enters the built-in factorization only as the lemma element', () => {
   const labels = new Map<string, string>();
   for (const d of pudCorpus(100).documents) for (const s of d.sentences) for (const t of s.tokens) for (const c of t.candidates) labels.set(c.morph, c.lemma);

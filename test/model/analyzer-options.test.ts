@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ModelFormatError } from '../../src/errors.js';
 import { Model, modelAnalyzerOptions, type ModelInfo } from '../../src/model/model.js';
-import { Tagger } from '../../src/rank/tagger.js';
+import { Tagger } from '../../src/tagger/tagger.js';
 import { dataPaths } from '../../bin/data.js';
 import { train } from '../../training/train.js';
 import { pudCorpus } from '../helpers/pud.js';

@@ -9,8 +9,8 @@ import { Model } from '../../src/model/model.js';
 import { SEQUENCE_ELEMENTS, SEQUENCE_PRESENCE, TagSequence, candidateTag, decodingReadsScores, sequenceSpec } from '../../src/model/sequence.js';
 
 const SPEC = sequenceSpec();
-import { prepareDocument } from '../../src/rank/prepare.js';
-import { ModelRanker } from '../../src/rank/ranker.js';
+import { prepareDocument } from '../../src/tagger/prepare.js';
+import { ModelRanker } from '../../src/tagger/ranker.js';
 import { SEQUENCE_WEIGHTS, countTagBigrams } from '../../training/sequence-fit.js';
 import { train } from '../../training/train.js';
 import { pudCorpus } from '../helpers/pud.js';

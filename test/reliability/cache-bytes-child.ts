@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { dataPaths } from '../../bin/data.js';
 import { Analyzer } from '../../src/analyzer/index.js';
 import { Rng } from '../../src/random.js';
-import { Tagger } from '../../src/rank/tagger.js';
+import { Tagger } from '../../src/tagger/tagger.js';
 import { train } from '../../training/train.js';
 import { pudCorpus } from '../helpers/pud.js';
 

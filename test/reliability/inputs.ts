@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { Analyzer } from '../../src/analyzer/index.js';
 import { dataPaths } from '../../bin/data.js';
 import { writeCandidatesFile } from '../../src/formats/candidates.js';
-import { corpusToPos, writePosFile } from '../../src/formats/pos.js';
-import { projectUd } from '../../src/formats/ud-project.js';
-import { readTextFile } from '../../src/io.js';
+import { corpusToPos, writePosFile } from '../../src/formats/pos/pos.js';
+import { projectUd } from '../../src/import/ud-project.js';
+import { readTextFile } from '../../src/io/files.js';
 import { MODEL_FILE } from '../../src/model/store.js';
 import { Rng } from '../../src/random.js';
 

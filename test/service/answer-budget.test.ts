@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { dataPaths } from '../../bin/data.js';
 import { Analyzer, MAX_WORD_LETTERS } from '../../src/analyzer/index.js';
 import { Rng } from '../../src/random.js';
-import { Tagger } from '../../src/rank/tagger.js';
+import { Tagger } from '../../src/tagger/tagger.js';
 import { estimateAnswerBytes, selectFields } from '../../src/service/fields.js';
 import type { TaggedSentence } from '../../src/service/types.js';
 import { FakeTagger } from '../../testkit/fake-tagger.js';

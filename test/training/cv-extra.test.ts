@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import { projectRoot } from '../../src/config.js';
 import { goldTokenCount, type Corpus } from '../../src/corpus/types.js';
 import { UsageError } from '../../src/errors.js';
-import { corpusToPos, writePosFile } from '../../src/formats/pos.js';
+import { corpusToPos, writePosFile } from '../../src/formats/pos/pos.js';
 import { runCv } from '../../training/cv.js';
 import { assignFolds, foldSplit } from '../../training/cv-folds.js';
 import { reportFigures } from '../../training/cv-report.js';

@@ -6,7 +6,7 @@
  */
 import type { Corpus, Document } from '../../src/corpus/types.js';
 import { dataPaths } from '../../bin/data.js';
-import { loadPosFile, posToCorpus } from '../../src/formats/pos.js';
+import { loadPosFile, posToCorpus } from '../../src/formats/pos/pos.js';
 
 let tokensCache: Document['sentences'][number]['tokens'] | undefined;
 

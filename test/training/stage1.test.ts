@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { BetaTable } from '../../features/beta.js';
-import { DocTables } from '../../features/doc.js';
-import { SeenLexicon } from '../../features/lexicon.js';
+import { DocTables } from '../../features/ztf-tables.js';
+import { SeenLexicon } from '../../features/seen-labels.js';
 import { TF_TARGETS, resolveFeatureSet } from '../../features/templates.js';
 import { Vocab } from '../../features/vocab.js';
 import type { Corpus } from '../../src/corpus/types.js';

@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { Analyzer } from '../../src/analyzer/index.js';
 import { dataPaths } from '../../bin/data.js';
-import { projectUd } from '../../src/formats/ud-project.js';
+import { projectUd } from '../../src/import/ud-project.js';
 import { caselessKey } from '../../src/labels/caseless.js';
 import { Model } from '../../src/model/model.js';
-import { prepareDocument } from '../../src/rank/prepare.js';
+import { prepareDocument } from '../../src/tagger/prepare.js';
 import { buildRows, defaultStage2Options } from '../../training/stage2.js';
 import { train } from '../../training/train.js';
 

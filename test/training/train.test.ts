@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { CorpusError, ModelVersionError } from '../../src/errors.js';
 import { Model, modelAnalyzerOptions, type ModelInfo } from '../../src/model/model.js';
 import { dataPaths } from '../../bin/data.js';
-import { Tagger } from '../../src/rank/tagger.js';
-import { prepareDocument } from '../../src/rank/prepare.js';
-import { ModelRanker } from '../../src/rank/ranker.js';
+import { Tagger } from '../../src/tagger/tagger.js';
+import { prepareDocument } from '../../src/tagger/prepare.js';
+import { ModelRanker } from '../../src/tagger/ranker.js';
 import { train } from '../../training/train.js';
 import { pudCorpus } from '../helpers/pud.js';
 

@@ -1,0 +1,125 @@
+/**
+ * File helpers shared by readers, writers and the model store: read text in UTF-8 or
+ * Windows-1256, and write whole files through the one output writer (src/io/output-writer.ts).
+ */
+import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { requireOneOf } from '../args.js';
+import { DataNotFoundError, InputParseError, OutputError } from '../errors.js';
+import { planOutput, writeOutputSync } from './output-writer.js';
+
+export { tempPathFor } from './output-writer.js';
+
+/** The text encodings lexdis reads: UTF-8, and Windows-1256 for older Arabic files. */
+export const TEXT_ENCODINGS = ['utf-8', 'windows-1256'] as const;
+/** One of {@link TEXT_ENCODINGS}. */
+export type TextEncoding = (typeof TEXT_ENCODINGS)[number];
+
+/** Returns `value` when it is one of {@link TEXT_ENCODINGS}; throws UsageError naming `name` otherwise (a reader checks its encoding before it reads). */
+export function requireEncoding(name: string, value: unknown): TextEncoding {
+  return requireOneOf(name, value, TEXT_ENCODINGS);
+}
+
+/** 'LE' or 'BE' when the bytes look like UTF-16 (a byte-order mark, or NUL bytes every other byte), else null. */
+function utf16Order(bytes: Uint8Array): 'LE' | 'BE' | null {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return 'LE';
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return 'BE';
+  const n = Math.min(bytes.length, 1024) & ~1;
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (bytes[i] === 0) even++;
+    if (bytes[i + 1] === 0) odd++;
+  }
+  if (n >= 4 && odd >= n / 6 && even === 0) return 'LE';
+  if (n >= 4 && even >= n / 6 && odd === 0) return 'BE';
+  return null;
+}
+
+/**
+ * Decodes bytes; UTF-8 must be valid (an error names the file and line of the first bad byte).
+ * UTF-16 text (a byte-order mark, or NUL bytes every other byte) is refused with its own hint.
+ */
+export function decodeText(bytes: Uint8Array, file: string, encoding: TextEncoding = 'utf-8'): string {
+  requireEncoding('encoding', encoding);
+  const utf16 = utf16Order(bytes);
+  if (utf16) {
+    throw new InputParseError(`UTF-16${utf16} text: lexdis reads UTF-8 (or --encoding windows-1256); convert it first, e.g. iconv -f UTF-16 -t UTF-8`, { file, line: 1 });
+  }
+  if (encoding === 'windows-1256') return new TextDecoder('windows-1256').decode(bytes);
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  } catch {
+    const text = new TextDecoder('utf-8').decode(bytes);
+    const bad = text.indexOf('\ufffd');
+    const line = text.slice(0, Math.max(bad, 0)).split('\n').length;
+    throw new InputParseError('not valid UTF-8 (use --encoding windows-1256 for Arabic Windows files)', { file, line });
+  }
+}
+
+/**
+ * Reads a whole text file. Takes the path and its encoding (UTF-8 by default); returns the
+ * text. Throws UsageError for an unknown encoding, DataNotFoundError naming a missing file,
+ * InputParseError for bytes that are not text in that encoding.
+ */
+export function readTextFile(file: string, encoding: TextEncoding = 'utf-8'): string {
+  requireEncoding('encoding', encoding);
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (err) {
+    throw new DataNotFoundError(`cannot read file (${(err as NodeJS.ErrnoException).code ?? 'error'})`, { file });
+  }
+  return decodeText(bytes, file, encoding);
+}
+
+/** Reads standard input to the end, as text. */
+export async function readStdin(encoding: TextEncoding = 'utf-8'): Promise<string> {
+  requireEncoding('encoding', encoding);
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return decodeText(Buffer.concat(chunks), '<stdin>', encoding);
+}
+
+/**
+ * Fails early (OutputError naming the folder) when the folder of an output path does not
+ * exist, is not a directory or is not writable. Every command treats its output alike: the
+ * output itself may be created, its folder never.
+ */
+export function assertParentFolder(target: string): void {
+  const dir = dirname(resolve(target));
+  if (!existsSync(dir)) throw new OutputError('output folder does not exist', { file: dir });
+  if (!statSync(dir).isDirectory()) throw new OutputError('output folder is not a directory', { file: dir });
+  try {
+    accessSync(dir, constants.W_OK | constants.X_OK);
+  } catch {
+    throw new OutputError('output folder is not writable', { file: dir });
+  }
+}
+
+/**
+ * Fails early (before any work) when `target` cannot be written; see planOutput in
+ * src/io/output-writer.ts for what each kind of path means. Throws OutputError.
+ */
+export function assertWritable(target: string): void {
+  planOutput(target);
+}
+
+/**
+ * Writes a whole file through the one output writer (src/io/output-writer.ts): a regular file is
+ * replaced atomically keeping its mode, a link's target is written, a FIFO or device in place.
+ * Takes the path and the data; returns nothing. Throws OutputError; on error the old file
+ * stays and no temporary file is left.
+ */
+export function writeFileAtomic(target: string, data: string | Uint8Array): void {
+  writeOutputSync(target, data);
+}
+
+/** Splits text into lines, accepting LF and CRLF. */
+export function splitLines(text: string): string[] {
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) if (lines[i].endsWith('\r')) lines[i] = lines[i].slice(0, -1);
+  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}

@@ -1,0 +1,32 @@
+/** What the streaming commands (tag, diacritize) share about the tagger they run on one thread or on worker threads. */
+import { UsageError } from '../errors.js';
+import { Tagger, type TaggerSource } from './tagger.js';
+
+/**
+ * Characters of raw text tagged as one document by `lexdis tag` and `lexdis diacritize` (and the
+ * longest piece a line is cut into): some 700 words, a news article, as the model's
+ * document-level features expect (src/tagger/tag-stream.ts).
+ */
+export const TAG_DOCUMENT_CHARS = 4096;
+
+/**
+ * Input bytes from which `workers: 'auto'` tags or diacritizes raw text on worker threads: each
+ * loads a tagger and meets the text's words for the first time itself (2 MB cost two threads a
+ * third more CPU than one, 20 MB the same CPU), so threads pay from some 1 MB on.
+ */
+export const TAG_AUTO_MIN_BYTES = 1024 * 1024;
+
+/** The tagger itself, or the one its source loads (Tagger.load's errors). */
+export async function taggerFor(tagger: Tagger | TaggerSource): Promise<Tagger> {
+  return tagger instanceof Tagger ? tagger : Tagger.load(tagger.model, tagger.options);
+}
+
+/**
+ * Where worker threads load their taggers from: the source given, or the one a loaded tagger
+ * came from. Throws UsageError for a tagger made of parts (worker threads cannot load it).
+ */
+export function taggerSource(tagger: Tagger | TaggerSource): TaggerSource {
+  if (!(tagger instanceof Tagger)) return tagger;
+  if (!tagger.loadedFrom) throw new UsageError('worker threads load their own tagger: give a tagger from Tagger.load, or its model and options');
+  return tagger.loadedFrom;
+}
