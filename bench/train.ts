@@ -22,7 +22,7 @@ import { rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolveFeatureSet } from '../features/templates.js';
 import { dataPaths } from '../bin/data.js';
-import { loadCorpus } from '../src/formats/load.js';
+import { loadCorpus } from '../src/import/load.js';
 import { requireGold } from '../src/formats/pos/pos.js';
 import { defaultTrainOptions, train } from '../training/train.js';
 import { partitionCorpus } from '../training/partition.js';

@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { dataPaths } from '../bin/data.js';
 import { readWikiNewsTsv, stripMarks, type RefSentence, type SysSentence } from '../src/eval/diac-eval.js';
 import { checkAlignment, scoreDiacritization, type DiacReport } from '../src/eval/diac-score.js';
-import { loadCorpus } from '../src/formats/load.js';
+import { loadCorpus } from '../src/import/load.js';
 import { requireGold } from '../src/formats/pos/pos.js';
 import { readTextFile } from '../src/io/files.js';
 import { diacritizeParagraph, type DiacritizedWord } from '../src/tagger/diacritize.js';

@@ -10,7 +10,7 @@ import { CASE_MOOD_ELEMENTS, caselessSegments } from '../src/labels/caseless.js'
 import { factorize } from '../src/labels/factorize.js';
 import { formatMorph, type MorphSegment } from '../src/labels/morph.js';
 import { BACKOFF_GLOSS } from '../src/analyzer/backoff.js';
-import { lemmaCore, vocalizedLemma } from '../src/import/ud-lemma.js';
+import { lemmaCore, vocalizedLemma } from '../src/script/lemma.js';
 import { stripBwDiacritics } from '../src/script/buckwalter.js';
 import type { Vocab } from './vocab.js';
 import {

@@ -21,9 +21,9 @@ export { Analyzer, type AnalyzerOptions, type WordAnalysis } from './analyzer/en
 export { Model, type ModelInfo } from './model/model.js';
 export { Tagger, type TaggerOptions, type TagTextOptions, type TaggedSentence, type TaggedToken, type TaggedAnalysis } from './tagger/tagger.js';
 export { diacritizeText, type DiacritizeOptions, type DiacritizedParagraph, type DiacritizedWord } from './tagger/diacritize.js';
-export { loadCorpus, type LoadCorpusOptions } from './formats/load.js';
+export { loadCorpus, type LoadCorpusOptions } from './import/load.js';
 export { writeCorpus, type WriteCorpusOptions } from './formats/write.js';
-export { evaluate, type EvaluateOptions } from './tagger/pipeline.js';
+export { evaluate, type EvaluateOptions } from './eval/evaluate.js';
 
 // What they take and give.
 export type { Disambiguator, RankedToken, RankedCandidate } from './tagger/types.js';

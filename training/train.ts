@@ -15,7 +15,7 @@ import { DEFAULT_FEATURE_SET, resolveFeatureSet, templateName, templateSetHash }
 import { DEFAULT_TRANSFORM, type ValueTransform } from '../features/transform.js';
 import { Model, type ModelAnalyzerOptions, type ModelInfo } from '../src/model/model.js';
 import { evaluateItems } from '../src/eval/eval.js';
-import { goldItems } from '../src/tagger/pipeline.js';
+import { goldItems } from '../src/eval/evaluate.js';
 import { prepareDocument } from '../src/tagger/prepare.js';
 import { ModelRanker } from '../src/tagger/ranker.js';
 import { sequenceSpec, type TagSequence } from '../src/model/sequence.js';

@@ -2,7 +2,7 @@
 import { Option, type Command } from 'commander';
 import { DEFAULT_FEATURE_SET } from '../../features/templates.js';
 import { VALUE_TRANSFORMS, type ValueTransform } from '../../features/transform.js';
-import { CORPUS_FORMATS, loadCorpus, requireDistinctFiles, type CorpusFormat, type LoadCorpusOptions } from '../../src/formats/load.js';
+import { CORPUS_FORMATS, loadCorpus, requireDistinctFiles, type CorpusFormat, type LoadCorpusOptions } from '../../src/import/load.js';
 import type { Corpus } from '../../src/corpus/types.js';
 import type { TextEncoding } from '../../src/io/files.js';
 import { defaultCvOptions, runCv } from '../../training/cv.js';

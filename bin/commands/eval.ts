@@ -1,11 +1,11 @@
 /** `lexdis eval MODEL CORPUS...`: A1/A2 (and E1/E2) of a model on gold-marked corpora. */
 import { Option, type Command } from 'commander';
-import { CORPUS_FORMATS, loadCorpus, type CorpusFormat } from '../../src/formats/load.js';
+import { CORPUS_FORMATS, loadCorpus, type CorpusFormat } from '../../src/import/load.js';
 import { requireGold } from '../../src/formats/pos/pos.js';
 import type { TextEncoding } from '../../src/io/files.js';
 import { Model, modelAnalyzerOptions } from '../../src/model/model.js';
 import { evalMarkdown } from '../../src/eval/eval.js';
-import { evaluate } from '../../src/tagger/pipeline.js';
+import { evaluate } from '../../src/eval/evaluate.js';
 import { numberOption, writeOut } from '../output.js';
 import { encodingOption, formatOption, quietAndProgress, seedOption, tablesOption } from '../options.js';
 import { progressCallback } from '../progress.js';

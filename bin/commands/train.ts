@@ -5,7 +5,7 @@ import { Analyzer } from '../../src/analyzer/engine.js';
 import type { LexiconImage } from '../../src/analyzer/image.js';
 import { LexdisError } from '../../src/errors.js';
 import { VALUE_TRANSFORMS, type ValueTransform } from '../../features/transform.js';
-import { CORPUS_FORMATS, loadCorpus, type CorpusFormat } from '../../src/formats/load.js';
+import { CORPUS_FORMATS, loadCorpus, type CorpusFormat } from '../../src/import/load.js';
 import { requireGold } from '../../src/formats/pos/pos.js';
 import { featureSetForScheme } from '../../src/labels/scheme.js';
 import { loadSchemeFile } from '../../src/labels/scheme-file.js';

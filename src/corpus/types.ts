@@ -107,7 +107,7 @@ export interface Corpus {
    */
   analyzerOrder?: boolean;
   /**
-   * The files it was read from, in order, when it was read from files (src/formats/load.ts):
+   * The files it was read from, in order, when it was read from files (src/import/load.ts):
    * what a model's header records as its sources.
    */
   parts?: CorpusPart[];

@@ -23,7 +23,7 @@ import { factorize as defaultFactorize } from '../labels/factorize.js';
 import type { ConlluSentence } from './conllu.js';
 import { contentWord, featureScore, glossOverlap } from './padt-features.js';
 import { padtDocumentId, padtSentenceId, rebuildWords, type PadtWord } from './padt-words.js';
-import { lemmaCore, vocalizedLemma, splitSense } from './ud-lemma.js';
+import { lemmaCore, vocalizedLemma, splitSense } from '../script/lemma.js';
 import { analyzeVocalized, hasVowelMarks, nextWasl, stripForAnalysis, unmatchedReason, type VocToken } from './voc-match.js';
 import { VocReportBuilder, vocTieNote, type VocalizedReport, type VocDecider } from './voc-report.js';
 import { toBuckwalter } from '../script/buckwalter.js';

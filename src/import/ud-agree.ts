@@ -36,7 +36,7 @@ import type { LabelElements } from '../labels/elements.js';
 import { factorizeDetailed } from '../labels/factorize.js';
 import { lookupForm, toBuckwalter } from '../script/buckwalter.js';
 import type { ConlluWord } from './conllu.js';
-import { lemmaCore, splitSense, vocalizedLemma } from './ud-lemma.js';
+import { lemmaCore, splitSense, vocalizedLemma } from '../script/lemma.js';
 import { caseValues, moodValues, pngOf, posClass, procliticTags, readXpos, type XposReading } from './ud-xpos.js';
 
 /** A treebank word split the way the projection reads it. */

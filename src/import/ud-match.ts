@@ -24,7 +24,8 @@ import type { ConlluWord } from './conllu.js';
 import { lookupForm } from '../script/buckwalter.js';
 import type { SentenceTree } from './ud-tree.js';
 import { agreement, candidateShape, expectation, type Agreement, type CandidateShape, type Expectation, type WordAnnotation } from './ud-agree.js';
-import { lemmaCore, lidToBuckwalter, matchLemma, senseAmbiguous, splitSense, vocalizedLemma, type LemmaLevel } from './ud-lemma.js';
+import { lemmaCore, splitSense, vocalizedLemma } from '../script/lemma.js';
+import { lidToBuckwalter, matchLemma, senseAmbiguous, type LemmaLevel } from './ud-lemma.js';
 import { posAllowed, PRONOUN_CLITICS, readXpos } from './ud-xpos.js';
 
 export type UnmatchedReason =

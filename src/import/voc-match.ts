@@ -15,7 +15,7 @@
 import type { AnalyzedToken } from '../analyzer/types.js';
 import type { Candidate, Token } from '../corpus/types.js';
 import type { LabelElements } from '../labels/elements.js';
-import { helpingVowelOf, type WaslContext } from '../tagger/connect.js';
+import { helpingVowelOf, type WaslContext } from '../corpus/wasl.js';
 import { matchKey, vocalizationDifference } from '../script/diac-match.js';
 import { vocalizeWord } from '../script/vocalize.js';
 import { candidatesOf } from './ud-project.js';

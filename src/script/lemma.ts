@@ -3,7 +3,8 @@
  * vocalized by the word renderer (./vocalize.ts), so that it follows the same spelling rules as
  * the words of the text. BAMA and UD write a lemma ID as the stem's vocalization, an imperfect
  * vowel mark for a verb and a sense number: `Eaqad-i_1` (عَقَدَ), `kitAb_1` (كِتَاب),
- * `{ijotimAE_1` (اجْتِمَاع).
+ * `{ijotimAE_1` (اجْتِمَاع). A lemma ID also has spellings that differ only in convention, evened
+ * out here to compare IDs from two sources (a treebank's and the analyzer's).
  */
 import { fromBuckwalter } from './buckwalter.js';
 import { vocalizeWord } from './vocalize.js';
@@ -36,4 +37,51 @@ export function lemmaVocalized(lemma: string, pos: string): string {
   const voc = pos === 'VERB' && !ENDS_IN_VOWEL.test(stem) ? `${stem}a` : stem;
   // the morphology tells the renderer the word's kind: a nominal's last letter, its case slot, stays bare
   return vocalizeWord(letters, voc, `${voc}/${pos}`);
+}
+
+/** Splits `base_N` into base and sense index ('' when there is none). */
+export function splitSense(lemma: string): { base: string; sense: string } {
+  const m = /^(.*)_(\d+)$/.exec(lemma);
+  return m ? { base: m[1], sense: m[2] } : { base: lemma, sense: '' };
+}
+
+/**
+ * The normalized form of a Buckwalter lemma base (no sense index): SAMA's verb-class marker
+ * (a final `-` with its vowels: `-u`, `-a`, `-i`, `-ui`, or a bare `-`) removed; a final
+ * tanween-fath with its alif seat (`AF`/`FA`, adverbial accusative) removed; short vowels,
+ * tanween, shadda, sukun and dagger alif removed; alif wasla written as bare alif.
+ */
+function normalizeBase(base: string): string {
+  return base
+    .replace(/-[aui]*$/, '')
+    .replace(/(AF|FA)$/, '')
+    .replace(/[FNKaui~o`]/g, '')
+    .replace(/\{/g, 'A');
+}
+
+/**
+ * A lemma with only its spelling conventions evened out, vowels and shadda kept: the
+ * verb-class marker, a final `AF`/`FA`, tanween and sukun removed, alif wasla as bare alif,
+ * and a shadda written after its vowel (`>ana~`) moved before it (`>an~a`).
+ */
+export function vocalizedLemma(lemma: string): string {
+  const { base, sense } = splitSense(lemma);
+  const v = base
+    .replace(/-[aui]*$/, '')
+    .replace(/(AF|FA)$/, '')
+    .replace(/[FNKo]/g, '')
+    .replace(/\{/g, 'A')
+    .replace(/([aui])~/g, '~$1');
+  return sense ? `${v}_${sense}` : v;
+}
+
+/** {@link normalizeBase} applied to the base, the sense index kept: `katab-u_1` → `ktb_1`. */
+export function normalizeLemma(lemma: string): string {
+  const { base, sense } = splitSense(lemma);
+  return sense ? `${normalizeBase(base)}_${sense}` : normalizeBase(base);
+}
+
+/** {@link normalizeLemma} without the sense index: `katab-u_1` → `ktb`. */
+export function lemmaCore(lemma: string): string {
+  return normalizeBase(splitSense(lemma).base);
 }

@@ -15,7 +15,8 @@ import { Model, modelAnalyzerOptions, type LoadedModel } from '../model/model.js
 import { rankPrepared } from './pipeline.js';
 import { ModelRanker } from './ranker.js';
 import { rankTextSteps } from './tag-steps.js';
-import { helpingVowelOf, waslContexts, type WaslContext } from './connect.js';
+import { helpingVowelOf, type WaslContext } from '../corpus/wasl.js';
+import { waslContexts } from './connect.js';
 import { DEFAULT_TOP, type RankedCandidate, type RankedToken } from './types.js';
 import { candidateScripts, RenderCache, rendererKeys, vocalizeOptionsKey, type Renderer } from './render-cache.js';
 import { WORD_TYPE_CACHE_SIZE, WordTypeCache } from './word-types.js';

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/config.js';
-import { loadCorpus } from '../../src/formats/load.js';
+import { loadCorpus } from '../../src/import/load.js';
 import { turkishLikeCandidates } from '../helpers/turkish-like.js';
 
 const BIN = join(projectRoot(), 'bin', 'lexdis');

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Corpus } from '../../src/corpus/types.js';
 import { UsageError } from '../../src/errors.js';
-import { loadCorpus } from '../../src/formats/load.js';
+import { loadCorpus } from '../../src/import/load.js';
 import { corpusToPos, writePosFile } from '../../src/formats/pos/pos.js';
 import { writeCorpus } from '../../src/formats/write.js';
 import { projectRoot } from '../../src/config.js';

@@ -12,7 +12,7 @@ import { dataPaths } from '../../bin/data.js';
 import { Analyzer } from '../../src/analyzer/index.js';
 import { projectRoot } from '../../src/config.js';
 import type { Token } from '../../src/corpus/types.js';
-import { loadCorpus } from '../../src/formats/load.js';
+import { loadCorpus } from '../../src/import/load.js';
 import { plainText, projectTreebank, vocalizedReference } from '../../src/import/treebank.js';
 import type { VocalizedReport } from '../../src/import/voc-report.js';
 

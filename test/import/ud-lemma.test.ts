@@ -1,8 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  lemmaCore, lidToBuckwalter, matchLemma, normalizeLemma, senseAmbiguous, splitSense, vocalizedLemma,
-} from '../../src/import/ud-lemma.js';
+import { lemmaCore, normalizeLemma, splitSense, vocalizedLemma } from '../../src/script/lemma.js';
+import { lidToBuckwalter, matchLemma, senseAmbiguous } from '../../src/import/ud-lemma.js';
 
 test('LIds are transliterated to Buckwalter', () => {
   assert.equal(lidToBuckwalter('كَتَب-ُ_1'), 'katab-u_1');

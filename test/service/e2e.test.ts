@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { projectRoot } from '../../src/config.js';
 import { dataPaths } from '../../bin/data.js';
-import { loadCorpus } from '../../src/formats/load.js';
+import { loadCorpus } from '../../src/import/load.js';
 import { requireGold } from '../../src/formats/pos/pos.js';
 import type { TaggedSentence, TaggedToken } from '../../src/service/types.js';
 import { defaultTrainOptions, train } from '../../training/train.js';

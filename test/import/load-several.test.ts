@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../../src/errors.js';
-import { loadCorpus } from '../../src/formats/load.js';
+import { loadCorpus } from '../../src/import/load.js';
 import { corpusToPos, writePosFile } from '../../src/formats/pos/pos.js';
 import { train } from '../../training/train.js';
 import { pudCorpus } from '../helpers/pud.js';

@@ -14,9 +14,9 @@ import { requireOneOf, requireOptions, requirePaths } from '../args.js';
 import { UsageError } from '../errors.js';
 import { readTextFile, requireEncoding, type TextEncoding } from '../io/files.js';
 import type { LabelScheme } from '../labels/scheme.js';
-import { loadCandidatesWithScheme } from './scheme-corpus.js';
-import { loadPosCorpus, type LoadPosCorpusOptions } from './pos/pos-stream.js';
-import { projectTreebank } from '../import/treebank.js';
+import { loadCandidatesWithScheme } from '../formats/scheme-corpus.js';
+import { loadPosCorpus, type LoadPosCorpusOptions } from '../formats/pos/pos-stream.js';
+import { projectTreebank } from './treebank.js';
 
 /** The corpus formats loadCorpus reads (auto: by extension: .conllu, .cand/.tsv, else pos). */
 export const CORPUS_FORMATS = ['auto', 'pos', 'candidates', 'conllu'] as const;
