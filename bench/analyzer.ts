@@ -77,7 +77,10 @@ function spawnTimes(args: string[]): { walls: number[]; cpus: number[]; error?: 
   return { walls, cpus };
 }
 
-/** The first backoff analysis of a fresh analyzer with backoff and case endings: ms, and MB of heap kept (null without --expose-gc). */
+/**
+ * The first backoff analysis of a fresh analyzer with backoff and case endings: ms, and MB of heap
+ * kept (null without --expose-gc).
+ */
 function firstUnknownWord(dir: string): { ms: number; heapKeptMB: number | null } {
   const gc = (globalThis as { gc?: () => void }).gc;
   const analyzer = Analyzer.load(dir, { backoff: true, caseEndings: true });

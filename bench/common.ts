@@ -54,7 +54,10 @@ export const STARTUP_SENTENCE = 'أعلن الرئيس الجديد أنه سي�
 /** The Node flags bin/lexdis runs with (its first line). */
 export const LEXDIS_NODE_ARGS = shebangNodeArgs(LEXDIS);
 
-/** Prints a bench result as JSON on stdout and, when `out` is given, writes the same JSON there (its folder created). */
+/**
+ * Prints a bench result as JSON on stdout and, when `out` is given, writes the same JSON there (its
+ * folder created).
+ */
 export function emitJson(result: unknown, out: string | undefined): void {
   const json = JSON.stringify(result, null, 2);
   process.stdout.write(`${json}\n`);
@@ -340,7 +343,10 @@ if (rssFile && isMainThread) {
   });
 }
 
-/** Wall seconds and CPU seconds (user + system) of one run of `fn`: on a shared machine the CPU time is the fairer measure. */
+/**
+ * Wall seconds and CPU seconds (user + system) of one run of `fn`: on a shared machine the CPU time
+ * is the fairer measure.
+ */
 export function wallAndCpuSeconds(fn: () => unknown): { wall: number; cpu: number } {
   const t = performance.now();
   const c = process.cpuUsage();
@@ -349,7 +355,10 @@ export function wallAndCpuSeconds(fn: () => unknown): { wall: number; cpu: numbe
   return { wall: (performance.now() - t) / 1000, cpu: (d.user + d.system) / 1e6 };
 }
 
-/** The line a bench command prints for an error that ends it: `file:line: message` for lexdis's own errors (as the CLI prints them), the message otherwise. */
+/**
+ * The line a bench command prints for an error that ends it: `file:line: message` for lexdis's own
+ * errors (as the CLI prints them), the message otherwise.
+ */
 export function errorLine(err: unknown): string {
   return `Error: ${err instanceof LexdisError ? err.describe() : err instanceof Error ? err.message : String(err)}`;
 }

@@ -104,7 +104,16 @@ export function compareResults(snapshot: Json, now: Json): ComparedFigure[] {
       if (ratio !== null && f.kind === 'time') cal = ratio * (a / b);
       if (ratio !== null && f.kind === 'rate') cal = ratio * (b / a);
       const worse = cal === null ? null : f.kind === 'rate' || f.kind === 'share' ? cal < 1 / WORSE_BEYOND : cal > WORSE_BEYOND;
-      out.push({ tokens: row.tokens, name: f.name, kind: f.kind, snapshot: s, now: n, ratio, calibratedRatio: cal, worse });
+      out.push({
+        tokens: row.tokens,
+        name: f.name,
+        kind: f.kind,
+        snapshot: s,
+        now: n,
+        ratio,
+        calibratedRatio: cal,
+        worse,
+      });
     }
   }
   return out;

@@ -28,7 +28,9 @@ async function main(argv: string[]): Promise<void> {
   const tagger = await Tagger.load(dir, { tables: dataPaths.bama() });
   const loadSeconds = (performance.now() - t0) / 1000;
   let words = 0;
-  const cold = wallAndCpuSeconds(() => { words = diacritizeText(tagger, text).reduce((n, p) => n + p.words.length, 0); });
+  const cold = wallAndCpuSeconds(() => {
+    words = diacritizeText(tagger, text).reduce((n, p) => n + p.words.length, 0);
+  });
   const warmDiacritize = Array.from({ length: repeat }, () => wallAndCpuSeconds(() => diacritizeText(tagger, text)));
   const warmTag = Array.from({ length: repeat }, () => wallAndCpuSeconds(() => tagger.tagText(text, { top: 1, inputScript: 'arabic' })));
   const rate = (s: number): number => Math.round(words / s);
@@ -37,13 +39,24 @@ async function main(argv: string[]): Promise<void> {
   });
   const diacritizeWarm = rates(warmDiacritize);
   const tagWarm = rates(warmTag);
-  console.log(JSON.stringify({
-    model: dir, text: argValue(argv, '--text') ?? 'UD Arabic-PUD raw sentences', arabicWords: words, loadSeconds: round(loadSeconds, 2),
-    diacritize: { cold: rates([cold]), warm: diacritizeWarm },
-    baselineTagTextTop1: { warm: tagWarm },
-    ratioToBaseline: round(diacritizeWarm.wordsPerCpuSecond / tagWarm.wordsPerCpuSecond, 3),
-    target: 15000, meetsTargetWall: diacritizeWarm.wordsPerWallSecond >= 15000, meetsTargetCpu: diacritizeWarm.wordsPerCpuSecond >= 15000,
-  }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        model: dir,
+        text: argValue(argv, '--text') ?? 'UD Arabic-PUD raw sentences',
+        arabicWords: words,
+        loadSeconds: round(loadSeconds, 2),
+        diacritize: { cold: rates([cold]), warm: diacritizeWarm },
+        baselineTagTextTop1: { warm: tagWarm },
+        ratioToBaseline: round(diacritizeWarm.wordsPerCpuSecond / tagWarm.wordsPerCpuSecond, 3),
+        target: 15000,
+        meetsTargetWall: diacritizeWarm.wordsPerWallSecond >= 15000,
+        meetsTargetCpu: diacritizeWarm.wordsPerCpuSecond >= 15000,
+      },
+      null,
+      2,
+    ),
+  );
 }
 
 main(process.argv.slice(2)).catch((e: unknown) => {

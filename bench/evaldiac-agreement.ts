@@ -46,7 +46,10 @@ function runEvalDiac(java: string, ref: string, sys: string): EvalDiacFigures {
 }
 
 /** The reference and one peer reduced to their Arabic words, on the lines where the counts agree. */
-function alignedFiles(gtLines: string[], sysLines: string[]): { ref: string; sys: string; kept: number; dropped: number } {
+function alignedFiles(
+  gtLines: string[],
+  sysLines: string[],
+): { ref: string; sys: string; kept: number; dropped: number } {
   const ref: string[] = [];
   const sys: string[] = [];
   let dropped = 0;
@@ -54,7 +57,10 @@ function alignedFiles(gtLines: string[], sysLines: string[]): { ref: string; sys
     const r = arabicWords(line);
     const s = arabicWords(sysLines[i] ?? '');
     if (r.length === 0 && s.length === 0) return;
-    if (r.length !== s.length) { dropped++; return; }
+    if (r.length !== s.length) {
+      dropped++;
+      return;
+    }
     ref.push(r.join(' '));
     sys.push(s.join(' '));
   });
@@ -86,20 +92,34 @@ function main(argv: string[]): void {
       if (java) {
         const e = runEvalDiac(java, refFile, sysFile);
         row.evalDiac = e;
-        row.difference = { wer: round(lexdis.wer - e.wer, 2), werNoCase: round(lexdis.werNoCase - e.werNoCase, 2), der: round(lexdis.der - e.der, 2) };
+        row.difference = {
+          wer: round(lexdis.wer - e.wer, 2),
+          werNoCase: round(lexdis.werNoCase - e.werNoCase, 2),
+          der: round(lexdis.der - e.der, 2),
+        };
       }
       rows.push(row);
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
-  const diffs = rows.flatMap((r) => (r.difference ? Object.values(r.difference as Record<string, number>).map(Math.abs) : []));
-  console.log(JSON.stringify({
-    scorer: 'lexdis eval-diac, relaxed convention', reference: 'WikiNews_data_gt.txt (WikiNews 2014)',
-    evalDiac: java ? 'run' : 'not run (no --evaldiac)',
-    maxAbsDifference: diffs.length ? Math.max(...diffs) : null, withinTenthOfAPoint: diffs.length ? diffs.every((d) => d <= 0.1) : null,
-    peers: rows,
-  }, null, 2));
+  const diffs = rows.flatMap((r) =>
+    r.difference ? Object.values(r.difference as Record<string, number>).map(Math.abs) : [],
+  );
+  console.log(
+    JSON.stringify(
+      {
+        scorer: 'lexdis eval-diac, relaxed convention',
+        reference: 'WikiNews_data_gt.txt (WikiNews 2014)',
+        evalDiac: java ? 'run' : 'not run (no --evaldiac)',
+        maxAbsDifference: diffs.length ? Math.max(...diffs) : null,
+        withinTenthOfAPoint: diffs.length ? diffs.every((d) => d <= 0.1) : null,
+        peers: rows,
+      },
+      null,
+      2,
+    ),
+  );
 }
 
 main(process.argv.slice(2));

@@ -8,15 +8,17 @@
  *   - `service`: `lexdis serve` (one worker, default limits) sent `--service-words` distinct
  *     words of `--service-letters` letters (the issue: 400 × 20,000), `--batch` texts of one word
  *     a request, top 20; then `--cache-words` distinct words of 20–40 letters (the caches' worst
- *     case: each analysed, with backoff analyses, and kept), 200 a request, top 20. Meanwhile /healthz is probed every 100 ms on new connections and the server's RSS
- *     sampled. Per phase: requests, statuses, the largest answer against maxResponseBytes and
- *     against its own estimate, /healthz worst and median; the RSS idle, at its peak and at the
+ *     case: each analysed, with backoff analyses, and kept), 200 a request, top 20. Meanwhile
+ *     /healthz is probed every 100 ms on new connections and the server's RSS sampled. Per phase:
+ *     requests, statuses, the largest answer against maxResponseBytes and against its own
+ *     estimate, /healthz worst and median; the RSS idle, at its peak and at the
  *     end; whether the server still answers (targets: RSS ≤ 1 GiB, every answer within the
  *     budget, /healthz ≤ 0.5 s throughout).
  * Random letters come from `--seed`.
  *
- * Run: `node dist/bench/long-words.js --model DIR [--words 3000] [--letters 4000] [--service-words 400]
- *   [--service-letters 20000] [--batch 5] [--cache-words 20000] [--seed 35] [--skip-cli] [--skip-service] [--out FILE]`.
+ * Run: `node dist/bench/long-words.js --model DIR [--words 3000] [--letters 4000]
+ *   [--service-words 400] [--service-letters 20000] [--batch 5] [--cache-words 20000] [--seed 35]
+ *   [--skip-cli] [--skip-service] [--out FILE]`.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -47,8 +49,12 @@ async function runCommand(command: string, model: string, input: string, dir: st
   const left = readdirSync(dir).filter((f) => f.startsWith('.lexdis-'));
   rmSync(out, { force: true });
   return {
-    status: run.status, signal: run.signal, seconds: round(run.wallSeconds, 1), peakRssMiB: round((run.peakRssBytes ?? NaN) / MB, 1),
-    stderr: run.stderr.trim().split('\n').slice(0, 2).join(' | '), leftBesideOutput: left,
+    status: run.status,
+    signal: run.signal,
+    seconds: round(run.wallSeconds, 1),
+    peakRssMiB: round((run.peakRssBytes ?? NaN) / MB, 1),
+    stderr: run.stderr.trim().split('\n').slice(0, 2).join(' | '),
+    leftBesideOutput: left,
   };
 }
 
@@ -87,7 +93,12 @@ async function postBatch(url: string, texts: string[]): Promise<{ status: number
 async function phase(url: string, batches: string[][]) {
   const probes: number[] = [];
   let probing = true;
-  const prober = (async () => { while (probing) { probes.push(await probe(url)); await new Promise((r) => setTimeout(r, 100)); } })();
+  const prober = (async () => {
+    while (probing) {
+      probes.push(await probe(url));
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
   const statuses: Record<number, number> = {};
   let largest = 0;
   let overBudget = 0;
@@ -108,33 +119,61 @@ async function phase(url: string, batches: string[][]) {
   await prober;
   const ok = probes.filter((p) => !Number.isNaN(p));
   return {
-    requests: batches.length, seconds: round((performance.now() - t0) / 1000, 1), statuses, largestAnswerBytes: largest,
-    maxResponseBytes: defaultServiceOptions.maxResponseBytes, answersOverBudget: overBudget, answersOverEstimate: overEstimate,
+    requests: batches.length,
+    seconds: round((performance.now() - t0) / 1000, 1),
+    statuses,
+    largestAnswerBytes: largest,
+    maxResponseBytes: defaultServiceOptions.maxResponseBytes,
+    answersOverBudget: overBudget,
+    answersOverEstimate: overEstimate,
     largestAnswerOfEstimate: round(worstOfEstimate, 3),
-    healthz: { probes: probes.length, failed: probes.length - ok.length, maxMs: round(Math.max(...ok), 1), medianMs: round(median(ok), 1) },
+    healthz: {
+      probes: probes.length,
+      failed: probes.length - ok.length,
+      maxMs: round(Math.max(...ok), 1),
+      medianMs: round(median(ok), 1),
+    },
   };
 }
 
-async function service(model: string, o: { words: number; letters: number; batch: number; cacheWords: number }, rng: Rng) {
+async function service(
+  model: string,
+  o: { words: number; letters: number; batch: number; cacheWords: number },
+  rng: Rng,
+) {
   const { child, url } = await startServe(model);
   const pid = child.pid!;
   let peak = 0;
-  const sampler = setInterval(() => { peak = Math.max(peak, memoryOf(pid).rssMiB); }, 100);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, memoryOf(pid).rssMiB);
+  }, 100);
   try {
     const idleRssMiB = round(memoryOf(pid).rssMiB, 1);
     const long: string[][] = [];
-    for (let i = 0; i < o.words; i += o.batch) long.push(Array.from({ length: Math.min(o.batch, o.words - i) }, () => word(rng, o.letters)));
+    for (let i = 0; i < o.words; i += o.batch)
+      long.push(Array.from({ length: Math.min(o.batch, o.words - i) }, () => word(rng, o.letters)));
     const longWords = await phase(url, long);
     const rssAfterLongMiB = round(memoryOf(pid).rssMiB, 1);
     const many: string[][] = [];
     const text = () => Array.from({ length: 200 }, () => word(rng, 20 + rng.int(21))).join(' ');
     for (let i = 0; i < o.cacheWords; i += 200) many.push([text()]);
     const manyWords = await phase(url, many);
-    const stillAnswers = (await postBatch(url, ['ذهب الطالب إلى المكتبة.'])).status === 200 && !Number.isNaN(await probe(url));
+    const stillAnswers =
+      (await postBatch(url, ['ذهب الطالب إلى المكتبة.'])).status === 200 && !Number.isNaN(await probe(url));
     return {
-      longWords: { words: o.words, letters: o.letters, textsPerRequest: o.batch, ...longWords, rssAfterMiB: rssAfterLongMiB },
+      longWords: {
+        words: o.words,
+        letters: o.letters,
+        textsPerRequest: o.batch,
+        ...longWords,
+        rssAfterMiB: rssAfterLongMiB,
+      },
       manyWords: { words: many.length * 200, letters: '20-40', ...manyWords },
-      rssMiB: { idle: idleRssMiB, peak: round(Math.max(peak, memoryOf(pid).hwmMiB), 1), end: round(memoryOf(pid).rssMiB, 1) },
+      rssMiB: {
+        idle: idleRssMiB,
+        peak: round(Math.max(peak, memoryOf(pid).hwmMiB), 1),
+        end: round(memoryOf(pid).rssMiB, 1),
+      },
       stillAnswers,
     };
   } finally {

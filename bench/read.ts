@@ -80,7 +80,12 @@ async function main(argv: string[]): Promise<void> {
         out[i].tokens = tokenCount(t.corpus);
         if (argv.includes('--digest')) out[i].sha1 = digest(t.corpus);
       }
-      out[i].runs.push({ wallSeconds: round(t.wall), cpuSeconds: round(t.cpu), tokensPerWallSecond: 0, tokensPerCpuSecond: 0 });
+      out[i].runs.push({
+        wallSeconds: round(t.wall),
+        cpuSeconds: round(t.cpu),
+        tokensPerWallSecond: 0,
+        tokensPerCpuSecond: 0,
+      });
     });
   for (const b of out)
     for (const r of b.runs) {

@@ -39,7 +39,20 @@ import { dataPaths } from '../bin/data.js';
 import { projectRoot } from '../src/config.js';
 import { writeFileAtomic } from '../src/io/files.js';
 import {
-  argNumber, argValue, calibrate, childJson, type ChildRun, errorLine, exitOnHelp, hasFlag, LEXDIS, LEXDIS_NODE_ARGS, MB, round, runNode, summarizeProfile,
+  argNumber,
+  argValue,
+  calibrate,
+  childJson,
+  type ChildRun,
+  errorLine,
+  exitOnHelp,
+  hasFlag,
+  LEXDIS,
+  LEXDIS_NODE_ARGS,
+  MB,
+  round,
+  runNode,
+  summarizeProfile,
 } from './common.js';
 import { compareResults, compareTable } from './compare.js';
 import { resultPanels, scaleSvg } from './plot.js';
@@ -102,27 +115,59 @@ function trainArgs(file: string, model: string, s: Settings): string[] {
 
 function trainRow(run: ChildRun): NonNullable<Row['train']> {
   const j = childJson<{
-    seconds: { stage1: number; rows: number; theta: number; evaluate: number; sequence: number; recount: number; total: number }; d2: { rows: number; usedTokens: number };
-    betaKeys: number; tokens: number; model: { bytes: number; saveMs: number }; wallSeconds: number; candidatesPerToken: number;
+    seconds: {
+      stage1: number;
+      rows: number;
+      theta: number;
+      evaluate: number;
+      sequence: number;
+      recount: number;
+      total: number;
+    };
+    d2: { rows: number; usedTokens: number };
+    betaKeys: number;
+    tokens: number;
+    model: { bytes: number; saveMs: number };
+    wallSeconds: number;
+    candidatesPerToken: number;
     read?: { seconds: number; cpuSeconds: number };
-    d2Accuracy: unknown; solver: unknown;
+    d2Accuracy: unknown;
+    solver: unknown;
   }>(run, 'lexdis train');
   return {
-    wallSeconds: round(run.wallSeconds), peakRssMB: Math.round((run.peakRssBytes ?? NaN) / MB), cpuSeconds: round(run.cpuSeconds ?? NaN),
-    trainAndSaveSeconds: round(j.wallSeconds), readCorpusAndStartSeconds: round(run.wallSeconds - j.wallSeconds),
+    wallSeconds: round(run.wallSeconds),
+    peakRssMB: Math.round((run.peakRssBytes ?? NaN) / MB),
+    cpuSeconds: round(run.cpuSeconds ?? NaN),
+    trainAndSaveSeconds: round(j.wallSeconds),
+    readCorpusAndStartSeconds: round(run.wallSeconds - j.wallSeconds),
     // a lower bound of the reading speed: the time includes Node's start-up
     readTokensPerSecond: Math.round(j.tokens / (run.wallSeconds - j.wallSeconds)),
     // the reading itself (loadCorpus, timed by the command): wall and CPU
-    ...(j.read ? {
-      readCorpusSeconds: round(j.read.seconds), readCorpusCpuSeconds: round(j.read.cpuSeconds),
-      readCorpusTokensPerSecond: Math.round(j.tokens / j.read.seconds), readCorpusCpuTokensPerSecond: Math.round(j.tokens / j.read.cpuSeconds),
-    } : {}),
-    stage1Seconds: round(j.seconds.stage1), rowsSeconds: round(j.seconds.rows), thetaSeconds: round(j.seconds.theta),
-    evaluateSeconds: round(j.seconds.evaluate), sequenceSeconds: round(j.seconds.sequence), recountSeconds: round(j.seconds.recount),
+    ...(j.read
+      ? {
+          readCorpusSeconds: round(j.read.seconds),
+          readCorpusCpuSeconds: round(j.read.cpuSeconds),
+          readCorpusTokensPerSecond: Math.round(j.tokens / j.read.seconds),
+          readCorpusCpuTokensPerSecond: Math.round(j.tokens / j.read.cpuSeconds),
+        }
+      : {}),
+    stage1Seconds: round(j.seconds.stage1),
+    rowsSeconds: round(j.seconds.rows),
+    thetaSeconds: round(j.seconds.theta),
+    evaluateSeconds: round(j.seconds.evaluate),
+    sequenceSeconds: round(j.seconds.sequence),
+    recountSeconds: round(j.seconds.recount),
     trainSeconds: round(j.seconds.total),
-    rows: j.d2.rows, rowsPerSecond: Math.round(j.d2.rows / j.seconds.rows), thetaRowsPerSecond: Math.round(j.d2.rows / j.seconds.theta),
-    d2TokensUsed: j.d2.usedTokens, betaKeys: j.betaKeys, modelBytes: j.model.bytes, saveSeconds: round(j.model.saveMs / 1000),
-    candidatesPerToken: round(j.candidatesPerToken), d2Accuracy: j.d2Accuracy, solver: j.solver,
+    rows: j.d2.rows,
+    rowsPerSecond: Math.round(j.d2.rows / j.seconds.rows),
+    thetaRowsPerSecond: Math.round(j.d2.rows / j.seconds.theta),
+    d2TokensUsed: j.d2.usedTokens,
+    betaKeys: j.betaKeys,
+    modelBytes: j.model.bytes,
+    saveSeconds: round(j.model.saveMs / 1000),
+    candidatesPerToken: round(j.candidatesPerToken),
+    d2Accuracy: j.d2Accuracy,
+    solver: j.solver,
   };
 }
 
@@ -135,9 +180,21 @@ function trainRow(run: ChildRun): NonNullable<Row['train']> {
 async function bestTrainRun(file: string, model: string, s: Settings): Promise<NonNullable<Row['train']>> {
   const runs: NonNullable<Row['train']>[] = [];
   for (let i = 0; i < Math.max(1, s.runs); i++)
-    runs.push(trainRow(await runNode(LEXDIS, trainArgs(file, model, s), { timeoutMs: 30 * MIN, measure: true, nodeArgs: LEXDIS_NODE_ARGS })));
+    runs.push(
+      trainRow(
+        await runNode(LEXDIS, trainArgs(file, model, s), {
+          timeoutMs: 30 * MIN,
+          measure: true,
+          nodeArgs: LEXDIS_NODE_ARGS,
+        }),
+      ),
+    );
   const best = runs.reduce((a, b) => (b.wallSeconds < a.wallSeconds ? b : a));
-  return { ...best, peakRssMB: Math.max(...runs.map((r) => r.peakRssMB)), wallSecondsRuns: runs.map((r) => r.wallSeconds) };
+  return {
+    ...best,
+    peakRssMB: Math.max(...runs.map((r) => r.peakRssMB)),
+    wallSecondsRuns: runs.map((r) => r.wallSeconds),
+  };
 }
 
 /** Runs a step again under --cpu-prof and summarises the profiles it wrote (main thread and workers). */
@@ -149,7 +206,12 @@ async function profiled(dir: string, script: string, args: string[], nodeArgs: s
   const profiles = files.map((f) => ({ file: join(dir, f), ...summarizeProfile(join(dir, f), 12, root) }));
   profiles.sort((a, b) => b.totalMs - a.totalMs);
   // the main thread and the busiest worker threads (calibration loops write short profiles too)
-  return { status: run.status, wallSeconds: round(run.wallSeconds), profiles: profiles.slice(0, 6), files: files.length };
+  return {
+    status: run.status,
+    wallSeconds: round(run.wallSeconds),
+    profiles: profiles.slice(0, 6),
+    files: files.length,
+  };
 }
 
 async function measureSize(n: number, s: Settings): Promise<Row> {
@@ -158,12 +220,36 @@ async function measureSize(n: number, s: Settings): Promise<Row> {
   const model = join(s.out, 'models', `scale-${n}`);
   mkdirSync(join(s.out, 'models'), { recursive: true });
   row.corpus = await step(row, 'generate', async () => {
-    const j = childJson<{ bytes: number; seconds: unknown; renamedTokenShare: number; generated: Record<string, never> }>(
-      await runNode(dist('scale.js'), ['--tokens', String(n), '--seed', String(s.seed), '-o', file], { timeoutMs: 10 * MIN }), 'scale');
-    const g = j.generated as unknown as { documents: number; tokens: number; wordTypes: number; lemmaTypes: number; candidates: { mean: number }; docTokens: { mean: number } };
+    const j = childJson<{
+      bytes: number;
+      seconds: unknown;
+      renamedTokenShare: number;
+      generated: Record<string, never>;
+    }>(
+      await runNode(dist('scale.js'), ['--tokens', String(n), '--seed', String(s.seed), '-o', file], {
+        timeoutMs: 10 * MIN,
+      }),
+      'scale',
+    );
+    const g = j.generated as unknown as {
+      documents: number;
+      tokens: number;
+      wordTypes: number;
+      lemmaTypes: number;
+      candidates: { mean: number };
+      docTokens: { mean: number };
+    };
     return {
-      file, bytes: j.bytes, seconds: j.seconds, documents: g.documents, tokens: g.tokens, wordTypes: g.wordTypes, lemmaTypes: g.lemmaTypes,
-      candidatesPerToken: round(g.candidates.mean), docTokensMean: round(g.docTokens.mean), renamedTokenShare: round(j.renamedTokenShare),
+      file,
+      bytes: j.bytes,
+      seconds: j.seconds,
+      documents: g.documents,
+      tokens: g.tokens,
+      wordTypes: g.wordTypes,
+      lemmaTypes: g.lemmaTypes,
+      candidatesPerToken: round(g.candidates.mean),
+      docTokensMean: round(g.docTokens.mean),
+      renamedTokenShare: round(j.renamedTokenShare),
     };
   });
   row.stage1 = await step(row, 'stage one', async () =>
@@ -248,7 +334,12 @@ async function main(argv: string[]): Promise<void> {
   const t0 = performance.now();
   const cal = await calibrate();
   log(`busy loop ${cal.oneMs} ms alone, capacity ${cal.capacity}`);
-  const machine = { node: process.version, cpus: availableParallelism(), memoryMB: Math.round(totalmem() / MB), loadAverageStart: loadavg().map((x) => round(x, 2)) };
+  const machine = {
+    node: process.version,
+    cpus: availableParallelism(),
+    memoryMB: Math.round(totalmem() / MB),
+    loadAverageStart: loadavg().map((x) => round(x, 2)),
+  };
   const rows: Row[] = [];
   for (const n of s.sizes) {
     if (performance.now() - t0 > s.budgetMs) {

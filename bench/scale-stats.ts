@@ -122,7 +122,10 @@ export class CorpusStatsBuilder {
       goldTokens: this.gold,
       goldUnmatched: this.unmatched,
       docTokens: { mean, sd, min: lens[0] ?? 0, p50: q(0.5), p90: q(0.9), max: lens[n - 1] ?? 0 },
-      candidates: { mean: this.candTotal / Math.max(this.arabic, 1), shares: this.hist.map((c) => c / Math.max(this.arabic, 1)) },
+      candidates: {
+        mean: this.candTotal / Math.max(this.arabic, 1),
+        shares: this.hist.map((c) => c / Math.max(this.arabic, 1)),
+      },
       goldPos,
       wordTypes: this.words.size,
       lemmaTypes: this.lemmas.size,

@@ -30,7 +30,7 @@ import { labelKey } from '../src/labels/elements.js';
 import { Rng } from '../src/random.js';
 import { fromBuckwalter, hasArabic } from '../src/script/buckwalter.js';
 import { argNumber, argValue, errorLine, exitOnHelp } from './common.js';
-import { CorpusStatsBuilder, fitHeaps, type CorpusStats, type HeapsFit } from './scale-stats.js';
+import { CorpusStatsBuilder, type CorpusStats, type HeapsFit } from './scale-stats.js';
 
 export { corpusStats, fitHeaps, type CorpusStats, type HeapsFit } from './scale-stats.js';
 
@@ -50,7 +50,8 @@ const TAG_LETTERS = 'PJRVG';
 /** Variant v ≥ 1 as a bijective base-5 word over TAG_LETTERS. */
 export function variantTag(v: number): string {
   let s = '';
-  for (let n = v; n > 0; n = Math.floor((n - 1) / TAG_LETTERS.length)) s = TAG_LETTERS[(n - 1) % TAG_LETTERS.length] + s;
+  for (let n = v; n > 0; n = Math.floor((n - 1) / TAG_LETTERS.length))
+    s = TAG_LETTERS[(n - 1) % TAG_LETTERS.length] + s;
   return s;
 }
 
@@ -239,7 +240,9 @@ export function loadScaleSource(source: ScaleSource = 'pud', seed = 42): Corpus 
     return projectUd(readTextFile(dataPaths.pudConllu()), analyzer, { file: dataPaths.pudConllu() }).corpus;
   }
   const rng = new Rng(seed);
-  const flat = posToCorpus(loadPosFile(dataPaths.referenceAnalyses())).documents.flatMap((d) => d.sentences.flatMap((s) => s.tokens));
+  const flat = posToCorpus(loadPosFile(dataPaths.referenceAnalyses())).documents.flatMap((d) =>
+    d.sentences.flatMap((s) => s.tokens),
+  );
   const sentences: Token[][] = [[]];
   for (const t of flat) {
     const g = t.arabic && t.candidates.length > 0 ? rng.int(t.candidates.length) : -1;

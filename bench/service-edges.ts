@@ -2,9 +2,9 @@
  * The service's last edges (issue 35) against the real `lexdis serve`, printed as JSON:
  *   - `workerKills`: `serve --workers 2` (default limits: a 10 s deadline) under load from 8
  *     clients, each request on a connection of its own, while `--kills` workers are killed with
- *     SIGKILL, each once both workers listen (a replacement has loaded) and the service answers; every request is counted as answered (any
- *     status), closed (reset, refused) or hung (neither within the deadline + 2 s). Target: none
- *     hung;
+ *     SIGKILL, each once both workers listen (a replacement has loaded) and the service answers;
+ *     every request is counted as answered (any status), closed (reset, refused) or hung (neither
+ *     within the deadline + 2 s). Target: none hung;
  *   - `declaredBodies`: `--bodies` POSTs declaring `--body-mib` MiB with Content-Length and no
  *     Expect, the whole body sent, on a raw socket: how many got 413 and how many a reset.
  *     Target: every one 413;
@@ -140,7 +140,12 @@ async function workerKills(model: string, kills: number) {
       const victim = pids[k % pids.length];
       const t0 = performance.now();
       process.kill(victim, 'SIGKILL');
-      for (let i = 0; i < 600 && !(workersOf(s.child.pid!).length === 2 && !workersOf(s.child.pid!).includes(victim)); i++) await sleep(20);
+      for (
+        let i = 0;
+        i < 600 && !(workersOf(s.child.pid!).length === 2 && !workersOf(s.child.pid!).includes(victim));
+        i++
+      )
+        await sleep(20);
       replacedMs.push(performance.now() - t0);
     }
     await sleep(1000);
@@ -151,8 +156,14 @@ async function workerKills(model: string, kills: number) {
   }
   const count = (o: Outcome) => results.filter((r) => r.outcome === o).length;
   return {
-    kills, requests: results.length, answered: count('answered'), closed: count('closed'), hung: count('hung'),
-    slowestMs: round(Math.max(...results.map((r) => r.ms)), 0), limitMs, workerForkedAfterMs: replacedMs.map((m) => round(m, 0)),
+    kills,
+    requests: results.length,
+    answered: count('answered'),
+    closed: count('closed'),
+    hung: count('hung'),
+    slowestMs: round(Math.max(...results.map((r) => r.ms)), 0),
+    limitMs,
+    workerForkedAfterMs: replacedMs.map((m) => round(m, 0)),
     exitStatus: await s.exited,
   };
 }
@@ -178,7 +189,7 @@ function declaredBody(port: number, bytes: number): Promise<string> {
     });
     sock.on('data', (d) => { got += d.toString('latin1'); });
     sock.on('error', () => { failed = true; });
-    sock.on('close', () => resolve(/^HTTP\/1\.1 413 /.test(got) ? '413' : failed || got === '' ? 'reset' : got.slice(0, 12)));
+    sock.on('close', () => resolve(got.startsWith('HTTP/1.1 413 ') ? '413' : failed || got === '' ? 'reset' : got.slice(0, 12)));
   });
 }
 

@@ -20,7 +20,13 @@ function stop(child: ChildProcess): Promise<void> {
 /** Requests/s and latency of `url` under `connections` for `duration` seconds. */
 async function load(url: string, body: string, connections: number, duration: number) {
   const r = await autocannon({ url: `${url}/v1/analyze`, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections, duration });
-  return { requestsPerSecond: round(r.requests.average, 1), p50Ms: r.latency.p50, p99Ms: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+  return {
+    requestsPerSecond: round(r.requests.average, 1),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
 }
 
 /** The comparison; `argv` gives --model, --rounds, --duration, --connections, --warmup, --out. */
@@ -41,18 +47,32 @@ export async function compareWorkers(argv: string[], text: string): Promise<void
       const one = await load(servers[1].url, body, connections, duration);
       const two = await load(servers[2].url, body, connections, duration);
       const speedup = two.requestsPerSecond / one.requestsPerSecond;
-      perRound.push({ capacity: cal.capacity, workers1: one, workers2: two, speedup: round(speedup), shareOfCapacity: round(speedup / cal.capacity) });
+      perRound.push({
+        capacity: cal.capacity,
+        workers1: one,
+        workers2: two,
+        speedup: round(speedup),
+        shareOfCapacity: round(speedup / cal.capacity),
+      });
     }
   } finally {
     await Promise.all(Object.values(servers).map((s) => stop(s.child)));
   }
   const pick = (k: string) => perRound.map((x) => x[k] as number);
   const result = {
-    bench: 'service-workers', model: resolve(model), text: { words: text.split(' ').length, bytes: Buffer.byteLength(body) },
-    connections, durationS: duration, rounds: perRound,
-    median: { capacity: median(pick('capacity')), speedup: median(pick('speedup')), shareOfCapacity: median(pick('shareOfCapacity')),
+    bench: 'service-workers',
+    model: resolve(model),
+    text: { words: text.split(' ').length, bytes: Buffer.byteLength(body) },
+    connections,
+    durationS: duration,
+    rounds: perRound,
+    median: {
+      capacity: median(pick('capacity')),
+      speedup: median(pick('speedup')),
+      shareOfCapacity: median(pick('shareOfCapacity')),
       requestsPerSecond1: median(perRound.map((x) => (x.workers1 as { requestsPerSecond: number }).requestsPerSecond)),
-      requestsPerSecond2: median(perRound.map((x) => (x.workers2 as { requestsPerSecond: number }).requestsPerSecond)) },
+      requestsPerSecond2: median(perRound.map((x) => (x.workers2 as { requestsPerSecond: number }).requestsPerSecond)),
+    },
     target: { speedupOnTwoFreeCores: 1.6, shareOfCapacity: 0.8 },
     node: process.version,
   };

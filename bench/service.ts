@@ -26,7 +26,7 @@
  * `--log` turns the server's JSON access log on (written to /dev/null), to measure its cost.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { createWriteStream, readFileSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
@@ -59,9 +59,13 @@ export function benchText(n = 30): string {
 }
 
 /** Loads the tagger named by the child's arguments. */
-async function loadTagger(modelDir: string | undefined, tables: string | undefined): Promise<{ tagger: TaggerLike; kind: string }> {
-  if (modelDir) return { tagger: await Tagger.load(resolve(modelDir), { tables: tables ?? dataPaths.bama() }), kind: 'model' };
-  const fake = await import(pathToFileURL(resolve(projectRoot(), 'dist', 'testkit', 'fake-tagger.js')).href) as {
+async function loadTagger(
+  modelDir: string | undefined,
+  tables: string | undefined,
+): Promise<{ tagger: TaggerLike; kind: string }> {
+  if (modelDir)
+    return { tagger: await Tagger.load(resolve(modelDir), { tables: tables ?? dataPaths.bama() }), kind: 'model' };
+  const fake = (await import(pathToFileURL(resolve(projectRoot(), 'dist', 'testkit', 'fake-tagger.js')).href)) as {
     FakeTagger: new () => TaggerLike;
   };
   return { tagger: new fake.FakeTagger(), kind: 'fake' };
@@ -78,7 +82,9 @@ async function serveChild(): Promise<void> {
 }
 
 /** Starts the server child; resolves once it listens. */
-export function startChild(extra: string[]): Promise<{ child: ChildProcess; url: string; kind: string; modelInfo: unknown }> {
+export function startChild(
+  extra: string[],
+): Promise<{ child: ChildProcess; url: string; kind: string; modelInfo: unknown }> {
   const self = fileURLToPath(import.meta.url);
   const child = fork(self, ['--serve-child', ...extra], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   return new Promise((resolveStart, reject) => {

@@ -7,7 +7,8 @@
  *   the baseline measured in the same run, with our SVR fitted on the same rows (same C, ε).
  * - ml-svm (simplified SMO, dense n×n kernel) on a 2k-row sample, to document why it is not used.
  *
- * Usage: node dist/bench/solvers.js [--sizes 20000,100000,400000] [--p 120] [--libsvm 10000,20000] [--libsvm-c1 10000] [--mlsvm 2000]
+ * Usage: node dist/bench/solvers.js [--sizes 20000,100000,400000] [--p 120] [--libsvm 10000,20000]
+ * [--libsvm-c1 10000] [--mlsvm 2000]
  */
 import os from 'node:os';
 import { createRequire } from 'node:module';
@@ -34,7 +35,12 @@ const mlSvmRows = Number(arg('mlsvm', '2000'));
 const log = (msg: string): void => void process.stderr.write(`[bench/solvers] ${msg}\n`);
 
 /** The machine, and its load at the start (other work on this 2-core VM slows every figure). */
-const machine = { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, loadavgAtStart: os.loadavg().map((v) => round(v, 2)) };
+const machine = {
+  node: process.version,
+  cpus: os.cpus().length,
+  cpuModel: os.cpus()[0]?.model,
+  loadavgAtStart: os.loadavg().map((v) => round(v, 2)),
+};
 
 function summarize(model: LinearModel, rows: Rows, ridgeScores?: Float64Array): Record<string, unknown> {
   const scores = predictAll(model, rows);
@@ -76,9 +82,17 @@ for (const { n, cost } of libsvmRuns) {
   const libScores = predictAll({ ...svr, weights: lib.weights, bias: lib.bias }, rows);
   const ridgeScores = predictAll(fit('ridge', rows), rows);
   libsvm.push({
-    n, p: 40, cost, C: round(C, 6), epsilon: 0.1, libsvmSeconds: round(lib.seconds, 2), supportVectors: lib.supportVectors,
+    n,
+    p: 40,
+    cost,
+    C: round(C, 6),
+    epsilon: 0.1,
+    libsvmSeconds: round(lib.seconds, 2),
+    supportVectors: lib.supportVectors,
     libsvmAgreementVsRidge: round(argmaxAgreement(libScores, ridgeScores, rows.group!)),
-    ourSvrSeconds: round(svr.seconds, 2), ourSvrIterations: svr.iterations, ourSvrConverged: svr.converged,
+    ourSvrSeconds: round(svr.seconds, 2),
+    ourSvrIterations: svr.iterations,
+    ourSvrConverged: svr.converged,
     ourSvrAgreementVsLibsvm: round(argmaxAgreement(predictAll(svr, rows), libScores, rows.group!)),
     weightCosine: round(cosine(svr.weights, lib.weights), 6),
   });

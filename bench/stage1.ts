@@ -2,7 +2,8 @@
  * Stage-one and extraction speed, printed as JSON:
  * - calibration: one busy loop in a worker thread alone, then two at once → the machine's
  *   parallel capacity (2 = two full cores; this VM's two vCPUs measured ≈ 1);
- * - stage one (features 'full'; threads forced, minTokensPerWorker 0) on a seeded synthetic corpus shaped like the ATB (~30k Zipf
+ * - stage one (features 'full'; threads forced, minTokensPerWorker 0) on a seeded synthetic corpus
+ * shaped like the ATB (~30k Zipf
  *   word types, ~12 candidates, 16 LEs; D1 = 90% of ~350k tokens) with 0 (in-thread), 1 and 2
  *   workers: tokens/s, phases, and the 1→2-worker speedup as a share of the capacity;
  * - the same on UD Arabic-PUD read crudely (one token per syntactic word, gold = LId + XPOS,
@@ -77,7 +78,13 @@ async function stageOneRuns(d1: Corpus, features: string, minTokensPerWorker = 0
       last = r;
     }
     const speedup = secs.get(1)! / secs.get(2)!;
-    rounds.push({ capacity: cal.capacity, seconds1: r3(secs.get(1)!), seconds2: r3(secs.get(2)!), speedup: r3(speedup), share: r3(speedup / cal.capacity) });
+    rounds.push({
+      capacity: cal.capacity,
+      seconds1: r3(secs.get(1)!),
+      seconds2: r3(secs.get(2)!),
+      speedup: r3(speedup),
+      share: r3(speedup / cal.capacity),
+    });
   }
   const s1 = best.get(1)!;
   const s2 = best.get(2)!;
@@ -149,10 +156,18 @@ function extraction(parts: StageOneResult, d2: Corpus, features: string, transfo
   pass(); // warm-up
   const seconds = Math.min(pass(), pass(), pass());
   return {
-    features, transform, p: fx.p, tokens, scoredTokens: scored, candidatesPerScoredToken: r3(candidates / scored),
-    seconds: r3(seconds), tokensPerSecond: Math.round(tokens / seconds), featureValuesPerSecond: Math.round((candidates * fx.p) / seconds),
+    features,
+    transform,
+    p: fx.p,
+    tokens,
+    scoredTokens: scored,
+    candidatesPerScoredToken: r3(candidates / scored),
+    seconds: r3(seconds),
+    tokensPerSecond: Math.round(tokens / seconds),
+    featureValuesPerSecond: Math.round((candidates * fx.p) / seconds),
     // Process CPU time (this thread and V8's helpers): unaffected by other processes' load.
-    cpuSeconds: r3(cpuSeconds), tokensPerCpuSecond: Math.round(tokens / cpuSeconds),
+    cpuSeconds: r3(cpuSeconds),
+    tokensPerCpuSecond: Math.round(tokens / cpuSeconds),
     checksum: r3(sink),
   };
 }
@@ -163,7 +178,11 @@ async function main(): Promise<void> {
   const t0 = performance.now();
   const corpus = syntheticCorpus({ tokens: TOKENS });
   const { d1, d2 } = partitionCorpus(corpus, { seed: 42 });
-  out.synthetic = { tokens: TOKENS, documents: corpus.documents.length, generateSeconds: r3((performance.now() - t0) / 1000) };
+  out.synthetic = {
+    tokens: TOKENS,
+    documents: corpus.documents.length,
+    generateSeconds: r3((performance.now() - t0) / 1000),
+  };
   const syn = await stageOneRuns(d1, 'full');
   const cap = (out.calibration as { capacity: number }).capacity;
   out.stageOneSynthetic = { ...syn.report, bestSpeedupShareOfCapacity: r3(syn.report.bestSpeedup / cap) };
@@ -189,7 +208,11 @@ async function main(): Promise<void> {
     out.stageOnePud = { ...r.report, bestSpeedupShareOfCapacity: r3(r.report.bestSpeedup / cap) };
     // With the default minTokensPerWorker, a corpus this small is counted in the calling thread.
     const auto = await runStageOne(pud, { templates: resolveFeatureSet('full'), workers: 2 });
-    out.stageOnePudDefault = { workersUsed: auto.stats.workers, seconds: r3(auto.stats.seconds), tokensPerSecond: Math.round(auto.stats.tokensPerSecond) };
+    out.stageOnePudDefault = {
+      workersUsed: auto.stats.workers,
+      seconds: r3(auto.stats.seconds),
+      tokensPerSecond: Math.round(auto.stats.tokensPerSecond),
+    };
   }
   const parts = await runStageOne(d1, { templates: resolveFeatureSet('full+prior'), workers: 1 });
   const extract: unknown[] = [];

@@ -28,7 +28,11 @@ async function child(model: string, tables: string, sentence: string): Promise<v
   const c0 = c;
   const lap = (step: Step) => {
     const d = process.cpuUsage(c);
-    out[step] = { wallMs: round(performance.now() - t, 1), cpuMs: round((d.user + d.system) / 1000, 1), rssMB: Math.round(process.memoryUsage().rss / 2 ** 20) };
+    out[step] = {
+      wallMs: round(performance.now() - t, 1),
+      cpuMs: round((d.user + d.system) / 1000, 1),
+      rssMB: Math.round(process.memoryUsage().rss / 2 ** 20),
+    };
     t = performance.now();
     c = process.cpuUsage();
   };
@@ -44,7 +48,8 @@ async function child(model: string, tables: string, sentence: string): Promise<v
   const a = Analyzer.load(tables, modelAnalyzerOptions(m.info), m.analyzerTables);
   out.compiled = a.stats.compiled;
   lap('analyzer');
-  // what `lexdis diacritize` does with a window (src/tagger/diacritize-stream.ts); diacritizeText exists in older builds too
+  // what `lexdis diacritize` does with a window (src/tagger/diacritize-stream.ts); diacritizeText
+  // exists in older builds too
   const text = diacritizeText(new Tagger(m, a), `${sentence}\n`)[0].text.trimEnd();
   lap('sentence');
   const d = process.cpuUsage(c0);
@@ -68,7 +73,12 @@ async function main(argv: string[]): Promise<void> {
     runs.push(JSON.parse(r.stdout));
   }
   const med = (f: (x: (typeof runs)[number]) => number) => round(median(runs.map(f)), 1);
-  const steps = Object.fromEntries(STEPS.map((s) => [s, { wallMs: med((x) => x[s].wallMs), cpuMs: med((x) => x[s].cpuMs), rssMB: med((x) => x[s].rssMB) }]));
+  const steps = Object.fromEntries(
+    STEPS.map((s) => [
+      s,
+      { wallMs: med((x) => x[s].wallMs), cpuMs: med((x) => x[s].cpuMs), rssMB: med((x) => x[s].rssMB) },
+    ]),
+  );
   process.stdout.write(`${JSON.stringify({
     kind: 'lexdis-bench-startup', model, tables, sentence, runs: runs.length, compiled: runs.every((x) => x.compiled),
     steps, total: { wallMs: med((x) => x.total.wallMs), cpuMs: med((x) => x.total.cpuMs) },

@@ -133,12 +133,20 @@ function checks(runs: Run[], base: Run[], minRate: number): Record<string, unkno
     out[`peak${r.sizeMB}MBvs${small.sizeMB}MB`] = { peakRssMB: r.peakRssMB, ratio: round(r.peakRssMB / small.peakRssMB), limitMB: limit, pass: r.peakRssMB <= limit };
     if (r.sizeMB === 6) out.peak6MBUnder400 = { peakRssMB: r.peakRssMB, pass: r.peakRssMB <= 400 };
   }
-  out.wordsPerSecond = runs.map((r) => ({ sizeMB: r.sizeMB, wordsPerSecond: r.wordsPerSecond, wordsPerCpuSecond: r.wordsPerCpuSecond, pass: r.status === 0 && r.wordsPerSecond >= minRate }));
+  out.wordsPerSecond = runs.map((r) => ({
+    sizeMB: r.sizeMB,
+    wordsPerSecond: r.wordsPerSecond,
+    wordsPerCpuSecond: r.wordsPerCpuSecond,
+    pass: r.status === 0 && r.wordsPerSecond >= minRate,
+  }));
   if (base.length) {
     out.vsBaseline = runs.map((r, i) => ({
       sizeMB: r.sizeMB,
       peakRssRatio: r.peakRssMB && base[i].peakRssMB ? round(r.peakRssMB / base[i].peakRssMB) : undefined,
-      wordsPerCpuSecondRatio: r.wordsPerCpuSecond && base[i].wordsPerCpuSecond && base[i].status === 0 ? round(r.wordsPerCpuSecond / base[i].wordsPerCpuSecond) : undefined,
+      wordsPerCpuSecondRatio:
+        r.wordsPerCpuSecond && base[i].wordsPerCpuSecond && base[i].status === 0
+          ? round(r.wordsPerCpuSecond / base[i].wordsPerCpuSecond)
+          : undefined,
       baselineFinished: base[i].status === 0,
     }));
   }

@@ -107,22 +107,36 @@ async function main(argv: string[]): Promise<void> {
     let out: TaggedSentence[] = [];
     const r = wallAndCpuSeconds(() => (out = tagger.tagText(fresh, { top: 1 })));
     newText = {
-      arabicWords: arabicWords(out), newWordTypes: tagger.words.size - types,
-      wordsPerWallSecond: Math.round(arabicWords(out) / r.wall), wordsPerCpuSecond: Math.round(arabicWords(out) / r.cpu),
+      arabicWords: arabicWords(out),
+      newWordTypes: tagger.words.size - types,
+      wordsPerWallSecond: Math.round(arabicWords(out) / r.wall),
+      wordsPerCpuSecond: Math.round(arabicWords(out) / r.cpu),
     };
   }
 
   const out = {
     kind: 'lexdis-bench-tag',
-    model: { dir, bytesOnDisk: model.bytesOnDisk, loadSeconds: round(loadSeconds), storeLoadMs: Math.round(model.loadMs), rssMB: Math.round(modelRss / MB) },
+    model: {
+      dir,
+      bytesOnDisk: model.bytesOnDisk,
+      loadSeconds: round(loadSeconds),
+      storeLoadMs: Math.round(model.loadMs),
+      rssMB: Math.round(modelRss / MB),
+    },
     ranking: {
-      documents: prepared.length, tokens: nTokens, scoredTokens: scored, candidatesPerScoredToken: round(candidates / Math.max(scored, 1)),
-      prepareSeconds: round(prepareSeconds), rankSeconds: round(rankSeconds),
+      documents: prepared.length,
+      tokens: nTokens,
+      scoredTokens: scored,
+      candidatesPerScoredToken: round(candidates / Math.max(scored, 1)),
+      prepareSeconds: round(prepareSeconds),
+      rankSeconds: round(rankSeconds),
       tokensPerSecond: Math.round(nTokens / rankSeconds),
       tokensPerSecondWithPrepare: Math.round(nTokens / (rankSeconds + prepareSeconds)),
     },
     text: {
-      sentences: lines.length, tokens: textTokens, analyzerLoadSeconds: round(analyzerLoadSeconds),
+      sentences: lines.length,
+      tokens: textTokens,
+      analyzerLoadSeconds: round(analyzerLoadSeconds),
       analyzerTokensPerSecond: Math.round(textTokens / analyzeSeconds),
       taggerColdTokensPerSecond: Math.round(textTokens / tagColdSeconds),
       taggerWarmTokensPerSecond: Math.round(textTokens / tagWarmSeconds),

@@ -23,14 +23,23 @@ export interface Row extends SizeRow {
 const READ_JUDGED_FROM = 350_000;
 /** Issue 36: a fresh tagger's first pass over PUD's text, Arabic words per second on one thread. */
 const FIRST_PASS_WORDS_PER_SECOND = 20_000;
-/** Issue 13's 40k Arabic words per second for every pass, withdrawn by issue 36 (its anchor had no analyzer): shown, not judged. */
+/**
+ * Issue 13's 40k Arabic words per second for every pass, withdrawn by issue 36 (its anchor had no
+ * analyzer): shown, not judged.
+ */
 const WITHDRAWN_WORDS_PER_SECOND = 40_000;
-/** Issue 36: worker threads' share of the machine's parallel capacity, their peak RSS against one worker's, start-up against a bare Node. */
+/**
+ * Issue 36: worker threads' share of the machine's parallel capacity, their peak RSS against one
+ * worker's, start-up against a bare Node.
+ */
 const WORKERS_SHARE = 0.85;
 const WORKERS_RSS_RATIO = 1.5;
 const STARTUP_SECONDS = 0.5;
 const STARTUP_RATIO = 4;
-/** The service's two workers against one, as a share of the capacity (issue 12's 1.6× on two free cores, 0.8 of them). */
+/**
+ * The service's two workers against one, as a share of the capacity (issue 12's 1.6× on two free
+ * cores, 0.8 of them).
+ */
 const SERVICE_SHARE = 0.8;
 
 /** The targets of issues 7 and 13, checked on the sizes measured (see the module comment). */
@@ -49,13 +58,21 @@ export function targets(rows: readonly Row[]): Target[] {
   return out;
 }
 
-/** Reading the pos file in `lexdis train`: judged from {@link READ_JUDGED_FROM} tokens on; its CPU cost and a lower bound shown. */
+/**
+ * Reading the pos file in `lexdis train`: judged from {@link READ_JUDGED_FROM} tokens on; its CPU
+ * cost and a lower bound shown.
+ */
 function readTargets(r: Row): Target[] {
-  const tr = r.train as { readTokensPerSecond?: number; readCorpusTokensPerSecond?: number; readCorpusCpuTokensPerSecond?: number } | null | undefined;
+  const tr = r.train as
+    | { readTokensPerSecond?: number; readCorpusTokensPerSecond?: number; readCorpusCpuTokensPerSecond?: number }
+    | null
+    | undefined;
   const read = tr?.readCorpusTokensPerSecond;
-  // a throughput, judged on the large corpora the issue is about: at 35k tokens the read takes half a second, most of it compiling the reader
+  // a throughput, judged on the large corpora the issue is about: at 35k tokens the read takes half
+  // a second, most of it compiling the reader
   const small = r.tokens < READ_JUDGED_FROM ? { note: `a read of ${tr ? round(r.tokens / (read ?? NaN), 2) : '?'} s, mostly the first compilation of the reader: the throughput is judged from ${READ_JUDGED_FROM} tokens on` } : undefined;
-  // shown, not judged: what reading costs the machine (both threads' CPU time when a worker cuts the blocks), and a lower bound with Node's start-up
+  // shown, not judged: what reading costs the machine (both threads' CPU time when a worker cuts
+  // the blocks), and a lower bound with Node's start-up
   const readCpu = tr?.readCorpusCpuTokensPerSecond;
   const withStart = tr?.readTokensPerSecond;
   return [
@@ -67,8 +84,16 @@ function readTargets(r: Row): Target[] {
 
 /** Stage one's 1→2-worker speedup, not judged where lexdis counts in one thread. */
 function stageOneTargets(r: Row): Target[] {
-  const s1 = r.stage1 as { speedupShareOfCapacity?: number; speedup?: number; lexdis?: { oneThread: boolean; minTokensPerWorker: number; cores?: number } } | null | undefined;
-  // below the threshold `lexdis train --workers 2` counts in one thread, as --workers 1 does: the forced-thread figures are shown, not judged
+  const s1 = r.stage1 as
+    | {
+        speedupShareOfCapacity?: number;
+        speedup?: number;
+        lexdis?: { oneThread: boolean; minTokensPerWorker: number; cores?: number };
+      }
+    | null
+    | undefined;
+  // below the threshold `lexdis train --workers 2` counts in one thread, as --workers 1 does: the
+  // forced-thread figures are shown, not judged
   const note = s1?.lexdis?.oneThread
     ? `lexdis counts in one thread here (D1 < ${s1.lexdis.minTokensPerWorker} tokens per thread, or ${s1.lexdis.cores ?? '?'} cores: none beside the main thread for a second counter); forced threads shown`
     : undefined;
@@ -86,8 +111,19 @@ function stageOneTargets(r: Row): Target[] {
  * text again, and a text new to the warmed-up tagger (bench/tag.ts `--new-text`) when measured.
  */
 function tagTargets(r: Row): Target[] {
-  const tag = r.tag as { ranking?: { tokensPerSecond: number }; text?: { taggerColdWordsPerSecond?: number; taggerWarmWordsPerSecond?: number; arabicWords?: number; firstPassNewWordTypes?: number };
-    newText?: { arabicWords: number; newWordTypes: number; wordsPerWallSecond: number } } | null | undefined;
+  const tag = r.tag as
+    | {
+        ranking?: { tokensPerSecond: number };
+        text?: {
+          taggerColdWordsPerSecond?: number;
+          taggerWarmWordsPerSecond?: number;
+          arabicWords?: number;
+          firstPassNewWordTypes?: number;
+        };
+        newText?: { arabicWords: number; newWordTypes: number; wordsPerWallSecond: number };
+      }
+    | null
+    | undefined;
   const words = (name: string, value: number | undefined, note?: string): Target =>
     ({ name: `tagging raw text, Arabic words/s, one thread, ${name}`, step: 'tag', tokens: r.tokens, value: value ?? null, limit: `≥ ${FIRST_PASS_WORDS_PER_SECOND}`, met: value === undefined ? null : value >= FIRST_PASS_WORDS_PER_SECOND, ...(note ? { note } : {}) });
   const withdrawn = (name: string, value: number | undefined, note: string): Target =>
@@ -107,9 +143,26 @@ function tagTargets(r: Row): Target[] {
 
 /** Issue 36, where bench/throughput.js ran: worker threads, start-up, and the service's two workers. */
 function throughputTargets(r: Row): Target[] {
-  const t = r.throughput as { startup?: { diacritizeSeconds: number; ratio: number };
-    workers?: { median: { shareOfCapacity: number; capacity: number; peakRssRatio: number }; sameOutput: boolean; textMB: number };
-    service?: { shareOfCapacity: number; speedup: number; capacity: number; p99Ms1: number; p99Ms2: number; connections: number; words: number } } | null | undefined;
+  const t = r.throughput as
+    | {
+        startup?: { diacritizeSeconds: number; ratio: number };
+        workers?: {
+          median: { shareOfCapacity: number; capacity: number; peakRssRatio: number };
+          sameOutput: boolean;
+          textMB: number;
+        };
+        service?: {
+          shareOfCapacity: number;
+          speedup: number;
+          capacity: number;
+          p99Ms1: number;
+          p99Ms2: number;
+          connections: number;
+          words: number;
+        };
+      }
+    | null
+    | undefined;
   if (!t) return [];
   const out: Target[] = [];
   const add = (name: string, value: number | null, limit: string, met: boolean | null, note?: string) =>

@@ -30,7 +30,20 @@ import { arabicWordSpans } from '../src/analyzer/tokenize.js';
 import { projectRoot } from '../src/config.js';
 import { readWikiNewsTsv } from '../src/eval/diac-eval.js';
 import {
-  argNumber, argValue, calibrate, childJson, emitJson, errorLine, exitOnHelp, hasFlag, LEXDIS, LEXDIS_NODE_ARGS, MB, median, round, runNode,
+  argNumber,
+  argValue,
+  calibrate,
+  childJson,
+  emitJson,
+  errorLine,
+  exitOnHelp,
+  hasFlag,
+  LEXDIS,
+  LEXDIS_NODE_ARGS,
+  MB,
+  median,
+  round,
+  runNode,
   STARTUP_SENTENCE,
 } from './common.js';
 
@@ -103,8 +116,12 @@ async function diacritizeRun(model: string, input: string, output: string, worke
   const digest = await sha256(output);
   rmSync(output, { force: true });
   return {
-    workers, wallSeconds: round(run.wallSeconds), cpuSeconds: round(run.cpuSeconds ?? NaN), peakRssMB: Math.round((run.peakRssBytes ?? NaN) / MB),
-    wordsPerSecond: Math.round(words / run.wallSeconds), sha256: digest,
+    workers,
+    wallSeconds: round(run.wallSeconds),
+    cpuSeconds: round(run.cpuSeconds ?? NaN),
+    peakRssMB: Math.round((run.peakRssBytes ?? NaN) / MB),
+    wordsPerSecond: Math.round(words / run.wallSeconds),
+    sha256: digest,
   };
 }
 
@@ -114,7 +131,17 @@ async function workerThreads(model: string, work: string, mb: number, rounds: nu
   const input = join(work, 'throughput.txt');
   writeFileSync(input, text);
   type DiacritizeRun = Awaited<ReturnType<typeof diacritizeRun>>;
-  const perRound: Array<{ capacity: number; capacityBefore: number; capacityAfter: number; one: DiacritizeRun; two: DiacritizeRun; speedup: number; shareOfCapacity: number; peakRssRatio: number; sameOutput: boolean }> = [];
+  const perRound: Array<{
+    capacity: number;
+    capacityBefore: number;
+    capacityAfter: number;
+    one: DiacritizeRun;
+    two: DiacritizeRun;
+    speedup: number;
+    shareOfCapacity: number;
+    peakRssRatio: number;
+    sameOutput: boolean;
+  }> = [];
   for (let r = 0; r < rounds; r++) {
     const before = await calibrate(2);
     const order = r % 2 === 0 ? [1, 2] : [2, 1];
@@ -124,18 +151,31 @@ async function workerThreads(model: string, work: string, mb: number, rounds: nu
     const capacity = round((before.capacity + after.capacity) / 2);
     const speedup = runs[1].wallSeconds / runs[2].wallSeconds;
     perRound.push({
-      capacity, capacityBefore: before.capacity, capacityAfter: after.capacity, one: runs[1], two: runs[2], speedup: round(speedup),
+      capacity,
+      capacityBefore: before.capacity,
+      capacityAfter: after.capacity,
+      one: runs[1],
+      two: runs[2],
+      speedup: round(speedup),
       shareOfCapacity: round(speedup / capacity),
-      peakRssRatio: round(runs[2].peakRssMB / runs[1].peakRssMB), sameOutput: runs[1].sha256 === runs[2].sha256,
+      peakRssRatio: round(runs[2].peakRssMB / runs[1].peakRssMB),
+      sameOutput: runs[1].sha256 === runs[2].sha256,
     });
   }
   const pick = (f: (x: (typeof perRound)[number]) => number) => round(median(perRound.map(f)));
   return {
-    textMB: round(statSync(input).size / 1e6, 1), arabicWords, rounds: perRound,
+    textMB: round(statSync(input).size / 1e6, 1),
+    arabicWords,
+    rounds: perRound,
     median: {
-      capacity: pick((x) => x.capacity), speedup: pick((x) => x.speedup), shareOfCapacity: pick((x) => x.shareOfCapacity),
-      wordsPerSecond1: pick((x) => x.one.wordsPerSecond), wordsPerSecond2: pick((x) => x.two.wordsPerSecond),
-      peakRssMB1: pick((x) => x.one.peakRssMB), peakRssMB2: pick((x) => x.two.peakRssMB), peakRssRatio: pick((x) => x.peakRssRatio),
+      capacity: pick((x) => x.capacity),
+      speedup: pick((x) => x.speedup),
+      shareOfCapacity: pick((x) => x.shareOfCapacity),
+      wordsPerSecond1: pick((x) => x.one.wordsPerSecond),
+      wordsPerSecond2: pick((x) => x.two.wordsPerSecond),
+      peakRssMB1: pick((x) => x.one.peakRssMB),
+      peakRssMB2: pick((x) => x.two.peakRssMB),
+      peakRssRatio: pick((x) => x.peakRssRatio),
     },
     sameOutput: perRound.every((x) => x.sameOutput),
   };
@@ -147,8 +187,11 @@ async function service(model: string, rounds: number, duration: number) {
     ['--workers-compare', '--model', model, '--connections', '50', '--rounds', String(rounds), '--duration', String(duration)], { timeoutMs: 30 * 60_000 });
   const j = childJson<{ median: Record<string, number>; rounds: Array<{ workers1: { p99Ms: number }; workers2: { p99Ms: number } }>; connections: number; text: { words: number } }>(run, 'bench/service --workers-compare');
   return {
-    connections: j.connections, words: j.text.words, ...Object.fromEntries(Object.entries(j.median).map(([k, v]) => [k, round(v)])),
-    p99Ms1: median(j.rounds.map((r) => r.workers1.p99Ms)), p99Ms2: median(j.rounds.map((r) => r.workers2.p99Ms)),
+    connections: j.connections,
+    words: j.text.words,
+    ...Object.fromEntries(Object.entries(j.median).map(([k, v]) => [k, round(v)])),
+    p99Ms1: median(j.rounds.map((r) => r.workers1.p99Ms)),
+    p99Ms2: median(j.rounds.map((r) => r.workers2.p99Ms)),
   };
 }
 

@@ -45,8 +45,12 @@ async function memoryPhases(file: string, dir: string, seed: number, workers: nu
   const snap = (phase: string) => {
     const m = process.memoryUsage();
     const p = {
-      phase, seconds: round((performance.now() - t0) / 1000, 1), rssMB: Math.round(m.rss / MB), heapMB: Math.round(m.heapUsed / MB),
-      externalMB: Math.round(m.external / MB), peakRssMB: Math.round(peakRssBytes() / MB),
+      phase,
+      seconds: round((performance.now() - t0) / 1000, 1),
+      rssMB: Math.round(m.rss / MB),
+      heapMB: Math.round(m.heapUsed / MB),
+      externalMB: Math.round(m.external / MB),
+      peakRssMB: Math.round(peakRssBytes() / MB),
     };
     phases.push(p);
     process.stderr.write(`[bench/train --memory] ${JSON.stringify(p)}\n`);
@@ -104,7 +108,13 @@ async function main(argv: string[]): Promise<void> {
       if (!b || stats.seconds < b.seconds) best.set(workers, stats);
     }
     const speedup = secs[0] / secs[1];
-    perRun.push({ capacity: cal.capacity, seconds1: round(secs[0]), seconds2: round(secs[1]), speedup: round(speedup), share: round(speedup / cal.capacity) });
+    perRun.push({
+      capacity: cal.capacity,
+      seconds1: round(secs[0]),
+      seconds2: round(secs[1]),
+      speedup: round(speedup),
+      share: round(speedup / cal.capacity),
+    });
   }
   const w1 = best.get(1)!;
   const w2 = best.get(2)!;

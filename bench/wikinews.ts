@@ -61,8 +61,14 @@ function diacritize(tagger: Tagger, ref: readonly RefSentence[], vocalize: Parti
     const p = diacritizeParagraph(tagger, s.plain ?? '', { candidates: true, vocalize });
     for (const w of p.words) if (stripMarks(w.vocalized) !== stripMarks(w.input)) changed++;
     for (const w of p.words) if (new Set(w.tied).size > 1) tiedWords++;
-    random.push({ line: s.line, words: p.words.map((w) => ({ text: randomTieChoice(w), source: w.source, candidates: w.candidates })) });
-    return { line: s.line, words: p.words.map((w) => ({ text: w.vocalized, source: w.source, candidates: w.candidates })) };
+    random.push({
+      line: s.line,
+      words: p.words.map((w) => ({ text: randomTieChoice(w), source: w.source, candidates: w.candidates })),
+    });
+    return {
+      line: s.line,
+      words: p.words.map((w) => ({ text: w.vocalized, source: w.source, candidates: w.candidates })),
+    };
   });
   return { sys, random, tiedWords, changed, seconds: (performance.now() - t0) / 1000 };
 }
@@ -83,11 +89,21 @@ async function loadTagger(argv: string[]): Promise<{ tagger: Tagger; model: stri
   }
 }
 
-/** The report of a run against one gold, with `randomTies`: the words a tie at the top decides (renderings differ) and the rates with ties broken at random. */
-function score(ref: RefSentence[], run: { sys: SysSentence[]; random: SysSentence[]; tiedWords: number }, file: string) {
+/**
+ * The report of a run against one gold, with `randomTies`: the words a tie at the top decides
+ * (renderings differ) and the rates with ties broken at random.
+ */
+function score(
+  ref: RefSentence[],
+  run: { sys: SysSentence[]; random: SysSentence[]; tiedWords: number },
+  file: string,
+) {
   checkAlignment(ref, run.sys, { ref: file, sys: '<diacritized WikiNews>' });
   const report: DiacReport = scoreDiacritization(ref, run.sys);
-  return { ...report, randomTies: { seed: TIE_SEED, wordsTied: run.tiedWords, rates: scoreDiacritization(ref, run.random).rates } };
+  return {
+    ...report,
+    randomTies: { seed: TIE_SEED, wordsTied: run.tiedWords, rates: scoreDiacritization(ref, run.random).rates },
+  };
 }
 
 async function main(argv: string[]): Promise<void> {

@@ -27,8 +27,8 @@ class LexdisCommand extends Command {
 
   /** The command as typed: `lexdis tag`. */
   path(): string {
-    const names: string[] = [];
-    for (let c: Command | null = this; c; c = c.parent) names.unshift(c.name());
+    const names = [this.name()];
+    for (let c = this.parent; c; c = c.parent) names.unshift(c.name());
     return names.join(' ');
   }
 

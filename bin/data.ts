@@ -62,7 +62,10 @@ export function dataDir(): string {
   return findDataDir().dir;
 }
 
-/** Where `lexdis data fetch` writes without `--to`: `--data`, `$LEXDIS_DATA`, else the user's data folder (never a checkout's). */
+/**
+ * Where `lexdis data fetch` writes without `--to`: `--data`, `$LEXDIS_DATA`, else the user's data
+ * folder (never a checkout's).
+ */
 export function fetchTargetDir(): string {
   return dataOption ?? (process.env.LEXDIS_DATA ? resolve(process.env.LEXDIS_DATA) : userDataDir());
 }

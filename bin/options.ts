@@ -14,7 +14,10 @@ import { DEFAULT_TOP } from '../src/tagger/types.js';
 import { dataPaths } from './data.js';
 import { PROGRESS_MODES } from './progress.js';
 
-/** The output formats a command may offer (each offers some): text for people, json, JSON lines, an ATB analysis file. */
+/**
+ * The output formats a command may offer (each offers some): text for people, json, JSON lines, an
+ * ATB analysis file.
+ */
 export const OUTPUT_FORMATS = ['text', 'json', 'jsonl', 'pos'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 

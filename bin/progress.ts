@@ -154,7 +154,9 @@ export function progressCallback(unit = ''): ProgressCallback {
   if (mode === 'bar') return barCallback(unit);
   if (mode === 'none') return Object.assign(() => {}, { stop: () => {} });
   const lines = linesFor(unit);
-  return Object.assign((stage: string, done: number, total: number | undefined) => lines.update(stage, done, total), { stop: () => lines.stop() });
+  return Object.assign((stage: string, done: number, total: number | undefined) => lines.update(stage, done, total), {
+    stop: () => lines.stop(),
+  });
 }
 
 /** Progress of a streaming command: the input's megabytes read, of its size when known. */

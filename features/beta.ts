@@ -119,7 +119,10 @@ export class BetaTable {
    * pair of arrays, a single block's are kept.
    */
   static fromBlocks(blocks: readonly GroupBlock[]): BetaTable {
-    const order = blocks.map((b, i) => [b, i] as const).sort((x, y) => x[0].group - y[0].group || x[1] - y[1]).map((x) => x[0]);
+    const order = blocks
+      .map((b, i) => [b, i] as const)
+      .sort((x, y) => x[0].group - y[0].group || x[1] - y[1])
+      .map((x) => x[0]);
     const meta: BetaJSON['groups'] = [];
     let prev: GroupBlock | null = null;
     for (const bl of order) {
@@ -128,7 +131,11 @@ export class BetaTable {
         if (last.targets.join() !== bl.targets.map((t) => TARGETS[t]).join()) throw new UsageError(`slices of group ${bl.group} disagree on targets`);
         // Slices must be disjoint and in key order: this one starts after the last context so far.
         const pn = prev!.word.length;
-        if (pn > 0 && bl.word.length > 0 && (bl.word[0] < prev!.word[pn - 1] || (bl.word[0] === prev!.word[pn - 1] && bl.ctx[0] <= prev!.ctx[pn - 1])))
+        if (
+          pn > 0 &&
+          bl.word.length > 0 &&
+          (bl.word[0] < prev!.word[pn - 1] || (bl.word[0] === prev!.word[pn - 1] && bl.ctx[0] <= prev!.ctx[pn - 1]))
+        )
           throw new UsageError(`slices of group ${bl.group} overlap or are out of order`);
         last.contexts += bl.word.length;
         last.entries += bl.key.length;
@@ -163,7 +170,10 @@ export class BetaTable {
     return this.groupTargets[group]?.has(target) ?? false;
   }
 
-  /** Builds the level-one hash (done after {@link SEARCHES_BEFORE_INDEX} look-ups; call it to pay the cost up front). */
+  /**
+   * Builds the level-one hash (done after {@link SEARCHES_BEFORE_INDEX} look-ups; call it to pay
+   * the cost up front).
+   */
   buildIndex(): void {
     if (this.index) return;
     const n = this.ctxWord.length;
@@ -278,7 +288,11 @@ export class BetaTable {
   }
 
   toJSON(): BetaJSON {
-    return { kind: BETA_KIND, version: BETA_VERSION, groups: this.meta.map((g) => ({ ...g, targets: [...g.targets] })) };
+    return {
+      kind: BETA_KIND,
+      version: BETA_VERSION,
+      groups: this.meta.map((g) => ({ ...g, targets: [...g.targets] })),
+    };
   }
 
   /**
@@ -293,7 +307,14 @@ export class BetaTable {
       ctxMarginal[k] = this.runs[2 * k + 1];
       ctxRunEnd[k] = this.runs[2 * k + 2];
     }
-    return { ctxWord: this.ctxWord, ctxCtx: this.ctxCtx, ctxMarginal, ctxRunEnd, entKey: this.entKey, entCount: this.entCount };
+    return {
+      ctxWord: this.ctxWord,
+      ctxCtx: this.ctxCtx,
+      ctxMarginal,
+      ctxRunEnd,
+      entKey: this.entKey,
+      entCount: this.entCount,
+    };
   }
 
   /** Rebuilds a saved table without copying its entries; checks it first (see checkBeta). */

@@ -59,7 +59,11 @@ export function docCount(enc: EncodedCorpus): number {
 }
 
 /** Encodes the documents of a corpus (or a list of documents) in order. */
-export function encodeCorpus(corpus: Corpus | readonly Document[], vocab: Vocab, options: EncodeOptions): EncodedCorpus {
+export function encodeCorpus(
+  corpus: Corpus | readonly Document[],
+  vocab: Vocab,
+  options: EncodeOptions,
+): EncodedCorpus {
   const docs = Array.isArray(corpus) ? (corpus as readonly Document[]) : (corpus as Corpus).documents;
   const intern = options.mode === 'intern';
   const withGold = options.gold !== false;
@@ -91,7 +95,9 @@ export function encodeCorpus(corpus: Corpus | readonly Document[], vocab: Vocab,
   const last = new Int32Array(nTokens);
   const letterId = (s: string) => (intern ? vocab.intern('letter', s) : vocab.get('letter', s));
   const words = vocab.map('word');
-  const valueId = intern ? (ns: (typeof TARGETS)[number], s: string) => vocab.intern(ns, s) : (ns: (typeof TARGETS)[number], s: string) => vocab.get(ns, s);
+  const valueId = intern
+    ? (ns: (typeof TARGETS)[number], s: string) => vocab.intern(ns, s)
+    : (ns: (typeof TARGETS)[number], s: string) => vocab.get(ns, s);
   // First and last letter ids per word id (-2 = not yet known), so each word's letters are looked up once.
   let letterOf = new Int32Array(Math.max(64, vocab.size('word') * 2)).fill(-2);
   // Value ids per candidate object and per label key (a key determines its elements).
@@ -146,7 +152,8 @@ export function encodeCorpus(corpus: Corpus | readonly Document[], vocab: Vocab,
   }
   enc.docStart[docs.length] = t;
   enc.sentStart[nSent] = t;
-  if (options.labels ?? withGold) labelContextIds(docs, vocab, nTokens, enc.prevLabel, enc.nextLabel, intern ? NO_LABEL : -1);
+  if (options.labels ?? withGold)
+    labelContextIds(docs, vocab, nTokens, enc.prevLabel, enc.nextLabel, intern ? NO_LABEL : -1);
   else {
     enc.prevLabel.fill(-1);
     enc.nextLabel.fill(-1);

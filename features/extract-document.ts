@@ -31,7 +31,10 @@ export class DocumentFeatures {
   private readonly slots = new Int32Array(N_TARGETS);
   /** Per group: where its context is in β* for the current token (-1: nowhere; DONE: values from the memo). */
   private readonly found: Int32Array;
-  /** Per group: whether its values are memoized in this document (its context takes few values here); set on first use. */
+  /**
+   * Per group: whether its values are memoized in this document (its context takes few values
+   * here); set on first use.
+   */
   private memoized: boolean[] | null = null;
   /** Per group: the memo slot its values go to for the current token, or -1. */
   private readonly memoSlot: Int32Array;
@@ -63,7 +66,10 @@ export class DocumentFeatures {
     return out;
   }
 
-  /** Writes z into out[offset …] (candidates.length × p values). Throws UsageError for a token that is not in the document. */
+  /**
+   * Writes z into out[offset …] (candidates.length × p values). Throws UsageError for a token that
+   * is not in the document.
+   */
   tokenInto(s: number, i: number, candidates: readonly Candidate[], out: Float64Array, offset: number): void {
     const K = candidates.length;
     if (K === 0) return;
@@ -85,7 +91,14 @@ export class DocumentFeatures {
    * Takes the token, its candidates, θ (p weights), the bias and the output (≥ K values).
    * Throws UsageError for a token that is not in the document.
    */
-  scoreInto(s: number, i: number, candidates: readonly Candidate[], weights: Float64Array, bias: number, scores: Float64Array): void {
+  scoreInto(
+    s: number,
+    i: number,
+    candidates: readonly Candidate[],
+    weights: Float64Array,
+    bias: number,
+    scores: Float64Array,
+  ): void {
     const K = candidates.length;
     if (K === 0) return;
     const plan = this.valueTables(s, i, candidates, weights);
@@ -107,10 +120,16 @@ export class DocumentFeatures {
    * Fills this.vals with the value tables of token i of sentence s (times weights[j] per
    * column when `weights` is given) and returns the candidates' plan.
    */
-  private valueTables(s: number, i: number, candidates: readonly Candidate[], weights: Float64Array | null): CandidatePlan {
+  private valueTables(
+    s: number,
+    i: number,
+    candidates: readonly Candidate[],
+    weights: Float64Array | null,
+  ): CandidatePlan {
     const fx = this.fx;
     const ti = this.enc.sentStart[s] + i;
-    if (s >= this.enc.sentStart.length - 1 || ti >= this.enc.sentStart[s + 1]) throw new UsageError(`no token ${i} in sentence ${s}`);
+    if (s >= this.enc.sentStart.length - 1 || ti >= this.enc.sentStart[s + 1])
+      throw new UsageError(`no token ${i} in sentence ${s}`);
     const plan = fx.plan(candidates, this.scratch);
     if (this.vals.length < fx.p * plan.stride) this.vals = new Float64Array(fx.p * plan.stride);
     this.localGroups(plan, ti);
@@ -140,7 +159,9 @@ export class DocumentFeatures {
     const { found, memoSlot, vals } = this;
     // only kept plans are memoized (the tagger's); the memo and the groups it takes are set up then
     const memo = plan.id > 0 ? fx.memo : null;
-    const memoized = memo ? (this.memoized ??= this.ctxArrays.map((ca) => ca === null || fewValues(ca, MEMO_CONTEXTS))) : null;
+    const memoized = memo
+      ? (this.memoized ??= this.ctxArrays.map((ca) => ca === null || fewValues(ca, MEMO_CONTEXTS)))
+      : null;
     const word = this.enc.word[ti];
     for (let gi = 0; gi < groups.length; gi++) {
       const g = groups[gi];
@@ -292,7 +313,14 @@ function fewValues(ids: Int32Array, max: number): boolean {
  * Copies a group's values between a memo slot (at `at`: its columns in order, each column's
  * distinct values) and the value tables `vals`: into `vals` when `toVals`, else into the memo.
  */
-function copyGroup(memo: Float64Array, at: number, vals: Float64Array, g: ExtractGroup, plan: CandidatePlan, toVals: boolean): void {
+function copyGroup(
+  memo: Float64Array,
+  at: number,
+  vals: Float64Array,
+  g: ExtractGroup,
+  plan: CandidatePlan,
+  toVals: boolean,
+): void {
   const { stride, nUniq } = plan;
   for (let mi = 0; mi < g.columns.length; mi++) {
     const col = g.columns[mi] * stride;
@@ -309,7 +337,10 @@ function groupWidth(g: ExtractGroup, plan: CandidatePlan): number {
   return n;
 }
 
-/** The first index in [cur, end) whose key is ≥ `key` (end when none), given keys[cur] < key: a gallop, then a binary search. */
+/**
+ * The first index in [cur, end) whose key is ≥ `key` (end when none), given keys[cur] < key: a
+ * gallop, then a binary search.
+ */
 function gallop(keys: Int32Array, cur: number, end: number, key: number): number {
   let lo = cur;
   let step = 1;

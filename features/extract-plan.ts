@@ -53,7 +53,9 @@ export interface DocColumn {
 /** The local template groups of an extractor; throws when β* lacks a template's counts. */
 export function planGroups(parts: ExtractorParts): ExtractGroup[] {
   return groupSpecs(parts.templates).map((g) => {
-    const cols = parts.templates.flatMap((t, j) => (!isDocTemplate(t) && t.word === g.word && t.context === g.context ? [j] : []));
+    const cols = parts.templates.flatMap((t, j) =>
+      !isDocTemplate(t) && t.word === g.word && t.context === g.context ? [j] : [],
+    );
     for (const j of cols)
       if (!parts.counts.has(g.group, targetIndex(parts.templates[j].target)))
         throw new UsageError(`β* was not counted for template ${templateName(parts.templates[j])}`);

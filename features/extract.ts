@@ -45,7 +45,10 @@ export interface ExtractorParts {
 }
 
 const LABEL_CACHE_LIMIT = 200_000;
-/** The bytes that cache may hold (src/heap-bytes.ts: each label key and its ids); it starts afresh beyond either bound. */
+/**
+ * The bytes that cache may hold (src/heap-bytes.ts: each label key and its ids); it starts afresh
+ * beyond either bound.
+ */
 const LABEL_CACHE_BYTES = 64 * 2 ** 20;
 /** Counts below this get their feature value from a table (transforms that do not read the marginal). */
 const COUNT_TABLE_SIZE = 4096;
@@ -63,7 +66,10 @@ export class FeatureExtractor {
   /** @internal */ readonly docColumns: DocColumn[];
   /** @internal */ readonly usedTargets: Int32Array;
   /** @internal The target index of each column (template). */ readonly columnTargets: Int32Array;
-  /** @internal The value transform's function of (count, marginal). */ readonly value: (count: number, marginal: number) => number;
+  /** @internal The value transform's function of (count, marginal). */ readonly value: (
+    count: number,
+    marginal: number,
+  ) => number;
   private readonly labelCache = new Map<string, Int32Array>();
   private labelCacheBytes = 0;
   private readonly byObject = new WeakMap<Candidate, Int32Array>();
@@ -71,7 +77,10 @@ export class FeatureExtractor {
   private readonly plans = new WeakMap<readonly Candidate[], CandidatePlan>();
   /** Plans kept so far (their ids: never reused). */
   private planCount = 0;
-  /** @internal Group values of kept plans in the contexts seen last (bounded, features/group-memo.ts); made on first use. */
+  /**
+   * @internal Group values of kept plans in the contexts seen last (bounded,
+   * features/group-memo.ts); made on first use.
+   */
   memoStore: GroupMemo | null = null;
   /** The vocabulary's table of each target, in TARGETS order (label, then the elements): valueIds' look-ups. */
   private readonly targetMaps: ReadonlyArray<ReadonlyMap<string, number>>;
@@ -80,8 +89,7 @@ export class FeatureExtractor {
 
   constructor(readonly parts: ExtractorParts) {
     validateTemplates(parts.templates);
-    if (!isTransform(parts.transform))
-      throw new UsageError(`unknown value transform '${parts.transform}'`);
+    if (!isTransform(parts.transform)) throw new UsageError(`unknown value transform '${parts.transform}'`);
     this.templates = parts.templates;
     this.p = parts.templates.length;
     this.transform = parts.transform;
@@ -92,10 +100,15 @@ export class FeatureExtractor {
     this.usedTargets = Int32Array.from(new Set(parts.templates.map((t) => targetIndex(t.target))));
     this.columnTargets = Int32Array.from(parts.templates, (t) => targetIndex(t.target));
     this.targetMaps = TARGETS.map((t) => parts.vocab.map(t));
-    this.countTable = VALUE_TRANSFORM_DEFS[parts.transform].relative ? null : Float64Array.from({ length: COUNT_TABLE_SIZE }, (_, n) => this.value(n, 0));
+    this.countTable = VALUE_TRANSFORM_DEFS[parts.transform].relative
+      ? null
+      : Float64Array.from({ length: COUNT_TABLE_SIZE }, (_, n) => this.value(n, 0));
   }
 
-  /** The feature value of a β* count with marginal m: the transform's value, read from a table where it can be (the same number). */
+  /**
+   * The feature value of a β* count with marginal m: the transform's value, read from a table where
+   * it can be (the same number).
+   */
   countValue(count: number, marginal: number): number {
     const table = this.countTable;
     return table !== null && count < COUNT_TABLE_SIZE ? table[count] : this.value(count, marginal);
@@ -148,7 +161,10 @@ export class FeatureExtractor {
     return ids;
   }
 
-  /** {@link valueIds} from the caches when they hold them, else looked up into one scratch array (valid until the next call) and not kept. */
+  /**
+   * {@link valueIds} from the caches when they hold them, else looked up into one scratch array
+   * (valid until the next call) and not kept.
+   */
   private readonly transientIds = (c: Candidate): Int32Array =>
     this.byObject.get(c) ?? this.labelCache.get(c.key) ?? this.lookUpIds(c, this.idScratch);
 

@@ -21,7 +21,10 @@ export const MEMO_SLOTS = 1 << 16;
 /** Most values one slot holds (a group's columns × the candidates' distinct values); wider groups are not memoized. */
 export const MEMO_WIDTH = 32;
 
-/** A slot's second key number: group · 2³² + the word as an unsigned 32-bit number (NONE included), exact in a float. */
+/**
+ * A slot's second key number: group · 2³² + the word as an unsigned 32-bit number (NONE included),
+ * exact in a float.
+ */
 function groupWord(group: number, w: number): number {
   return group * 4294967296 + (w >>> 0);
 }
@@ -50,7 +53,11 @@ export class GroupMemo {
    * a key may sit in either slot of its pair; a new one replaces the pair's older entry.
    */
   find(plan: number, group: number, w: number, c: number): number {
-    let h = Math.imul(plan | 0, 0x9e3779b1) ^ Math.imul(group + 1, 0x85ebca6b) ^ Math.imul(w, 0xc2b2ae35) ^ Math.imul(c, 0x27d4eb2f);
+    let h =
+      Math.imul(plan | 0, 0x9e3779b1) ^
+      Math.imul(group + 1, 0x85ebca6b) ^
+      Math.imul(w, 0xc2b2ae35) ^
+      Math.imul(c, 0x27d4eb2f);
     h ^= h >>> 15;
     const a = (Math.imul(h, 0x2c1b3c6d) >>> 8) & (this.slots - 2);
     const b = a + 1;

@@ -53,7 +53,9 @@ export function withContextLabels(doc: Document, labels: ReadonlyArray<ReadonlyA
 
 /** The gold label keys of a document's tokens (null where there is none): the oracle's context labels. */
 export function goldLabels(doc: Document): (string | null)[][] {
-  return doc.sentences.map((s) => s.tokens.map((t) => (t.gold >= 0 && t.candidates[t.gold] ? t.candidates[t.gold].key : null)));
+  return doc.sentences.map((s) =>
+    s.tokens.map((t) => (t.gold >= 0 && t.candidates[t.gold] ? t.candidates[t.gold].key : null)),
+  );
 }
 
 /**

@@ -30,7 +30,10 @@ export interface SeenLexiconJSON {
   /** Version 3: the labels and the distinct strings of their rows. */
   labelCount?: number;
   strings?: number;
-  /** Versions 1 and 2: per label id [key, lemma, morph, voc, gloss, reading ('own' or ''; version 2), ...elements in LABEL_ELEMENTS order]. */
+  /**
+   * Versions 1 and 2: per label id [key, lemma, morph, voc, gloss, reading ('own' or ''; version
+   * 2), ...elements in LABEL_ELEMENTS order].
+   */
   labels?: string[][];
   /** Versions 1 and 2: CSR over word ids: seen labels of word w are labelIds[wordOffsets[w] .. wordOffsets[w+1]). */
   wordOffsets?: number[];
@@ -62,29 +65,44 @@ export interface SeenLexiconParts {
  * The saved form of `rows` (each label's fields, by label id) and the seen labels' CSR: each
  * distinct string stored once.
  */
-export function rowsToParts(rows: readonly string[][], wordOffsets: Int32Array, labelIds: Int32Array): SeenLexiconParts {
+export function rowsToParts(
+  rows: readonly string[][],
+  wordOffsets: Int32Array,
+  labelIds: Int32Array,
+): SeenLexiconParts {
   const ids = new Map<string, number>();
   const pieces: Buffer[] = [];
   const ends: number[] = [];
   let end = 0;
   const numbers = new Int32Array(rows.length * ROW_FIELDS);
-  rows.forEach((row, id) => row.forEach((field, f) => {
-    let k = ids.get(field);
-    if (k === undefined) {
-      ids.set(field, (k = ids.size));
-      const bytes = Buffer.from(field, 'utf8');
-      pieces.push(bytes);
-      ends.push((end += bytes.byteLength));
-    }
-    numbers[id * ROW_FIELDS + f] = k;
-  }));
+  rows.forEach((row, id) =>
+    row.forEach((field, f) => {
+      let k = ids.get(field);
+      if (k === undefined) {
+        ids.set(field, (k = ids.size));
+        const bytes = Buffer.from(field, 'utf8');
+        pieces.push(bytes);
+        ends.push((end += bytes.byteLength));
+      }
+      numbers[id * ROW_FIELDS + f] = k;
+    }),
+  );
   return {
     json: { kind: LEXICON_KIND, version: LEXICON_VERSION, labelCount: rows.length, strings: ids.size },
-    binary: { strings: new Uint8Array(Buffer.concat(pieces)), stringEnds: Int32Array.from(ends), rows: numbers, wordOffsets: wordOffsets.slice(), labelIds: labelIds.slice() },
+    binary: {
+      strings: new Uint8Array(Buffer.concat(pieces)),
+      stringEnds: Int32Array.from(ends),
+      rows: numbers,
+      wordOffsets: wordOffsets.slice(),
+      labelIds: labelIds.slice(),
+    },
   };
 }
 
-/** A loaded lexicon's saved rows: how many, each row's fields (undefined for a missing row) and key, and the seen labels' CSR. */
+/**
+ * A loaded lexicon's saved rows: how many, each row's fields (undefined for a missing row) and key,
+ * and the seen labels' CSR.
+ */
 export interface SavedRows {
   count: number;
   /** Fields before the elements: 5 (version 1) or 6. */
@@ -106,20 +124,38 @@ export function jsonRows(j: Partial<SeenLexiconJSON>): SavedRows {
     if (!Array.isArray(row) || row.length !== fields) throw new ModelFormatError(`lexicon label ${id} is malformed`);
   });
   return {
-    count: labels.length, fixed, row: (id) => labels[id] as unknown[], key: (id) => (labels[id] as unknown[])[0] as string,
-    wordOffsets: Int32Array.from(j.wordOffsets), labelIds: Int32Array.from(j.labelIds),
+    count: labels.length,
+    fixed,
+    row: (id) => labels[id] as unknown[],
+    key: (id) => (labels[id] as unknown[])[0] as string,
+    wordOffsets: Int32Array.from(j.wordOffsets),
+    labelIds: Int32Array.from(j.labelIds),
   };
 }
 
 /** Version 3: the rows of the binary parts, their strings decoded when first read. */
-export function binaryRows(j: Partial<SeenLexiconJSON>, b: Partial<Record<keyof SeenLexiconBuffers, unknown>>): SavedRows {
+export function binaryRows(
+  j: Partial<SeenLexiconJSON>,
+  b: Partial<Record<keyof SeenLexiconBuffers, unknown>>,
+): SavedRows {
   const { strings, stringEnds, rows, wordOffsets, labelIds } = b;
   const count = j.labelCount;
   const n = j.strings;
-  if (!(strings instanceof Uint8Array) || !(stringEnds instanceof Int32Array) || !(rows instanceof Int32Array) ||
-      !(wordOffsets instanceof Int32Array) || !(labelIds instanceof Int32Array) || !Number.isInteger(count) || !Number.isInteger(n))
+  if (
+    !(strings instanceof Uint8Array) ||
+    !(stringEnds instanceof Int32Array) ||
+    !(rows instanceof Int32Array) ||
+    !(wordOffsets instanceof Int32Array) ||
+    !(labelIds instanceof Int32Array) ||
+    !Number.isInteger(count) ||
+    !Number.isInteger(n)
+  )
     throw new ModelFormatError('lexicon lacks its rows, strings or seen labels');
-  if (rows.length !== count! * ROW_FIELDS || stringEnds.length !== n || (n! > 0 && stringEnds[n! - 1] !== strings.length))
+  if (
+    rows.length !== count! * ROW_FIELDS ||
+    stringEnds.length !== n ||
+    (n! > 0 && stringEnds[n! - 1] !== strings.length)
+  )
     throw new ModelFormatError('lexicon rows or strings do not fit together');
   const text = Buffer.from(strings.buffer, strings.byteOffset, strings.byteLength);
   const decoded: (string | undefined)[] = new Array(n!).fill(undefined);
@@ -128,7 +164,10 @@ export function binaryRows(j: Partial<SeenLexiconJSON>, b: Partial<Record<keyof 
     return (decoded[k] ??= text.toString('utf8', k === 0 ? 0 : stringEnds[k - 1], stringEnds[k]));
   };
   return {
-    count: count!, fixed: ROW_FIXED, wordOffsets, labelIds,
+    count: count!,
+    fixed: ROW_FIXED,
+    wordOffsets,
+    labelIds,
     row: (id) => Array.from(rows.subarray(id * ROW_FIELDS, (id + 1) * ROW_FIELDS), string),
     key: (id) => string(rows[id * ROW_FIELDS]),
   };

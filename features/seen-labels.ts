@@ -28,7 +28,10 @@ export interface LabelEntry {
   /** Vocalization and gloss: see {@link labelReading}. */
   voc: string;
   gloss: string;
-  /** Whether the vocalization is the label's own (an analysis gave it), not borrowed from another analysis or spelled by its morphology. */
+  /**
+   * Whether the vocalization is the label's own (an analysis gave it), not borrowed from another
+   * analysis or spelled by its morphology.
+   */
   ownReading: boolean;
   elements: Readonly<LabelElements>;
 }
@@ -176,7 +179,12 @@ export class SeenLexicon {
             if (!labels[id] || r.quality > quality[id]) {
               quality[id] = r.quality;
               labels[id] = Object.freeze({
-                key: c.key, lemma: c.lemma, morph: c.morph, voc: r.voc, gloss: r.gloss, ownReading: r.quality === READING_OWN,
+                key: c.key,
+                lemma: c.lemma,
+                morph: c.morph,
+                voc: r.voc,
+                gloss: r.gloss,
+                ownReading: r.quality === READING_OWN,
                 elements: Object.freeze({ ...c.elements }),
               });
             }
@@ -245,7 +253,13 @@ export class SeenLexicon {
     if (!c) {
       const e = this.label(labelId);
       c = Object.freeze({
-        key: e.key, lemma: e.lemma, morph: e.morph, voc: e.voc, gloss: e.gloss, elements: e.elements as LabelElements, source: 'train' as const,
+        key: e.key,
+        lemma: e.lemma,
+        morph: e.morph,
+        voc: e.voc,
+        gloss: e.gloss,
+        elements: e.elements as LabelElements,
+        source: 'train' as const,
         ...(e.ownReading ? {} : { borrowedReading: true }),
       });
       this.candidateCache[labelId] = c;
@@ -256,20 +270,35 @@ export class SeenLexicon {
   /** The fields of label `id` as saved: key, lemma, morph, voc, gloss, reading, the elements. */
   private rowOf(id: number): string[] {
     const l = this.label(id);
-    return [l.key, l.lemma, l.morph, l.voc, l.gloss, l.ownReading ? 'own' : '', ...LABEL_ELEMENTS.map((e) => l.elements[e])];
+    return [
+      l.key,
+      l.lemma,
+      l.morph,
+      l.voc,
+      l.gloss,
+      l.ownReading ? 'own' : '',
+      ...LABEL_ELEMENTS.map((e) => l.elements[e]),
+    ];
   }
 
   /** The lexicon as one JSON object (version 2, which {@link load} reads too): for comparisons and for reading. */
   toJSON(): SeenLexiconJSON {
     return {
-      kind: LEXICON_KIND, version: JSON_VERSION, labels: Array.from({ length: this.size }, (_, id) => this.rowOf(id)),
-      wordOffsets: Array.from(this.wordOffsets), labelIds: Array.from(this.labelIds),
+      kind: LEXICON_KIND,
+      version: JSON_VERSION,
+      labels: Array.from({ length: this.size }, (_, id) => this.rowOf(id)),
+      wordOffsets: Array.from(this.wordOffsets),
+      labelIds: Array.from(this.labelIds),
     };
   }
 
   /** The saved form (version 3): a JSON part and binary parts (see {@link SeenLexiconBuffers}). */
   toParts(): SeenLexiconParts {
-    return rowsToParts(Array.from({ length: this.size }, (_, id) => this.rowOf(id)), this.wordOffsets, this.labelIds);
+    return rowsToParts(
+      Array.from({ length: this.size }, (_, id) => this.rowOf(id)),
+      this.wordOffsets,
+      this.labelIds,
+    );
   }
 
   /**
@@ -278,20 +307,29 @@ export class SeenLexicon {
    * fields checked, when first asked for; its key is checked against the vocabulary here.
    * Throws ModelFormatError.
    */
-  static load(json: unknown, vocab: Vocab, binary: Partial<Record<keyof SeenLexiconBuffers, unknown>> = {}): SeenLexicon {
+  static load(
+    json: unknown,
+    vocab: Vocab,
+    binary: Partial<Record<keyof SeenLexiconBuffers, unknown>> = {},
+  ): SeenLexicon {
     const j = json as Partial<SeenLexiconJSON> | null;
     if (!j || typeof j !== 'object' || j.kind !== LEXICON_KIND)
       throw new ModelFormatError(`not a lexdis seen-label lexicon (kind tag '${String(j?.kind)}')`);
     if (!READABLE_VERSIONS.includes(j.version as number))
-      throw new ModelFormatError(`lexicon version ${String(j.version)}, expected one of ${READABLE_VERSIONS.join(', ')}`);
+      throw new ModelFormatError(
+        `lexicon version ${String(j.version)}, expected one of ${READABLE_VERSIONS.join(', ')}`,
+      );
     const saved = j.version === 3 ? binaryRows(j, binary) : jsonRows(j);
     if (saved.count !== vocab.size('label') || saved.wordOffsets.length !== vocab.size('word') + 1)
       throw new ModelFormatError('lexicon does not match the vocabulary');
     const { wordOffsets, labelIds } = saved;
-    if (wordOffsets[wordOffsets.length - 1] !== labelIds.length) throw new ModelFormatError('lexicon offsets do not match its label ids');
-    for (const id of labelIds) if (id < 0 || id >= saved.count) throw new ModelFormatError(`lexicon names label id ${id}`);
+    if (wordOffsets[wordOffsets.length - 1] !== labelIds.length)
+      throw new ModelFormatError('lexicon offsets do not match its label ids');
+    for (const id of labelIds)
+      if (id < 0 || id >= saved.count) throw new ModelFormatError(`lexicon names label id ${id}`);
     for (let id = 0; id < saved.count; id++)
-      if (vocab.get('label', saved.key(id) ?? '') !== id) throw new ModelFormatError(`lexicon label ${id} is not the vocabulary's`);
+      if (vocab.get('label', saved.key(id) ?? '') !== id)
+        throw new ModelFormatError(`lexicon label ${id} is not the vocabulary's`);
     return new SeenLexicon(vocab, null, wordOffsets, labelIds, saved);
   }
 }

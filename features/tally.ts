@@ -88,9 +88,16 @@ export function sliceBounds(enc: EncodedCorpus, spec: GroupSpec, sizes: IdSizes,
  * list, the gathered values, the outputs before they are cut to size, and per target a counter
  * array that is all zeros between calls (every counter raised in a run is reset when emitted).
  */
-const scratch: Record<'all' | 'vals' | 'word' | 'ctx' | 'key', Int32Array> & Record<'marginal' | 'runEnd' | 'count', Uint32Array> = {
-  all: new Int32Array(0), vals: new Int32Array(0), word: new Int32Array(0), ctx: new Int32Array(0), key: new Int32Array(0),
-  marginal: new Uint32Array(0), runEnd: new Uint32Array(0), count: new Uint32Array(0),
+const scratch: Record<'all' | 'vals' | 'word' | 'ctx' | 'key', Int32Array> &
+  Record<'marginal' | 'runEnd' | 'count', Uint32Array> = {
+  all: new Int32Array(0),
+  vals: new Int32Array(0),
+  word: new Int32Array(0),
+  ctx: new Int32Array(0),
+  key: new Int32Array(0),
+  marginal: new Uint32Array(0),
+  runEnd: new Uint32Array(0),
+  count: new Uint32Array(0),
 };
 const counterScratch: Uint32Array[] = [];
 

@@ -31,7 +31,10 @@ export type ValueTransform = keyof typeof VALUE_TRANSFORM_DEFS;
 /** The transform names, in declaration order. */
 export const VALUE_TRANSFORMS = Object.keys(VALUE_TRANSFORM_DEFS) as readonly ValueTransform[];
 
-/** The transform used when none is named: log1p tied with logrel for the best A1/A2 by 10-fold CV on PUD, and extracts faster (docs/method.md). */
+/**
+ * The transform used when none is named: log1p tied with logrel for the best A1/A2 by 10-fold CV on
+ * PUD, and extracts faster (docs/method.md).
+ */
 export const DEFAULT_TRANSFORM: ValueTransform = 'log1p';
 
 /** True when `name` is a value transform's name. */

@@ -180,7 +180,8 @@ export class DocTables {
     const b0 = vo[v];
     const b1 = vo[v + 1];
     const words = (this.nDocs + 31) >>> 5;
-    if (a1 - a0 < words || b1 - b0 < words) return intersectRanges(this.b.wordDocs, a0, a1, this.b.valueDocs[pos], b0, b1);
+    if (a1 - a0 < words || b1 - b0 < words)
+      return intersectRanges(this.b.wordDocs, a0, a1, this.b.valueDocs[pos], b0, b1);
     const ba = this.bitset(0, w, this.b.wordDocs, a0, a1);
     const bb = this.bitset(pos + 1, v, this.b.valueDocs[pos], b0, b1);
     let n = 0;
@@ -233,7 +234,8 @@ export class DocTables {
     if (j.version !== DOC_TABLES_VERSION) throw new ModelFormatError(`document tables version ${String(j.version)}`);
     const targets = j.targets ?? [];
     const nDocs = j.nDocs ?? -1;
-    const ok = (o: Int32Array, d: Int32Array) => o.length >= 1 && o[0] === 0 && o[o.length - 1] === d.length && d.every((x) => x >= 0 && x < nDocs);
+    const ok = (o: Int32Array, d: Int32Array) =>
+      o.length >= 1 && o[0] === 0 && o[o.length - 1] === d.length && d.every((x) => x >= 0 && x < nDocs);
     if (!targets.every((t) => (TARGETS as readonly string[]).includes(t)) || b.valueOffsets.length !== targets.length ||
         b.valueDocs.length !== targets.length || !ok(b.wordOffsets, b.wordDocs) ||
         !b.valueOffsets.every((o, i) => ok(o, b.valueDocs[i])))

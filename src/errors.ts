@@ -97,7 +97,15 @@ export class WorkerError extends LexdisError {
 
 /** Every error class made from a message and a place, by its code (declared once: {@link errorFromJSON} reads it). */
 const ERROR_CLASSES: ReadonlyArray<new (message: string, where?: ErrorLocation) => LexdisError> = [
-  LexdisError, InputParseError, DataNotFoundError, DataFetchError, ModelFormatError, ModelVersionError, CorpusError, UsageError, OutputError,
+  LexdisError,
+  InputParseError,
+  DataNotFoundError,
+  DataFetchError,
+  ModelFormatError,
+  ModelVersionError,
+  CorpusError,
+  UsageError,
+  OutputError,
   WorkerError,
 ];
 const BY_CODE = new Map(ERROR_CLASSES.map((C) => [new C('').code, C]));
@@ -109,10 +117,22 @@ const INTERNAL_PREFIX = 'internal: ';
  * an InternalError comes back with its message as its cause's; an unknown code gives a plain
  * LexdisError. Throws nothing.
  */
-export function errorFromJSON(json: { code?: unknown; message?: unknown; file?: unknown; line?: unknown }): LexdisError {
-  const where = { file: typeof json.file === 'string' ? json.file : undefined, line: typeof json.line === 'number' ? json.line : undefined };
+export function errorFromJSON(json: {
+  code?: unknown;
+  message?: unknown;
+  file?: unknown;
+  line?: unknown;
+}): LexdisError {
+  const where = {
+    file: typeof json.file === 'string' ? json.file : undefined,
+    line: typeof json.line === 'number' ? json.line : undefined,
+  };
   const message = String(json.message ?? '');
-  if (json.code === 'INTERNAL') return new InternalError(new Error(message.startsWith(INTERNAL_PREFIX) ? message.slice(INTERNAL_PREFIX.length) : message), where);
+  if (json.code === 'INTERNAL')
+    return new InternalError(
+      new Error(message.startsWith(INTERNAL_PREFIX) ? message.slice(INTERNAL_PREFIX.length) : message),
+      where,
+    );
   const C = (typeof json.code === 'string' && BY_CODE.get(json.code)) || LexdisError;
   return new C(message, where);
 }

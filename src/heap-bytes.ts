@@ -21,7 +21,10 @@ export function arrayBytes(n: number): number {
   return 48 + 8 * n;
 }
 
-/** A string: its header and its characters, two bytes each, rounded up to 8, and the 32-byte piece a flattened string may still be reached through. */
+/**
+ * A string: its header and its characters, two bytes each, rounded up to 8, and the 32-byte piece a
+ * flattened string may still be reached through.
+ */
 export function stringBytes(s: string): number {
   return 48 + ((2 * s.length + 7) & ~7);
 }

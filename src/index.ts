@@ -32,6 +32,16 @@ export type { EvalReport, Accuracy } from './eval/eval.js';
 
 // Errors: one tree, stable codes (LexdisError.code), file:line where there is one.
 export {
-  LexdisError, InputParseError, DataNotFoundError, DataFetchError, ModelFormatError, ModelVersionError, CorpusError, UsageError, OutputError, InternalError,
-  WorkerError, type ErrorLocation,
+  LexdisError,
+  InputParseError,
+  DataNotFoundError,
+  DataFetchError,
+  ModelFormatError,
+  ModelVersionError,
+  CorpusError,
+  UsageError,
+  OutputError,
+  InternalError,
+  WorkerError,
+  type ErrorLocation,
 } from './errors.js';

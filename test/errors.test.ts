@@ -1,8 +1,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  CorpusError, DataFetchError, DataNotFoundError, errorFromJSON, InputParseError, LexdisError, ModelFormatError, ModelVersionError, OutputError,
-  UsageError, WorkerError,
+  CorpusError,
+  DataFetchError,
+  DataNotFoundError,
+  errorFromJSON,
+  InputParseError,
+  LexdisError,
+  ModelFormatError,
+  ModelVersionError,
+  OutputError,
+  UsageError,
+  WorkerError,
 } from '../src/errors.js';
 
 test('every error is a LexdisError with a distinct stable code', () => {

@@ -90,16 +90,29 @@ export async function libsvmSvr(
   return { ...lin, seconds, predicted };
 }
 
-/** Fits libsvm C-SVC with a linear kernel on labels y > 0.5 → 1, else 0, and returns w, b with w·x + b > 0 for class 1. */
-export async function libsvmSvc(rows: Rows, opts: { C: number; tolerance?: number }): Promise<LibsvmLinear & { predicted: number[] }> {
+/**
+ * Fits libsvm C-SVC with a linear kernel on labels y > 0.5 → 1, else 0, and returns w, b with w·x +
+ * b > 0 for class 1.
+ */
+export async function libsvmSvc(
+  rows: Rows,
+  opts: { C: number; tolerance?: number },
+): Promise<LibsvmLinear & { predicted: number[] }> {
   const SVM = await loadLibsvm();
   const svm = new SVM({
-    type: SVM.SVM_TYPES.C_SVC, kernel: SVM.KERNEL_TYPES.LINEAR, cost: opts.C, tolerance: opts.tolerance ?? 0.001,
-    shrinking: true, quiet: true,
+    type: SVM.SVM_TYPES.C_SVC,
+    kernel: SVM.KERNEL_TYPES.LINEAR,
+    cost: opts.C,
+    tolerance: opts.tolerance ?? 0.001,
+    shrinking: true,
+    quiet: true,
   });
   const samples = toArrays(rows);
   const start = performance.now();
-  svm.train(samples, Array.from(rows.y, (v) => (v > 0.5 ? 1 : 0)));
+  svm.train(
+    samples,
+    Array.from(rows.y, (v) => (v > 0.5 ? 1 : 0)),
+  );
   const seconds = (performance.now() - start) / 1000;
   const lin = linearFromModel(svm.serializeModel(), rows.p, 1);
   const predicted = svm.predict(samples);

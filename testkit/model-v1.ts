@@ -63,7 +63,11 @@ export async function rawDb(dir: string, entries: Record<string, string>): Promi
 }
 
 /** Rewrites (or, when `change` gives undefined, deletes) one value of a format-1 model directly through LevelDB. */
-export async function tamperV1(dir: string, key: string, change: (v: Uint8Array | undefined) => Uint8Array | undefined): Promise<void> {
+export async function tamperV1(
+  dir: string,
+  key: string,
+  change: (v: Uint8Array | undefined) => Uint8Array | undefined,
+): Promise<void> {
   const db = new Level<string, string>(dir);
   await db.open();
   const next = change(await db.get<string, Uint8Array>(key, { valueEncoding: 'view' }));

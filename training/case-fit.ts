@@ -7,7 +7,13 @@ import type { Document } from '../src/corpus/types.js';
 import { UsageError } from '../src/errors.js';
 import type { LabelElements } from '../src/labels/elements.js';
 import {
-  CASE_BUCKET_BITS, CASE_FEATURE_GROUPS, LabelledSentence, candidateBuckets, caseClass, labelHashes, type CaseFeatureGroup,
+  CASE_BUCKET_BITS,
+  CASE_FEATURE_GROUPS,
+  LabelledSentence,
+  candidateBuckets,
+  caseClass,
+  labelHashes,
+  type CaseFeatureGroup,
 } from '../src/model/case-context.js';
 import { CasePass, type CasePassJson } from '../src/model/case-pass.js';
 import type { Model } from '../src/model/model.js';
@@ -19,7 +25,10 @@ import { fitMultinomial, type ClassRow, type LogitOptions } from './logit.js';
 import { goldenSection } from './minimize.js';
 import { goldLogProbability } from './sequence-fit.js';
 
-/** Options of {@link fitCaseClassifier}: the feature groups, the context noise, and the logistic regression's (training/logit.ts). */
+/**
+ * Options of {@link fitCaseClassifier}: the feature groups, the context noise, and the logistic
+ * regression's (training/logit.ts).
+ */
 export interface CaseFitOptions extends LogitOptions {
   groups: readonly CaseFeatureGroup[];
   /**
@@ -30,7 +39,14 @@ export interface CaseFitOptions extends LogitOptions {
   contextNoise: number;
 }
 
-export const defaultCaseFitOptions: CaseFitOptions = { groups: CASE_FEATURE_GROUPS, seed: 42, epochs: 6, l2: 1e-4, rate: 0.2, contextNoise: 0.1 };
+export const defaultCaseFitOptions: CaseFitOptions = {
+  groups: CASE_FEATURE_GROUPS,
+  seed: 42,
+  epochs: 6,
+  l2: 1e-4,
+  rate: 0.2,
+  contextNoise: 0.1,
+};
 
 /**
  * μ, the weight of the case pass's log-probabilities against the first decoding's. Chosen by
@@ -39,22 +55,39 @@ export const defaultCaseFitOptions: CaseFitOptions = { groups: CASE_FEATURE_GROU
  */
 export const CASE_PASS_WEIGHT = 1;
 
-/** α, the power of the first decoding's distribution within an analysis in the second (src/model/case-pass.ts), chosen with μ. */
+/**
+ * α, the power of the first decoding's distribution within an analysis in the second
+ * (src/model/case-pass.ts), chosen with μ.
+ */
 export const CASE_FIRST_PASS_SHARE = 0.5;
 
 /**
  * The classifier's rows: one per gold label with a case or mood, its sentence labelled with the
  * gold labels, `noise` of them replaced by another candidate of their token.
  */
-function caseRows(docs: Iterable<Document>, groups: ReadonlySet<CaseFeatureGroup>, noise: number, seed: number): { rows: ClassRow[]; classes: string[] } {
+function caseRows(
+  docs: Iterable<Document>,
+  groups: ReadonlySet<CaseFeatureGroup>,
+  noise: number,
+  seed: number,
+): { rows: ClassRow[]; classes: string[] } {
   const rows: Array<{ buckets: Int32Array; cls: string }> = [];
   const rng = new Rng(seed);
   for (const d of docs)
     for (const s of d.sentences) {
-      const gold = s.tokens.map((t): Readonly<LabelElements> | null => (t.arabic && t.gold >= 0 ? t.candidates[t.gold].elements : null));
+      const gold = s.tokens.map((t): Readonly<LabelElements> | null =>
+        t.arabic && t.gold >= 0 ? t.candidates[t.gold].elements : null,
+      );
       // with `noise`, a token's neighbours see another of its candidates that often
-      const seen = gold.map((el, i) => (el && noise > 0 && rng.next() < noise ? s.tokens[i].candidates[rng.int(s.tokens[i].candidates.length)].elements : el));
-      const sentence = new LabelledSentence(s.tokens.map((t, i) => ({ elements: seen[i], lookup: t.lookup })), groups);
+      const seen = gold.map((el, i) =>
+        el && noise > 0 && rng.next() < noise
+          ? s.tokens[i].candidates[rng.int(s.tokens[i].candidates.length)].elements
+          : el,
+      );
+      const sentence = new LabelledSentence(
+        s.tokens.map((t, i) => ({ elements: seen[i], lookup: t.lookup })),
+        groups,
+      );
       gold.forEach((el, i) => {
         const cls = el ? caseClass(el) : '';
         if (el && cls !== '') rows.push({ buckets: candidateBuckets(sentence.contexts(i), labelHashes(el)), cls });
@@ -83,7 +116,10 @@ export function fitCaseClassifier(docs: Iterable<Document>, options: Partial<Cas
   return new CasePass(json, { caseKeys: c.keys, caseWeights: c.weights });
 }
 
-/** What {@link fitCaseTemperature} found: the temperature, and A1 and the gold's mean NLL on D2 without and with the case pass. */
+/**
+ * What {@link fitCaseTemperature} found: the temperature, and A1 and the gold's mean NLL on D2
+ * without and with the case pass.
+ */
 export interface CaseFit {
   weight: number;
   /** The temperature of the second decoding's confidences. */
@@ -105,7 +141,12 @@ const TEMPERATURE_RANGE = [0.25, 4] as const;
  * that the confidences a user is shown are calibrated. Takes the model (with a sequence part),
  * the prepared D2 documents, the classifier (fitted without D2) and μ; returns the fit.
  */
-export function fitCaseTemperature(model: Model, prepared: readonly PreparedDocument[], casePass: CasePass, weight: number): CaseFit {
+export function fitCaseTemperature(
+  model: Model,
+  prepared: readonly PreparedDocument[],
+  casePass: CasePass,
+  weight: number,
+): CaseFit {
   const seq = model.sequence;
   if (!seq) throw new UsageError('the case pass needs the sequence decoding');
   const ranker = new ModelRanker(model);
@@ -121,27 +162,40 @@ export function fitCaseTemperature(model: Model, prepared: readonly PreparedDocu
     });
   });
   const measure = (mu: number) => {
-    const decoded = sentences.map((s) => seq.decodePrepared(mu === 0 ? s.prep : CasePass.addTo(s.prep, s.cases, mu, casePass.firstPassShare)));
+    const decoded = sentences.map((s) =>
+      seq.decodePrepared(mu === 0 ? s.prep : CasePass.addTo(s.prep, s.cases, mu, casePass.firstPassShare)),
+    );
     let tokens = 0;
     let hits = 0;
     const nllAt = (tau: number) => {
       let nll = 0;
-      sentences.forEach((s, si) => s.tokens.forEach((t, ti) => {
-        const key = s.gold[ti];
-        if (key !== null) nll -= goldLogProbability(t, decoded[si][ti], key, tau);
-      }));
+      sentences.forEach((s, si) =>
+        s.tokens.forEach((t, ti) => {
+          const key = s.gold[ti];
+          if (key !== null) nll -= goldLogProbability(t, decoded[si][ti], key, tau);
+        }),
+      );
       return tokens === 0 ? 0 : nll / tokens;
     };
-    sentences.forEach((s, si) => s.tokens.forEach((t, ti) => {
-      const key = s.gold[ti];
-      if (key === null) return;
-      tokens++;
-      if (t.candidates[topIndex(t, decoded[si][ti])]?.key === key) hits++;
-    }));
+    sentences.forEach((s, si) =>
+      s.tokens.forEach((t, ti) => {
+        const key = s.gold[ti];
+        if (key === null) return;
+        tokens++;
+        if (t.candidates[topIndex(t, decoded[si][ti])]?.key === key) hits++;
+      }),
+    );
     const temperature = goldenSection(nllAt, TEMPERATURE_RANGE[0], TEMPERATURE_RANGE[1], 20);
     return { A1: tokens > 0 ? (100 * hits) / tokens : 0, nll: nllAt(temperature), temperature };
   };
   const without = measure(0);
   const withIt = measure(weight);
-  return { weight, temperature: withIt.temperature, d2A1Without: without.A1, d2A1With: withIt.A1, d2NllWithout: without.nll, d2Nll: withIt.nll };
+  return {
+    weight,
+    temperature: withIt.temperature,
+    d2A1Without: without.A1,
+    d2A1With: withIt.A1,
+    d2NllWithout: without.nll,
+    d2Nll: withIt.nll,
+  };
 }

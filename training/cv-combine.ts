@@ -36,7 +36,10 @@ export class IndependentCombination implements Disambiguator {
     return doc.sentences.map((s, si) =>
       s.tokens.map((token, ti) => {
         const top = lemmaRanked[si][ti].ranked[0];
-        return { token, ranked: combineIndependent(token.candidates, top ? top.candidate.lemma : null, restScores[si][ti], T) };
+        return {
+          token,
+          ranked: combineIndependent(token.candidates, top ? top.candidate.lemma : null, restScores[si][ti], T),
+        };
       }),
     );
   }

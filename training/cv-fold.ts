@@ -37,7 +37,14 @@ export interface FoldOptions {
   defaults: Defaults;
 }
 
-export const defaultFoldOptions = (): FoldOptions => ({ seed: 42, extra: [], d2: 0.1, maxTokens: 40_000, workers: 0, defaults: defaultModelDefaults() });
+export const defaultFoldOptions = (): FoldOptions => ({
+  seed: 42,
+  extra: [],
+  d2: 0.1,
+  maxTokens: 40_000,
+  workers: 0,
+  defaults: defaultModelDefaults(),
+});
 
 /** What one training left behind (for the report's diagnostics). */
 export interface TrainingNote {
@@ -54,7 +61,10 @@ export interface TrainingNote {
   d2Accuracy: { A1: number; A2: number; ceiling: number };
 }
 
-/** A model's figures on a fold: all gold words, and split by whether the word occurs in the training labels (C(t)'s seen part). */
+/**
+ * A model's figures on a fold: all gold words, and split by whether the word occurs in the training
+ * labels (C(t)'s seen part).
+ */
 export type ModelFoldResult =
   | { report: EvalReport; seen: EvalReport; unseen: EvalReport; skipped?: undefined }
   | { report?: undefined; skipped: string };
@@ -84,13 +94,21 @@ export type FoldProgress = (done: number, total: number, model: string) => void;
  * apart those whose word has labels seen in training (in `lexicon`) and those whose word has none.
  */
 export function evaluateOn(
-  ranker: Disambiguator, docs: readonly Document[], lexicon: SeenLexicon, contexts?: (d: Document) => Document, options: Partial<EvalTieOptions> = {},
+  ranker: Disambiguator,
+  docs: readonly Document[],
+  lexicon: SeenLexicon,
+  contexts?: (d: Document) => Document,
+  options: Partial<EvalTieOptions> = {},
 ): FoldEvaluation {
   const items = goldItems(ranker, contexts ? docs.map(contexts) : docs, lexicon);
   const seen: EvalItem[] = [];
   const unseen: EvalItem[] = [];
   for (const item of items) (lexicon.seenFor(item.ranked.token.lookup).length > 0 ? seen : unseen).push(item);
-  return { report: evaluateItems(items, options), seen: evaluateItems(seen, options), unseen: evaluateItems(unseen, options) };
+  return {
+    report: evaluateItems(items, options),
+    seen: evaluateItems(seen, options),
+    unseen: evaluateItems(unseen, options),
+  };
 }
 
 /** The labels seen per word in D1 (equation 9), without counting anything: the baselines' C(t). */
@@ -102,7 +120,9 @@ function seenLexiconOf(d1: Corpus): SeenLexicon {
 
 /** A model's top label per token of a document (null for tokens without candidates): M2pass's first pass. */
 function predictedLabels(model: Model, doc: Document): (string | null)[][] {
-  return rankPrepared(new ModelRanker(model), doc, model.lexicon).ranked.map((sent) => sent.map((rt) => (rt.ranked.length > 0 ? rt.ranked[0].candidate.key : null)));
+  return rankPrepared(new ModelRanker(model), doc, model.lexicon).ranked.map((sent) =>
+    sent.map((rt) => (rt.ranked.length > 0 ? rt.ranked[0].candidate.key : null)),
+  );
 }
 
 function note(spec: TrainingSpec, s: TrainSummary): TrainingNote {
@@ -155,7 +175,9 @@ export async function runFold(
       const inD2 = new Set(partition.d2Index);
       return {
         ...split.train,
-        documents: split.train.documents.map((d, i) => (inD2.has(i) ? withContextLabels(d, predictedLabels(first, d)) : d)),
+        documents: split.train.documents.map((d, i) =>
+          inD2.has(i) ? withContextLabels(d, predictedLabels(first, d)) : d,
+        ),
       };
     }
     if (spec.percent === 100) return split.train;
@@ -172,7 +194,15 @@ export async function runFold(
     if (typeof c === 'string') result = c;
     else {
       try {
-        const { model, summary } = await train(c, { ...trainOptions, featureSet: spec.featureSet, transform: spec.transform, solver: spec.solver, recount: spec.recount, sequence: o.defaults.sequence, casePass: o.defaults.casePass });
+        const { model, summary } = await train(c, {
+          ...trainOptions,
+          featureSet: spec.featureSet,
+          transform: spec.transform,
+          solver: spec.solver,
+          recount: spec.recount,
+          sequence: o.defaults.sequence,
+          casePass: o.defaults.casePass,
+        });
         notes[spec.key] = note(spec, summary);
         result = model;
       } catch (err) {

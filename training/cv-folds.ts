@@ -73,8 +73,14 @@ export interface FoldSplit {
  * The training and test documents of fold k. `extra` documents (other corpora, `lexdis cv
  * --extra`) join the training part after the corpus's own and never the test part.
  */
-export function foldSplit(corpus: Corpus, assignment: FoldAssignment, fold: number, extra: readonly Document[] = []): FoldSplit {
-  if (!Number.isInteger(fold) || fold < 0 || fold >= assignment.folds) throw new UsageError(`no fold ${fold} (folds: ${assignment.folds})`);
+export function foldSplit(
+  corpus: Corpus,
+  assignment: FoldAssignment,
+  fold: number,
+  extra: readonly Document[] = [],
+): FoldSplit {
+  if (!Number.isInteger(fold) || fold < 0 || fold >= assignment.folds)
+    throw new UsageError(`no fold ${fold} (folds: ${assignment.folds})`);
   const train: Document[] = [];
   const test: Document[] = [];
   corpus.documents.forEach((d, i) => {

@@ -46,7 +46,10 @@ export interface TrainingSpec {
   recount: boolean;
 }
 
-/** A model of a cross-validation run: a trained feature set, a combination (ind, cheat, 2pass) or a baseline (parseModelList). */
+/**
+ * A model of a cross-validation run: a trained feature set, a combination (ind, cheat, 2pass) or a
+ * baseline (parseModelList).
+ */
 export type CvModel =
   | { name: string; kind: 'trained'; training: TrainingSpec }
   | { name: 'ind'; kind: 'ind' }
@@ -60,9 +63,15 @@ export interface Defaults {
   solver: SolverName;
   /** Whether trained models recount β* over D1 ∪ D2 after fitting θ (applies to every model of a run). */
   recount: boolean;
-  /** Whether trained models decode sentences with tag bigrams (train()'s `sequence`; applies to every model of a run). */
+  /**
+   * Whether trained models decode sentences with tag bigrams (train()'s `sequence`; applies to
+   * every model of a run).
+   */
   sequence: boolean;
-  /** Whether trained models decode a second time with the case pass (train()'s `casePass`; with the sequence decoding only). */
+  /**
+   * Whether trained models decode a second time with the case pass (train()'s `casePass`; with the
+   * sequence decoding only).
+   */
   casePass: boolean;
 }
 
@@ -73,7 +82,12 @@ export const defaultModelDefaults = (): Defaults => ({
 });
 
 /** Canonical name of a model trained on SET with a transform and a solver. */
-export function trainedName(set: string, transform: ValueTransform, solver: SolverName, d: Defaults = defaultModelDefaults()): string {
+export function trainedName(
+  set: string,
+  transform: ValueTransform,
+  solver: SolverName,
+  d: Defaults = defaultModelDefaults(),
+): string {
   return set + (transform === d.transform ? '' : `/${transform}`) + (solver === d.solver ? '' : `/${solver}`);
 }
 
@@ -162,7 +176,10 @@ export function trainingsOf(m: CvModel, d: Defaults = defaultModelDefaults()): T
   }
 }
 
-/** The paper's name of a model (Mfull, Mlemma, Mind…), with its transform/solver/share when not the default; element names from the scheme. */
+/**
+ * The paper's name of a model (Mfull, Mlemma, Mind…), with its transform/solver/share when not the
+ * default; element names from the scheme.
+ */
 export function displayName(name: string, scheme?: LabelScheme): string {
   const fixed: Record<string, string> = {
     ind: 'Mind', cheat: 'Mcheat', '2pass': 'M2pass',

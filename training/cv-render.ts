@@ -34,14 +34,31 @@ function rowTable<R extends Row>(rows: readonly R[], extra?: (r: R) => string[],
   return [
     `| ${head.join(' | ')} |`,
     `|${head.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`,
-    ...rows.map((r) => `| ${[
-      r.display, ...(extra ? extra(r) : []), f(r.A1), f(r.A2), f(r.randomA1), f(r.randomA2), f(r.tiedFirst), f(r.E1), f(r.E2), f(r.ambiguousA1), f(r.ambiguousA2),
-      f(r.caselessA1), f(r.caselessA2),
-    ].join(' | ')} |`),
+    ...rows.map(
+      (r) =>
+        `| ${[
+          r.display,
+          ...(extra ? extra(r) : []),
+          f(r.A1),
+          f(r.A2),
+          f(r.randomA1),
+          f(r.randomA2),
+          f(r.tiedFirst),
+          f(r.E1),
+          f(r.E2),
+          f(r.ambiguousA1),
+          f(r.ambiguousA2),
+          f(r.caselessA1),
+          f(r.caselessA2),
+        ].join(' | ')} |`,
+    ),
   ];
 }
 
-/** The report as markdown: takes the report and the command line that made it (shown when given); returns the text. Throws nothing. */
+/**
+ * The report as markdown: takes the report and the command line that made it (shown when given);
+ * returns the text. Throws nothing.
+ */
 export function cvMarkdown(r: CvReport, command?: string): string {
   const L: string[] = [];
   const full = Object.hasOwn(r.models, 'full') ? r.models.full.report : null;
@@ -65,7 +82,9 @@ export function cvMarkdown(r: CvReport, command?: string): string {
   );
   if (r.ties.firstSolutionAbsent) L.push(`The first-analyzer-solution baseline is absent: ${r.ties.firstSolutionAbsent}.`);
   const tiedGold = ['full', 'full+prior', DEFAULT_FEATURE_SET, 'first-solution', 'most-frequent']
-    .flatMap((n) => (Object.hasOwn(r.models, n) && r.models[n].report ? [[r.models[n].display, r.models[n].report!] as const] : []))
+    .flatMap((n) =>
+      Object.hasOwn(r.models, n) && r.models[n].report ? [[r.models[n].display, r.models[n].report!] as const] : [],
+    )
     .filter(([, rep]) => rep.ties.projection.tied > 0);
   if (tiedGold.length > 0) {
     const [, first] = tiedGold[0];
@@ -113,7 +132,10 @@ export function cvMarkdown(r: CvReport, command?: string): string {
     for (const p of t.curve) L.push(`| ${p.percent}% | ${p.trainDocuments.toFixed(1)} | ${f(p.A1)} | ${f(p.A2)} | ${f(p.E1)} | ${f(p.E2)} | ${f(p.ceiling)} | ${p.folds} |`);
     L.push('');
   }
-  const split = Object.values(r.models).filter((m) => m.seen && m.unseen && (t.table5.some((x) => x.model === m.name) || t.baselines.some((x) => x.model === m.name)));
+  const split = Object.values(r.models).filter(
+    (m) =>
+      m.seen && m.unseen && (t.table5.some((x) => x.model === m.name) || t.baselines.some((x) => x.model === m.name)),
+  );
   if (split.length > 0 && split[0].unseen!.tokens > 0) {
     const u = split[0].unseen!;
     const total = u.tokens + split[0].seen!.tokens;

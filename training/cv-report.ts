@@ -75,14 +75,20 @@ export interface CvModelResult {
   skipped: { fold: number; reason: string }[];
   /** Mean θ over folds per feature, for a model made of one training. */
   theta?: Record<string, number>;
-  /** Paired with Mfull fold by fold: mean and sd of the A1 and A2 differences (this − Mfull), folds better/worse in A1. */
+  /**
+   * Paired with Mfull fold by fold: mean and sd of the A1 and A2 differences (this − Mfull), folds
+   * better/worse in A1.
+   */
   vsFull?: { folds: number; dA1: number; sdA1: number; dA2: number; sdA2: number; better: number; worse: number };
   /** Mean A1/A2 on D2 (in-sample for θ), and folds whose solver did not converge. */
   d2Accuracy?: { A1: number; A2: number };
   notConverged?: number;
 }
 
-/** The result of a cross-validation run (report.json): options, corpus, per-model figures, the paper's tables, checks and timing. */
+/**
+ * The result of a cross-validation run (report.json): options, corpus, per-model figures, the
+ * paper's tables, checks and timing.
+ */
 export interface CvReport {
   kind: typeof CV_REPORT_KIND;
   version: number;
@@ -90,7 +96,10 @@ export interface CvReport {
     source?: string; documents: number; goldDocuments: number; droppedDocuments: number;
     /** The label-element scheme: its name and element names (lemma first). */
     scheme: { name: string; elements: string[] };
-    /** Other corpora whose gold documents joined every fold's training part, never a test part (`--extra`); absent without. */
+    /**
+     * Other corpora whose gold documents joined every fold's training part, never a test part
+     * (`--extra`); absent without.
+     */
     extra?: { source?: string; goldDocuments: number; parts?: CorpusPart[] };
   };
   options: { folds: number; seed: number; d2: number; maxTokens: number; defaults: Defaults; models: string[] };
@@ -104,7 +113,10 @@ export interface CvReport {
     transforms: (Row & { prior: boolean; transform: string })[];
     curve: CurvePoint[];
   };
-  /** How the main figures broke ties ('hash' on a gold-first candidates file), the random tie-break's seed, and why first-solution is absent (if it is). */
+  /**
+   * How the main figures broke ties ('hash' on a gold-first candidates file), the random
+   * tie-break's seed, and why first-solution is absent (if it is).
+   */
   ties: { order: TieOrder; seed: number; firstSolutionAbsent?: string };
   /**
    * Whether Mfull beats every baseline and Muni on A1 and A2 (null when they were not all
@@ -133,8 +145,20 @@ function row(name: string, r: EvalReport, scheme?: LabelScheme): Row {
   const b = r.ambiguous.label;
   const c = r.all.caseless;
   return {
-    model: name, display: displayName(name, scheme), tokens: r.tokens, A1: a.A1, A2: a.A2, E1: a.E1, E2: a.E2, ambiguousA1: b.A1, ambiguousA2: b.A2,
-    randomA1: r.ties.random.A1, randomA2: r.ties.random.A2, tiedFirst: tiedShare(r), caselessA1: c.A1, caselessA2: c.A2,
+    model: name,
+    display: displayName(name, scheme),
+    tokens: r.tokens,
+    A1: a.A1,
+    A2: a.A2,
+    E1: a.E1,
+    E2: a.E2,
+    ambiguousA1: b.A1,
+    ambiguousA2: b.A2,
+    randomA1: r.ties.random.A1,
+    randomA2: r.ties.random.A2,
+    tiedFirst: tiedShare(r),
+    caselessA1: c.A1,
+    caselessA2: c.A2,
   };
 }
 
@@ -155,14 +179,23 @@ function modelResult(m: CvModel, results: FoldResult[], defaults: Defaults, sche
     } else skipped.push({ fold: f.fold, reason: r.skipped });
   }
   const merge = (rs: EvalReport[]) => (rs.length ? mergeReports(rs) : null);
-  const out: CvModelResult = { name: m.name, display: displayName(m.name, scheme), report: merge(reports), seen: merge(seen), unseen: merge(unseen), perFold, skipped };
+  const out: CvModelResult = {
+    name: m.name,
+    display: displayName(m.name, scheme),
+    report: merge(reports),
+    seen: merge(seen),
+    unseen: merge(unseen),
+    perFold,
+    skipped,
+  };
   const specs = trainingsOf(m, defaults);
   if (specs.length > 0) {
     const key = specs[specs.length - 1].key;
     const notes = results.map((f) => f.trainings[key]).filter((n) => n !== undefined);
     if (notes.length > 0) {
       const theta: Record<string, number> = {};
-      for (const n of notes) for (const [k, v] of Object.entries(n.theta)) theta[k] = (theta[k] ?? 0) + v / notes.length;
+      for (const n of notes)
+        for (const [k, v] of Object.entries(n.theta)) theta[k] = (theta[k] ?? 0) + v / notes.length;
       out.theta = theta;
       out.d2Accuracy = {
         A1: notes.reduce((s, n) => s + n.d2Accuracy.A1, 0) / notes.length,
@@ -194,7 +227,15 @@ function paired(m: CvModelResult, full: CvModelResult): CvModelResult['vsFull'] 
   if (d1.length === 0) return undefined;
   const [dA1, sdA1] = meanSd(d1);
   const [dA2, sdA2] = meanSd(d2);
-  return { folds: d1.length, dA1, sdA1, dA2, sdA2, better: d1.filter((x) => x > 0).length, worse: d1.filter((x) => x < 0).length };
+  return {
+    folds: d1.length,
+    dA1,
+    sdA1,
+    dA2,
+    sdA2,
+    better: d1.filter((x) => x > 0).length,
+    worse: d1.filter((x) => x < 0).length,
+  };
 }
 
 /** Assembles the report from the folds' results (in fold order). */
@@ -207,15 +248,29 @@ export function buildReport(input: BuildInput): CvReport {
   for (const m of models) byName[m.name] = modelResult(m, results, d, scheme);
   if (Object.hasOwn(byName, 'full')) for (const m of Object.values(byName)) if (m.name !== 'full') m.vsFull = paired(m, byName.full);
   const rep = (name: string): EvalReport | null => (Object.hasOwn(byName, name) ? byName[name].report : null);
-  const rows = (names: readonly string[]) => names.flatMap((n) => { const r = rep(n); return r ? [row(n, r, scheme)] : []; });
+  const rows = (names: readonly string[]) =>
+    names.flatMap((n) => {
+      const r = rep(n);
+      return r ? [row(n, r, scheme)] : [];
+    });
 
-  const acc = (r: EvalReport, t: LabelElement) => ({ A1: r.all[t].A1, A2: r.all[t].A2, E1: r.all[t].E1, E2: r.all[t].E2 });
+  const acc = (r: EvalReport, t: LabelElement) => ({
+    A1: r.all[t].A1,
+    A2: r.all[t].A2,
+    E1: r.all[t].E1,
+    E2: r.all[t].E2,
+  });
   const full = rep('full');
   // Table 4 when at least one Me was run: every LE, with Me where it ran and Mfull beside it.
   const slots = schemeSlots(scheme);
   const table4: LeRow[] = !slots.some((le) => rep(le)) ? [] : slots.map((le) => {
     const own = rep(le);
-    return { le, name: elementName(scheme, le), ...(own ? { own: acc(own, le) } : {}), ...(full ? { full: acc(full, le) } : {}) };
+    return {
+      le,
+      name: elementName(scheme, le),
+      ...(own ? { own: acc(own, le) } : {}),
+      ...(full ? { full: acc(full, le) } : {}),
+    };
   });
   const transforms = [false, true].flatMap((prior) => VALUE_TRANSFORMS.flatMap((t) => {
     const name = trainedName(prior ? 'full+prior' : 'full', t, d.solver, d);
@@ -231,9 +286,15 @@ export function buildReport(input: BuildInput): CvReport {
     const key = m.training.key;
     const notes = results.map((f) => f.trainings[key]).filter((n) => n !== undefined);
     curve.push({
-      percent: m.training.percent, model: m.name,
+      percent: m.training.percent,
+      model: m.name,
       trainDocuments: notes.length ? notes.reduce((s, n) => s + n.trainDocuments, 0) / notes.length : 0,
-      A1: r.all.label.A1, A2: r.all.label.A2, E1: r.all.label.E1, E2: r.all.label.E2, ceiling: r.ceiling, folds: byName[m.name].perFold.length,
+      A1: r.all.label.A1,
+      A2: r.all.label.A2,
+      E1: r.all.label.E1,
+      E2: r.all.label.E2,
+      ceiling: r.ceiling,
+      folds: byName[m.name].perFold.length,
     });
   }
   curve.sort((a, b) => a.percent - b.percent);
@@ -263,14 +324,34 @@ export function buildReport(input: BuildInput): CvReport {
     kind: CV_REPORT_KIND,
     version: CV_REPORT_VERSION,
     corpus: {
-      source: corpus.source, documents: corpus.documents.length,
-      goldDocuments: corpus.documents.length - assignment.dropped, droppedDocuments: assignment.dropped,
+      source: corpus.source,
+      documents: corpus.documents.length,
+      goldDocuments: corpus.documents.length - assignment.dropped,
+      droppedDocuments: assignment.dropped,
       scheme: { name: scheme?.name ?? 'arabic', elements: slots.map((s) => elementName(scheme, s)) },
-      ...(input.extra ? { extra: { source: input.extra.source, goldDocuments: input.extraDocuments ?? 0, ...(input.extra.parts ? { parts: input.extra.parts } : {}) } } : {}),
+      ...(input.extra
+        ? {
+            extra: {
+              source: input.extra.source,
+              goldDocuments: input.extraDocuments ?? 0,
+              ...(input.extra.parts ? { parts: input.extra.parts } : {}),
+            },
+          }
+        : {}),
     },
-    options: { folds: options.folds, seed: options.seed, d2: options.d2, maxTokens: options.maxTokens, defaults: d, models: models.map((m) => m.name) },
+    options: {
+      folds: options.folds,
+      seed: options.seed,
+      d2: options.d2,
+      maxTokens: options.maxTokens,
+      defaults: d,
+      models: models.map((m) => m.name),
+    },
     folds: results.map((f) => ({
-      fold: f.fold, seed: f.seed, trainDocuments: f.trainDocuments, testDocuments: f.testDocuments,
+      fold: f.fold,
+      seed: f.seed,
+      trainDocuments: f.trainDocuments,
+      testDocuments: f.testDocuments,
       testTokens: firstModel ? (f.models[firstModel.name]?.report?.tokens ?? 0) : 0,
     })),
     models: byName,
@@ -283,11 +364,17 @@ export function buildReport(input: BuildInput): CvReport {
       curve,
     },
     ties: {
-      order: corpus.analyzerOrder === false ? 'hash' : 'analyzer', seed: options.seed,
+      order: corpus.analyzerOrder === false ? 'hash' : 'analyzer',
+      seed: options.seed,
       ...(input.firstSolutionAbsent ? { firstSolutionAbsent: input.firstSolutionAbsent } : {}),
     },
     check: { fullBeatsBaselinesAndUni: check, losses, lossesRandomTies },
-    timing: { wallSeconds: input.wallSeconds, jobs: options.jobs, foldSeconds: results.map((f) => f.totalSeconds), modelSeconds },
+    timing: {
+      wallSeconds: input.wallSeconds,
+      jobs: options.jobs,
+      foldSeconds: results.map((f) => f.totalSeconds),
+      modelSeconds,
+    },
   };
 }
 

@@ -92,7 +92,7 @@ export function curveSvg(points: readonly CurveSeriesPoint[], options: Partial<C
       out.push(`<text x="${cx}" y="${(Number(cy) - 8).toFixed(1)}" text-anchor="middle" font-size="10" fill="${s.color}">${f1(p[s.key])}</text>`);
     }
   }
-  const legend = [...series.map((s) => ({ ...s, dash: '' }))];
+  const legend = series.map((s) => ({ ...s, dash: '' }));
   if (ceil.length > 0) legend.unshift({ key: 'A2', color: '#888', label: 'ceiling (gold among the candidates)', dash: ' stroke-dasharray="5 4"' });
   legend.forEach((s, i) => {
     const ly = m.top + ph - 18 * legend.length + i * 18;

@@ -51,7 +51,10 @@ export interface CvOptions {
   onProgress?: (e: CvProgressEvent) => void;
 }
 
-/** The options of a cross-validation run when none are given: 10 folds, Mfull and the baselines, one job, seed 42, D2 share 0.1. */
+/**
+ * The options of a cross-validation run when none are given: 10 folds, Mfull and the baselines, one
+ * job, seed 42, D2 share 0.1.
+ */
 export const defaultCvOptions = (): CvOptions => ({
   folds: 10, models: 'full,baselines', jobs: 1, seed: 42, d2: 0.1, maxTokens: 40_000, defaults: defaultModelDefaults(),
 });
@@ -100,8 +103,17 @@ export async function runCv(corpus: Corpus, options: Partial<CvOptions> = {}): P
   const assignment = assignFolds(corpus, o.folds, o.seed);
   const extra = extraDocuments(corpus, o.extra);
   checkSizes(corpus, assignment, o.d2, extra.length);
-  const foldOptions: FoldOptions = { ...defaultFoldOptions(), seed: o.seed, extra, d2: o.d2, maxTokens: o.maxTokens, workers: 0, defaults: o.defaults };
-  const progress = (fold: number) => (done: number, total: number, model: string) => o.onProgress?.({ fold, done, total, model });
+  const foldOptions: FoldOptions = {
+    ...defaultFoldOptions(),
+    seed: o.seed,
+    extra,
+    d2: o.d2,
+    maxTokens: o.maxTokens,
+    workers: 0,
+    defaults: o.defaults,
+  };
+  const progress = (fold: number) => (done: number, total: number, model: string) =>
+    o.onProgress?.({ fold, done, total, model });
   const folds = [...Array(o.folds).keys()];
   let results: FoldResult[];
   if (o.jobs === 1) {
@@ -135,5 +147,15 @@ export async function runCv(corpus: Corpus, options: Partial<CvOptions> = {}): P
     }
   }
   const firstSolutionAbsent = models.some((m) => m.name === 'first-solution') ? firstSolutionAbsence(corpus) : undefined;
-  return buildReport({ corpus, extra: o.extra, extraDocuments: extra.length, assignment, firstSolutionAbsent, models, results, options: { folds: o.folds, seed: o.seed, d2: o.d2, maxTokens: o.maxTokens, jobs: o.jobs, defaults: o.defaults }, wallSeconds: (performance.now() - t0) / 1000 });
+  return buildReport({
+    corpus,
+    extra: o.extra,
+    extraDocuments: extra.length,
+    assignment,
+    firstSolutionAbsent,
+    models,
+    results,
+    options: { folds: o.folds, seed: o.seed, d2: o.d2, maxTokens: o.maxTokens, jobs: o.jobs, defaults: o.defaults },
+    wallSeconds: (performance.now() - t0) / 1000,
+  });
 }

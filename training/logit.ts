@@ -66,10 +66,18 @@ function epochs(n: number, o: LogitOptions, visit: (row: number) => void): void 
 }
 
 /** Fits the multinomial model of `classes` classes. The rows' buckets are overwritten (by row numbers). */
-export function fitMultinomial(rows: readonly ClassRow[], classes: number, bucketBits: number, o: LogitOptions): BucketWeights {
+export function fitMultinomial(
+  rows: readonly ClassRow[],
+  classes: number,
+  bucketBits: number,
+  o: LogitOptions,
+): BucketWeights {
   checkOptions(o);
   const C = classes;
-  const keys = denseRows(rows.map((r) => r.buckets), bucketBits);
+  const keys = denseRows(
+    rows.map((r) => r.buckets),
+    bucketBits,
+  );
   const w = new Float32Array(keys.length * C);
   const g2 = new Float32Array(keys.length * C);
   const p = new Float64Array(C);
@@ -83,7 +91,7 @@ export function fitMultinomial(rows: readonly ClassRow[], classes: number, bucke
       if (z > max) max = z;
     }
     let sum = 0;
-    for (let k = 0; k < C; k++) sum += (p[k] = Math.exp(p[k] - max));
+    for (let k = 0; k < C; k++) sum += p[k] = Math.exp(p[k] - max);
     for (let k = 0; k < C; k++) {
       const g = p[k] / sum - (k === y ? 1 : 0);
       for (let j = 0; j < f.length; j++) step(w, g2, f[j] * C + k, g, o);

@@ -34,10 +34,15 @@ export type Tried<M> = M & { weight: number };
  * 10⁻³ and replaces the grid's best only when it measures lower. `measure(w, false)` may skip
  * what the search does not need. Returns the best weight's measure and every grid weight's.
  */
-export function minimizeWeight<M extends { nll: number }>(grid: readonly number[], measure: (w: number, full: boolean) => M): { best: Tried<M>; tried: Tried<M>[] } {
+export function minimizeWeight<M extends { nll: number }>(
+  grid: readonly number[],
+  measure: (w: number, full: boolean) => M,
+): { best: Tried<M>; tried: Tried<M>[] } {
   const tried = grid.map((weight) => ({ ...measure(weight, true), weight }));
   let bi = 0;
-  tried.forEach((t, i) => { if (t.nll < tried[bi].nll) bi = i; });
+  tried.forEach((t, i) => {
+    if (t.nll < tried[bi].nll) bi = i;
+  });
   let best = tried[bi];
   if (bi > 0) {
     const lo = tried[bi - 1].weight;

@@ -79,7 +79,9 @@ export function partitionCorpus(corpus: Corpus, options: Partial<PartitionOption
  * `docs`, ascending.
  */
 export function sampleDocuments(docs: readonly Document[], maxGoldTokens: number, seed: number): number[] {
-  const gold = docs.map((d) => d.sentences.reduce((n, s) => n + s.tokens.reduce((m, t) => m + (t.gold >= 0 ? 1 : 0), 0), 0));
+  const gold = docs.map((d) =>
+    d.sentences.reduce((n, s) => n + s.tokens.reduce((m, t) => m + (t.gold >= 0 ? 1 : 0), 0), 0),
+  );
   const all = docs.map((_, i) => i);
   if (maxGoldTokens <= 0 || gold.reduce((a, b) => a + b, 0) <= maxGoldTokens) return all;
   const chosen: number[] = [];

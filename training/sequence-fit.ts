@@ -8,11 +8,22 @@ import type { PreparedDocument } from '../src/tagger/prepare.js';
 import { ModelRanker } from '../src/tagger/ranker.js';
 import { softmax, topIndex } from '../src/tagger/types.js';
 import {
-  BOS_TAG, EOS_TAG, NOT_SCORED_TAG, SEQUENCE_SMOOTHING, TagSequence, candidateTag, type PreparedSentence, type SequenceJson, type TagSpec,
+  BOS_TAG,
+  EOS_TAG,
+  NOT_SCORED_TAG,
+  SEQUENCE_SMOOTHING,
+  TagSequence,
+  candidateTag,
+  type PreparedSentence,
+  type SequenceJson,
+  type TagSpec,
 } from '../src/model/sequence.js';
 import { minimizeWeight } from './minimize.js';
 
-/** The grid of weights λ tried on D2 before the golden-section refinement, smallest first (a tie goes to the smaller). */
+/**
+ * The grid of weights λ tried on D2 before the golden-section refinement, smallest first (a tie
+ * goes to the smaller).
+ */
 export const SEQUENCE_WEIGHTS: readonly number[] = [0, 0.1, 0.2, 0.3, 0.5, 0.7, 1, 1.5, 2];
 
 /**
@@ -70,7 +81,10 @@ export interface SequenceFit {
   tried: Array<{ weight: number; A1: number; nll: number }>;
 }
 
-/** One D2 sentence as the fit sees it: its tokens, the model's scores made ready for decoding, and each token's gold key (null: not counted). */
+/**
+ * One D2 sentence as the fit sees it: its tokens, the model's scores made ready for decoding, and
+ * each token's gold key (null: not counted).
+ */
 interface FitSentence {
   tokens: readonly Token[];
   prepared: PreparedSentence;
@@ -90,7 +104,10 @@ interface FitSentence {
  * optional progress callback (documents done of all); returns the fit.
  */
 export function fitSequenceWeight(
-  model: Model, prepared: readonly PreparedDocument[], counts: TagSequence, onProgress?: (done: number, total: number) => void,
+  model: Model,
+  prepared: readonly PreparedDocument[],
+  counts: TagSequence,
+  onProgress?: (done: number, total: number) => void,
 ): SequenceFit {
   const ranker = new ModelRanker(model);
   const T = model.info.temperature;
@@ -112,7 +129,13 @@ export function fitSequenceWeight(
  * A1 (%, NaN unless `withA1`) and the gold labels' mean negative log-probability of D2's
  * sentences decoded with weight `w` (0: the model's own softmax at temperature `T`).
  */
-function measureWeight(sentences: readonly FitSentence[], counts: TagSequence, T: number, w: number, withA1: boolean): { A1: number; nll: number } {
+function measureWeight(
+  sentences: readonly FitSentence[],
+  counts: TagSequence,
+  T: number,
+  w: number,
+  withA1: boolean,
+): { A1: number; nll: number } {
   let tokens = 0;
   let hits = 0;
   let nll = 0;
@@ -136,7 +159,10 @@ function measureWeight(sentences: readonly FitSentence[], counts: TagSequence, T
 /** The smallest log-probability a gold label is given (a gold label among no candidate's keys, or underflow). */
 const LOG_FLOOR = Math.log(1e-12);
 
-/** The log of the probability mass of the candidates with key `key` under the softmax of `scores` at temperature `T`. */
+/**
+ * The log of the probability mass of the candidates with key `key` under the softmax of `scores` at
+ * temperature `T`.
+ */
 export function goldLogProbability(t: Token, scores: ArrayLike<number>, key: string, T: number): number {
   const p = softmax(scores, T);
   let gold = 0;

@@ -37,5 +37,8 @@ export default function countSlice(task: Stage1Task): unknown {
   task.port?.close();
   const result: SliceCounts = { blocks, seconds: (performance.now() - t0) / 1000 };
   const buffers = blocks.flatMap((b) => [b.word, b.ctx, b.marginal, b.runEnd, b.key, b.count].map((a) => a.buffer));
-  return Piscina.move({ [Piscina.transferableSymbol]: buffers, [Piscina.valueSymbol]: result } as unknown as ArrayBuffer);
+  return Piscina.move({
+    [Piscina.transferableSymbol]: buffers,
+    [Piscina.valueSymbol]: result,
+  } as unknown as ArrayBuffer);
 }

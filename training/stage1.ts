@@ -37,7 +37,10 @@ export interface Stage1Options {
    * ~100k tokens/s. 0 always uses `workers` threads.
    */
   minTokensPerWorker?: number;
-  /** The machine's cores (default os.availableParallelism()): at most cores − 1 counting threads start (stageOneThreads). */
+  /**
+   * The machine's cores (default os.availableParallelism()): at most cores − 1 counting threads
+   * start (stageOneThreads).
+   */
   cores?: number;
   /** Progress: (stage, done, total); 'count' is in tokens of D1. */
   onProgress?: (stage: Stage1Stage, done: number, total: number) => void;
@@ -61,7 +64,12 @@ const defaultStage1Options: Omit<Stage1Options, 'templates'> = { workers: 1, min
  * `asked` (forced threads, for tests and the bench). Takes the threads asked for, D1's tokens,
  * the minimum and the machine's cores (default os.availableParallelism()).
  */
-export function stageOneThreads(asked: number, d1Tokens: number, minTokensPerWorker = DEFAULT_MIN_TOKENS_PER_WORKER, cores = availableParallelism()): number {
+export function stageOneThreads(
+  asked: number,
+  d1Tokens: number,
+  minTokensPerWorker = DEFAULT_MIN_TOKENS_PER_WORKER,
+  cores = availableParallelism(),
+): number {
   if (minTokensPerWorker <= 0) return asked;
   return Math.min(asked, Math.floor(d1Tokens / minTokensPerWorker), Math.max(1, cores - 1));
 }
@@ -106,7 +114,13 @@ export const SLICES_PER_WORKER = 2;
 
 /** Counts β* over D1 and builds the vocabulary, document tables and seen-label lexicon. */
 export async function runStageOne(d1: Corpus, options: Stage1Options): Promise<StageOneResult> {
-  const { templates, workers: asked, minTokensPerWorker = 0, cores, onProgress } = { ...defaultStage1Options, ...options };
+  const {
+    templates,
+    workers: asked,
+    minTokensPerWorker = 0,
+    cores,
+    onProgress,
+  } = { ...defaultStage1Options, ...options };
   validateTemplates(templates);
   if (!Number.isInteger(asked) || asked < 0 || asked > MAX_WORKERS)
     throw new UsageError(`workers must be a whole number from 0 to ${MAX_WORKERS}, not ${asked}`);
@@ -172,7 +186,9 @@ export async function runStageOne(d1: Corpus, options: Stage1Options): Promise<S
         });
         port1.unref();
         const task: Stage1Task = { enc, specs, bounds, slice: k, sizes, port: port2 };
-        return (pool.run(task, { transferList: [port2] as never }) as Promise<SliceCounts>).finally(() => port1.close());
+        return (pool.run(task, { transferList: [port2] as never }) as Promise<SliceCounts>).finally(() =>
+          port1.close(),
+        );
       });
       side();
       const results = await Promise.all(tasks);

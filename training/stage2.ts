@@ -53,7 +53,11 @@ export interface Stage2Rows {
 }
 
 /** Builds the stage-two rows from prepared D2 documents (candidates = C(t), gold re-indexed). */
-export function buildRows(docs: readonly Document[], fx: FeatureExtractor, options: Partial<Stage2Options> = {}): Stage2Rows {
+export function buildRows(
+  docs: readonly Document[],
+  fx: FeatureExtractor,
+  options: Partial<Stage2Options> = {},
+): Stage2Rows {
   const { maxTokens, seed, variantTarget } = { ...defaultStage2Options, ...options };
   const eligible: Array<[number, number, number]> = [];
   let goldTokens = 0;

@@ -40,7 +40,10 @@ export interface TrainOptions {
   /** Share of the training documents in D2. */
   d2: number;
   seed: number;
-  /** Worker threads for stage one (0 = count in this thread; fewer start for a small D1 and at most cores − 1: training/stage1.ts stageOneThreads). */
+  /**
+   * Worker threads for stage one (0 = count in this thread; fewer start for a small D1 and at most
+   * cores − 1: training/stage1.ts stageOneThreads).
+   */
   workers: number;
   /** At most this many D2 tokens give θ rows. */
   maxTokens: number;
@@ -62,7 +65,10 @@ export interface TrainOptions {
    * decoding labelled it. Its weight μ is fitted on D2 (training/case-fit.ts).
    */
   casePass: boolean;
-  /** The case pass's classifier options and weight μ (training/case-fit.ts; defaults: defaultCaseFitOptions, CASE_PASS_WEIGHT). */
+  /**
+   * The case pass's classifier options and weight μ (training/case-fit.ts; defaults:
+   * defaultCaseFitOptions, CASE_PASS_WEIGHT).
+   */
   caseFit?: Partial<CaseFitOptions> & { weight?: number };
   /**
    * The analyzer options the corpus was analyzed with, recorded in the model for tagging
@@ -93,7 +99,10 @@ export const defaultTrainOptions: TrainOptions = {
   analyzer: { backoff: true, caseEndings: true },
 };
 
-/** The figures of a training run (`lexdis train --format json`): corpus and split sizes, θ, temperature, solver, A1/A2 on D2 and timings. */
+/**
+ * The figures of a training run (`lexdis train --format json`): corpus and split sizes, θ,
+ * temperature, solver, A1/A2 on D2 and timings.
+ */
 export interface TrainSummary {
   kind: 'lexdis-train-summary';
   documents: number;
@@ -101,7 +110,14 @@ export interface TrainSummary {
   goldTokens: number;
   d1: { documents: number; tokens: number };
   /** `evaluatedDocuments`: the documents that gave the A1/A2 on D2 and fitted λ (partition.ts sampleDocuments). */
-  d2: { documents: number; goldTokens: number; usedTokens: number; rows: number; sampled: boolean; evaluatedDocuments: number };
+  d2: {
+    documents: number;
+    goldTokens: number;
+    usedTokens: number;
+    rows: number;
+    sampled: boolean;
+    evaluatedDocuments: number;
+  };
   candidatesPerToken: number;
   features: number;
   theta: Record<string, number>;
@@ -118,7 +134,16 @@ export interface TrainSummary {
    * Wall seconds per phase: stage one on D1, D2's rows, θ (and the temperature), A1/A2 on D2,
    * the sequence decoding's λ, β* counted again over D1 ∪ D2 (0 without the recount), and the whole.
    */
-  seconds: { stage1: number; rows: number; theta: number; evaluate: number; sequence: number; casePass: number; recount: number; total: number };
+  seconds: {
+    stage1: number;
+    rows: number;
+    theta: number;
+    evaluate: number;
+    sequence: number;
+    casePass: number;
+    recount: number;
+    total: number;
+  };
 }
 
 /** What {@link train} returns: the model (not saved yet) and the summary. */
@@ -172,7 +197,11 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
     ...placeholderInfo(o, templates),
     temperature,
     corpus: {
-      source: corpus.source, hash: corpusHash(corpus), documents: corpus.documents.length, tokens: all.tokens, goldTokens: all.gold,
+      source: corpus.source,
+      hash: corpusHash(corpus),
+      documents: corpus.documents.length,
+      tokens: all.tokens,
+      goldTokens: all.gold,
       ...(corpus.parts ? { sources: corpus.parts } : {}),
     },
     ...(corpus.scheme ? { scheme: corpus.scheme } : {}),
@@ -180,19 +209,43 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
   const fittedTheta = { weights: theta.weights, bias: theta.bias };
   // The bigrams of the saved model come from the documents its β* does (D1, or D1 ∪ D2 with the recount).
   const countedDocs = first.d1 ? part.d1.documents : [...part.d1.documents, ...part.d2.documents];
-  const sequence = !seqFit || seqFit.weight === 0 ? null
-    : first.d1?.bigrams ? first.d1.bigrams.withWeight(seqFit.weight) : countTagBigrams(countedDocs, seqFit, seqFit.weight);
+  const sequence =
+    !seqFit || seqFit.weight === 0
+      ? null
+      : first.d1?.bigrams
+        ? first.d1.bigrams.withWeight(seqFit.weight)
+        : countTagBigrams(countedDocs, seqFit, seqFit.weight);
   // the case pass's classifier of the saved model is fitted on the documents its β* counts
-  const casePass = !sequence || !caseFit ? null
-    : (first.d1 ? caseFit.d1Classifier : fitCaseClassifier(countedDocs, { seed: o.seed, ...o.caseFit }))?.withWeight(caseFit.fit.weight, caseFit.fit.temperature) ?? null;
+  const casePass =
+    !sequence || !caseFit
+      ? null
+      : ((first.d1 ? caseFit.d1Classifier : fitCaseClassifier(countedDocs, { seed: o.seed, ...o.caseFit }))?.withWeight(
+          caseFit.fit.weight,
+          caseFit.fit.temperature,
+        ) ?? null);
   const t4r = performance.now();
   let model: Model;
-  if (first.d1) model = new Model(info, first.d1.vocab, first.d1.counts, first.d1.doc, first.d1.lexicon, fittedTheta, sequence, casePass);
+  if (first.d1)
+    model = new Model(
+      info,
+      first.d1.vocab,
+      first.d1.counts,
+      first.d1.doc,
+      first.d1.lexicon,
+      fittedTheta,
+      sequence,
+      casePass,
+    );
   else {
     collectGarbage();
     // the recount's counting, in tokens of D1 ∪ D2, as one stage
-    const recount = (stage: string, done: number, total: number) => { if (stage === 'count') o.onProgress?.('recount', done, total); };
-    const all = await runStageOne({ documents: countedDocs, source: corpus.source }, { templates, workers: o.workers, onProgress: recount });
+    const recount = (stage: string, done: number, total: number) => {
+      if (stage === 'count') o.onProgress?.('recount', done, total);
+    };
+    const all = await runStageOne(
+      { documents: countedDocs, source: corpus.source },
+      { templates, workers: o.workers, onProgress: recount },
+    );
     model = new Model(info, all.vocab, all.counts, all.doc, all.lexicon, fittedTheta, sequence, casePass);
   }
   const t4 = performance.now();
@@ -209,15 +262,28 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
     theta: Object.fromEntries(names.map((n, j) => [n, theta.weights[j]])),
     bias: theta.bias,
     temperature,
-    solver: { name: o.solver, iterations: theta.model.iterations, converged: theta.model.converged, note: theta.model.note },
+    solver: {
+      name: o.solver,
+      iterations: theta.model.iterations,
+      converged: theta.model.converged,
+      note: theta.model.note,
+    },
     d2Accuracy: { A1: ev.all.label.A1, A2: ev.all.label.A2, ceiling: ev.ceiling },
     sequence: seqFit,
-    casePass: casePass && caseFit ? { ...caseFit.fit, buckets: casePass.arrays.caseKeys.length, classes: [...casePass.data.classes] } : null,
+    casePass:
+      casePass && caseFit
+        ? { ...caseFit.fit, buckets: casePass.arrays.caseKeys.length, classes: [...casePass.data.classes] }
+        : null,
     betaKeys: model.counts.size,
     seconds: {
-      stage1: (times.t1 - t0) / 1000, rows: (times.t2 - times.t1) / 1000, theta: (times.t3 - times.t2) / 1000,
-      evaluate: (times.tEval - times.t3) / 1000, sequence: (times.tSeq - times.tEval) / 1000, casePass: (times.tCase - times.tSeq) / 1000,
-      recount: first.d1 ? 0 : (t4 - t4r) / 1000, total: (t4 - t0) / 1000,
+      stage1: (times.t1 - t0) / 1000,
+      rows: (times.t2 - times.t1) / 1000,
+      theta: (times.t3 - times.t2) / 1000,
+      evaluate: (times.tEval - times.t3) / 1000,
+      sequence: (times.tSeq - times.tEval) / 1000,
+      casePass: (times.tCase - times.tSeq) / 1000,
+      recount: first.d1 ? 0 : (t4 - t4r) / 1000,
+      total: (t4 - t0) / 1000,
     },
   };
   const { theta: _theta, ...figures } = summary;
@@ -261,44 +327,98 @@ export function describeTraining(s: TrainSummary, dir: string): string {
  * figures of D2, the phase end times, and D1's stage-one tables only when the model keeps
  * them (`recount` off: `d1`, else null, so nothing of them outlives this call).
  */
-async function fitOnD2(part: ReturnType<typeof partitionCorpus>, templates: ReturnType<typeof resolveFeatureSet>, o: TrainOptions) {
+async function fitOnD2(
+  part: ReturnType<typeof partitionCorpus>,
+  templates: ReturnType<typeof resolveFeatureSet>,
+  o: TrainOptions,
+) {
   const s1 = await runStageOne(part.d1, { templates, workers: o.workers, onProgress: o.onProgress });
   const t1 = performance.now();
   const stage2: Partial<Stage2Options> = {
-    solver: o.solver, solverOptions: o.solverOptions, maxTokens: o.maxTokens, seed: o.seed, variantTarget: o.variantTarget,
+    solver: o.solver,
+    solverOptions: o.solverOptions,
+    maxTokens: o.maxTokens,
+    seed: o.seed,
+    variantTarget: o.variantTarget,
   };
   const prepared = part.d2.documents.map((d) => prepareDocument(d, s1.lexicon));
   const fxModel = new Model(placeholderInfo(o, templates), s1.vocab, s1.counts, s1.doc, s1.lexicon, {
-    weights: new Float64Array(templates.length), bias: 0,
+    weights: new Float64Array(templates.length),
+    bias: 0,
   });
-  const r = buildRows(prepared.map((p) => p.doc), fxModel.extractor, stage2);
+  const r = buildRows(
+    prepared.map((p) => p.doc),
+    fxModel.extractor,
+    stage2,
+  );
   o.onProgress?.('rows', r.rows.n, r.rows.n);
   const t2 = performance.now();
   const theta = fitTheta(r.rows, stage2);
   const temperature = fitTemperature(scoreRows(r.rows, theta.weights, theta.bias), r.rows);
   o.onProgress?.('theta', 1, 1);
   const t3 = performance.now();
-  const fitted = new Model({ ...placeholderInfo(o, templates), temperature }, s1.vocab, s1.counts, s1.doc, s1.lexicon, { weights: theta.weights, bias: theta.bias });
+  const fitted = new Model({ ...placeholderInfo(o, templates), temperature }, s1.vocab, s1.counts, s1.doc, s1.lexicon, {
+    weights: theta.weights,
+    bias: theta.bias,
+  });
   // A1/A2 on D2 (the rows θ was fitted on: an in-sample figure, reported as such).
   // λ and A1/A2 on D2's documents up to θ's cap of tokens (all of them below it)
   const fitIndex = sampleDocuments(part.d2.documents, o.maxTokens, o.seed);
-  const items = goldItems(new ModelRanker(fitted), fitIndex.map((i) => part.d2.documents[i]), s1.lexicon);
+  const items = goldItems(
+    new ModelRanker(fitted),
+    fitIndex.map((i) => part.d2.documents[i]),
+    s1.lexicon,
+  );
   const cands = items.reduce((n, it) => n + it.ranked.ranked.length, 0);
   const ev = evaluateItems(items);
   o.onProgress?.('evaluate', 1, 1);
   const tEval = performance.now();
-  const d2Figures = { goldTokens: r.goldTokens, usedTokens: r.usedTokens, rows: r.rows.n, sampled: r.sampled, evaluatedDocuments: fitIndex.length };
+  const d2Figures = {
+    goldTokens: r.goldTokens,
+    usedTokens: r.usedTokens,
+    rows: r.rows.n,
+    sampled: r.sampled,
+    evaluatedDocuments: fitIndex.length,
+  };
   const spec = sequenceSpec(part.d1.scheme);
   const d1Bigrams = o.sequence && spec.elements.length > 0 ? countTagBigrams(part.d1.documents, spec, 0) : null;
   const seqFit = d1Bigrams
-    ? { ...fitSequenceWeight(fitted, fitIndex.map((i) => prepared[i]), d1Bigrams, (done, total) => o.onProgress?.('sequence', done, total)), elements: [...spec.elements], presence: [...spec.presence] }
+    ? {
+        ...fitSequenceWeight(
+          fitted,
+          fitIndex.map((i) => prepared[i]),
+          d1Bigrams,
+          (done, total) => o.onProgress?.('sequence', done, total),
+        ),
+        elements: [...spec.elements],
+        presence: [...spec.presence],
+      }
     : null;
   const tSeq = performance.now();
-  const caseFit = o.casePass && d1Bigrams && seqFit && seqFit.weight > 0
-    ? fitCasePass(fitted, d1Bigrams.withWeight(seqFit.weight), part.d1.documents, fitIndex.map((i) => prepared[i]), o) : null;
+  const caseFit =
+    o.casePass && d1Bigrams && seqFit && seqFit.weight > 0
+      ? fitCasePass(
+          fitted,
+          d1Bigrams.withWeight(seqFit.weight),
+          part.d1.documents,
+          fitIndex.map((i) => prepared[i]),
+          o,
+        )
+      : null;
   // D1's tables and bigrams come back only when the model keeps them (no recount)
   const d1 = o.recount ? null : { ...s1, bigrams: d1Bigrams };
-  return { theta, temperature, ev, cands, candTokens: items.length, d2Figures, seqFit, caseFit, times: { t1, t2, t3, tEval, tSeq, tCase: performance.now() }, d1 };
+  return {
+    theta,
+    temperature,
+    ev,
+    cands,
+    candTokens: items.length,
+    d2Figures,
+    seqFit,
+    caseFit,
+    times: { t1, t2, t3, tEval, tSeq, tCase: performance.now() },
+    d1,
+  };
 }
 
 /**
@@ -306,11 +426,23 @@ async function fitOnD2(part: ReturnType<typeof partitionCorpus>, templates: Retu
  * documents, decoded with the bigrams of D1 at the fitted λ. Null when D1 has no case or mood.
  */
 function fitCasePass(
-  fitted: Model, bigrams: TagSequence, d1: readonly Document[], d2: ReturnType<typeof prepareDocument>[], o: TrainOptions,
+  fitted: Model,
+  bigrams: TagSequence,
+  d1: readonly Document[],
+  d2: ReturnType<typeof prepareDocument>[],
+  o: TrainOptions,
 ): { fit: CaseFit; d1Classifier: CasePass } | null {
   const d1Classifier = fitCaseClassifier(d1, { seed: o.seed, ...o.caseFit });
   if (!d1Classifier) return null;
-  const withSequence = new Model(fitted.info, fitted.vocab, fitted.counts, fitted.doc, fitted.lexicon, fitted.theta, bigrams);
+  const withSequence = new Model(
+    fitted.info,
+    fitted.vocab,
+    fitted.counts,
+    fitted.doc,
+    fitted.lexicon,
+    fitted.theta,
+    bigrams,
+  );
   const fit = fitCaseTemperature(withSequence, d2, d1Classifier, o.caseFit?.weight ?? CASE_PASS_WEIGHT);
   o.onProgress?.('casePass', 1, 1);
   return { fit, d1Classifier };
@@ -335,7 +467,13 @@ function placeholderInfo(o: TrainOptions, templates: ReturnType<typeof resolveFe
     transform: o.transform,
     solver: o.solver,
     options: {
-      d2: o.d2, maxTokens: o.maxTokens, solverOptions: o.solverOptions, recount: o.recount, variantTarget: o.variantTarget, sequence: o.sequence, casePass: o.casePass,
+      d2: o.d2,
+      maxTokens: o.maxTokens,
+      solverOptions: o.solverOptions,
+      recount: o.recount,
+      variantTarget: o.variantTarget,
+      sequence: o.sequence,
+      casePass: o.casePass,
     },
     seed: o.seed,
     corpus: { hash: '', documents: 0, tokens: 0, goldTokens: 0 },

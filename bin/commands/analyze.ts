@@ -33,9 +33,13 @@ interface AnalyzeFlags {
   workers: string;
 }
 
-/** The analyzer analyze runs on (the model's options with -m), loaded by the stream on this thread or in each worker thread. */
+/**
+ * The analyzer analyze runs on (the model's options with -m), loaded by the stream on this thread
+ * or in each worker thread.
+ */
 async function analyzerSource(flags: AnalyzeFlags, cacheSize: number, command: Command): Promise<AnalyzerSource> {
-  if (flags.model === undefined) return { tables: flags.tables, options: { cacheSize, backoff: flags.backoff, caseEndings: flags.caseEndings } };
+  if (flags.model === undefined)
+    return { tables: flags.tables, options: { cacheSize, backoff: flags.backoff, caseEndings: flags.caseEndings } };
   for (const name of ['backoff', 'caseEndings']) {
     if (command.getOptionValueSource(name) === 'cli') throw new UsageError(`--no-${name === 'backoff' ? 'backoff' : 'case-endings'} with -m: the model records how its candidates were made, and analyze lists them so`);
   }
@@ -48,12 +52,27 @@ async function run(file: string | undefined, flags: AnalyzeFlags, command: Comma
   const output = planOutput(flags.output);
   const workers = parseWorkers(flags.workers);
   // the candidates a model ranks (the labels it saw with -m), rendered where the analysis runs
-  const render = flags.format === 'pos' ? undefined
-    : { module: CANDIDATE_RENDERER, args: { model: flags.model ?? null, format: flags.format, script: flags.outputScript } };
-  await runStreaming(file, () => analyzerSource(flags, cacheSize, command), (analyzer, source, progress) => analyzeStream(analyzer, source, openOutput(output), {
-    format: flags.format === 'pos' ? 'pos' : 'jsonl', script: flags.outputScript, inputScript: flags.script, encoding: flags.encoding, onProgress: progress,
-    render, workers,
-  }));
+  const render =
+    flags.format === 'pos'
+      ? undefined
+      : {
+          module: CANDIDATE_RENDERER,
+          args: { model: flags.model ?? null, format: flags.format, script: flags.outputScript },
+        };
+  await runStreaming(
+    file,
+    () => analyzerSource(flags, cacheSize, command),
+    (analyzer, source, progress) =>
+      analyzeStream(analyzer, source, openOutput(output), {
+        format: flags.format === 'pos' ? 'pos' : 'jsonl',
+        script: flags.outputScript,
+        inputScript: flags.script,
+        encoding: flags.encoding,
+        onProgress: progress,
+        render,
+        workers,
+      }),
+  );
 }
 
 export function register(program: Command): void {

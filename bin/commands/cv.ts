@@ -39,7 +39,10 @@ interface CvFlags {
   caseEndings: boolean;
 }
 
-/** The extra corpora, every document id after its file's name (`path#id`, as for several files) so that none is a corpus document's. */
+/**
+ * The extra corpora, every document id after its file's name (`path#id`, as for several files) so
+ * that none is a corpus document's.
+ */
 function extraCorpus(paths: string[], load: Partial<LoadCorpusOptions>): Corpus {
   const c = loadCorpus(paths, load);
   return paths.length > 1 ? c : { ...c, documents: c.documents.map((d) => ({ ...d, id: `${paths[0]}#${d.id}` })) };
@@ -60,7 +63,13 @@ function headline(report: CvReport): string[] {
 }
 
 async function run(corpora: string[], flags: CvFlags): Promise<void> {
-  const defaults = { transform: flags.transform, solver: flags.solver, recount: flags.recount, sequence: flags.sequence, casePass: flags.casePass };
+  const defaults = {
+    transform: flags.transform,
+    solver: flags.solver,
+    recount: flags.recount,
+    sequence: flags.sequence,
+    casePass: flags.casePass,
+  };
   const options = {
     folds: numberOption('--folds', flags.folds, (n) => Number.isInteger(n) && n >= 2, 'a whole number ≥ 2'),
     jobs: numberOption('--jobs', flags.jobs, (n) => Number.isInteger(n) && n >= 1, 'a whole number ≥ 1'),
@@ -71,7 +80,14 @@ async function run(corpora: string[], flags: CvFlags): Promise<void> {
   };
   assertResultsDirWritable(flags.output);
   const scheme = flags.scheme === undefined ? undefined : loadSchemeFile(flags.scheme);
-  const load: Partial<LoadCorpusOptions> = { format: flags.corpusFormat, encoding: flags.encoding, tables: flags.tables, analyzer: { backoff: flags.backoff, caseEndings: flags.caseEndings }, scheme, checkScheme: true };
+  const load: Partial<LoadCorpusOptions> = {
+    format: flags.corpusFormat,
+    encoding: flags.encoding,
+    tables: flags.tables,
+    analyzer: { backoff: flags.backoff, caseEndings: flags.caseEndings },
+    scheme,
+    checkScheme: true,
+  };
   requireDistinctFiles([...corpora, ...(flags.extra ?? [])]);
   const corpus = loadCorpus(corpora, load);
   const extra = flags.extra && flags.extra.length > 0 ? extraCorpus(flags.extra, load) : undefined;

@@ -26,11 +26,20 @@ async function run(file: string | undefined, flags: DiacritizeFlags): Promise<vo
   const workers = parseWorkers(flags.workers);
   // the tagger is loaded by the stream, on this thread or in each worker thread
   const tagger: TaggerSource = { model: flags.model, options: { tables: flags.tables } };
-  await runStreaming(file, () => tagger, (loaded, source, progress) =>
-    diacritizeStream(loaded, source, openOutput(output), {
-      format: flags.format, encoding: flags.encoding, onProgress: progress, workers,
-      vocalize: { sukun: flags.sukun, daggerAlif: flags.daggerAlif }, candidates: Boolean(flags.candidates), inputScript: flags.script,
-    }));
+  await runStreaming(
+    file,
+    () => tagger,
+    (loaded, source, progress) =>
+      diacritizeStream(loaded, source, openOutput(output), {
+        format: flags.format,
+        encoding: flags.encoding,
+        onProgress: progress,
+        workers,
+        vocalize: { sukun: flags.sukun, daggerAlif: flags.daggerAlif },
+        candidates: Boolean(flags.candidates),
+        inputScript: flags.script,
+      }),
+  );
 }
 
 export function register(program: Command): void {

@@ -33,7 +33,15 @@ async function run(modelDir: string, corpora: string[], flags: EvalFlags): Promi
     throw new ModelVersionError(`model was trained with feature set '${featureSetDisplay(scheme, model.info.featureSet)}', not '${flags.features}'`, { file: modelDir });
   const analyzer = modelAnalyzerOptions(model.info);
   // Candidates files are factored by the model's scheme (a tag it cannot factor is an error naming it).
-  const corpus = requireGold(loadCorpus(corpora, { format: flags.corpusFormat, encoding: flags.encoding, tables: flags.tables, analyzer, scheme: scheme ?? ARABIC_SCHEME }));
+  const corpus = requireGold(
+    loadCorpus(corpora, {
+      format: flags.corpusFormat,
+      encoding: flags.encoding,
+      tables: flags.tables,
+      analyzer,
+      scheme: scheme ?? ARABIC_SCHEME,
+    }),
+  );
   const seed = numberOption('--seed', flags.seed, (n) => Number.isInteger(n) && n >= 0, 'a whole number ≥ 0');
   const progress = progressCallback();
   let report;

@@ -37,12 +37,17 @@ async function run(file: string, flags: ImportDiacFlags): Promise<void> {
   for (const out of [flags.report, flags.reportMd]) if (out) assertWritable(out);
   const listPlan = flags.ungolded ? planOutput(flags.ungolded) : undefined;
   let report = '';
-  await runStreaming(file, () => Analyzer.load(flags.tables, { backoff: flags.backoff, caseEndings: flags.caseEndings }),
+  await runStreaming(
+    file,
+    () => Analyzer.load(flags.tables, { backoff: flags.backoff, caseEndings: flags.caseEndings }),
     async (analyzer, source, progress) => {
       const list: OutputSink | undefined = listPlan ? openOutput(listPlan) : undefined;
       let listed: string[] = [];
       const importer = new DiacImporter(analyzer, {
-        file: source.file, script: flags.script, docLines, examples,
+        file: source.file,
+        script: flags.script,
+        docLines,
+        examples,
         onUngolded: list ? (line) => void listed.push(line) : undefined,
       });
       const drain = async (): Promise<void> => {
@@ -53,11 +58,16 @@ async function run(file: string, flags: ImportDiacFlags): Promise<void> {
       };
       try {
         await list?.write('where\tword\twhy\tdetail\n');
-        await transformText(source, openOutput(output), async (p) => {
-          const out = importer.line(p.text, p.line);
-          await drain();
-          return out;
-        }, { encoding: flags.encoding, onProgress: progress, flush: () => importer.finish() });
+        await transformText(
+          source,
+          openOutput(output),
+          async (p) => {
+            const out = importer.line(p.text, p.line);
+            await drain();
+            return out;
+          },
+          { encoding: flags.encoding, onProgress: progress, flush: () => importer.finish() },
+        );
         await drain();
         await list?.commit();
       } catch (err) {
@@ -67,7 +77,8 @@ async function run(file: string, flags: ImportDiacFlags): Promise<void> {
       const r = importer.report();
       if (flags.report) writeFileAtomic(flags.report, `${JSON.stringify(r, null, 2)}\n`);
       report = vocReportMarkdown(r);
-    });
+    },
+  );
   if (flags.reportMd) writeFileAtomic(flags.reportMd, report);
   else if (!flags.quiet) process.stderr.write(report);
 }

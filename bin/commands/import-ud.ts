@@ -43,13 +43,19 @@ function run(treebank: string, flags: ImportUdFlags): void {
   const examples = intOption('--examples', flags.examples);
   const size = intOption('--sample-size', flags.sampleSize);
   const seed = intOption('--seed', flags.seed);
-  for (const out of [flags.output, flags.report, flags.reportMd, flags.sample, flags.text, flags.plain]) if (out) assertWritable(out);
+  for (const out of [flags.output, flags.report, flags.reportMd, flags.sample, flags.text, flags.plain])
+    if (out) assertWritable(out);
   const text = readTextFile(treebank);
   const analyzer = Analyzer.load(flags.tables, { backoff: flags.backoff, caseEndings: flags.caseEndings });
   const progress = progressCallback();
   const traced: WordTrace[] = [];
   const trace = flags.sample ? (w: WordTrace) => void traced.push(w) : undefined;
-  const { layout, corpus, report, vocalizedText } = projectTreebank(text, analyzer, { file: treebank, examples, progress, trace });
+  const { layout, corpus, report, vocalizedText } = projectTreebank(text, analyzer, {
+    file: treebank,
+    examples,
+    progress,
+    trace,
+  });
   progress.stop();
   if (layout === 'vocalized' && flags.sample) throw new UsageError('--sample is for LId-annotated treebanks (UD Arabic-PUD); the report of a vocalized one gives examples of every bucket (--examples)');
   for (const [flag, given] of [['--text', flags.text], ['--plain', flags.plain]] as const)

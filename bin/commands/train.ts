@@ -57,7 +57,16 @@ async function run(corpora: string[], flags: TrainFlags): Promise<void> {
   const scheme = flags.scheme === undefined ? undefined : loadSchemeFile(flags.scheme);
   const readStart = performance.now();
   const readCpu = process.cpuUsage();
-  let corpus: Corpus | undefined = requireGold(loadCorpus(corpora, { format: flags.corpusFormat, encoding: flags.encoding, tables: flags.tables, analyzer: options.analyzer, scheme, checkScheme: true }));
+  let corpus: Corpus | undefined = requireGold(
+    loadCorpus(corpora, {
+      format: flags.corpusFormat,
+      encoding: flags.encoding,
+      tables: flags.tables,
+      analyzer: options.analyzer,
+      scheme,
+      checkScheme: true,
+    }),
+  );
   const cpu = process.cpuUsage(readCpu);
   const read = { seconds: (performance.now() - readStart) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
   // `--features case` names an element of the corpus's label scheme.
@@ -78,7 +87,12 @@ async function run(corpora: string[], flags: TrainFlags): Promise<void> {
     const { model, summary } = await training;
     const saved = await model.save(flags.output, { analyzerTables });
     progress.stop();
-    const out = { ...summary, read, model: { dir: flags.output, bytes: saved.bytes, saveMs: saved.ms }, wallSeconds: (performance.now() - t0) / 1000 };
+    const out = {
+      ...summary,
+      read,
+      model: { dir: flags.output, bytes: saved.bytes, saveMs: saved.ms },
+      wallSeconds: (performance.now() - t0) / 1000,
+    };
     if (!flags.quiet) log(describeTraining(summary, flags.output));
     if (flags.format === 'json') await writeOut(`${JSON.stringify(out, null, 2)}\n`);
   } finally {
@@ -86,7 +100,10 @@ async function run(corpora: string[], flags: TrainFlags): Promise<void> {
   }
 }
 
-/** The tables of `dir` compiled (src/analyzer/image.ts), or nothing (and a note) when they cannot be loaded: tagging then parses them. */
+/**
+ * The tables of `dir` compiled (src/analyzer/image.ts), or nothing (and a note) when they cannot be
+ * loaded: tagging then parses them.
+ */
 function compiledTables(dir: string, options: { backoff: boolean; caseEndings: boolean }): LexiconImage | undefined {
   try {
     return Analyzer.load(dir, options).tablesImage();

@@ -12,13 +12,22 @@ import type { Alternative, Solution } from './types.js';
 export function solutionsBytes(list: readonly Solution[]): number {
   let n = arrayBytes(list.length);
   for (const s of list) {
-    n += objectBytes(6) + objectBytes(3) + stringBytes(s.voc) + stringBytes(s.lemma) + stringBytes(s.morph) + stringBytes(s.gloss);
+    n +=
+      objectBytes(6) +
+      objectBytes(3) +
+      stringBytes(s.voc) +
+      stringBytes(s.lemma) +
+      stringBytes(s.morph) +
+      stringBytes(s.gloss);
   }
   return n;
 }
 
 /** The bytes of an analysis: its solutions, and its alternatives' forms and solutions. */
-export function wordAnalysisBytes(a: { readonly solutions: readonly Solution[]; readonly alternatives: readonly Alternative[] }): number {
+export function wordAnalysisBytes(a: {
+  readonly solutions: readonly Solution[];
+  readonly alternatives: readonly Alternative[];
+}): number {
   let n = objectBytes(2) + solutionsBytes(a.solutions) + arrayBytes(a.alternatives.length);
   for (const alt of a.alternatives) n += objectBytes(2) + stringBytes(alt.form) + solutionsBytes(alt.solutions);
   return n;
@@ -39,7 +48,9 @@ function flatSolutions(list: readonly Solution[]): void {
 }
 
 /** The analysis with every string of it laid out flat (see heap-bytes.ts flat); returns `a`. */
-export function flatAnalysis<T extends { solutions: readonly Solution[]; alternatives: readonly Alternative[] }>(a: T): T {
+export function flatAnalysis<T extends { solutions: readonly Solution[]; alternatives: readonly Alternative[] }>(
+  a: T,
+): T {
   flatSolutions(a.solutions);
   for (const alt of a.alternatives) {
     flat(alt.form);

@@ -14,7 +14,11 @@ function posDeducible(text: string, from: number, to: number): boolean {
   const c = text.charCodeAt(from);
   if (c === 70 /* F */ || c === 78 /* N */) return true;
   if (to - from === 6 && (text.startsWith('Pref-0', from) || text.startsWith('Suff-0', from))) return true;
-  return to - from >= 2 && text.charCodeAt(from + 1) === 86 /* V */ && (c === 73 /* I */ || c === 80 /* P */ || c === 67 /* C */);
+  return (
+    to - from >= 2 &&
+    text.charCodeAt(from + 1) === 86 /* V */ &&
+    (c === 73 /* I */ || c === 80 /* P */ || c === 67) /* C */
+  );
 }
 
 /** Where a line ends: its `\n`, less a `\r` before it. */
@@ -60,7 +64,10 @@ function checkEntry(text: string, file: string, start: number, end: number, line
   return text.slice(start, t1);
 }
 
-/** The index of a lexicon file's text (see {@link DictImage}); checks every line. Throws InputParseError with file and line. */
+/**
+ * The index of a lexicon file's text (see {@link DictImage}); checks every line. Throws
+ * InputParseError with file and line.
+ */
 export function indexText(text: string, file: string, options: DictOptions): Omit<DictImage, 'text'> {
   const lineStart: number[] = [];
   const lemmaOf: number[] = [];

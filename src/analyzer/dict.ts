@@ -70,7 +70,10 @@ export function deducePos(voc: string, cat: string, gloss: string): string | nul
   return null;
 }
 
-/** The POS field of an entry, given its vocalization, category and gloss field: the first `<pos>…</pos>` content, else a deduced one (null: none). */
+/**
+ * The POS field of an entry, given its vocalization, category and gloss field: the first
+ * `<pos>…</pos>` content, else a deduced one (null: none).
+ */
 export function entryPos(voc: string, cat: string, glossPos: string): string | null {
   const tagged = glossPos.includes('<pos>') ? POS_TAG.exec(glossPos) : null;
   return tagged ? tagged[1] : deducePos(voc, cat, glossPos);
@@ -92,7 +95,10 @@ export function cleanGloss(glossPos: string): string {
 export interface DictImage {
   /** The file's text as indexed (with whatever loading added or changed). */
   text: string;
-  /** Per entry: where its line starts, its lemma number, the next entry of its form (-1: none), 1 when commented out. */
+  /**
+   * Per entry: where its line starts, its lemma number, the next entry of its form (-1: none), 1
+   * when commented out.
+   */
   lineStart: Int32Array;
   lemmaOf: Int32Array;
   nextOf: Int32Array;
@@ -126,7 +132,12 @@ export class LexiconDict implements EntryIndex {
    * (its arrays used, not copied). `categoryId` numbers a category for the compatibility tables
    * (-1 when it is in none). Throws InputParseError with file and line (a text only).
    */
-  constructor(text: string | DictImage, readonly file: string, private readonly categoryId: (cat: string) => number, options: DictOptions = {}) {
+  constructor(
+    text: string | DictImage,
+    readonly file: string,
+    private readonly categoryId: (cat: string) => number,
+    options: DictOptions = {},
+  ) {
     const image = typeof text === 'string' ? { text, ...indexText(text, file, options) } : text;
     this.text = image.text;
     this.lineStart = image.lineStart;
@@ -165,15 +176,23 @@ export class LexiconDict implements EntryIndex {
     const t1 = text.indexOf('\t', start);
     const t2 = text.indexOf('\t', t1 + 1);
     const t3 = text.indexOf('\t', t2 + 1);
-    return { voc: text.slice(t1 + 1, t2), category: text.slice(t2 + 1, t3), glossPos: text.slice(t3 + 1, lineEnd(text, start)) };
+    return {
+      voc: text.slice(t1 + 1, t2),
+      category: text.slice(t2 + 1, t3),
+      glossPos: text.slice(t3 + 1, lineEnd(text, start)),
+    };
   }
 
   /** Builds entry number `k`. */
   private entry(k: number): LexEntry {
     const { voc, category, glossPos } = this.fields(k);
     return {
-      voc, category, cat: this.categoryId(category), gloss: cleanGloss(glossPos),
-      pos: entryPos(voc, category, glossPos) as string, lemma: this.lemma(this.lemmaOf[k]),
+      voc,
+      category,
+      cat: this.categoryId(category),
+      gloss: cleanGloss(glossPos),
+      pos: entryPos(voc, category, glossPos) as string,
+      lemma: this.lemma(this.lemmaOf[k]),
       commented: this.commented[k] === 1,
     };
   }

@@ -46,7 +46,12 @@ export interface AnalyzerOptions {
   caseEndings: boolean;
 }
 
-export const defaultAnalyzerOptions: AnalyzerOptions = { cacheSize: 100_000, cacheBytes: 64 * 2 ** 20, backoff: false, caseEndings: false };
+export const defaultAnalyzerOptions: AnalyzerOptions = {
+  cacheSize: 100_000,
+  cacheBytes: 64 * 2 ** 20,
+  backoff: false,
+  caseEndings: false,
+};
 
 /** The analyses of one look-up form. Shared by every caller: the arrays and objects are frozen. */
 export interface WordAnalysis {
@@ -107,15 +112,31 @@ const EMPTY = Object.freeze([]) as unknown as never[];
 /** The analysis of a look-up form longer than any word (tokenize.ts MAX_WORD_LETTERS): none. */
 const BEYOND_REACH: WordAnalysis = Object.freeze({ solutions: EMPTY, alternatives: EMPTY });
 
-/** The morphological analyzer (the BAMA 1.0 algorithm over BAMA or SAMA tables): every analysis of every word. Load it with {@link Analyzer.load}; it is read-only after loading and can serve concurrent callers. */
+/**
+ * The morphological analyzer (the BAMA 1.0 algorithm over BAMA or SAMA tables): every analysis of
+ * every word. Load it with {@link Analyzer.load}; it is read-only after loading and can serve
+ * concurrent callers.
+ */
 export class Analyzer {
   private readonly cache: LruCache<string, WordAnalysis>;
   /** Per suffix entry list: for each entry, the categories of the case-bearing entries that replace it (null: none). */
   private readonly replacers = new WeakMap<readonly LexEntry[], ReadonlyArray<readonly number[] | null>>();
   /** Sizes of the loaded tables, the time they took to load, and whether they came compiled (src/analyzer/image.ts). */
-  readonly stats: { prefixes: number; stems: number; suffixes: number; lemmas: number; loadMs: number; compiled: boolean };
+  readonly stats: {
+    prefixes: number;
+    stems: number;
+    suffixes: number;
+    lemmas: number;
+    loadMs: number;
+    compiled: boolean;
+  };
 
-  private constructor(private readonly lex: Lexicon, readonly options: AnalyzerOptions, loadMs: number, compiled: boolean) {
+  private constructor(
+    private readonly lex: Lexicon,
+    readonly options: AnalyzerOptions,
+    loadMs: number,
+    compiled: boolean,
+  ) {
     this.cache = new LruCache(options.cacheSize, options.cacheBytes, analysisBytes);
     this.stats = Object.freeze({ ...lex.counts, loadMs, compiled });
   }
@@ -136,14 +157,19 @@ export class Analyzer {
     if (!Number.isSafeInteger(opts.cacheBytes) || opts.cacheBytes < 0) {
       throw new UsageError(`cacheBytes must be a non-negative integer, got ${opts.cacheBytes}`);
     }
-    if (typeof opts.caseEndings !== 'boolean') throw new UsageError(`caseEndings must be true or false, got ${String(opts.caseEndings)}`);
+    if (typeof opts.caseEndings !== 'boolean')
+      throw new UsageError(`caseEndings must be true or false, got ${String(opts.caseEndings)}`);
     const start = performance.now();
-    const fromImage = isLexiconImage(compiled) && compiled.json.fingerprint === tablesFingerprint(dir, opts.caseEndings);
+    const fromImage =
+      isLexiconImage(compiled) && compiled.json.fingerprint === tablesFingerprint(dir, opts.caseEndings);
     const lex = fromImage ? lexiconFromImage(compiled, dir) : loadLexicon(dir, { caseEndings: opts.caseEndings });
     return new Analyzer(lex, opts, performance.now() - start, fromImage);
   }
 
-  /** Returns the image of the tables (src/analyzer/image.ts), for a model file to carry; its arrays are the analyzer's own. Throws nothing. */
+  /**
+   * Returns the image of the tables (src/analyzer/image.ts), for a model file to carry; its arrays
+   * are the analyzer's own. Throws nothing.
+   */
   tablesImage(): LexiconImage {
     return lexiconImage(this.lex);
   }
@@ -172,16 +198,19 @@ export class Analyzer {
     let solutions = this.solve(lookup);
     if (solutions.length === 0 && this.options.backoff) {
       const nisba = this.nisbaAnalyses(lookup);
-      if (nisba.length > 0) solutions = mayBeName(nisba) ? (Object.freeze([...nisba, ...this.nameAnalyses(lookup)]) as Solution[]) : nisba;
+      if (nisba.length > 0)
+        solutions = mayBeName(nisba) ? (Object.freeze([...nisba, ...this.nameAnalyses(lookup)]) as Solution[]) : nisba;
     }
     let alternatives: Alternative[] = EMPTY;
     if (solutions.length === 0) {
       alternatives = Object.freeze(
         alternativeSpellings(lookup).map((form): Alternative =>
-          Object.freeze({ form, solutions: this.cache.peek(form)?.solutions ?? this.solve(form) })),
+          Object.freeze({ form, solutions: this.cache.peek(form)?.solutions ?? this.solve(form) }),
+        ),
       ) as Alternative[];
     }
-    if (solutions.length === 0 && this.options.backoff && alternatives.every((a) => a.solutions.length === 0)) solutions = this.nameAnalyses(lookup);
+    if (solutions.length === 0 && this.options.backoff && alternatives.every((a) => a.solutions.length === 0))
+      solutions = this.nameAnalyses(lookup);
     const result: WordAnalysis = Object.freeze({ solutions, alternatives });
     this.cache.set(flat(lookup), flatAnalysis(result));
     return result;
@@ -240,13 +269,15 @@ export class Analyzer {
               if (governed !== FREE && !allowedAfter(governed, c)) continue;
               const by = replaced?.[ci];
               if (by && by.some((k) => ac.has(a.cat, k) && bc.has(b.cat, k))) continue;
-              out.push(Object.freeze({
-                voc: a.voc + b.voc + c.voc,
-                lemma: b.lemma,
-                morph: a.pos + b.pos + c.pos,
-                gloss: `${a.gloss} + ${b.gloss} + ${c.gloss}`,
-                glossParts: Object.freeze({ prefix: a.gloss, stem: b.gloss, suffix: c.gloss }),
-              }));
+              out.push(
+                Object.freeze({
+                  voc: a.voc + b.voc + c.voc,
+                  lemma: b.lemma,
+                  morph: a.pos + b.pos + c.pos,
+                  gloss: `${a.gloss} + ${b.gloss} + ${c.gloss}`,
+                  glossParts: Object.freeze({ prefix: a.gloss, stem: b.gloss, suffix: c.gloss }),
+                }),
+              );
             }
           }
         }
@@ -275,12 +306,18 @@ export class Analyzer {
     return out;
   }
 
-  /** Splits a line of raw text into words and non-alphabetic tokens (no analysis): returns the tokens. Throws nothing. */
+  /**
+   * Splits a line of raw text into words and non-alphabetic tokens (no analysis): returns the
+   * tokens. Throws nothing.
+   */
   tokenize(line: string): RawToken[] {
     return tokenizeLine(line);
   }
 
-  /** Tokenizes and analyzes one line of raw text (Arabic script): returns its tokens, each word with its analyses. Throws nothing. */
+  /**
+   * Tokenizes and analyzes one line of raw text (Arabic script): returns its tokens, each word with
+   * its analyses. Throws nothing.
+   */
   analyzeLine(line: string): AnalyzedToken[] {
     return tokenizeLine(line).map((t): AnalyzedToken => {
       if (t.kind === 'other') return { kind: 'other', input: t.input };

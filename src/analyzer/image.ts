@@ -44,7 +44,10 @@ export interface LexiconImageJSON {
   vowelModelStems: string[];
 }
 
-/** An image: its JSON, and its arrays by name (`stems/text`, `stems/slots`, …, `ab`: UTF-8 text, index arrays, table bits). */
+/**
+ * An image: its JSON, and its arrays by name (`stems/text`, `stems/slots`, …, `ab`: UTF-8 text,
+ * index arrays, table bits).
+ */
 export interface LexiconImage {
   json: LexiconImageJSON;
   binary: Record<string, Int32Array | Uint8Array>;
@@ -52,7 +55,10 @@ export interface LexiconImage {
 
 let codeCrc: number | undefined;
 
-/** The modules whose code decides what loading the tables makes: this one and what it imports, in this folder and above. */
+/**
+ * The modules whose code decides what loading the tables makes: this one and what it imports, in
+ * this folder and above.
+ */
 const IMPORT = /^(?:import|export)\s[^;]*?\sfrom\s+'(\.{1,2}\/[^']+)'/gm;
 
 /**
@@ -71,7 +77,8 @@ function analyzerCodeCrc(): number {
   };
   visit(fileURLToPath(import.meta.url));
   let crc = 0;
-  for (const f of [...files].sort()) crc = crc32(readFileSync(f), crc32(relative(dirname(fileURLToPath(import.meta.url)), f), crc));
+  for (const f of [...files].sort())
+    crc = crc32(readFileSync(f), crc32(relative(dirname(fileURLToPath(import.meta.url)), f), crc));
   return (codeCrc = crc);
 }
 
@@ -109,8 +116,14 @@ export function lexiconImage(lex: Lexicon): LexiconImage {
   }
   for (const t of TABLES) binary[t] = lex[t].bits();
   const json: LexiconImageJSON = {
-    kind: IMAGE_KIND, version: IMAGE_VERSION, fingerprint: tablesFingerprint(lex.dir, lex.caseEndings), caseEndings: lex.caseEndings,
-    categoryNames: [...lex.categoryNames], counts: { ...lex.counts }, lemmaCounts, vowelModelStems: vowelModelStems(lex),
+    kind: IMAGE_KIND,
+    version: IMAGE_VERSION,
+    fingerprint: tablesFingerprint(lex.dir, lex.caseEndings),
+    caseEndings: lex.caseEndings,
+    categoryNames: [...lex.categoryNames],
+    counts: { ...lex.counts },
+    lemmaCounts,
+    vowelModelStems: vowelModelStems(lex),
   };
   return { json, binary };
 }
@@ -143,7 +156,12 @@ export function lexiconFromImage(image: LexiconImage, dir: string): Lexicon {
       slots: part(`${name}/slots`, Int32Array), lemmaSpans: part(`${name}/lemmaSpans`, Int32Array), lemmaCount: j.lemmaCounts[name],
     };
     const n = d.lineStart.length;
-    if (d.lemmaOf.length !== n || d.nextOf.length !== n || d.commented.length !== n || (d.slots.length & (d.slots.length - 1)) !== 0)
+    if (
+      d.lemmaOf.length !== n ||
+      d.nextOf.length !== n ||
+      d.commented.length !== n ||
+      (d.slots.length & (d.slots.length - 1)) !== 0
+    )
       throw new ModelFormatError(`compiled analyzer tables: the ${name} index is damaged`);
     return new LexiconDict(d, join(dir, DICT_FILES[name]), categoryId);
   };

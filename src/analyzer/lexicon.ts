@@ -105,7 +105,10 @@ export interface Lexicon {
   readonly counts: { prefixes: number; stems: number; suffixes: number; lemmas: number };
   /** Whether the commented-out case-ending (and mood) suffixes were loaded. */
   readonly caseEndings: boolean;
-  /** The stems the names' vowel model learns from, when a compiled image brought them (src/analyzer/image.ts); else found by a scan (stem-vowels.ts). */
+  /**
+   * The stems the names' vowel model learns from, when a compiled image brought them
+   * (src/analyzer/image.ts); else found by a scan (stem-vowels.ts).
+   */
   readonly vowelModelStems?: readonly string[];
 }
 
@@ -118,7 +121,10 @@ export interface LexiconOptions {
   caseEndings: boolean;
 }
 
-/** The category a stem entry gets, given its own, its vocalization, its lemma ID (a function: most entries never need it) and its gloss field (`<pos>` included). */
+/**
+ * The category a stem entry gets, given its own, its vocalization, its lemma ID (a function: most
+ * entries never need it) and its gloss field (`<pos>` included).
+ */
 type StemCategory = (cat: string, voc: string, lemma: () => string, gloss: string) => string;
 
 /** A commented-out suffix entry is a case ending or mood suffix when its POS holds one of these tags. */
@@ -136,14 +142,20 @@ export function withoutCaseOrMood(pos: string): string {
 
 /**
  * What the `caseEndings` option adds beyond the commented-out case endings (the mood vowels
- * of src/analyzer/rules/mood.ts and before object pronouns, mood-pronoun.ts, the names' case endings of src/analyzer/rules/names.ts, the defective
- * nouns' of src/analyzer/rules/defective.ts, the hamza-final nouns' of src/analyzer/rules/hamza.ts, أيّ's of
- * src/analyzer/rules/declinable.ts, the shortened jussives' vowels of src/analyzer/rules/jussive.ts, the nouns in alif maqsura's of src/analyzer/rules/maqsur.ts): their suffix
- * lines, written after the suffix file's own, their stem categories, and their pairs, added
- * to the tables (numbering their categories). Nothing when the suffix file has an active
- * indicative suffix already (SAMA's tables carry these endings).
+ * of src/analyzer/rules/mood.ts and before object pronouns, mood-pronoun.ts, the names' case
+ * endings of src/analyzer/rules/names.ts, the defective nouns' of src/analyzer/rules/defective.ts,
+ * the hamza-final nouns' of src/analyzer/rules/hamza.ts, أيّ's of src/analyzer/rules/declinable.ts,
+ * the shortened jussives' vowels of src/analyzer/rules/jussive.ts, the nouns in alif maqsura's of
+ * src/analyzer/rules/maqsur.ts): their suffix lines, written after the suffix file's own, their
+ * stem categories, and their pairs, added to the tables (numbering their categories). Nothing when
+ * the suffix file has an active indicative suffix already (SAMA's tables carry these endings).
  */
-function caseExtension(suffixText: string, stemText: string, ids: Map<string, number>, tables: Array<Array<[number, number]>>): { suffixLines: string; stemCategory?: StemCategory } {
+function caseExtension(
+  suffixText: string,
+  stemText: string,
+  ids: Map<string, number>,
+  tables: Array<Array<[number, number]>>,
+): { suffixLines: string; stemCategory?: StemCategory } {
   if (/^[^;\r\n][^\r\n]*\/IVSUFF_MOOD:I</m.test(suffixText)) return { suffixLines: '' };
   const [ab, ac, bc] = tables;
   const names = [...ids.keys()];
@@ -162,19 +174,43 @@ function caseExtension(suffixText: string, stemText: string, ids: Map<string, nu
     if (n === undefined) ids.set(cat, (n = ids.size));
     return n;
   };
-  const add = (to: Array<[number, number]>, pairs: Array<[string, string]>) => { for (const [a, b] of pairs) to.push([id(a), id(b)]); };
+  const add = (to: Array<[number, number]>, pairs: Array<[string, string]>) => {
+    for (const [a, b] of pairs) to.push([id(a), id(b)]);
+  };
   add(ab, [...name.ab, ...defective.ab, ...hamza.ab, ...declinable.ab, ...jussive.ab, ...maqsur.ab]);
   add(ac, [...mood.ac, ...pronounMood.ac, ...name.ac, ...defective.ac, ...jussive.ac, ...maqsur.ac]);
-  add(bc, [...mood.bc, ...pronounMood.bc, ...name.bc, ...defective.bc, ...hamza.bc, ...declinable.bc, ...jussive.bc, ...maqsur.bc]);
+  add(bc, [
+    ...mood.bc,
+    ...pronounMood.bc,
+    ...name.bc,
+    ...defective.bc,
+    ...hamza.bc,
+    ...declinable.bc,
+    ...jussive.bc,
+    ...maqsur.bc,
+  ]);
   return {
-    suffixLines: moodSuffixLines() + pronounMoodLines(suffixText) + suffixLine(DIPTOTE_GENITIVE) +
+    suffixLines:
+      moodSuffixLines() +
+      pronounMoodLines(suffixText) +
+      suffixLine(DIPTOTE_GENITIVE) +
       [...DEFECTIVE_SUFFIXES, ...JUSSIVE_SUFFIXES, ...MAQSUR_SUFFIXES].map(suffixLine).join(''),
     stemCategory: (cat, voc, lemma, gloss) =>
-      jussiveOf(declinableCategory(hamzaCategory(defectiveCategory(maqsurCategory(nameCategory(cat, voc), voc, gloss), voc), voc), voc), voc, lemma),
+      jussiveOf(
+        declinableCategory(
+          hamzaCategory(defectiveCategory(maqsurCategory(nameCategory(cat, voc), voc, gloss), voc), voc),
+          voc,
+        ),
+        voc,
+        lemma,
+      ),
   };
 }
 
-/** A stem file's text with each entry's category replaced as `category` says, given its vocalization and (asked only when needed) its lemma ID; lemma lines and comments kept. */
+/**
+ * A stem file's text with each entry's category replaced as `category` says, given its vocalization
+ * and (asked only when needed) its lemma ID; lemma lines and comments kept.
+ */
 function recategorizeStems(text: string, category: StemCategory): string {
   return text.replace(/^([^;\t\r\n][^\t\r\n]*\t)([^\t\r\n]*)\t([^\t\r\n]+)(?=\t([^\r\n]*))/gm, (line, form: string, voc: string, cat: string, gloss: string, at: number) => {
     const to = category(cat, voc, () => lemmaBefore(text, at), gloss);
@@ -231,7 +267,12 @@ export function loadLexicon(dir: string, options: Partial<LexiconOptions> = {}):
     ac: new CompatTable(n, acPairs),
     bc: new CompatTable(n, bcPairs),
     categoryNames: [...ids.keys()],
-    counts: { prefixes: prefixes.entryCount, stems: stems.entryCount, suffixes: suffixes.entryCount, lemmas: stems.lemmaCount },
+    counts: {
+      prefixes: prefixes.entryCount,
+      stems: stems.entryCount,
+      suffixes: suffixes.entryCount,
+      lemmas: stems.lemmaCount,
+    },
     caseEndings,
   };
 }

@@ -55,7 +55,10 @@ function genderOrNumber(morph: string): boolean {
   return tag !== undefined && !tag.endsWith('_POSS') && tag !== 'NSUFF_MASC_SG_ACC_INDEF';
 }
 
-/** Whether a word with these nisba analyses may also be a proper name: not when each has a suffix of gender or number (see the module comment). */
+/**
+ * Whether a word with these nisba analyses may also be a proper name: not when each has a suffix of
+ * gender or number (see the module comment).
+ */
 export function mayBeName(nisba: ReadonlyArray<{ morph: string }>): boolean {
   return !nisba.every((s) => genderOrNumber(s.morph));
 }

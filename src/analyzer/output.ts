@@ -4,9 +4,9 @@
  *
  * `jsonl` gives one object per token: `sentence` (1-based input line), `token` (1-based
  * within the line), `kind`, `input`, and for words `lookup`, `solutions` (voc, lemma, morph,
- * gloss, and `source: "backoff"` on backoff analyses) and `alternatives` (form, solutions). The script option applies to both formats:
- * look-up forms, vocalizations, lemma IDs and morphology in Buckwalter or Arabic script;
- * input strings and glosses are never converted.
+ * gloss, and `source: "backoff"` on backoff analyses) and `alternatives` (form, solutions). The
+ * script option applies to both formats: look-up forms, vocalizations, lemma IDs and morphology in
+ * Buckwalter or Arabic script; input strings and glosses are never converted.
  */
 import { splitLines } from '../io/files.js';
 import type { Script } from '../script/buckwalter.js';
@@ -33,7 +33,12 @@ function solutionJson(sol: Solution, script: Script): { voc: string; lemma: stri
 }
 
 /** The JSON object `--format jsonl` prints for one token. */
-export function tokenJson(token: AnalyzedToken, sentence: number, index: number, script: Script): Record<string, unknown> {
+export function tokenJson(
+  token: AnalyzedToken,
+  sentence: number,
+  index: number,
+  script: Script,
+): Record<string, unknown> {
   const base = { sentence, token: index, kind: token.kind, input: token.input };
   if (token.kind === 'other') return base;
   return {
@@ -51,10 +56,16 @@ export function tokenJson(token: AnalyzedToken, sentence: number, index: number,
  * One line's analyses as output text (empty for a line without tokens). `firstToken` numbers
  * the first token in jsonl (more than 1 for a later piece of a line cut by a streaming reader).
  */
-export function renderLine(tokens: readonly AnalyzedToken[], sentence: number, options: RenderOptions, firstToken = 1): string {
+export function renderLine(
+  tokens: readonly AnalyzedToken[],
+  sentence: number,
+  options: RenderOptions,
+  firstToken = 1,
+): string {
   if (options.format === 'pos') return formatAnalyses(tokens, { script: options.script });
   let out = '';
-  for (let i = 0; i < tokens.length; i++) out += `${JSON.stringify(tokenJson(tokens[i], sentence, firstToken + i, options.script))}\n`;
+  for (let i = 0; i < tokens.length; i++)
+    out += `${JSON.stringify(tokenJson(tokens[i], sentence, firstToken + i, options.script))}\n`;
   return out;
 }
 
@@ -63,7 +74,11 @@ export function renderLine(tokens: readonly AnalyzedToken[], sentence: number, o
  * of the output); yields each line's output text (lines with no tokens yield nothing). Throws
  * nothing of its own.
  */
-export function* renderAnalyses(analyzer: Analyzer, text: string, options: Partial<RenderOptions> = {}): Generator<string> {
+export function* renderAnalyses(
+  analyzer: Analyzer,
+  text: string,
+  options: Partial<RenderOptions> = {},
+): Generator<string> {
   const opts = { ...defaultRenderOptions, ...options };
   const lines = splitLines(text);
   for (let i = 0; i < lines.length; i++) {

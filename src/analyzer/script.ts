@@ -35,7 +35,12 @@ export function formInScript(form: string, script: Script): string {
 /** A solution with its vocalization, lemma and morphology in the script asked for (gloss unchanged). */
 export function solutionInScript(sol: Solution, script: Script): Solution {
   if (script === 'buckwalter') return sol;
-  return { ...sol, voc: fromBuckwalter(sol.voc), lemma: lemmaInScript(sol.lemma, script), morph: morphInScript(sol.morph, script) };
+  return {
+    ...sol,
+    voc: fromBuckwalter(sol.voc),
+    lemma: lemmaInScript(sol.lemma, script),
+    morph: morphInScript(sol.morph, script),
+  };
 }
 
 /**

@@ -47,10 +47,16 @@ const CONTEXTS = [
   { from: 0, to: 1 },
   { from: 0, to: 0 },
 ] as const;
-/** Letters a model tells apart (its alphabet, numbered from 3 as first met, 6 bits each: a 5-letter key fits a small integer); contexts with others are not learned. */
+/**
+ * Letters a model tells apart (its alphabet, numbered from 3 as first met, 6 bits each: a 5-letter
+ * key fits a small integer); contexts with others are not learned.
+ */
 const ALPHABET_MAX = 61;
 
-/** A stem's letters (code units: Buckwalter letters are single units; a letter of two units is kept whole) with the marks after each (`guwlod` → g:u w: l:o d:). */
+/**
+ * A stem's letters (code units: Buckwalter letters are single units; a letter of two units is kept
+ * whole) with the marks after each (`guwlod` → g:u w: l:o d:).
+ */
 function splitMarks(voc: string): { letters: string[]; marks: string[] } {
   const letters: string[] = [];
   const marks: string[] = [];
@@ -91,7 +97,10 @@ class Alphabet {
   }
 }
 
-/** The key of context c of letter i (codes as {@link Alphabet.codes} gives them); -1 when it holds a letter the alphabet lacks. */
+/**
+ * The key of context c of letter i (codes as {@link Alphabet.codes} gives them); -1 when it holds a
+ * letter the alphabet lacks.
+ */
 function contextKey(codes: readonly number[], i: number, c: number): number {
   const { from, to } = CONTEXTS[c];
   let key = 0;
@@ -192,7 +201,10 @@ class KeyCounts {
     this.first = first;
   }
 
-  /** Per key counted at least {@link MIN_EVIDENCE} times, its most frequent marks (ties: the first counted); `markList` names the marks by number. */
+  /**
+   * Per key counted at least {@link MIN_EVIDENCE} times, its most frequent marks (ties: the first
+   * counted); `markList` names the marks by number.
+   */
   mostFrequent(markList: readonly string[]): Map<number, string> {
     const best = new Map<number, string>();
     const M = this.marks;
@@ -204,7 +216,8 @@ class KeyCounts {
         if (n === 0) continue;
         total += n;
         const b = k * M + bestMark;
-        if (bestMark < 0 || n > this.counts[b] || (n === this.counts[b] && this.first[k * M + m] < this.first[b])) bestMark = m;
+        if (bestMark < 0 || n > this.counts[b] || (n === this.counts[b] && this.first[k * M + m] < this.first[b]))
+          bestMark = m;
       }
       if (total >= MIN_EVIDENCE) best.set(key, markList[bestMark]);
     }
@@ -212,7 +225,10 @@ class KeyCounts {
   }
 }
 
-/** The vocalized stems of a lexicon's {@link VOWEL_MODEL_POS} entries, in the file's order: what the model learns from. */
+/**
+ * The vocalized stems of a lexicon's {@link VOWEL_MODEL_POS} entries, in the file's order: what the
+ * model learns from.
+ */
 export function vowelModelStems(lex: Lexicon): string[] {
   if (lex.vowelModelStems) return [...lex.vowelModelStems];
   const vocs: string[] = [];

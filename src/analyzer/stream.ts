@@ -70,13 +70,19 @@ export interface AnalyzeWindow {
 /** The renderer of a stream's options: the spec's module's, or {@link renderLine} with `format` and `script`. */
 export async function lineRendererOf(render: LineRendererSpec | undefined, o: RenderOptions): Promise<LineRenderer> {
   if (!render) return (tokens, line, first) => renderLine(tokens, line, o, first);
-  const mod = (await import(render.module)) as { lineRenderer?: (args: unknown) => LineRenderer | Promise<LineRenderer> };
+  const mod = (await import(render.module)) as {
+    lineRenderer?: (args: unknown) => LineRenderer | Promise<LineRenderer>;
+  };
   if (typeof mod.lineRenderer !== 'function') throw new UsageError(`${render.module} has no lineRenderer`);
   return mod.lineRenderer(render.args);
 }
 
 /** One window analyzed and rendered: its output, and the number its last line's next token would take. */
-export function analyzeWindow(analyzer: Analyzer, w: AnalyzeWindow, render: LineRenderer): { out: string; nextToken: number } {
+export function analyzeWindow(
+  analyzer: Analyzer,
+  w: AnalyzeWindow,
+  render: LineRenderer,
+): { out: string; nextToken: number } {
   let token = w.firstToken;
   let out = '';
   for (const p of w.paragraphs) {
@@ -95,40 +101,69 @@ export function analyzeWindow(analyzer: Analyzer, w: AnalyzeWindow, render: Line
  * InputParseError (binary input, bad UTF-8: file, line and byte offset), DataNotFoundError,
  * OutputError, UsageError (a loaded analyzer given with worker threads), WorkerError (a worker that died).
  */
-export async function analyzeStream(analyzer: Analyzer | AnalyzerSource, input: StreamInput, sink: OutputSink, options: Partial<AnalyzeStreamOptions> = {}): Promise<void> {
-  const o = { ...defaultRenderOptions, inputScript: 'auto' as InputScript, encoding: 'utf-8' as TextEncoding, workers: 1 as WorkersOption, ...options };
+export async function analyzeStream(
+  analyzer: Analyzer | AnalyzerSource,
+  input: StreamInput,
+  sink: OutputSink,
+  options: Partial<AnalyzeStreamOptions> = {},
+): Promise<void> {
+  const o = {
+    ...defaultRenderOptions,
+    inputScript: 'auto' as InputScript,
+    encoding: 'utf-8' as TextEncoding,
+    workers: 1 as WorkersOption,
+    ...options,
+  };
   const format: RenderOptions = { format: o.format, script: o.script };
   let script: Script | undefined;
   let token = 1;
   const window = (batch: Paragraph[]): AnalyzeWindow => {
     script ??= resolveInputScript(batch.map((p) => p.text).join('\n'), o.inputScript);
-    return { paragraphs: batch.map((p) => ({ text: p.text, line: p.line, piece: p.piece })), script, firstToken: token };
+    return {
+      paragraphs: batch.map((p) => ({ text: p.text, line: p.line, piece: p.piece })),
+      script,
+      firstToken: token,
+    };
   };
-  await streamBatches(input, sink, { batchChars: ANALYZE_WINDOW_CHARS, maxParagraphChars: ANALYZE_WINDOW_CHARS, encoding: o.encoding, onProgress: o.onProgress }, {
-    workers: o.workers,
-    autoMinBytes: ANALYZE_AUTO_MIN_BYTES,
-    oneThread: async () => {
-      const a = analyzer instanceof Analyzer ? analyzer : Analyzer.load(analyzer.tables, analyzer.options);
-      const render = await lineRendererOf(o.render, format);
-      return (batch: Paragraph[]) => {
-        const w = analyzeWindow(a, window(batch), render);
-        token = w.nextToken;
-        return w.out;
-      };
+  await streamBatches(
+    input,
+    sink,
+    {
+      batchChars: ANALYZE_WINDOW_CHARS,
+      maxParagraphChars: ANALYZE_WINDOW_CHARS,
+      encoding: o.encoding,
+      onProgress: o.onProgress,
     },
-    pool: () => {
-      if (analyzer instanceof Analyzer) throw new UsageError('worker threads load their own analyzer: give its tables and options, not a loaded analyzer');
-      return { filename: STREAM_WORKER, workerData: { kind: 'analyze', analyzer, format, render: o.render } };
+    {
+      workers: o.workers,
+      autoMinBytes: ANALYZE_AUTO_MIN_BYTES,
+      oneThread: async () => {
+        const a = analyzer instanceof Analyzer ? analyzer : Analyzer.load(analyzer.tables, analyzer.options);
+        const render = await lineRendererOf(o.render, format);
+        return (batch: Paragraph[]) => {
+          const w = analyzeWindow(a, window(batch), render);
+          token = w.nextToken;
+          return w.out;
+        };
+      },
+      pool: () => {
+        if (analyzer instanceof Analyzer)
+          throw new UsageError(
+            'worker threads load their own analyzer: give its tables and options, not a loaded analyzer',
+          );
+        return { filename: STREAM_WORKER, workerData: { kind: 'analyze', analyzer, format, render: o.render } };
+      },
+      task: (batch: Paragraph[]): AnalyzeWindow => {
+        const w = window(batch);
+        // a line cut into pieces numbers its tokens across them (a piece ends its batch, the next starts one):
+        // count the piece's tokens as the worker will (analyzeLine gives one token per tokenizeLine token)
+        const last = batch[batch.length - 1];
+        if (!last.last)
+          token = (last.piece === 0 ? 1 : w.firstToken) + tokenizeLine(prepareInput(last.text, w.script)).length;
+        return w;
+      },
+      output: (w: { out: string }) => w.out,
+      doing: 'analyzing',
     },
-    task: (batch: Paragraph[]): AnalyzeWindow => {
-      const w = window(batch);
-      // a line cut into pieces numbers its tokens across them (a piece ends its batch, the next starts one):
-      // count the piece's tokens as the worker will (analyzeLine gives one token per tokenizeLine token)
-      const last = batch[batch.length - 1];
-      if (!last.last) token = (last.piece === 0 ? 1 : w.firstToken) + tokenizeLine(prepareInput(last.text, w.script)).length;
-      return w;
-    },
-    output: (w: { out: string }) => w.out,
-    doing: 'analyzing',
-  });
+  );
 }

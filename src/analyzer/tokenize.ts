@@ -29,6 +29,7 @@ const WORD_CHAR = /[\u0621-\u063a\u0641-\u0652\u067e\u0686\u0698\u06af]/;
 const WS = /[ \t\n\r\f\v]+/;
 const WS_ALL = /[ \t\n\r\f\v]+/g;
 const EDGE_SPACE = /^ | $/g;
+// oxlint-disable-next-line no-misleading-character-class -- each mark is removed on its own, wherever it stands
 const REMOVED = /[\u0640\u064b-\u0652]/g;
 const CLASS_CHAR = new RegExp(`^[${CLASS}]$`);
 

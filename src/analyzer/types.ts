@@ -15,7 +15,10 @@ export interface Solution {
   gloss: string;
   /** Glosses of the three parts, separately (for display). */
   glossParts: { prefix: string; stem: string; suffix: string };
-  /** 'backoff' for an analysis made up for a word the lexicon lacks (backoff.ts, nisba.ts); absent for the lexicon's own. */
+  /**
+   * 'backoff' for an analysis made up for a word the lexicon lacks (backoff.ts, nisba.ts); absent
+   * for the lexicon's own.
+   */
   source?: 'backoff';
 }
 

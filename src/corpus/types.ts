@@ -155,7 +155,10 @@ export function goldTokenCount(corpus: Corpus): number {
   return n;
 }
 
-/** True when some candidate of the corpus carries a case ending (a `CASE_` tag), as the analyzer's `caseEndings` option gives. */
+/**
+ * True when some candidate of the corpus carries a case ending (a `CASE_` tag), as the analyzer's
+ * `caseEndings` option gives.
+ */
 export function hasCaseEndings(corpus: Corpus): boolean {
   for (const { token } of allTokens(corpus)) if (token.candidates.some((c) => c.morph.includes('/CASE_'))) return true;
   return false;

@@ -17,14 +17,20 @@ const MIN = /(^|\+)min\/PREP$/;
 /** A masculine plural pronoun or subject suffix ending in mim (hum, kum, tum, him). */
 const PLURAL_MIM = /(PRON|POSS_PRON|PVSUFF_SUBJ|IVSUFF_DO|PVSUFF_DO)[^+]*[23]MP$/;
 
-/** Whether an analysis of a word typed as `form` starts with hamzat wasl: the article with nothing before it, or a wasl stem. */
+/**
+ * Whether an analysis of a word typed as `form` starts with hamzat wasl: the article with nothing
+ * before it, or a wasl stem.
+ */
 export function startsWithWasl(c: Candidate, form: string): WaslContext {
   if (!WASL_LETTERS.has(form[0])) return null;
   if (c.morph.startsWith('Al/DET')) return 'article';
   return c.voc.startsWith('{') ? 'wasl' : null;
 }
 
-/** The helping vowel (Buckwalter) an analysis' last consonant takes before a hamzat wasl, or undefined when nothing follows. */
+/**
+ * The helping vowel (Buckwalter) an analysis' last consonant takes before a hamzat wasl, or
+ * undefined when nothing follows.
+ */
 export function helpingVowelOf(c: Candidate, next: WaslContext): 'a' | 'i' | 'u' | undefined {
   if (next === null) return undefined;
   if (next === 'article' && MIN.test(c.morph)) return 'a';

@@ -62,13 +62,22 @@ export async function checkFile(path: string, file: DataFile): Promise<Pick<File
  * calling `onFile` (files checked, of all) after each. Never throws for a missing or damaged file
  * (that is the report); throws what reading throws otherwise.
  */
-export async function checkData(dir: string, sets: readonly DataSet[] = DATA_SETS, onFile?: (done: number, total: number) => void): Promise<FileCheck[]> {
+export async function checkData(
+  dir: string,
+  sets: readonly DataSet[] = DATA_SETS,
+  onFile?: (done: number, total: number) => void,
+): Promise<FileCheck[]> {
   const out: FileCheck[] = [];
   const total = sets.reduce((n, s) => n + s.files.length, 0);
   for (const set of sets) {
     for (const file of set.files) {
       const result = await checkFile(join(dir, set.name, file.name), file);
-      out.push({ set: set.name, path: `${set.name}/${file.name}`, mirrorOnly: file.source === undefined || !set.origin, ...result });
+      out.push({
+        set: set.name,
+        path: `${set.name}/${file.name}`,
+        mirrorOnly: file.source === undefined || !set.origin,
+        ...result,
+      });
       onFile?.(out.length, total);
     }
   }

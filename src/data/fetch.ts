@@ -165,12 +165,19 @@ async function keptBytes(part: string, bytes: number): Promise<number> {
  * resumed part turns out wrong it is fetched whole once more before the file is given up.
  * Throws DataFetchError (wrong bytes, or a source that failed every try) or OutputError.
  */
-async function fetchFile(p: Planned, s: Settings, resumedAt: number[], progress: (bytes: number) => void): Promise<void> {
+async function fetchFile(
+  p: Planned,
+  s: Settings,
+  resumedAt: number[],
+  progress: (bytes: number) => void,
+): Promise<void> {
   const part = `${p.target}.part`;
   try {
     await mkdir(dirname(p.target), { recursive: true });
   } catch (err) {
-    throw new OutputError(`cannot create the folder (${(err as NodeJS.ErrnoException).code ?? 'error'})`, { file: dirname(p.target) });
+    throw new OutputError(`cannot create the folder (${(err as NodeJS.ErrnoException).code ?? 'error'})`, {
+      file: dirname(p.target),
+    });
   }
   const server = p.source!.server;
   const tries = server !== undefined && s.unreachable.has(server) ? 1 : s.tries;
@@ -180,7 +187,8 @@ async function fetchFile(p: Planned, s: Settings, resumedAt: number[], progress:
       let have = await keptBytes(part, p.file.bytes);
       if (have > 0) resumedAt.push(have);
       if (have < p.file.bytes) have = await transfer(p.source!, part, have, p.file.bytes, s.stallMs, progress);
-      if (have < p.file.bytes) throw new RetryableFetchError(`the transfer ended at byte ${have} of ${p.file.bytes} from ${p.source!.where}`);
+      if (have < p.file.bytes)
+        throw new RetryableFetchError(`the transfer ended at byte ${have} of ${p.file.bytes} from ${p.source!.where}`);
       const sha = await sha256File(part);
       if (sha !== p.file.sha256) {
         await rm(part, { force: true });
@@ -188,13 +196,16 @@ async function fetchFile(p: Planned, s: Settings, resumedAt: number[], progress:
           wholeAgain = true; // the kept part may be what was wrong: once more from the start
           continue;
         }
-        throw new DataFetchError(`sha256 ${sha}, expected ${p.file.sha256} (from ${p.source!.where}): not kept`, { file: p.target });
+        throw new DataFetchError(`sha256 ${sha}, expected ${p.file.sha256} (from ${p.source!.where}): not kept`, {
+          file: p.target,
+        });
       }
       await commit(part, p.target);
       return;
     } catch (err) {
       if (!(err instanceof RetryableFetchError) || tried >= tries) {
-        if (err instanceof RetryableFetchError && err.how.unreachable && server !== undefined) s.unreachable.add(server);
+        if (err instanceof RetryableFetchError && err.how.unreachable && server !== undefined)
+          s.unreachable.add(server);
         throw located(err, p.target, tried);
       }
       if (err.how.restart) await rm(part, { force: true });
@@ -230,7 +241,14 @@ async function commit(part: string, target: string): Promise<void> {
  * a read error is a RetryableFetchError (what arrived stays in the part); more bytes than the
  * file has is a DataFetchError.
  */
-async function transfer(source: ByteSource, part: string, have: number, bytes: number, stallMs: number, progress: (n: number) => void): Promise<number> {
+async function transfer(
+  source: ByteSource,
+  part: string,
+  have: number,
+  bytes: number,
+  stallMs: number,
+  progress: (n: number) => void,
+): Promise<number> {
   const { body, start } = await source.open(have);
   let size = start;
   let stalled = false;
@@ -246,7 +264,8 @@ async function transfer(source: ByteSource, part: string, have: number, bytes: n
     transform(chunk: Buffer, _enc, done) {
       watch();
       size += chunk.length;
-      if (size > bytes) return done(new DataFetchError(`more than the ${bytes} bytes recorded from ${source.where}: not kept`));
+      if (size > bytes)
+        return done(new DataFetchError(`more than the ${bytes} bytes recorded from ${source.where}: not kept`));
       progress(size);
       done(null, chunk);
     },
@@ -261,8 +280,11 @@ async function transfer(source: ByteSource, part: string, have: number, bytes: n
     }
     if (stalled) throw new RetryableFetchError(`no data for ${stallMs / 1000} s from ${source.where}`);
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOSPC' || code === 'EACCES' || code === 'EROFS') throw new OutputError(`cannot write (${code})`, { file: part });
-    throw new RetryableFetchError(`the transfer from ${source.where} broke at byte ${(await keptBytes(part, bytes))} (${(err as Error).message})`);
+    if (code === 'ENOSPC' || code === 'EACCES' || code === 'EROFS')
+      throw new OutputError(`cannot write (${code})`, { file: part });
+    throw new RetryableFetchError(
+      `the transfer from ${source.where} broke at byte ${await keptBytes(part, bytes)} (${(err as Error).message})`,
+    );
   } finally {
     clearTimeout(timer);
   }

@@ -70,7 +70,11 @@ export class MostFrequentLabel implements Disambiguator {
   rankDocument(doc: Document): RankedToken[][] {
     return rankWith(doc, (t) => {
       const { byForm, byLookup } = this.freq;
-      const row = Object.hasOwn(byForm, t.form) ? byForm[t.form] : Object.hasOwn(byLookup, t.lookup) ? byLookup[t.lookup] : undefined;
+      const row = Object.hasOwn(byForm, t.form)
+        ? byForm[t.form]
+        : Object.hasOwn(byLookup, t.lookup)
+          ? byLookup[t.lookup]
+          : undefined;
       return t.candidates.map((c) => (row && Object.hasOwn(row, c.key) ? row[c.key] : 0));
     });
   }

@@ -113,7 +113,8 @@ export function readPlainSystem(text: string): SysSentence[] {
 }
 
 /**
- * Reads the JSONL of `lexdis diacritize --format jsonl`: one sentence a line, `{ text, words: [{ vocalized, source, candidates? }] }`.
+ * Reads the JSONL of `lexdis diacritize --format jsonl`: one sentence a line, `{ text, words: [{
+ * vocalized, source, candidates? }] }`.
  * @throws InputParseError (file:line) for a line that is not such an object
  */
 export function readJsonlSystem(text: string, file: string): SysSentence[] {
@@ -136,7 +137,10 @@ export function readJsonlSystem(text: string, file: string): SysSentence[] {
   return out;
 }
 
-/** Reference layouts: WikiNewsMax TSV (`max` or `original` gold), plain text with `/` variants, or auto by file name. */
+/**
+ * Reference layouts: WikiNewsMax TSV (`max` or `original` gold), plain text with `/` variants, or
+ * auto by file name.
+ */
 export type ReferenceFormat = 'auto' | 'max' | 'original' | 'text';
 /** System output layouts: plain text, diacritize's JSONL, or auto by content. */
 export type SystemFormat = 'auto' | 'text' | 'jsonl';

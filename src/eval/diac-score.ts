@@ -36,7 +36,10 @@ export interface ErrorClasses {
   stemCauses?: { unknownWord: number; differentAnalysis?: number; noCorrectCandidate?: number };
 }
 
-/** What {@link scoreDiacritization} reports: error rates per convention, error classes, oracle, unvocalized and changed words. */
+/**
+ * What {@link scoreDiacritization} reports: error rates per convention, error classes, oracle,
+ * unvocalized and changed words.
+ */
 export interface DiacReport {
   sentences: number;
   words: number;
@@ -63,7 +66,15 @@ export interface ScoreOptions {
   vocalizedOnly: boolean;
 }
 
-interface Tally { words: number; ok: number; okNoCase: number; letters: number; errors: number; lettersNoCase: number; errorsNoCase: number }
+interface Tally {
+  words: number;
+  ok: number;
+  okNoCase: number;
+  letters: number;
+  errors: number;
+  lettersNoCase: number;
+  errorsNoCase: number;
+}
 const tally = (): Tally => ({ words: 0, ok: 0, okNoCase: 0, letters: 0, errors: 0, lettersNoCase: 0, errorsNoCase: 0 });
 const pct = (num: number, den: number): number => (den === 0 ? 0 : Math.round((10000 * num) / den) / 100);
 
@@ -72,13 +83,25 @@ const pct = (num: number, den: number): number => (den === 0 ? 0 : Math.round((1
  * the reference, the system and both files' names; returns nothing.
  * @throws InputParseError naming the first system line (file:line) that differs, with the reference line
  */
-export function checkAlignment(ref: readonly RefSentence[], sys: readonly SysSentence[], files: { ref: string; sys: string }): void {
+export function checkAlignment(
+  ref: readonly RefSentence[],
+  sys: readonly SysSentence[],
+  files: { ref: string; sys: string },
+): void {
   const n = Math.max(ref.length, sys.length);
   for (let i = 0; i < n; i++) {
     const r = ref[i];
     const s = sys[i];
-    if (!s) throw new InputParseError(`the system output ends here; the reference has ${ref.length} sentences, the output ${sys.length}`, { file: files.sys, line: (sys[sys.length - 1]?.line ?? 0) + 1 });
-    if (!r) throw new InputParseError(`the reference (${files.ref}) has only ${ref.length} sentences`, { file: files.sys, line: s.line });
+    if (!s)
+      throw new InputParseError(
+        `the system output ends here; the reference has ${ref.length} sentences, the output ${sys.length}`,
+        { file: files.sys, line: (sys[sys.length - 1]?.line ?? 0) + 1 },
+      );
+    if (!r)
+      throw new InputParseError(`the reference (${files.ref}) has only ${ref.length} sentences`, {
+        file: files.sys,
+        line: s.line,
+      });
     if (r.words.length !== s.words.length) {
       throw new InputParseError(
         `${s.words.length} Arabic words where the reference (${files.ref}:${r.line}) has ${r.words.length}`,
@@ -112,7 +135,11 @@ function causeOf(w: SysWord, variants: string[], noCase: boolean): Cause | undef
  * Scores aligned sentences (call {@link checkAlignment} first).
  * @returns the report; throws nothing on aligned input
  */
-export function scoreDiacritization(ref: readonly RefSentence[], sys: readonly SysSentence[], options: Partial<ScoreOptions> = {}): DiacReport {
+export function scoreDiacritization(
+  ref: readonly RefSentence[],
+  sys: readonly SysSentence[],
+  options: Partial<ScoreOptions> = {},
+): DiacReport {
   const t = { relaxed: tally(), strict: tally() };
   const oracle = { relaxed: tally(), strict: tally() };
   const classes = { caseEnding: 0, stem: 0, unknownWord: 0, differentAnalysis: 0, noCorrectCandidate: 0 };
@@ -122,28 +149,30 @@ export function scoreDiacritization(ref: readonly RefSentence[], sys: readonly S
   let unvocalized = 0;
   let lettersChanged = 0;
   let skipped = 0;
-  ref.forEach((r, i) => r.words.forEach((rw, k) => {
-    const w = sys[i].words[k];
-    if (options.vocalizedOnly && rw.variants.every((v) => stripMarks(v) === v)) {
-      skipped++;
-      return;
-    }
-    if (stripMarks(w.text) === w.text) unvocalized++;
-    if (stripMarks(w.text) !== stripMarks(rw.variants[0])) lettersChanged++;
-    for (const c of CONVENTIONS) add(t[c], w.text, rw.variants, c);
-    const v = compareWord(w.text, rw.variants, 'relaxed');
-    if (w.source !== undefined) withSource++;
-    if (w.candidates) {
-      withCandidates++;
-      for (const c of CONVENTIONS) oracleAdd(oracle[c], w, rw.variants, c);
-    }
-    if (v.correct) return;
-    classes[v.correctNoCase ? 'caseEnding' : 'stem']++;
-    const cause = causeOf(w, rw.variants, false);
-    if (cause) classes[cause]++;
-    const stemCause = v.correctNoCase ? undefined : causeOf(w, rw.variants, true);
-    if (stemCause) stemCauses[stemCause]++;
-  }));
+  ref.forEach((r, i) =>
+    r.words.forEach((rw, k) => {
+      const w = sys[i].words[k];
+      if (options.vocalizedOnly && rw.variants.every((v) => stripMarks(v) === v)) {
+        skipped++;
+        return;
+      }
+      if (stripMarks(w.text) === w.text) unvocalized++;
+      if (stripMarks(w.text) !== stripMarks(rw.variants[0])) lettersChanged++;
+      for (const c of CONVENTIONS) add(t[c], w.text, rw.variants, c);
+      const v = compareWord(w.text, rw.variants, 'relaxed');
+      if (w.source !== undefined) withSource++;
+      if (w.candidates) {
+        withCandidates++;
+        for (const c of CONVENTIONS) oracleAdd(oracle[c], w, rw.variants, c);
+      }
+      if (v.correct) return;
+      classes[v.correctNoCase ? 'caseEnding' : 'stem']++;
+      const cause = causeOf(w, rw.variants, false);
+      if (cause) classes[cause]++;
+      const stemCause = v.correctNoCase ? undefined : causeOf(w, rw.variants, true);
+      if (stemCause) stemCauses[stemCause]++;
+    }),
+  );
   const words = t.relaxed.words;
   const errorClasses: ErrorClasses = { caseEnding: pct(classes.caseEnding, words), stem: pct(classes.stem, words) };
   if (withSource > 0) {
@@ -154,13 +183,17 @@ export function scoreDiacritization(ref: readonly RefSentence[], sys: readonly S
     errorClasses.differentAnalysis = pct(classes.differentAnalysis, words);
     errorClasses.noCorrectCandidate = pct(classes.noCorrectCandidate, words);
     Object.assign(errorClasses.stemCauses ?? {}, {
-      differentAnalysis: pct(stemCauses.differentAnalysis, words), noCorrectCandidate: pct(stemCauses.noCorrectCandidate, words),
+      differentAnalysis: pct(stemCauses.differentAnalysis, words),
+      noCorrectCandidate: pct(stemCauses.noCorrectCandidate, words),
     });
   }
   const report: DiacReport = {
-    sentences: ref.length, words,
+    sentences: ref.length,
+    words,
     rates: { relaxed: rates(t.relaxed), strict: rates(t.strict) },
-    errorClasses, unvocalized, lettersChanged,
+    errorClasses,
+    unvocalized,
+    lettersChanged,
     ...(options.vocalizedOnly ? { skippedUnvocalized: skipped } : {}),
   };
   if (withCandidates > 0) {

@@ -38,7 +38,10 @@ export const EVAL_TARGETS = ['label', 'caseless', ...LABEL_ELEMENTS] as const;
 /** One of {@link EVAL_TARGETS}. */
 export type EvalTarget = (typeof EVAL_TARGETS)[number];
 
-/** The evaluation of a list of gold tokens: A1/A2/E1/E2 per target (label and each LE), on all tokens and on ambiguous ones, with the ceiling. */
+/**
+ * The evaluation of a list of gold tokens: A1/A2/E1/E2 per target (label and each LE), on all
+ * tokens and on ambiguous ones, with the ceiling.
+ */
 export interface EvalReport {
   kind: 'lexdis-eval';
   /** Gold tokens evaluated. */
@@ -210,7 +213,10 @@ export function mergeReports(reports: EvalReport[]): EvalReport {
     ceiling: weighted((r) => r.ceiling),
     meanCandidates: weighted((r) => r.meanCandidates),
     all: Object.fromEntries(EVAL_TARGETS.map((t) => [t, sumAcc((r) => r.all[t])])) as Record<EvalTarget, Accuracy>,
-    ambiguous: Object.fromEntries(EVAL_TARGETS.map((t) => [t, sumAcc((r) => r.ambiguous[t])])) as Record<EvalTarget, Accuracy>,
+    ambiguous: Object.fromEntries(EVAL_TARGETS.map((t) => [t, sumAcc((r) => r.ambiguous[t])])) as Record<
+      EvalTarget,
+      Accuracy
+    >,
     ties: {
       order: reports.some((r) => r.ties.order === 'hash') ? 'hash' : 'analyzer',
       seed: reports[0]?.ties.seed ?? 42,

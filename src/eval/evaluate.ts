@@ -36,7 +36,10 @@ export interface EvaluateOptions extends EvalTieOptions {
 }
 
 /** The documents, calling `onProgress` (done, total) as each is taken. */
-function* reporting(docs: readonly Document[], onProgress?: (done: number, total: number) => void): Generator<Document> {
+function* reporting(
+  docs: readonly Document[],
+  onProgress?: (done: number, total: number) => void,
+): Generator<Document> {
   for (let i = 0; i < docs.length; i++) {
     yield docs[i];
     onProgress?.(i + 1, docs.length);
@@ -51,10 +54,17 @@ function* reporting(docs: readonly Document[], onProgress?: (done: number, total
  * `onProgress`, called after each document. Returns the report (all zeros for a corpus without
  * gold marks: call requireGold first to refuse one). Throws UsageError for a bad argument.
  */
-export function evaluate(source: Model | { model: Model }, corpus: Corpus, options: Partial<EvaluateOptions> = {}): EvalReport {
+export function evaluate(
+  source: Model | { model: Model },
+  corpus: Corpus,
+  options: Partial<EvaluateOptions> = {},
+): EvalReport {
   const model = source instanceof Model ? source : (source as { model?: unknown } | null)?.model;
   if (!(model instanceof Model)) throw new UsageError('model must be a Model (Model.load or train) or a Tagger');
   requireCorpus('corpus', corpus);
   const { onProgress, ...evalOptions } = options;
-  return evaluateItems(goldItems(new ModelRanker(model), reporting(corpus.documents, onProgress), model.lexicon), { order: tieOrderOf(corpus), ...evalOptions });
+  return evaluateItems(goldItems(new ModelRanker(model), reporting(corpus.documents, onProgress), model.lexicon), {
+    order: tieOrderOf(corpus),
+    ...evalOptions,
+  });
 }

@@ -225,7 +225,10 @@ export interface CandidatesWriteOptions {
    * written starred.
    */
   layout?: CandidatesLayout;
-  /** The analysis string of a candidate. Default: `lemma/morph` (the generic factorizer's default form), or `lemma` when morph is empty. */
+  /**
+   * The analysis string of a candidate. Default: `lemma/morph` (the generic factorizer's default
+   * form), or `lemma` when morph is empty.
+   */
   analysisOf: (candidate: Candidate) => string;
 }
 

@@ -28,7 +28,10 @@ export function corpusTags(corpus: Corpus, separator = '+'): Set<string> {
   return out;
 }
 
-/** A corpus with every candidate's elements factored again by a scheme (keys unchanged). Throws CorpusError for a tag it cannot factor. */
+/**
+ * A corpus with every candidate's elements factored again by a scheme (keys unchanged). Throws
+ * CorpusError for a tag it cannot factor.
+ */
 export function applyScheme(corpus: Corpus, scheme: LabelScheme): Corpus {
   const f = schemeTagFactorizer(scheme);
   const documents = corpus.documents.map((d) => ({
@@ -60,7 +63,10 @@ export interface SchemeLoadOptions {
 export function loadCandidatesWithScheme(paths: readonly string[], options: SchemeLoadOptions): Corpus[] {
   const { scheme } = options;
   if (scheme) {
-    const corpora = paths.map((p) => ({ ...loadCandidatesFile(p, { encoding: options.encoding, factorizer: schemeFactorizer(scheme) }), scheme }));
+    const corpora = paths.map((p) => ({
+      ...loadCandidatesFile(p, { encoding: options.encoding, factorizer: schemeFactorizer(scheme) }),
+      scheme,
+    }));
     if (options.checkPatterns) {
       const tags = new Set<string>();
       for (const c of corpora) for (const t of corpusTags(c, scheme.separator)) tags.add(t);

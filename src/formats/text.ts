@@ -70,5 +70,8 @@ export function textToCorpus(
   requireString('text', text, true);
   const inputScript = options.inputScript === undefined ? DEFAULT_INPUT_SCRIPT : requireOneOf('options.inputScript', options.inputScript, INPUT_SCRIPTS);
   const lines = analyzer.analyzeText(prepareInput(text, inputScript));
-  return analyzedToCorpus(lines.map((line) => joinDaggerAlif(line, analyzer)), { source: options.source, docId: options.docId, converter: options.converter });
+  return analyzedToCorpus(
+    lines.map((line) => joinDaggerAlif(line, analyzer)),
+    { source: options.source, docId: options.docId, converter: options.converter },
+  );
 }

@@ -82,7 +82,13 @@ const RANGE_RE = /^([1-9][0-9]*)-([1-9][0-9]*)$/;
 const EMPTY_RE = /^(0|[1-9][0-9]*)\.([1-9][0-9]*)$/;
 
 /** Parses FEATS or MISC: `_` → empty map; `A=B|C=D`. `strict` requires `=` in every item. */
-function parseFeatureColumn(col: string, strict: boolean, file: string, line: number, what: string): Map<string, string> {
+function parseFeatureColumn(
+  col: string,
+  strict: boolean,
+  file: string,
+  line: number,
+  what: string,
+): Map<string, string> {
   const out = new Map<string, string>();
   if (col === '_') return out;
   for (const item of col.split('|')) {

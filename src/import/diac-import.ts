@@ -51,7 +51,10 @@ export interface DiacImportOptions {
   onUngolded?: (line: string) => void;
 }
 
-/** The defaults: Arabic script detected, 20 sentences per document at most, 5 examples, at most half the words unmatched, checked after 1,000 words. */
+/**
+ * The defaults: Arabic script detected, 20 sentences per document at most, 5 examples, at most half
+ * the words unmatched, checked after 1,000 words.
+ */
 export const defaultDiacImportOptions: DiacImportOptions = {
   file: '<text>', script: 'auto', docLines: 20, examples: 5, factorize: defaultFactorize, maxUnmatched: 0.5, checkAfter: 1000,
 };
@@ -103,7 +106,10 @@ export class DiacImporter {
     return this.emit(out);
   }
 
-  /** The end of the input: the last document, after the final check. Throws CorpusError when the corpus mostly fails to match. */
+  /**
+   * The end of the input: the last document, after the final check. Throws CorpusError when the
+   * corpus mostly fails to match.
+   */
   finish(): string {
     const out = this.endDocument();
     this.check();

@@ -50,7 +50,10 @@ export interface PadtProjection {
   vocalizedText: string[];
 }
 
-/** How well a candidate lemma ID names a treebank lemma (vocalized Arabic): 2 spelled alike up to the sense, 1 by its letters, 0 not. */
+/**
+ * How well a candidate lemma ID names a treebank lemma (vocalized Arabic): 2 spelled alike up to
+ * the sense, 1 by its letters, 0 not.
+ */
 export function lemmaLevel(treebankLemma: string, candidateLemma: string): number {
   const bw = toBuckwalter(treebankLemma);
   if (vocalizedLemma(splitSense(candidateLemma).base) === vocalizedLemma(bw)) return 2;
@@ -81,7 +84,12 @@ export function narrowMatches(vt: VocToken, word: PadtWord): { left: number[]; b
   return { left: best(byFeatures, (i) => glossOverlap(content, cands[i])), by: 'gloss' };
 }
 
-function projectSentence(s: ConlluSentence, analyzer: LineAnalyzer, opts: PadtOptions, rep: VocReportBuilder): { sentence: Sentence; vocalized: string } {
+function projectSentence(
+  s: ConlluSentence,
+  analyzer: LineAnalyzer,
+  opts: PadtOptions,
+  rep: VocReportBuilder,
+): { sentence: Sentence; vocalized: string } {
   const words = rebuildWords(s);
   const vocalized = words.map((w) => w.vocalized).join(' ');
   const text = stripForAnalysis(vocalized);
@@ -148,9 +156,14 @@ function padtDocuments(sentences: readonly ConlluSentence[]): { id: string; sent
  * Projects a vocalized treebank (parsed sentences) onto the analyzer's candidates (see the
  * module comment). Deterministic. Throws CorpusError for a treebank without sentences.
  */
-export function projectPadt(sentences: readonly ConlluSentence[], analyzer: LineAnalyzer, options: Partial<PadtOptions> = {}): PadtProjection {
+export function projectPadt(
+  sentences: readonly ConlluSentence[],
+  analyzer: LineAnalyzer,
+  options: Partial<PadtOptions> = {},
+): PadtProjection {
   const opts: PadtOptions = { ...defaultPadtOptions, ...options };
-  if (sentences.length === 0) throw new CorpusError('no sentence in the CoNLL-U file: nothing to import', { file: opts.file });
+  if (sentences.length === 0)
+    throw new CorpusError('no sentence in the CoNLL-U file: nothing to import', { file: opts.file });
   const rep = new VocReportBuilder(opts.file, 'padt', opts.examples);
   const documents: Document[] = [];
   const vocalizedText: string[] = [];

@@ -21,12 +21,18 @@ import { projectUd, type LineAnalyzer, type ProjectOptions } from './ud-project.
 import { reportMarkdown, type ProjectionReport } from './ud-report.js';
 import { vocReportMarkdown, type VocalizedReport } from './voc-report.js';
 
-/** What {@link projectTreebank} gives: the corpus, its report and, for a vocalized treebank, each sentence's gold vocalized text. */
+/**
+ * What {@link projectTreebank} gives: the corpus, its report and, for a vocalized treebank, each
+ * sentence's gold vocalized text.
+ */
 export interface TreebankProjection {
   layout: 'lid' | 'vocalized';
   corpus: Corpus;
   report: ProjectionReport | VocalizedReport;
-  /** Per sentence, in corpus order: the rebuilt words with the treebank's marks joined by spaces (vocalized layout only). */
+  /**
+   * Per sentence, in corpus order: the rebuilt words with the treebank's marks joined by spaces
+   * (vocalized layout only).
+   */
   vocalizedText?: string[];
 }
 
@@ -35,10 +41,15 @@ export type TreebankOptions = Partial<ProjectOptions> & Partial<PadtOptions>;
 
 /**
  * Projects a CoNLL-U treebank in either layout (see the module comment). Takes the file's text,
- * the analyzer and the options; returns the gold corpus and the report; deterministic. Throws InputParseError (file:line) for malformed
- * CoNLL-U, CorpusError for a treebank with no sentence or in neither layout.
+ * the analyzer and the options; returns the gold corpus and the report; deterministic. Throws
+ * InputParseError (file:line) for malformed CoNLL-U, CorpusError for a treebank with no sentence or
+ * in neither layout.
  */
-export function projectTreebank(text: string, analyzer: LineAnalyzer, options: TreebankOptions = {}): TreebankProjection {
+export function projectTreebank(
+  text: string,
+  analyzer: LineAnalyzer,
+  options: TreebankOptions = {},
+): TreebankProjection {
   const file = options.file ?? '<conllu>';
   const sentences = parseConllu(text, file);
   if (sentences.length === 0) throw new CorpusError('no sentence in the CoNLL-U file: nothing to import', { file });
@@ -53,7 +64,7 @@ export function projectTreebank(text: string, analyzer: LineAnalyzer, options: T
   const { arabic, vocalized } = vocalizedForms(sentences);
   throw new CorpusError(
     `no word carries a LId= lemma annotation in MISC (UD Arabic-PUD's layout), and ${vocalized} of ${arabic} Arabic forms carry vowel marks ` +
-      '(UD Arabic-PADT 1.3\'s layout needs most of them): nothing to project gold labels from',
+      "(UD Arabic-PADT 1.3's layout needs most of them): nothing to project gold labels from",
     { file },
   );
 }

@@ -18,7 +18,7 @@
  * candidate carries matched to a backoff analysis.)
  */
 import { toBuckwalter } from '../script/buckwalter.js';
-import { lemmaCore, normalizeLemma, splitSense, vocalizedLemma } from '../script/lemma.js';
+import { lemmaCore, normalizeLemma, vocalizedLemma } from '../script/lemma.js';
 
 export type LemmaLevel = 'exact' | 'vocalized' | 'stem' | 'normalized' | 'sense' | 'compound' | 'class' | 'name';
 

@@ -172,7 +172,11 @@ function compoundSpan(ann: WordAnnotation, lemmas: string[]): { start: number; e
  * (none: the level does not apply); `shapeOf` gives candidate i's shape (computed once per
  * candidate by matchCandidates).
  */
-function stemLemmas(ann: WordAnnotation, candidates: readonly Candidate[], shapeOf: (i: number) => CandidateShape): string[] {
+function stemLemmas(
+  ann: WordAnnotation,
+  candidates: readonly Candidate[],
+  shapeOf: (i: number) => CandidateShape,
+): string[] {
   const { base, sense } = splitSense(ann.lemma);
   if (sense === '0') return [];
   const v = vocalizedLemma(base);
@@ -257,7 +261,8 @@ export function matchCandidates(words: ConlluWord[], candidates: Candidate[], tr
     if (exp.voice === 'Pass' && voiceMisfit(i)) return 'voice';
     return null;
   };
-  const fitting = (sc: Map<number, Agreement>): [number, Agreement][] => [...sc].filter(([i, a]) => misfit(i, a) === null);
+  const fitting = (sc: Map<number, Agreement>): [number, Agreement][] =>
+    [...sc].filter(([i, a]) => misfit(i, a) === null);
   let scored = score(chosen);
   let fit = fitting(scored);
   const allowed = (i: number): boolean => posAllowed(exp.pos, candidates[i].elements.pos, candidates[i].elements.dpos);
@@ -270,7 +275,9 @@ export function matchCandidates(words: ConlluWord[], candidates: Candidate[], tr
     // lemma qualifies.
     const rightClass = [...scored].some(([i, a]) => a.structural && classFits(candidates[i].elements, want));
     const key = rightClass ? looseVocalized : lemmaCore;
-    const other = [...new Set(candidates.map((c) => c.lemma))].filter((l) => !chosen.includes(l) && key(l) === key(gold));
+    const other = [...new Set(candidates.map((c) => c.lemma))].filter(
+      (l) => !chosen.includes(l) && key(l) === key(gold),
+    );
     const good = other.filter((l) => fitting(score([l])).some(([i]) => allowed(i)));
     if (good.length === 1 || (good.length > 1 && rightClass)) {
       [level, chosen] = ['class', good];
@@ -281,7 +288,9 @@ export function matchCandidates(words: ConlluWord[], candidates: Candidate[], tr
   if (fit.length === 0) {
     const why = [...scored].map(([i, a]) => [i, misfit(i, a)] as const);
     const stage = (['voice', 'class', 'segmentation'] as const).find((k) => why.some(([, m]) => m === k))!;
-    const [bi] = [...scored].filter(([i]) => why.find(([j]) => j === i)![1] === stage).reduce((x, y) => (y[1].score > x[1].score ? y : x));
+    const [bi] = [...scored]
+      .filter(([i]) => why.find(([j]) => j === i)![1] === stage)
+      .reduce((x, y) => (y[1].score > x[1].score ? y : x));
     const reason: UnmatchedReason = stage === 'voice' ? 'voice-disagrees' : stage === 'class' ? 'pos-disagrees' : 'segmentation-disagrees';
     const what = stage === 'voice' ? 'passive' : stage === 'class' ? (want === 'verb' ? 'verb' : 'not a verb') : 'segmentation';
     return { matched: false, ann, exp, reason, detail: `${gold} (${what}): ${candidates[bi].morph}` };
@@ -291,13 +300,31 @@ export function matchCandidates(words: ConlluWord[], candidates: Candidate[], tr
   return matchedResult(ann, exp, level, candidates, winners, scored.size);
 }
 
-/** The result of a match won by `winners` (candidate indices, the first one the gold), with whether they tie on every label element. */
+/**
+ * The result of a match won by `winners` (candidate indices, the first one the gold), with whether
+ * they tie on every label element.
+ */
 function matchedResult(
-  ann: WordAnnotation, exp: Expectation, level: LemmaLevel, candidates: readonly Candidate[], winners: number[], lemmaCandidates: number,
+  ann: WordAnnotation,
+  exp: Expectation,
+  level: LemmaLevel,
+  candidates: readonly Candidate[],
+  winners: number[],
+  lemmaCandidates: number,
 ): MatchResult {
   const first = JSON.stringify(candidates[winners[0]].elements);
   const sameEl = winners.every((i) => JSON.stringify(candidates[i].elements) === first);
-  return { matched: true, ann, exp, level, gold: winners[0], lemmaCandidates, tied: winners.length, winners, tiedSameElements: sameEl };
+  return {
+    matched: true,
+    ann,
+    exp,
+    level,
+    gold: winners[0],
+    lemmaCandidates,
+    tied: winners.length,
+    winners,
+    tiedSameElements: sameEl,
+  };
 }
 
 /**
@@ -310,10 +337,15 @@ function matchedResult(
  * candidate's) wins, ties to the first. Null when the word is not a
  * proper noun or no backoff analysis agrees with its segmentation. `tree` as for annotate.
  */
-export function matchName(words: ConlluWord[], candidates: readonly Candidate[], tree?: SentenceTree): MatchResult | null {
+export function matchName(
+  words: ConlluWord[],
+  candidates: readonly Candidate[],
+  tree?: SentenceTree,
+): MatchResult | null {
   const ann = annotate(words, tree);
   const content = ann.words[ann.content];
-  // the XPOS when there is one: PUD tags common nouns of a name PROPN with XPOS NN (جمهورية, جزر), and the lexicon has them
+  // the XPOS when there is one: PUD tags common nouns of a name PROPN with XPOS NN (جمهورية, جزر),
+  // and the lexicon has them
   if (content.xpos !== '_' && content.xpos !== '' ? content.xpos !== 'NNP' : content.upos !== 'PROPN') return null;
   const exp = expectation(ann);
   const core = lemmaCore(ann.lemma);

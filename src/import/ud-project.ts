@@ -108,17 +108,43 @@ function lemmaAsNominal(lemma: string, candidates: readonly Candidate[]): boolea
  * (ud-gold.ts). Never one of the analyzer's candidates: it is added to the token with source
  * 'gold', so that no evaluation offers it where the analyzer does not.
  */
-function unmatchedGold(a: { words: ConlluWord[] }, token: Token, result: MatchResult & { matched: false }, analyzer: LineAnalyzer, tree: SentenceTree, opts: ProjectOptions): Candidate {
-  if (analyzer.nameAnalyses && result.reason !== 'tokenization' && !lemmaAsNominal(result.ann.lemma, token.candidates)) {
-    const names = candidatesOfSolutions(analyzer.nameAnalyses(token.lookup), opts.factorize, token.candidates.length + 1);
+function unmatchedGold(
+  a: { words: ConlluWord[] },
+  token: Token,
+  result: MatchResult & { matched: false },
+  analyzer: LineAnalyzer,
+  tree: SentenceTree,
+  opts: ProjectOptions,
+): Candidate {
+  if (
+    analyzer.nameAnalyses &&
+    result.reason !== 'tokenization' &&
+    !lemmaAsNominal(result.ann.lemma, token.candidates)
+  ) {
+    const names = candidatesOfSolutions(
+      analyzer.nameAnalyses(token.lookup),
+      opts.factorize,
+      token.candidates.length + 1,
+    );
     const m = matchName(a.words, names, tree);
     if (m?.matched) return { ...names[m.gold], source: 'gold' };
   }
   const g = goldLabel(result.ann, result.exp, token.lookup);
-  return { key: labelKey(g.lemma, g.morph), ...g, elements: opts.factorize(g.lemma, g.morph), source: 'gold', solutionNo: token.candidates.length + 1 };
+  return {
+    key: labelKey(g.lemma, g.morph),
+    ...g,
+    elements: opts.factorize(g.lemma, g.morph),
+    source: 'gold',
+    solutionNo: token.candidates.length + 1,
+  };
 }
 
-function projectSentence(s: ConlluSentence, analyzer: LineAnalyzer, opts: ProjectOptions, rep: ReportBuilder): Sentence {
+function projectSentence(
+  s: ConlluSentence,
+  analyzer: LineAnalyzer,
+  opts: ProjectOptions,
+  rep: ReportBuilder,
+): Sentence {
   const layout = sentenceLayout(s);
   rep.sentence(s, layout);
   const tree = new SentenceTree(s.words);

@@ -91,15 +91,33 @@ export class ReportBuilder {
   private m = { total: 0, single: 0, decided: 0, viaAlt: 0 };
   private backoff = { words: 0, matched: 0 };
   private tied = { total: 0, same: 0, examples: [] as string[] };
-  private levels: Record<LemmaLevel, number> = { exact: 0, vocalized: 0, stem: 0, normalized: 0, sense: 0, compound: 0, class: 0, name: 0 };
+  private levels: Record<LemmaLevel, number> = {
+    exact: 0,
+    vocalized: 0,
+    stem: 0,
+    normalized: 0,
+    sense: 0,
+    compound: 0,
+    class: 0,
+    name: 0,
+  };
   private reasons: Record<UnmatchedReason, number> = {
-    'not-found': 0, tokenization: 0, 'lemma-not-among-candidates': 0, 'lemma-sense-ambiguous': 0, 'segmentation-disagrees': 0, 'pos-disagrees': 0, 'voice-disagrees': 0,
+    'not-found': 0,
+    tokenization: 0,
+    'lemma-not-among-candidates': 0,
+    'lemma-sense-ambiguous': 0,
+    'segmentation-disagrees': 0,
+    'pos-disagrees': 0,
+    'voice-disagrees': 0,
   };
   private byXpos: Record<string, number> = {};
   private unExamples: Record<string, string[]> = {};
   private cands = { arabic: 0, matched: 0, ambiguous: 0 };
 
-  constructor(private readonly file: string, private readonly nExamples: number) {}
+  constructor(
+    private readonly file: string,
+    private readonly nExamples: number,
+  ) {}
 
   private example(bucket: Record<string, string[]>, key: string, text: string): void {
     const list = (bucket[key] ??= []);
@@ -127,7 +145,8 @@ export class ReportBuilder {
     const where = `${s.id} ${token.form}`;
     if (a.align) {
       this.byKind[a.align]++;
-      if (a.align !== 'exact') this.example(this.tokExamples, a.align, `${where} ≈ ${a.words.map((w) => w.form).join(' ')}`);
+      if (a.align !== 'exact')
+        this.example(this.tokExamples, a.align, `${where} ≈ ${a.words.map((w) => w.form).join(' ')}`);
     }
     const analyzerCands = token.candidates.filter(fromAnalyzer).length;
     const backoff = token.candidates.some((c) => c.source === 'backoff');
@@ -173,7 +192,12 @@ export class ReportBuilder {
       syntacticWords: this.synWords,
       orthographicWords: { ...this.orth },
       tokens: { ...this.toks },
-      tokenization: { byKind: { ...this.byKind }, rebuiltText: this.rebuilt, noTreebankWord: this.noWord, examples: this.tokExamples },
+      tokenization: {
+        byKind: { ...this.byKind },
+        rebuiltText: this.rebuilt,
+        noTreebankWord: this.noWord,
+        examples: this.tokExamples,
+      },
       matched: {
         total: this.m.total,
         rate: arabic ? r4(this.m.total / arabic) : 0,

@@ -4,7 +4,10 @@
  * not load the projection.
  */
 
-/** The start of the note on a token whose gold label the projection chose by a tie (kept in pos files as a Comment line). */
+/**
+ * The start of the note on a token whose gold label the projection chose by a tie (kept in pos
+ * files as a Comment line).
+ */
 export const PROJECTION_TIE_NOTE = 'ud: gold chosen by a tie';
 
 /** The note of a token whose gold was the first of `tied` equally good candidates. */

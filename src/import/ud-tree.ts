@@ -70,7 +70,10 @@ export class SentenceTree {
     return !(this.children.get(first.id) ?? []).some((k) => relation(k) === 'case');
   }
 
-  /** The case of a word's place by the rules above; its own Case counts when `ownCase` (not for the word asked about). */
+  /**
+   * The case of a word's place by the rules above; its own Case counts when `ownCase` (not for the
+   * word asked about).
+   */
   private caseOf(word: ConlluWord, depth: number, ownCase = depth > 0): string | undefined {
     const own = word.feats.get('Case');
     if (own !== undefined && ownCase) return own;

@@ -143,12 +143,17 @@ export function sentenceLayout(s: ConlluSentence): SentenceLayout {
  * Places the analyzer's tokens of `layout.text` on the text and aligns each word with the
  * treebank's units (see the module comment). `where` locates errors.
  */
-export function alignTokens(layout: SentenceLayout, tokens: readonly AnalyzedToken[], where: { file?: string; line?: number } = {}): AlignedToken[] {
+export function alignTokens(
+  layout: SentenceLayout,
+  tokens: readonly AnalyzedToken[],
+  where: { file?: string; line?: number } = {},
+): AlignedToken[] {
   const out: AlignedToken[] = [];
   let pos = 0;
   for (const token of tokens) {
     const start = layout.text.indexOf(token.input, pos);
-    if (start < 0) throw new CorpusError(`analyzer token ${JSON.stringify(token.input)} not found in the sentence text`, where);
+    if (start < 0)
+      throw new CorpusError(`analyzer token ${JSON.stringify(token.input)} not found in the sentence text`, where);
     const end = start + token.input.length;
     pos = end;
     if (token.kind !== 'word') {
@@ -165,7 +170,8 @@ export function alignTokens(layout: SentenceLayout, tokens: readonly AnalyzedTok
     else {
       const orths = new Set(over.map((u) => layout.orthWords.find((o) => o.units.includes(u))));
       const orth = layout.orthWords.find((o) => o.units.includes(over[0]));
-      const whole = orth !== undefined && orth.units.filter((u) => arabicExtent(u) !== null).every((u) => over.includes(u));
+      const whole =
+        orth !== undefined && orth.units.filter((u) => arabicExtent(u) !== null).every((u) => over.includes(u));
       if (orths.size > 1) align = 'merged';
       else if (!whole) align = 'part';
       else if (orth.start === start && orth.end === end) align = 'exact';

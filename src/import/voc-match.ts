@@ -71,7 +71,10 @@ export function waslOfGold(gold: string | undefined): WaslContext {
   return /^[\u0627\u0671][\u064b-\u0652\u0670]*\u0644/.test(gold) ? 'article' : 'wasl';
 }
 
-/** The renderings of a candidate that may stand in vocalized text: without, and (before hamzat wasl) with the helping vowel. */
+/**
+ * The renderings of a candidate that may stand in vocalized text: without, and (before hamzat wasl)
+ * with the helping vowel.
+ */
 export function renderings(form: string, c: Candidate, next: WaslContext): string[] {
   const plain = vocalizeWord(form, c.voc, c.morph);
   if (next === null) return [plain];
@@ -80,7 +83,12 @@ export function renderings(form: string, c: Candidate, next: WaslContext): strin
 }
 
 /** Indices of the candidates with a rendering that spells `gold` in the matching convention. */
-export function matchingCandidates(form: string, gold: string, candidates: readonly Candidate[], next: WaslContext): number[] {
+export function matchingCandidates(
+  form: string,
+  gold: string,
+  candidates: readonly Candidate[],
+  next: WaslContext,
+): number[] {
   const key = matchKey(gold);
   const out: number[] = [];
   candidates.forEach((c, i) => {
@@ -112,7 +120,12 @@ export const VOC_UNMATCHED_MEANING: Readonly<Record<VocUnmatchedReason, string>>
  * the nearest candidate comes (the first, in the analyzer's order, of the nearest kind), with a
  * detail naming the gold and that candidate's rendering.
  */
-export function unmatchedReason(form: string, gold: string, candidates: readonly Candidate[], next: WaslContext): { reason: VocUnmatchedReason; detail: string } {
+export function unmatchedReason(
+  form: string,
+  gold: string,
+  candidates: readonly Candidate[],
+  next: WaslContext,
+): { reason: VocUnmatchedReason; detail: string } {
   if (!hasVowelMarks(gold)) return { reason: 'unvocalized', detail: gold };
   if (candidates.length === 0) return { reason: 'not-found', detail: gold };
   const order: VocUnmatchedReason[] = ['case-ending', 'shadda', 'stem', 'letters'];
@@ -162,7 +175,13 @@ export function analyzeVocalized(
     const token: Token = { form: t.input, lookup: t.lookup, arabic: true, candidates, gold: -1, index };
     const next = spans[i + 1]?.t.kind === 'word' ? waslOfGold(golds[i + 1]) : null;
     const gold = golds[i];
-    return { token, start, end, gold, matching: hasVowelMarks(gold) ? matchingCandidates(t.input, gold, candidates, next) : [] };
+    return {
+      token,
+      start,
+      end,
+      gold,
+      matching: hasVowelMarks(gold) ? matchingCandidates(t.input, gold, candidates, next) : [],
+    };
   });
 }
 

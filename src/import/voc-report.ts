@@ -16,7 +16,10 @@ export const VOC_DECIDERS = ['vocalization', 'lemma', 'features', 'gloss'] as co
 /** One of {@link VOC_DECIDERS}. */
 export type VocDecider = (typeof VOC_DECIDERS)[number];
 
-/** The report of a vocalized projection (the JSON of `--report`): counts, shares, the decisions, ties and unmatched words by reason with examples. */
+/**
+ * The report of a vocalized projection (the JSON of `--report`): counts, shares, the decisions,
+ * ties and unmatched words by reason with examples.
+ */
 export interface VocalizedReport {
   kind: typeof REPORT_KIND;
   version: 1;
@@ -36,7 +39,10 @@ export interface VocalizedReport {
     rate: number;
     /** matched / Arabic words with vowel marks. */
     rateVocalized: number;
-    /** Decided by the vocalization alone, by the lemma among several that match, by UPOS and features after that, by the gloss last. */
+    /**
+     * Decided by the vocalization alone, by the lemma among several that match, by UPOS and
+     * features after that, by the gloss last.
+     */
     decidedBy: Record<VocDecider, number>;
   };
   /** Words whose best-matching candidates (several labels) tie: no gold mark, a note naming them. */
@@ -118,7 +124,11 @@ export class VocReportBuilder {
 
   /** Arabic words so far, and those with no gold candidate (unmatched; ties not counted). */
   progress(): { arabic: number; vocalized: number; unmatched: number } {
-    return { arabic: this.toks.arabic, vocalized: this.toks.vocalized, unmatched: Object.values(this.reasons).reduce((a, b) => a + b, 0) };
+    return {
+      arabic: this.toks.arabic,
+      vocalized: this.toks.vocalized,
+      unmatched: Object.values(this.reasons).reduce((a, b) => a + b, 0),
+    };
   }
 
   build(): VocalizedReport {
@@ -134,9 +144,19 @@ export class VocReportBuilder {
       sentences: this.sents,
       ...(this.layout === 'padt' ? { syntacticWords: this.synWords } : {}),
       tokens: { ...this.toks },
-      matched: { total: matched, rate: a ? r4(matched / a) : 0, rateVocalized: this.toks.vocalized ? r4(matched / this.toks.vocalized) : 0, decidedBy: { ...this.decided } },
+      matched: {
+        total: matched,
+        rate: a ? r4(matched / a) : 0,
+        rateVocalized: this.toks.vocalized ? r4(matched / this.toks.vocalized) : 0,
+        decidedBy: { ...this.decided },
+      },
       tied: { total: this.ties.total, rate: a ? r4(this.ties.total / a) : 0, examples: this.ties.examples },
-      unmatched: { total: unmatched, rate: a ? r4(unmatched / a) : 0, byReason: { ...this.reasons }, examples: this.unExamples },
+      unmatched: {
+        total: unmatched,
+        rate: a ? r4(unmatched / a) : 0,
+        byReason: { ...this.reasons },
+        examples: this.unExamples,
+      },
       candidates: { perArabicToken: a ? r4(this.cands.arabic / a) : 0, ambiguousTokens: this.cands.ambiguous },
     };
   }

@@ -15,7 +15,10 @@ export const TEXT_ENCODINGS = ['utf-8', 'windows-1256'] as const;
 /** One of {@link TEXT_ENCODINGS}. */
 export type TextEncoding = (typeof TEXT_ENCODINGS)[number];
 
-/** Returns `value` when it is one of {@link TEXT_ENCODINGS}; throws UsageError naming `name` otherwise (a reader checks its encoding before it reads). */
+/**
+ * Returns `value` when it is one of {@link TEXT_ENCODINGS}; throws UsageError naming `name`
+ * otherwise (a reader checks its encoding before it reads).
+ */
 export function requireEncoding(name: string, value: unknown): TextEncoding {
   return requireOneOf(name, value, TEXT_ENCODINGS);
 }

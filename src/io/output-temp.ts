@@ -40,7 +40,8 @@ export function removeStaleTemps(target: string): void {
     try {
       for (let e = dir.readSync(); e !== null; e = dir.readSync()) {
         const m = e.isFile() ? stale.exec(e.name) : null;
-        if (m && Number(m[1]) !== process.pid && !processRuns(Number(m[1]))) rmSync(join(dirname(target), e.name), { force: true });
+        if (m && Number(m[1]) !== process.pid && !processRuns(Number(m[1])))
+          rmSync(join(dirname(target), e.name), { force: true });
       }
     } finally {
       dir.closeSync();

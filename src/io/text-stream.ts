@@ -91,7 +91,13 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
     if (n === 0 || i + n > bytes.length) return i;
     const c1 = bytes[i + 1];
     // overlong forms, UTF-16 surrogates, code points above U+10FFFF
-    if ((c === 0xe0 && c1 < 0xa0) || (c === 0xed && c1 > 0x9f) || (c === 0xf0 && c1 < 0x90) || (c === 0xf4 && c1 > 0x8f)) return i;
+    if (
+      (c === 0xe0 && c1 < 0xa0) ||
+      (c === 0xed && c1 > 0x9f) ||
+      (c === 0xf0 && c1 < 0x90) ||
+      (c === 0xf4 && c1 > 0x8f)
+    )
+      return i;
     for (let k = 1; k < n; k++) if ((bytes[i + k] & 0xc0) !== 0x80) return i;
     i += n;
   }
@@ -153,7 +159,10 @@ const isHighSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
  * Reads paragraphs from a byte stream (see the module comment). Throws InputParseError for a
  * NUL byte or bad UTF-8, with the file, the line and the byte offset.
  */
-export async function* readParagraphs(input: AsyncIterable<Uint8Array>, options: Partial<ReadParagraphsOptions> = {}): AsyncGenerator<Paragraph> {
+export async function* readParagraphs(
+  input: AsyncIterable<Uint8Array>,
+  options: Partial<ReadParagraphsOptions> = {},
+): AsyncGenerator<Paragraph> {
   const o = { ...defaultReadParagraphsOptions, ...options };
   requireEncoding('options.encoding', o.encoding);
   const splitter = new LineSplitter(Math.max(1, o.maxParagraphChars));
@@ -163,7 +172,10 @@ export async function* readParagraphs(input: AsyncIterable<Uint8Array>, options:
   let lines = 0; // LF bytes before `carry`
   let first = true;
   const fail = (what: string, at: number, bytes: Uint8Array, base: number): never => {
-    throw new InputParseError(`${what} at byte offset ${base + at}`, { file: o.file, line: lines + countLf(bytes, at) + 1 });
+    throw new InputParseError(`${what} at byte offset ${base + at}`, {
+      file: o.file,
+      line: lines + countLf(bytes, at) + 1,
+    });
   };
   const out: Paragraph[] = [];
   for await (const chunk of input) {
@@ -172,8 +184,16 @@ export async function* readParagraphs(input: AsyncIterable<Uint8Array>, options:
     if (nul !== -1) fail('NUL byte (binary input, not text)', nul, bytes, offset);
     const keep = cp1256 ? 0 : incompleteTail(bytes);
     const body = bytes.subarray(0, bytes.length - keep);
-    if (!cp1256 && !isUtf8(body)) fail('not valid UTF-8 (use --encoding windows-1256 for Arabic Windows files)', firstInvalidUtf8(body), body, offset);
-    let text = cp1256 ? cp1256.decode(body, { stream: true }) : Buffer.from(body.buffer, body.byteOffset, body.length).toString('utf8');
+    if (!cp1256 && !isUtf8(body))
+      fail(
+        'not valid UTF-8 (use --encoding windows-1256 for Arabic Windows files)',
+        firstInvalidUtf8(body),
+        body,
+        offset,
+      );
+    let text = cp1256
+      ? cp1256.decode(body, { stream: true })
+      : Buffer.from(body.buffer, body.byteOffset, body.length).toString('utf8');
     if (first && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     if (text !== '') first = false;
     offset += body.length;
@@ -243,7 +263,10 @@ export interface TransformBatchesOptions extends TransformTextOptions {
   batchChars: number;
 }
 
-/** A batch of whole paragraphs (see {@link TransformBatchesOptions.batchChars}) and the input bytes read when it closed. */
+/**
+ * A batch of whole paragraphs (see {@link TransformBatchesOptions.batchChars}) and the input bytes
+ * read when it closed.
+ */
 export interface Batch {
   paragraphs: Paragraph[];
   bytesRead: number;
@@ -310,7 +333,11 @@ export async function transformBatches(
   let source: TextInput | undefined;
   try {
     source = typeof input === 'object' ? input : await openTextInput(input);
-    await writeBatches(readBatches(source, options), sink, transform, { ...options, file: source.file, size: source.size });
+    await writeBatches(readBatches(source, options), sink, transform, {
+      ...options,
+      file: source.file,
+      size: source.size,
+    });
     await sink.commit();
   } catch (err) {
     await sink.abort();
@@ -320,8 +347,15 @@ export async function transformBatches(
   }
 }
 
-/** `transform(batch)`, a fault of its own (not a LexdisError) reported as an InternalError naming the file and the batch's first line. */
-async function transformAt(transform: (batch: Paragraph[]) => string | Promise<string>, batch: Paragraph[], file: string): Promise<string> {
+/**
+ * `transform(batch)`, a fault of its own (not a LexdisError) reported as an InternalError naming
+ * the file and the batch's first line.
+ */
+async function transformAt(
+  transform: (batch: Paragraph[]) => string | Promise<string>,
+  batch: Paragraph[],
+  file: string,
+): Promise<string> {
   try {
     return await transform(batch);
   } catch (err) {

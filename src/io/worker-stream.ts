@@ -23,7 +23,14 @@ import type { ResourceLimits } from 'node:worker_threads';
 import { errorFromJSON, InternalError, LexdisError, UsageError, WorkerError, type ErrorLocation } from '../errors.js';
 import type { OutputSink } from './output-writer.js';
 import {
-  openTextInput, readBatches, writeBatches, type Batch, type Paragraph, type StreamInput, type TextInput, type TransformBatchesOptions,
+  openTextInput,
+  readBatches,
+  writeBatches,
+  type Batch,
+  type Paragraph,
+  type StreamInput,
+  type TextInput,
+  type TransformBatchesOptions,
 } from './text-stream.js';
 
 /** The worker threads' module of the streaming commands (./stream-worker.ts). */
@@ -54,7 +61,10 @@ export function workerReply<R>(run: () => R): WorkerReply<R> {
   }
 }
 
-/** The error a failed reply carries, of its own class; a fault that is no LexdisError an InternalError naming `where`. */
+/**
+ * The error a failed reply carries, of its own class; a fault that is no LexdisError an
+ * InternalError naming `where`.
+ */
 function replyError(reply: Extract<WorkerReply<unknown>, { ok: false }>, where: ErrorLocation): Error {
   return reply.internal ? new InternalError(new Error(String(reply.error.message)), where) : errorFromJSON(reply.error);
 }
@@ -96,7 +106,12 @@ export function requireWorkers(workers: unknown): WorkersOption {
  * given, or for 'auto' the machine's cores when the input reaches `minBytes` (its size, or
  * batches read until it does or ends), else 1.
  */
-async function chooseThreads(workers: WorkersOption, minBytes: number, source: TextInput, batches: AsyncIterator<Batch>): Promise<{ threads: number; read: Batch[] }> {
+async function chooseThreads(
+  workers: WorkersOption,
+  minBytes: number,
+  source: TextInput,
+  batches: AsyncIterator<Batch>,
+): Promise<{ threads: number; read: Batch[] }> {
   if (workers !== 'auto') return { threads: workers, read: [] };
   const cores = availableParallelism();
   if (cores < 2) return { threads: 1, read: [] };
@@ -124,7 +139,12 @@ async function* chained(first: readonly Batch[], rest: AsyncIterator<Batch>): As
  * OutputError, UsageError, what loading or a worker throws (its own class), WorkerError for a
  * worker that died.
  */
-export async function streamBatches<T, R>(input: StreamInput, sink: OutputSink, options: TransformBatchesOptions, plan: StreamPlan<T, R>): Promise<void> {
+export async function streamBatches<T, R>(
+  input: StreamInput,
+  sink: OutputSink,
+  options: TransformBatchesOptions,
+  plan: StreamPlan<T, R>,
+): Promise<void> {
   let source: TextInput | undefined;
   try {
     const workers = requireWorkers(plan.workers);
@@ -132,7 +152,8 @@ export async function streamBatches<T, R>(input: StreamInput, sink: OutputSink, 
     const all = readBatches(source, options);
     const { threads, read } = await chooseThreads(workers, plan.autoMinBytes, source, all);
     const batches = chained(read, all);
-    if (threads === 1) await writeBatches(batches, sink, await plan.oneThread(), { ...options, file: source.file, size: source.size });
+    if (threads === 1)
+      await writeBatches(batches, sink, await plan.oneThread(), { ...options, file: source.file, size: source.size });
     else await writeInWorkers(batches, sink, threads, plan, { ...options, file: source.file, size: source.size });
     await sink.commit();
   } catch (err) {
@@ -166,7 +187,12 @@ async function writeInWorkers<T, R>(
   // imported when threads work: a one-thread run (a sentence) does not load the pool
   const { Piscina } = await import('piscina');
   const pool = new Piscina({
-    filename: spec.filename, workerData: spec.workerData, minThreads: threads, maxThreads: threads, idleTimeout: 60_000, resourceLimits: spec.resourceLimits,
+    filename: spec.filename,
+    workerData: spec.workerData,
+    minThreads: threads,
+    maxThreads: threads,
+    idleTimeout: 60_000,
+    resourceLimits: spec.resourceLimits,
   });
   let fail: (err: Error) => void = () => undefined;
   const failed = new Promise<never>((_, reject) => (fail = reject));

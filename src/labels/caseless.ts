@@ -72,7 +72,10 @@ export function caselessMorph(morph: string): string {
   return rest.length === segments.length ? morph : formatMorph(rest);
 }
 
-/** The segments of `morph` without its case-ending and mood-vowel segments (`Al/DET+>uwlaY/ADJ+u/CASE_DEF_NOM` → Al/DET, >uwlaY/ADJ). Never throws. */
+/**
+ * The segments of `morph` without its case-ending and mood-vowel segments
+ * (`Al/DET+>uwlaY/ADJ+u/CASE_DEF_NOM` → Al/DET, >uwlaY/ADJ). Never throws.
+ */
 export function caselessSegments(morph: string): MorphSegment[] {
   return withoutCaseOrMood(parseMorph(morph));
 }

@@ -44,8 +44,22 @@ export function emptyElements(): LabelElements {
  */
 export function copyElements(e: Readonly<LabelElements>, lemma = e.lemma): LabelElements {
   return {
-    lemma, pre1: e.pre1, pre2: e.pre2, det: e.det, pos: e.pos, dpos: e.dpos, suf: e.suf, perpos: e.perpos, numpos: e.numpos,
-    genpos: e.genpos, persuf: e.persuf, numsuf: e.numsuf, gensuf: e.gensuf, mood: e.mood, pron: e.pron, case: e.case,
+    lemma,
+    pre1: e.pre1,
+    pre2: e.pre2,
+    det: e.det,
+    pos: e.pos,
+    dpos: e.dpos,
+    suf: e.suf,
+    perpos: e.perpos,
+    numpos: e.numpos,
+    genpos: e.genpos,
+    persuf: e.persuf,
+    numsuf: e.numsuf,
+    gensuf: e.gensuf,
+    mood: e.mood,
+    pron: e.pron,
+    case: e.case,
   };
 }
 

@@ -64,7 +64,10 @@ type Fail = (message: string, line: number) => never;
 type TagEntry = { tags: string[]; patterns: string[]; lines: number[] };
 
 /** Parses the JSON and checks the top-level keys; returns the object and each key's line. */
-function readTop(text: string, fail: Fail): { o: Record<string, unknown>; toks: StringToken[]; lineOf: (key: string) => number } {
+function readTop(
+  text: string,
+  fail: Fail,
+): { o: Record<string, unknown>; toks: StringToken[]; lineOf: (key: string) => number } {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -77,7 +80,8 @@ function readTop(text: string, fail: Fail): { o: Record<string, unknown>; toks: 
   const toks = stringTokens(text);
   const seen = new Map<string, number>();
   for (const t of toks.filter((x) => x.isKey && x.depth === 1)) {
-    if (!(TOP_KEYS as readonly string[]).includes(t.value)) fail(`unknown key "${t.value}" (a scheme has ${TOP_KEYS.join(', ')})`, t.line);
+    if (!(TOP_KEYS as readonly string[]).includes(t.value))
+      fail(`unknown key "${t.value}" (a scheme has ${TOP_KEYS.join(', ')})`, t.line);
     if (seen.has(t.value)) fail(`key "${t.value}" repeats (first on line ${seen.get(t.value)})`, t.line);
     seen.set(t.value, t.line);
   }
@@ -116,14 +120,22 @@ function readElements(els: unknown, toks: readonly StringToken[], line0: number,
 }
 
 /** Checks `tags` against the elements; returns each element's tags and patterns (with their lines). */
-function readTags(tagsJson: unknown, toks: readonly StringToken[], line0: number, elements: Map<string, number>, fail: Fail): Map<string, TagEntry> {
-  if (!tagsJson || typeof tagsJson !== 'object' || Array.isArray(tagsJson)) return fail('"tags" must be an object: element → list of tags', line0);
+function readTags(
+  tagsJson: unknown,
+  toks: readonly StringToken[],
+  line0: number,
+  elements: Map<string, number>,
+  fail: Fail,
+): Map<string, TagEntry> {
+  if (!tagsJson || typeof tagsJson !== 'object' || Array.isArray(tagsJson))
+    return fail('"tags" must be an object: element → list of tags', line0);
   const byElement = new Map<string, TagEntry>();
   const owner = new Map<string, { element: string; line: number }>();
   let current: string | undefined;
   for (const t of toks) {
     if (t.isKey && t.depth === 2) {
-      if (!elements.has(t.value)) fail(`unknown element "${t.value}": not in "elements" (${[...elements.keys()].join(', ')})`, t.line);
+      if (!elements.has(t.value))
+        fail(`unknown element "${t.value}": not in "elements" (${[...elements.keys()].join(', ')})`, t.line);
       if (byElement.has(t.value)) fail(`element "${t.value}" repeats in "tags"`, t.line);
       const list = (tagsJson as Record<string, unknown>)[t.value];
       if (!Array.isArray(list) || list.length === 0 || !list.every((x) => typeof x === 'string'))
@@ -135,7 +147,8 @@ function readTags(tagsJson: unknown, toks: readonly StringToken[], line0: number
     const tag = t.value;
     if (tag.trim() === '') fail(`an empty tag in "${current}"`, t.line);
     const prev = owner.get(tag);
-    if (prev) fail(`tag "${tag}" is given to two elements: "${prev.element}" (line ${prev.line}) and "${current}"`, t.line);
+    if (prev)
+      fail(`tag "${tag}" is given to two elements: "${prev.element}" (line ${prev.line}) and "${current}"`, t.line);
     owner.set(tag, { element: current, line: t.line });
     addTag(byElement.get(current)!, tag, t.line, fail);
   }

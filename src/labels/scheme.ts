@@ -58,7 +58,10 @@ export const ARABIC_SCHEME: LabelScheme = Object.freeze({
   elements: LABEL_ELEMENTS.filter((e) => e !== 'lemma').map((slot) => ({ name: slot, slot, rule: { kind: 'tags', tags: [], patterns: [] } as ElementRule })),
 }) as LabelScheme;
 
-/** Slots for a list of element names: the first to `pos`, the slot of the same name (any case) when free, the rest in order. */
+/**
+ * Slots for a list of element names: the first to `pos`, the slot of the same name (any case) when
+ * free, the rest in order.
+ */
 export function assignSlots(names: readonly string[]): LabelElement[] {
   const free: LabelElement[] = LABEL_ELEMENTS.filter((e) => e !== 'lemma');
   if (names.length > free.length) throw new UsageError(`a scheme has at most ${free.length} elements besides the lemma, not ${names.length}`);
@@ -82,7 +85,10 @@ export function splitAnalysis(scheme: LabelScheme, analysis: string): { lemma: s
   return { lemma, tags: morph.split(scheme.separator).map((t) => t.trim()).filter((t) => t !== '') };
 }
 
-/** The element (index in scheme.elements) a tag at a 1-based position fills, or the indices of every element it matches. */
+/**
+ * The element (index in scheme.elements) a tag at a 1-based position fills, or the indices of every
+ * element it matches.
+ */
 function elementsOf(scheme: LabelScheme, tag: string, position: number, regexes: (RegExp[] | null)[]): number[] {
   const eq = tag.indexOf('=');
   const out: number[] = [];

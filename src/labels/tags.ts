@@ -149,7 +149,7 @@ const NSUFF_WORDS: Readonly<Record<string, [keyof NsuffParts, string]>> = {
 interface NsuffParts { gen: string; num: string; case: string; poss: string; def: string }
 
 function suffix(kind: 'infl' | 'pron', type: string, png: Png | undefined, more: Partial<SuffixInfo> = {}): SuffixInfo {
-  return { kind, type, ...NO_PNG, ...(png ?? {}), mood: '', case: '', known: png !== undefined, ...more };
+  return { kind, type, ...NO_PNG, ...png, mood: '', case: '', known: png !== undefined, ...more };
 }
 
 function parseNsuff(tag: string): SuffixInfo {

@@ -21,7 +21,8 @@ export class BucketTable {
     this.mask = size - 1;
     this.stride = width + 1;
     this.table = new Float32Array(size * this.stride);
-    // one plain loop over locals: it runs once per process, before the code is compiled (a model's start-up waits on it)
+    // one plain loop over locals: it runs once per process, before the code is compiled (a model's
+    // start-up waits on it)
     const { table, stride, mask } = this;
     for (let row = 0; row < keys.length; row++) {
       const k = keys[row];

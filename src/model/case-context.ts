@@ -15,7 +15,10 @@
 import type { LabelElements } from '../labels/elements.js';
 import { hash32 } from '../random.js';
 
-/** One token of a sentence as the case pass sees it: the elements of its chosen label, or null (punctuation, digits, an unscored word) with its look-up form. */
+/**
+ * One token of a sentence as the case pass sees it: the elements of its chosen label, or null
+ * (punctuation, digits, an unscored word) with its look-up form.
+ */
 export interface ContextToken {
   elements: Readonly<LabelElements> | null;
   lookup: string;
@@ -29,9 +32,15 @@ export interface ContextToken {
 const SHAPE_ELEMENTS = ['pos', 'dpos', 'det', 'pre2', 'suf', 'numsuf', 'gensuf'] as const satisfies readonly (keyof LabelElements)[];
 /** The elements of a neighbour's tag (what a context names of a labelled token). */
 const TAG_ELEMENTS = ['pre1', 'pos', 'dpos', 'det', 'suf', 'case', 'mood'] as const satisfies readonly (keyof LabelElements)[];
-/** Parts of speech that govern the case of what follows, or the mood of a verb: the search for a governor stops at them. */
+/**
+ * Parts of speech that govern the case of what follows, or the mood of a verb: the search for a
+ * governor stops at them.
+ */
 const GOVERNOR_POS: ReadonlySet<string> = new Set(['VERB', 'PREP', 'FUNC_WORD', 'PART', 'CONJ']);
-/** Punctuation that ends a clause: the search for a governor or a verb before a token stops there (a comma or a quote does not). */
+/**
+ * Punctuation that ends a clause: the search for a governor or a verb before a token stops there (a
+ * comma or a quote does not).
+ */
 const CLAUSE_STOPS = /^[.:;!?]$/;
 
 /** The feature groups, by name. */
@@ -64,7 +73,10 @@ function combine(a: number, b: number): number {
 
 /** The names of the contexts, hashed once. */
 const CONTEXT_NAMES = ['bias', 'own', 'p1', 'p2', 'n1', 'p1c', 'n1c', 'gov', 'govn', 'govd', 'vlem', 'lem', 'lemp', 'plem', 'agr', 'cl', 'at'] as const;
-const NAMES = Object.fromEntries(CONTEXT_NAMES.map((n) => [n, hash32(n)])) as Record<(typeof CONTEXT_NAMES)[number], number>;
+const NAMES = Object.fromEntries(CONTEXT_NAMES.map((n) => [n, hash32(n)])) as Record<
+  (typeof CONTEXT_NAMES)[number],
+  number
+>;
 
 /** A context: a name's hash joined with values' hashes. */
 function named(name: keyof typeof NAMES, a?: number, b?: number): number {
@@ -90,24 +102,40 @@ export interface TokenContexts {
   alone: number[];
 }
 
-/** The nearest governor before token i (a stop mark ends the search), the nominatives seen on the way, its distance and a verb's lemma. */
-function governor(ctx: readonly ContextToken[], i: number): { name: string; nominatives: number; distance: number; verbLemma: string | null } {
+/**
+ * The nearest governor before token i (a stop mark ends the search), the nominatives seen on the
+ * way, its distance and a verb's lemma.
+ */
+function governor(
+  ctx: readonly ContextToken[],
+  i: number,
+): { name: string; nominatives: number; distance: number; verbLemma: string | null } {
   let nominatives = 0;
   for (let j = i - 1; j >= 0; j--) {
     const g = ctx[j].elements;
     const distance = Math.min(i - j, 4);
     if (!g) {
-      if (CLAUSE_STOPS.test(ctx[j].lookup)) return { name: 'punct' + ctx[j].lookup, nominatives, distance, verbLemma: null };
+      if (CLAUSE_STOPS.test(ctx[j].lookup))
+        return { name: 'punct' + ctx[j].lookup, nominatives, distance, verbLemma: null };
       continue;
     }
     if (g.case === 'NOM' && g.pos !== 'ADJ') nominatives++;
-    if (g.pos === 'VERB') return { name: `V:${g.dpos}:${g.persuf}${g.numsuf}${g.gensuf}:${g.pron ? 'p' : ''}`, nominatives, distance, verbLemma: g.lemma };
+    if (g.pos === 'VERB')
+      return {
+        name: `V:${g.dpos}:${g.persuf}${g.numsuf}${g.gensuf}:${g.pron ? 'p' : ''}`,
+        nominatives,
+        distance,
+        verbLemma: g.lemma,
+      };
     if (GOVERNOR_POS.has(g.pos)) return { name: `${g.pos}:${g.lemma}`, nominatives, distance, verbLemma: null };
   }
   return { name: 'none', nominatives, distance: 4, verbLemma: null };
 }
 
-/** The noun an adjective at i agrees with: the nearest token before it that is not an adjective, and how many adjectives lie between. */
+/**
+ * The noun an adjective at i agrees with: the nearest token before it that is not an adjective, and
+ * how many adjectives lie between.
+ */
 function agreementHead(ctx: readonly ContextToken[], i: number): string {
   let chain = 0;
   for (let j = i - 1; j >= 0; j--) {
@@ -199,7 +227,11 @@ export function labelHashes(el: Readonly<LabelElements>): LabelHashes {
  * (see {@link labelHashes}). Written into `into` when it is long enough (a view of it is
  * returned), else into a new array.
  */
-export function candidateBuckets(contexts: TokenContexts, { shape, lemma }: LabelHashes, into?: Int32Array): Int32Array {
+export function candidateBuckets(
+  contexts: TokenContexts,
+  { shape, lemma }: LabelHashes,
+  into?: Int32Array,
+): Int32Array {
   const { withShape, withLemma, alone } = contexts;
   const n = withShape.length + withLemma.length + alone.length;
   const out = into && into.length >= n ? into.subarray(0, n) : new Int32Array(n);

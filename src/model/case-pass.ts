@@ -114,7 +114,10 @@ export class CasePass {
     return new CasePass({ ...this.data, weight, temperature }, this.arrays);
   }
 
-  /** log P(class) for every case class, from a candidate's feature buckets, written into `z` from `at` on (a new array by default); returns `z`. */
+  /**
+   * log P(class) for every case class, from a candidate's feature buckets, written into `z` from
+   * `at` on (a new array by default); returns `z`.
+   */
   logProbabilities(buckets: ArrayLike<number>, z = new Float64Array(this.nClasses), at = 0): Float64Array {
     z.fill(0, at, at + this.nClasses);
     this.cases.addRows(buckets, z, at);
@@ -129,7 +132,9 @@ export class CasePass {
    */
   sentenceLogProbabilities(tokens: readonly Token[], choice: readonly number[]): SentenceCases {
     const sentence = new LabelledSentence(
-      tokens.map((t, i) => ({ elements: choice[i] >= 0 ? t.candidates[choice[i]].elements : null, lookup: t.lookup })), this.groups);
+      tokens.map((t, i) => ({ elements: choice[i] >= 0 ? t.candidates[choice[i]].elements : null, lookup: t.lookup })),
+      this.groups,
+    );
     const C = this.nClasses;
     let lp = new Float64Array(4 * C);
     const analyses: Int32Array[] = [];
@@ -199,7 +204,8 @@ export class CasePass {
           before = logAdd(before, e[j]);
           after = logAdd(after, share * e[j] + weight * lp[j]);
         }
-        for (let j = k; j < e.length; j++) if (analysis[j] === a) out[j] = share * e[j] + weight * lp[j] + before - after;
+        for (let j = k; j < e.length; j++)
+          if (analysis[j] === a) out[j] = share * e[j] + weight * lp[j] + before - after;
       }
       return out;
     });
@@ -226,7 +232,11 @@ export class CasePass {
       || typeof j.firstPassShare !== 'number' || !(j.firstPassShare >= 0 && j.firstPassShare <= 1))
       throw new ModelFormatError('model part "casePass" is not a case-pass classifier');
     const { caseKeys, caseWeights } = arrays;
-    if (!(caseKeys instanceof Uint32Array) || !(caseWeights instanceof Float32Array) || caseWeights.length !== caseKeys.length * j.classes.length)
+    if (
+      !(caseKeys instanceof Uint32Array) ||
+      !(caseWeights instanceof Float32Array) ||
+      caseWeights.length !== caseKeys.length * j.classes.length
+    )
       throw new ModelFormatError('model part "casePass" has weights that do not fit its keys and classes');
     return new CasePass(j as CasePassJson, arrays as CasePassArrays);
   }

@@ -42,7 +42,14 @@ export interface ModelInfo {
    * its size, and each file it was read from with its size (`sources`; absent in models trained
    * before it was recorded, or from a corpus not read from files).
    */
-  corpus: { source?: string; hash: string; documents: number; tokens: number; goldTokens: number; sources?: CorpusPart[] };
+  corpus: {
+    source?: string;
+    hash: string;
+    documents: number;
+    tokens: number;
+    goldTokens: number;
+    sources?: CorpusPart[];
+  };
   /** Figures measured while training (sizes, times, A1/A2 on D2…). */
   figures: Record<string, unknown>;
   temperature: number;
@@ -60,7 +67,10 @@ export interface ModelInfo {
 export type ModelAnalyzerOptions = Pick<AnalyzerOptions, 'backoff' | 'caseEndings'>;
 
 /** What a model without an `analyzer` record was trained with: no backoff, no case endings. */
-export const LEGACY_ANALYZER_OPTIONS: Readonly<ModelAnalyzerOptions> = Object.freeze({ backoff: false, caseEndings: false });
+export const LEGACY_ANALYZER_OPTIONS: Readonly<ModelAnalyzerOptions> = Object.freeze({
+  backoff: false,
+  caseEndings: false,
+});
 
 /**
  * The analyzer options recorded in a model (see ModelInfo.analyzer), absent ones as in
@@ -79,7 +89,10 @@ export interface Theta {
   bias: number;
 }
 
-/** A trained model: feature templates, vocabularies, β* counts, document tables, the labels seen per word, θ and the header information. Load one with {@link Model.load}; `save` writes one. */
+/**
+ * A trained model: feature templates, vocabularies, β* counts, document tables, the labels seen per
+ * word, θ and the header information. Load one with {@link Model.load}; `save` writes one.
+ */
 export class Model {
   readonly templates: readonly Template[];
   readonly extractor: FeatureExtractor;
@@ -145,7 +158,11 @@ export class Model {
     return writeModel(dir, {
       header: { kind: MODEL_KIND, lexdis: this.info },
       json: {
-        vocab: this.vocab.toJSON(), beta: this.counts.toJSON(), doc: this.doc.toJSON(), lexicon: lexicon.json, theta: { bias: this.theta.bias },
+        vocab: this.vocab.toJSON(),
+        beta: this.counts.toJSON(),
+        doc: this.doc.toJSON(),
+        lexicon: lexicon.json,
+        theta: { bias: this.theta.bias },
         ...(this.sequence ? { sequence: this.sequence.toJSON() } : {}),
         ...(this.casePass ? { casePass: this.casePass.toJSON() } : {}),
         ...(tables ? { [ANALYZER_PART]: tables.json } : {}),
@@ -157,8 +174,9 @@ export class Model {
   /**
    * Loads a model (a model directory or a single model file; read only, never locked). With
    * `expect`, a model trained with another feature set is refused with an error naming both.
-   * Returns the model, with its header, size on disk and load time. Throws UsageError for a bad argument, DataNotFoundError for a missing model,
-   * ModelFormatError / ModelVersionError for one this lexdis cannot read.
+   * Returns the model, with its header, size on disk and load time. Throws UsageError for a bad
+   * argument, DataNotFoundError for a missing model, ModelFormatError / ModelVersionError for one
+   * this lexdis cannot read.
    */
   static async load(dir: string, expect: { featureSet?: string } = {}): Promise<LoadedModel> {
     requireString('dir', dir);
@@ -210,7 +228,12 @@ export class Model {
     const model = new Model(info, vocab, counts, doc, lexicon, {
       weights: need('theta/weights') as Float64Array, bias: thetaJson.bias,
     }, sequence, casePass);
-    return Object.assign(model, { storeHeader: parts.header, bytesOnDisk: parts.bytesOnDisk, loadMs: parts.loadMs, analyzerTables: analyzerTables(parts) });
+    return Object.assign(model, {
+      storeHeader: parts.header,
+      bytesOnDisk: parts.bytesOnDisk,
+      loadMs: parts.loadMs,
+      analyzerTables: analyzerTables(parts),
+    });
   }
 }
 
@@ -218,14 +241,27 @@ export class Model {
 const ANALYZER_PART = 'analyzer';
 
 /** The compiled analyzer tables a model file carries, if any (checked when used: src/analyzer/image.ts). */
-function analyzerTables(parts: { json: Record<string, unknown>; binary: Record<string, BinaryArray> }): LexiconImage | undefined {
+function analyzerTables(parts: {
+  json: Record<string, unknown>;
+  binary: Record<string, BinaryArray>;
+}): LexiconImage | undefined {
   const json = parts.json[ANALYZER_PART];
   if (json === undefined) return undefined;
   const prefix = `${ANALYZER_PART}/`;
   const binary: LexiconImage['binary'] = {};
-  for (const [name, a] of Object.entries(parts.binary)) if (name.startsWith(prefix) && (a instanceof Int32Array || a instanceof Uint8Array)) binary[name.slice(prefix.length)] = a;
+  for (const [name, a] of Object.entries(parts.binary))
+    if (name.startsWith(prefix) && (a instanceof Int32Array || a instanceof Uint8Array))
+      binary[name.slice(prefix.length)] = a;
   return { json: json as LexiconImage['json'], binary };
 }
 
-/** A model read from disk, with its store header, size on disk, load time and the analyzer tables it carries compiled. */
-export type LoadedModel = Model & { storeHeader: ModelHeader; bytesOnDisk: number; loadMs: number; analyzerTables?: LexiconImage };
+/**
+ * A model read from disk, with its store header, size on disk, load time and the analyzer tables it
+ * carries compiled.
+ */
+export type LoadedModel = Model & {
+  storeHeader: ModelHeader;
+  bytesOnDisk: number;
+  loadMs: number;
+  analyzerTables?: LexiconImage;
+};

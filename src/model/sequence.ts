@@ -56,7 +56,10 @@ export const SEQUENCE_SMOOTHING = 0.1;
 /** The tag of a label scheme: the sequence elements it has (the built-in Arabic scheme has them all). */
 export function sequenceSpec(scheme?: LabelScheme): TagSpec {
   const slots = new Set(schemeSlots(scheme));
-  return { elements: SEQUENCE_ELEMENTS.filter((e) => slots.has(e)), presence: SEQUENCE_PRESENCE.filter((e) => slots.has(e)) };
+  return {
+    elements: SEQUENCE_ELEMENTS.filter((e) => slots.has(e)),
+    presence: SEQUENCE_PRESENCE.filter((e) => slots.has(e)),
+  };
 }
 
 /** The tag of a candidate: its values of `spec.elements`, then each of `spec.presence`'s names it has a value for. */
@@ -120,7 +123,10 @@ export class TagSequence {
   private readonly logPTable: Float64Array | null;
   /** The tags of frozen candidate lists (shared by every token of a word type), held as long as the list is. */
   private readonly listTags = new WeakMap<readonly Candidate[], Int32Array>();
-  /** exp(λ · log P(b | a)) for the model's own λ, laid out as {@link logPTable}; 0 until computed (a value that underflows to 0 is computed again: the same number). */
+  /**
+   * exp(λ · log P(b | a)) for the model's own λ, laid out as {@link logPTable}; 0 until computed (a
+   * value that underflows to 0 is computed again: the same number).
+   */
   private transTable: Float64Array | null = null;
   /** Forward and backward values of the sentence being decoded (grown as needed, reused). */
   private readonly scratchArrays: [Float64Array, Float64Array] = [new Float64Array(256), new Float64Array(256)];
@@ -133,7 +139,8 @@ export class TagSequence {
     this.tagIndex = new Map(data.tags.map((t, i) => [t, i]));
     this.left = Float64Array.from(data.left);
     this.pairs = new Map();
-    for (let i = 0; i + 2 < data.bigrams.length; i += 3) this.pairs.set(data.bigrams[i] * this.nTags + data.bigrams[i + 1], data.bigrams[i + 2]);
+    for (let i = 0; i + 2 < data.bigrams.length; i += 3)
+      this.pairs.set(data.bigrams[i] * this.nTags + data.bigrams[i + 1], data.bigrams[i + 2]);
     const side = this.nTags + 1;
     this.logPTable = side * side <= LOGP_TABLE_MAX ? new Float64Array(side * side) : null;
   }
@@ -156,17 +163,32 @@ export class TagSequence {
   static load(json: unknown): TagSequence {
     const j = json as Partial<SequenceJson> | null;
     const numbers = (a: unknown) => Array.isArray(a) && a.every((x) => typeof x === 'number' && Number.isFinite(x));
-    if (!j || j.kind !== 'lexdis-tag-bigrams' || !Array.isArray(j.elements) || !Array.isArray(j.tags) || !j.tags.every((t) => typeof t === 'string')
-      || typeof j.weight !== 'number' || !(j.weight >= 0) || typeof j.smoothing !== 'number' || !(j.smoothing > 0)
-      || !numbers(j.left) || j.left!.length !== j.tags.length || !numbers(j.bigrams) || j.bigrams!.length % 3 !== 0
-      || (j.presence !== undefined && !(Array.isArray(j.presence) && j.presence.every((e) => typeof e === 'string'))))
+    if (
+      !j ||
+      j.kind !== 'lexdis-tag-bigrams' ||
+      !Array.isArray(j.elements) ||
+      !Array.isArray(j.tags) ||
+      !j.tags.every((t) => typeof t === 'string') ||
+      typeof j.weight !== 'number' ||
+      !(j.weight >= 0) ||
+      typeof j.smoothing !== 'number' ||
+      !(j.smoothing > 0) ||
+      !numbers(j.left) ||
+      j.left!.length !== j.tags.length ||
+      !numbers(j.bigrams) ||
+      j.bigrams!.length % 3 !== 0 ||
+      (j.presence !== undefined && !(Array.isArray(j.presence) && j.presence.every((e) => typeof e === 'string')))
+    )
       throw new ModelFormatError('model part "sequence" is not a tag-bigram table');
     if (j.bigrams!.some((x, i) => i % 3 < 2 && !(Number.isInteger(x) && x >= 0 && x < j.tags!.length)))
       throw new ModelFormatError('model part "sequence" has a bigram outside its tags');
     return new TagSequence(j as SequenceJson);
   }
 
-  /** log P(b | a), add-k smoothed; -1 stands for a tag training never saw. Kept in a table once computed (the same number). */
+  /**
+   * log P(b | a), add-k smoothed; -1 stands for a tag training never saw. Kept in a table once
+   * computed (the same number).
+   */
   logP(a: number, b: number): number {
     const table = this.logPTable;
     if (table === null) return this.computeLogP(a, b);
@@ -230,7 +252,12 @@ export class TagSequence {
    * λ (default: the model's own); returns new score arrays (log-probability units: rank with
    * temperature 1). Scores of tokens that are not scored are passed through.
    */
-  decode(tokens: readonly Token[], scores: readonly Float64Array[], temperature: number, weight = this.data.weight): Float64Array[] {
+  decode(
+    tokens: readonly Token[],
+    scores: readonly Float64Array[],
+    temperature: number,
+    weight = this.data.weight,
+  ): Float64Array[] {
     return this.decodePrepared(this.prepare(tokens, scores, temperature), weight);
   }
 
@@ -273,7 +300,8 @@ export class TagSequence {
       const prev = fwd.subarray(at[i - 1], at[i]);
       if (w.length < prev.length) w = new Float64Array(prev.length);
       const max = shifted(prev, prev, w);
-      for (let k = 0; k < ti.length; k++) fwd[f + k] = emit[i][k] + max + Math.log(trans.sumInto(tags[i - 1], w, ti[k]));
+      for (let k = 0; k < ti.length; k++)
+        fwd[f + k] = emit[i][k] + max + Math.log(trans.sumInto(tags[i - 1], w, ti[k]));
     }
     for (let i = n - 1; i >= 0; i--) {
       const ti = tags[i];
@@ -313,7 +341,8 @@ export class TagSequence {
     let table: Float64Array;
     if (lam === this.data.weight) table = this.transTable ??= new Float64Array(side * side);
     else {
-      if (this.otherTable?.lam !== lam) this.otherTable = { lam, table: (this.otherTable?.table ?? new Float64Array(side * side)).fill(0) };
+      if (this.otherTable?.lam !== lam)
+        this.otherTable = { lam, table: (this.otherTable?.table ?? new Float64Array(side * side)).fill(0) };
       table = this.otherTable.table;
     }
     return transitionsOf((a, b) => {

@@ -24,7 +24,15 @@ import { endianness } from 'node:os';
 import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { ModelFormatError, ModelVersionError } from '../errors.js';
 import {
-  type BinaryArray, type DType, type ModelHeader, type ModelParts, type Plan, CHUNK_BYTES, DTYPES, PART_NAME, checkHeader,
+  type BinaryArray,
+  type DType,
+  type ModelHeader,
+  type ModelParts,
+  type Plan,
+  CHUNK_BYTES,
+  DTYPES,
+  PART_NAME,
+  checkHeader,
 } from './store-format.js';
 
 /** The file format version of single-file models. */
@@ -32,7 +40,10 @@ export const FILE_FORMAT_VERSION = 2;
 /** First 16 bytes of every single-file model. */
 export const FILE_SIGNATURE = Buffer.from('LEXDIS-MODEL\r\n\x1a\n', 'latin1');
 const PREFIX_BYTES = 32;
-/** zlib level of the stored chunks (1: fastest; level 6 made the PUD model 18% smaller at 2.7 times the writing time). */
+/**
+ * zlib level of the stored chunks (1: fastest; level 6 made the PUD model 18% smaller at 2.7 times
+ * the writing time).
+ */
 const DEFLATE_LEVEL = 1;
 const ALIGN = 8;
 
@@ -116,7 +127,9 @@ function readWhole(file: string): Uint8Array {
 
 /** True when `bytes` begins with the single-file signature. */
 export function hasFileSignature(bytes: Uint8Array): boolean {
-  return bytes.byteLength >= FILE_SIGNATURE.byteLength && FILE_SIGNATURE.equals(bytes.subarray(0, FILE_SIGNATURE.byteLength));
+  return (
+    bytes.byteLength >= FILE_SIGNATURE.byteLength && FILE_SIGNATURE.equals(bytes.subarray(0, FILE_SIGNATURE.byteLength))
+  );
 }
 
 /** Parses and checks the prefix and table of contents; `file` names the model in errors. */
@@ -165,7 +178,13 @@ function partBytes(buf: Uint8Array, toc: Toc, e: Entry, what: string, file: stri
   let out: Uint8Array | undefined;
   e.chunks.forEach((c, n) => {
     const start = toc.dataStart + c?.at;
-    if (!Number.isSafeInteger(start) || !Number.isSafeInteger(c.stored) || c.at < 0 || c.stored < 0 || start + c.stored > buf.byteLength) {
+    if (
+      !Number.isSafeInteger(start) ||
+      !Number.isSafeInteger(c.stored) ||
+      c.at < 0 ||
+      c.stored < 0 ||
+      start + c.stored > buf.byteLength
+    ) {
       throw damaged(`chunk ${n} lies outside the file`);
     }
     const stored = buf.subarray(start, start + c.stored);
@@ -173,7 +192,8 @@ function partBytes(buf: Uint8Array, toc: Toc, e: Entry, what: string, file: stri
     const want = Math.min(CHUNK_BYTES, e.bytes - n * CHUNK_BYTES);
     let raw: Buffer;
     try {
-      // output buffers of the chunk's whole size: zlib's default of 16 KB pieces, joined after, cost half the time again
+      // output buffers of the chunk's whole size: zlib's default of 16 KB pieces, joined after,
+      // cost half the time again
       raw = inflateRawSync(stored, { maxOutputLength: Math.max(1, want), chunkSize: Math.max(64, want) });
     } catch {
       throw damaged(`chunk ${n} cannot be decompressed`);

@@ -86,8 +86,18 @@ export function creatorString(): string {
  * ({@link MIN_MODEL_FORMAT_VERSION}; the upgrade passes its own); returns the header.
  * Not a header → ModelFormatError; a version this lexdis cannot read → ModelVersionError.
  */
-export function checkHeader(raw: unknown, dir: string, expectKind?: string, oldest = MIN_MODEL_FORMAT_VERSION): ModelHeader {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || (raw as { magic?: unknown }).magic !== MODEL_MAGIC) {
+export function checkHeader(
+  raw: unknown,
+  dir: string,
+  expectKind?: string,
+  oldest = MIN_MODEL_FORMAT_VERSION,
+): ModelHeader {
+  if (
+    typeof raw !== 'object' ||
+    raw === null ||
+    Array.isArray(raw) ||
+    (raw as { magic?: unknown }).magic !== MODEL_MAGIC
+  ) {
     throw new ModelFormatError('not a lexdis model (the header has no LEXDIS-MODEL magic)', { file: dir });
   }
   const h = raw as Record<string, unknown>;
@@ -105,7 +115,10 @@ export function checkHeader(raw: unknown, dir: string, expectKind?: string, olde
   if (v < oldest) {
     const hint = v >= MIN_UPGRADE_FORMAT_VERSION ? UPGRADE_HINT : 'retrain the model';
     const converts = oldest < MIN_MODEL_FORMAT_VERSION ? `, and converts version ${oldest}` : '';
-    throw new ModelVersionError(`model format version ${v} is no longer read (this lexdis reads format version ${MIN_MODEL_FORMAT_VERSION}${converts}); ${hint}`, { file: dir });
+    throw new ModelVersionError(
+      `model format version ${v} is no longer read (this lexdis reads format version ${MIN_MODEL_FORMAT_VERSION}${converts}); ${hint}`,
+      { file: dir },
+    );
   }
   if (typeof h.kind !== 'string') throw new ModelFormatError('damaged model header: no kind', { file: dir });
   if (expectKind !== undefined && h.kind !== expectKind) {

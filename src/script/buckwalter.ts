@@ -26,14 +26,20 @@ const ARABIC_DIACRITIC_RE = /[\u064b-\u0652\u0670]/g;
 /** Any code point of the transliteration table, in Arabic script. */
 const ARABIC_CHAR_RE = /[\u0621-\u063a\u0640-\u0652\u0670\u0671\u067e\u0686\u0698\u06a4\u06af]/;
 
-/** Arabic script → Buckwalter: takes a text, returns it with each Arabic letter and mark transliterated, the rest untouched. Throws nothing. */
+/**
+ * Arabic script → Buckwalter: takes a text, returns it with each Arabic letter and mark
+ * transliterated, the rest untouched. Throws nothing.
+ */
 export function toBuckwalter(text: string): string {
   let out = '';
   for (const ch of text) out += TO_BW.get(ch) ?? ch;
   return out;
 }
 
-/** Buckwalter → Arabic script: takes a text, returns it with each Buckwalter character in Arabic script. Throws nothing. */
+/**
+ * Buckwalter → Arabic script: takes a text, returns it with each Buckwalter character in Arabic
+ * script. Throws nothing.
+ */
 export function fromBuckwalter(text: string): string {
   let out = '';
   for (const ch of text) out += TO_ARABIC.get(ch) ?? ch;

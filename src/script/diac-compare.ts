@@ -15,7 +15,10 @@
  */
 import { UsageError } from '../errors.js';
 
-/** One letter and its marks: shadda, a vowel (`a i u o F N K`, or '' for none; more than one is kept as typed), dagger alif. */
+/**
+ * One letter and its marks: shadda, a vowel (`a i u o F N K`, or '' for none; more than one is kept
+ * as typed), dagger alif.
+ */
 export interface DiacLetter {
   letter: string;
   shadda: boolean;
@@ -74,20 +77,41 @@ function isBare(l: DiacLetter): boolean {
 }
 
 /** Per-letter verdicts of a system word against one reference word, or null when the letter counts differ. */
-function letterVerdicts(sys: readonly DiacLetter[], ref: readonly DiacLetter[], convention: Convention): boolean[] | null {
+function letterVerdicts(
+  sys: readonly DiacLetter[],
+  ref: readonly DiacLetter[],
+  convention: Convention,
+): boolean[] | null {
   if (sys.length !== ref.length) return null;
   const ok: boolean[] = [];
   for (let j = 0; j < ref.length; j++) {
     const r = ref[j];
     const s = sys[j];
     const same = r.shadda === s.shadda && r.vowel === s.vowel && r.dagger === s.dagger;
-    if (same || convention === 'strict') { ok.push(same); continue; }
+    if (same || convention === 'strict') {
+      ok.push(same);
+      continue;
+    }
     const bare = isBare(r);
     const shaddaOnly = r.shadda && r.vowel === '' && !r.dagger && s.shadda && !s.dagger;
     // tanween fatha on the letter before a bare last letter, written by the system on that last letter
-    const shifted = r.vowel === 'F' && !r.shadda && !r.dagger && s.vowel === '' && !s.shadda && !s.dagger && j + 1 < ref.length
-      && isBare(ref[j + 1]) && sys[j + 1].vowel === 'F' && !sys[j + 1].shadda && !sys[j + 1].dagger;
-    if (shifted) { ok.push(true, true); j++; continue; }
+    const shifted =
+      r.vowel === 'F' &&
+      !r.shadda &&
+      !r.dagger &&
+      s.vowel === '' &&
+      !s.shadda &&
+      !s.dagger &&
+      j + 1 < ref.length &&
+      isBare(ref[j + 1]) &&
+      sys[j + 1].vowel === 'F' &&
+      !sys[j + 1].shadda &&
+      !sys[j + 1].dagger;
+    if (shifted) {
+      ok.push(true, true);
+      j++;
+      continue;
+    }
     ok.push(bare || shaddaOnly);
   }
   return ok;

@@ -49,7 +49,9 @@ export function alignLetters(typed: readonly string[], voc: readonly string[]): 
   const n = typed.length;
   const m = voc.length;
   if (n === m && typed.every((t, i) => letterClass(t) === letterClass(voc[i]))) return typed.map((_, i) => i);
-  const d: number[][] = Array.from({ length: n + 1 }, (_, i) => Array.from({ length: m + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: n + 1 }, (_, i) =>
+    Array.from({ length: m + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= n; i++)
     for (let j = 1; j <= m; j++) {
       const sub = d[i - 1][j - 1] + (letterClass(typed[i - 1]) === letterClass(voc[j - 1]) ? 0 : 1);

@@ -108,7 +108,8 @@ function morphForms(morph: string): MorphInfo {
 /** Fills the vowels the vocalization leaves out from the morphology's forms (pronoun suffixes: `kitAbh` + `hu`). */
 function fillFromMorph(slots: Slot[], morphSlots: Slot[]): void {
   if (morphSlots.length !== slots.length) return;
-  const same = (a: string, b: string): boolean => letterClass(a) === letterClass(b) || (TA_FORMS.has(a) && TA_FORMS.has(b));
+  const same = (a: string, b: string): boolean =>
+    letterClass(a) === letterClass(b) || (TA_FORMS.has(a) && TA_FORMS.has(b));
   for (let i = 0; i < slots.length; i++) if (!same(slots[i].letter, morphSlots[i].letter)) return;
   slots.forEach((s, i) => {
     const m = morphSlots[i];
@@ -146,7 +147,11 @@ function isLongAlif(slots: Slot[], k: number, lam: number): boolean {
   return !(s.letter === 'A' && k === slots.length - 1 && slots[k - 1].letter === 'w' && slots[k - 1].vowel === '');
 }
 
-/** Vowels on alifs: tanween fatha on a final alif or alif maqsura goes to the letter before; a case vowel on a final one is not written; a short vowel on an inner long alif belongs to the letter before it (HayAath). */
+/**
+ * Vowels on alifs: tanween fatha on a final alif or alif maqsura goes to the letter before; a case
+ * vowel on a final one is not written; a short vowel on an inner long alif belongs to the letter
+ * before it (HayAath).
+ */
 function alifVowels(slots: Slot[]): void {
   const last = slots.length - 1;
   for (let k = 1; k <= last; k++) {
@@ -187,7 +192,10 @@ function longVowels(slots: Slot[], lam: number, caseSlot: number): void {
   }
 }
 
-/** The article: shadda on a sun letter after it, a helping kasra before hamzat wasl (الِاسْتِثْمَار), else sukun (option). */
+/**
+ * The article: shadda on a sun letter after it, a helping kasra before hamzat wasl
+ * (الِاسْتِثْمَار), else sukun (option).
+ */
 function article(slots: Slot[], lam: number, options: VocalizeOptions): void {
   if (lam < 0) return;
   const next = slots[lam + 1];
@@ -245,7 +253,10 @@ function voiceFirstLetter(slots: Slot[], lam: number): void {
   s.vowel = s.letter === '>' ? 'a' : 'i';
 }
 
-/** Sukun on consonants left without a vowel, except a nominal's unknown case ending and the article before a sun letter. */
+/**
+ * Sukun on consonants left without a vowel, except a nominal's unknown case ending and the article
+ * before a sun letter.
+ */
 function addSukun(slots: Slot[], lam: number, caseSlot: number): void {
   slots.forEach((s, k) => {
     if (s.vowel !== '' || isVowelLetter(slots, k, lam)) return;

@@ -36,7 +36,8 @@ const FASTIFY_CODES: Record<string, [number, string]> = {
 
 /** Status, code and message for any error thrown while handling a request. */
 export function classifyError(err: unknown): { status: number; code: string; message: string; internal: boolean } {
-  if (err instanceof HttpError) return { status: err.statusCode, code: err.code, message: err.message, internal: false };
+  if (err instanceof HttpError)
+    return { status: err.statusCode, code: err.code, message: err.message, internal: false };
   const fe = err as Partial<FastifyError> & Error;
   if (fe && fe.validation) {
     return { status: 400, code: 'VALIDATION', message: fe.message, internal: false };

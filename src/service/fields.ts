@@ -34,7 +34,10 @@ export const ANALYSIS_FIELDS = Object.keys(ANALYSIS_FIELD_BYTES) as AnalysisFiel
 export const ALWAYS_SENT: AnalysisField = 'rank';
 /** Estimated bytes of one token without its analyses and its input. */
 const TOKEN_BYTES = 80;
-/** Bytes per character typed in a word that `vocalized` takes (the character, in UTF-8, at most two bytes in the Arabic class). */
+/**
+ * Bytes per character typed in a word that `vocalized` takes (the character, in UTF-8, at most two
+ * bytes in the Arabic class).
+ */
 const TYPED_CHAR_BYTES = 2;
 /** Bytes a letter adds to the vocalized text (two marks) and to the token's look-up form. */
 const LETTER_TEXT_BYTES = 5;
@@ -85,7 +88,8 @@ export function estimateAnswerBytes(texts: readonly string[], top: number, field
     bytes += TEXT_FRAME_BYTES + jsonStringBytes(text);
     forEachToken(text, (from, to, letters) => {
       bytes += TOKEN_BYTES + jsonStringBytes(text, from, to);
-      if (letters > 0) bytes += letters * LETTER_TEXT_BYTES + top * (perAnalysis + letters * perLetter + (to - from) * perChar);
+      if (letters > 0)
+        bytes += letters * LETTER_TEXT_BYTES + top * (perAnalysis + letters * perLetter + (to - from) * perChar);
     });
   }
   return bytes;

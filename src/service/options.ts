@@ -97,7 +97,10 @@ export function resolveOptions(given: Partial<ServiceOptions> = {}): ServiceOpti
   return merged;
 }
 
-/** The limits a client may want to know, as `GET /v1/model` reports them (with the longest word analysed: a longer run is data). */
+/**
+ * The limits a client may want to know, as `GET /v1/model` reports them (with the longest word
+ * analysed: a longer run is data).
+ */
 export function publicLimits(o: ServiceOptions): Record<string, number> {
   return {
     bodyLimit: o.bodyLimit, maxTextLength: o.maxTextLength, maxBatch: o.maxBatch, maxResponseBytes: o.maxResponseBytes,

@@ -38,13 +38,22 @@ const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
  * Refuses, before any tagging, an answer estimated above the limit (422 RESPONSE_TOO_LARGE);
  * returns the budget the answer is then made within (src/service/work.ts spend).
  */
-function checkBudget(texts: readonly string[], top: number, fields: readonly AnalysisField[], o: ServiceOptions, what: string): AnswerBudget {
+function checkBudget(
+  texts: readonly string[],
+  top: number,
+  fields: readonly AnalysisField[],
+  o: ServiceOptions,
+  what: string,
+): AnswerBudget {
   const estimate = estimateAnswerBytes(texts, top, fields);
   if (estimate > o.maxResponseBytes) {
-    throw new HttpError(422, 'RESPONSE_TOO_LARGE',
+    throw new HttpError(
+      422,
+      'RESPONSE_TOO_LARGE',
       `the answer ${what} is estimated at ${estimate} bytes (${mb(estimate)}: every token with top ${top} analyses of ` +
-      `${fields.length} fields); the limit is ${o.maxResponseBytes} bytes (${mb(o.maxResponseBytes)}). ` +
-      'Send less text, a lower top, or fewer fields');
+        `${fields.length} fields); the limit is ${o.maxResponseBytes} bytes (${mb(o.maxResponseBytes)}). ` +
+        'Send less text, a lower top, or fewer fields',
+    );
   }
   return { left: o.maxResponseBytes, limit: o.maxResponseBytes, estimate };
 }
@@ -78,14 +87,23 @@ function publicModelInfo(info: Record<string, unknown>): Record<string, unknown>
  * The lines of an NDJSON batch answer: `{"index":i,"sentences":[…]}` per text, in order;
  * on a failure (timeout, overload) a last line `{"index":i,"error":{"code","message"}}`.
  */
-/** The text (as read) with its Arabic words vocalized by their top analyses, as a JSON string (taken from the job's budget). */
+/**
+ * The text (as read) with its Arabic words vocalized by their top analyses, as a JSON string (taken
+ * from the job's budget).
+ */
 function vocalizedJson(text: string, job: TagJob, tagged: readonly TaggedSentence[]): string {
   const json = JSON.stringify(vocalizedText(prepareInput(text, job.inputScript ?? DEFAULT_INPUT_SCRIPT), tagged).text);
   spend(job.budget, json);
   return json;
 }
 
-async function* ndjsonLines(tagger: TaggerLike, queue: TurnQueue, texts: readonly string[], job: TagJob, budgets: readonly AnswerBudget[]): AsyncGenerator<string> {
+async function* ndjsonLines(
+  tagger: TaggerLike,
+  queue: TurnQueue,
+  texts: readonly string[],
+  job: TagJob,
+  budgets: readonly AnswerBudget[],
+): AsyncGenerator<string> {
   for (let i = 0; i < texts.length; i++) {
     try {
       const tagged: TaggedSentence[] = [];

@@ -85,7 +85,10 @@ export const sentencesSchema = {
   },
 } as const;
 
-/** How the text is read (src/analyzer/script.ts): Arabic by default, Latin words untouched; Buckwalter only on request. */
+/**
+ * How the text is read (src/analyzer/script.ts): Arabic by default, Latin words untouched;
+ * Buckwalter only on request.
+ */
 const inputScriptSchema = { type: 'string', enum: [...INPUT_SCRIPTS], default: DEFAULT_INPUT_SCRIPT } as const;
 /** The text as sent, its Arabic words vocalized by their top analyses, everything else unchanged. */
 const vocalizedSchema = { type: 'string', description: 'the text with every Arabic word vocalized by its top analysis' } as const;

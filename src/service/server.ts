@@ -38,7 +38,12 @@ export const DISCARD_BYTES = 64 * 2 ** 20;
  * body is read; the body is then read and thrown away on a connection kept open (up to
  * {@link DISCARD_BYTES}; beyond, the connection is closed), see DISCARD_BYTES.
  */
-function refuseDeclaredBody(request: FastifyRequest, reply: FastifyReply, declared: number, limit: number): FastifyReply {
+function refuseDeclaredBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  declared: number,
+  limit: number,
+): FastifyReply {
   const raw = request.raw;
   if (declared > DISCARD_BYTES) reply.header('connection', 'close');
   else {
@@ -51,9 +56,13 @@ function refuseDeclaredBody(request: FastifyRequest, reply: FastifyReply, declar
       read += chunk.length;
       if (read > DISCARD_BYTES) raw.socket.destroy();
     });
-    raw.on('end', () => { if (closeAfter) raw.socket.end(); });
+    raw.on('end', () => {
+      if (closeAfter) raw.socket.end();
+    });
   }
-  return reply.code(413).send(errorBody('BODY_TOO_LARGE', `the body declares ${declared} bytes; the limit is ${limit}`));
+  return reply
+    .code(413)
+    .send(errorBody('BODY_TOO_LARGE', `the body declares ${declared} bytes; the limit is ${limit}`));
 }
 
 /**

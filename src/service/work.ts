@@ -5,9 +5,10 @@
  * running a text's steps for at most {@link SLICE_MS} (a short text is one job), so the
  * event loop (new connections, /healthz) runs between the slices of a long text. Texts are
  * served first come first served, each to its end: the slices of a text keep the ticket it
- * took when it started (a batch's next text takes a new one, behind texts already waiting). Each sentence is serialized in the step that tags it, and the
- * deadline is checked before every step and after the last one, so the time to build and
- * serialize the answer counts: a request past it stops with 503 TIMEOUT.
+ * took when it started (a batch's next text takes a new one, behind texts already waiting). Each
+ * sentence is serialized in the step that tags it, and the deadline is checked before every step
+ * and after the last one, so the time to build and serialize the answer counts: a request past it
+ * stops with 503 TIMEOUT.
  */
 import { DEFAULT_INPUT_SCRIPT, type InputScript } from '../analyzer/script.js';
 import { HttpError } from './errors.js';

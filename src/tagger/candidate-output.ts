@@ -74,7 +74,10 @@ function textLines(t: Token, script: Script): string[] {
  * later piece of a cut line) that returns the output text ('' for a line without tokens).
  * Keeps C(t) per word type in a bounded cache. Throws nothing of its own.
  */
-export function candidateRenderer(lexicon: SeenLexicon | null, options: CandidateOutputOptions): (tokens: readonly AnalyzedToken[], sentence: number, firstToken: number) => string {
+export function candidateRenderer(
+  lexicon: SeenLexicon | null,
+  options: CandidateOutputOptions,
+): (tokens: readonly AnalyzedToken[], sentence: number, firstToken: number) => string {
   const words = new WordTypeCache(lexicon);
   return (analyzed, sentence, firstToken) => {
     if (analyzed.length === 0) return '';
@@ -83,19 +86,27 @@ export function candidateRenderer(lexicon: SeenLexicon | null, options: Candidat
       const lines = sent.tokens.filter((t) => t.arabic).flatMap((t) => textLines(t, options.script));
       return lines.length === 0 ? '' : `${lines.join('\n')}\n\n`;
     }
-    return sent.tokens.map((t, i) => {
-      const base = { sentence, token: firstToken + i, kind: t.arabic ? 'word' : 'other', input: t.form };
-      if (!t.arabic) return `${JSON.stringify(base)}\n`;
-      const candidates = t.candidates.map((c, k) => candidateJson(c, k + 1, t.form, options.script));
-      return `${JSON.stringify({ ...base, lookup: formInScript(t.lookup, options.script), candidates })}\n`;
-    }).join('');
+    return sent.tokens
+      .map((t, i) => {
+        const base = { sentence, token: firstToken + i, kind: t.arabic ? 'word' : 'other', input: t.form };
+        if (!t.arabic) return `${JSON.stringify(base)}\n`;
+        const candidates = t.candidates.map((c, k) => candidateJson(c, k + 1, t.form, options.script));
+        return `${JSON.stringify({ ...base, lookup: formInScript(t.lookup, options.script), candidates })}\n`;
+      })
+      .join('');
   };
 }
 
-/** This module's URL: the `module` of the line renderer `lexdis analyze` gives analyzeStream (src/analyzer/stream.ts LineRendererSpec). */
+/**
+ * This module's URL: the `module` of the line renderer `lexdis analyze` gives analyzeStream
+ * (src/analyzer/stream.ts LineRendererSpec).
+ */
 export const CANDIDATE_RENDERER = import.meta.url;
 
-/** What {@link lineRenderer} takes: a model whose seen labels join the candidates (null: none), the layout and script. */
+/**
+ * What {@link lineRenderer} takes: a model whose seen labels join the candidates (null: none), the
+ * layout and script.
+ */
 export interface CandidateRendererArgs extends CandidateOutputOptions {
   model: string | null;
 }

@@ -29,7 +29,10 @@ export interface DiacritizeStreamOptions extends Omit<DiacritizeOptions, 'inputS
   workers: WorkersOption;
 }
 
-/** The defaults of {@link diacritizeStream}: text out, sukun and dagger alif written, Arabic input, windows as `lexdis tag`'s, one thread. */
+/**
+ * The defaults of {@link diacritizeStream}: text out, sukun and dagger alif written, Arabic input,
+ * windows as `lexdis tag`'s, one thread.
+ */
 export const defaultDiacritizeStreamOptions: DiacritizeStreamOptions = {
   format: 'text', encoding: 'utf-8', documentChars: TAG_DOCUMENT_CHARS, vocalize: {}, inputScript: 'arabic', candidates: false, workers: 1,
 };
@@ -64,7 +67,12 @@ export function diacritizeWindow(tagger: Tagger, w: DiacritizeWindow, o: Diacrit
  * @throws InputParseError (file, line and byte offset of bad input), DataNotFoundError, OutputError,
  *   UsageError (a tagger made of parts given with worker threads), WorkerError (a worker that died)
  */
-export async function diacritizeStream(tagger: Tagger | TaggerSource, input: StreamInput, sink: OutputSink, options: Partial<DiacritizeStreamOptions> = {}): Promise<void> {
+export async function diacritizeStream(
+  tagger: Tagger | TaggerSource,
+  input: StreamInput,
+  sink: OutputSink,
+  options: Partial<DiacritizeStreamOptions> = {},
+): Promise<void> {
   const o = { ...defaultDiacritizeStreamOptions, ...options };
   const written: DiacritizeWindowOptions = { format: o.format, vocalize: o.vocalize, candidates: o.candidates };
   let script: Script | undefined;
@@ -72,16 +80,24 @@ export async function diacritizeStream(tagger: Tagger | TaggerSource, input: Str
     script ??= resolveInputScript(batch.map((p) => p.text).join('\n'), o.inputScript);
     return { lines: batch.map((p) => ({ text: p.text, eol: p.eol, line: p.line })), script };
   };
-  await streamBatches(input, sink, { batchChars: o.documentChars, maxParagraphChars: o.documentChars, encoding: o.encoding, onProgress: o.onProgress }, {
-    workers: o.workers,
-    autoMinBytes: TAG_AUTO_MIN_BYTES,
-    oneThread: async () => {
-      const t = await taggerFor(tagger);
-      return (batch: Paragraph[]) => diacritizeWindow(t, window(batch), written);
+  await streamBatches(
+    input,
+    sink,
+    { batchChars: o.documentChars, maxParagraphChars: o.documentChars, encoding: o.encoding, onProgress: o.onProgress },
+    {
+      workers: o.workers,
+      autoMinBytes: TAG_AUTO_MIN_BYTES,
+      oneThread: async () => {
+        const t = await taggerFor(tagger);
+        return (batch: Paragraph[]) => diacritizeWindow(t, window(batch), written);
+      },
+      pool: () => ({
+        filename: STREAM_WORKER,
+        workerData: { kind: 'diacritize', tagger: taggerSource(tagger), options: written },
+      }),
+      task: window,
+      output: (out: string) => out,
+      doing: 'diacritizing',
     },
-    pool: () => ({ filename: STREAM_WORKER, workerData: { kind: 'diacritize', tagger: taggerSource(tagger), options: written } }),
-    task: window,
-    output: (out: string) => out,
-    doing: 'diacritizing',
-  });
+  );
 }

@@ -1,9 +1,9 @@
 /**
  * Diacritization: text in, the same text out with every Arabic word vocalized by its best
- * analysis with a vocalization of its own (rendered by src/script/vocalize.ts; see shownAnalysis). Everything else — spacing, punctuation, digits,
- * Latin, line breaks — is copied as it was. `diacritizeText` tags a text as one document, as
- * `lexdis tag` and the service do; `diacritizeParagraph` does one paragraph, for a caller that
- * streams long input piece by piece.
+ * analysis with a vocalization of its own (rendered by src/script/vocalize.ts; see shownAnalysis).
+ * Everything else — spacing, punctuation, digits, Latin, line breaks — is copied as it was.
+ * `diacritizeText` tags a text as one document, as `lexdis tag` and the service do;
+ * `diacritizeParagraph` does one paragraph, for a caller that streams long input piece by piece.
  */
 import { prepareInput } from '../analyzer/script.js';
 import { arabicWordSpans } from '../analyzer/tokenize.js';
@@ -63,7 +63,9 @@ function wordOf(t: TaggedToken, candidates: boolean): DiacritizedWord {
     : { input: t.input, vocalized: t.input, source: 'none', voc: '', lemma: '', pos: '' };
   if (candidates) {
     w.candidates = t.analyses.map((c) => c.vocalized);
-    w.tied = a ? t.analyses.filter((c) => c.score === a.score && hasOwnReading(c) === hasOwnReading(a)).map((c) => c.vocalized) : [];
+    w.tied = a
+      ? t.analyses.filter((c) => c.score === a.score && hasOwnReading(c) === hasOwnReading(a)).map((c) => c.vocalized)
+      : [];
   }
   return w;
 }
@@ -77,7 +79,11 @@ function wordOf(t: TaggedToken, candidates: boolean): DiacritizedWord {
  * @param candidates keep every analysis' rendering in `words[].candidates`
  * @returns one entry per line (its line break kept in `text`); never throws
  */
-export function vocalizedLines(text: string, sentences: readonly TaggedSentence[], candidates = false): DiacritizedParagraph[] {
+export function vocalizedLines(
+  text: string,
+  sentences: readonly TaggedSentence[],
+  candidates = false,
+): DiacritizedParagraph[] {
   const tokens = sentences.flatMap((s) => s.tokens).filter((t) => t.arabic);
   let k = 0;
   return text.split(/(?<=\n)/).map((line) => {
@@ -90,7 +96,9 @@ export function vocalizedLines(text: string, sentences: readonly TaggedSentence[
       at = span.end;
       const t = tokens[k];
       const matched = t !== undefined && t.input === typed;
-      const w = matched ? wordOf(t, candidates) : { input: typed, vocalized: typed, source: 'none', voc: '', lemma: '', pos: '' };
+      const w = matched
+        ? wordOf(t, candidates)
+        : { input: typed, vocalized: typed, source: 'none', voc: '', lemma: '', pos: '' };
       if (matched) k++;
       words.push(w);
       out += w.vocalized;
@@ -100,15 +108,26 @@ export function vocalizedLines(text: string, sentences: readonly TaggedSentence[
 }
 
 /** {@link vocalizedLines} joined: the whole text with its Arabic words vocalized, and all those words. */
-export function vocalizedText(text: string, sentences: readonly TaggedSentence[], candidates = false): DiacritizedParagraph {
+export function vocalizedText(
+  text: string,
+  sentences: readonly TaggedSentence[],
+  candidates = false,
+): DiacritizedParagraph {
   const lines = vocalizedLines(text, sentences, candidates);
   return { text: lines.map((l) => l.text).join(''), words: lines.flatMap((l) => l.words) };
 }
 
-function tagged(tagger: Tagger, text: string, options: Partial<DiacritizeOptions>): { input: string; sentences: TaggedSentence[] } {
+function tagged(
+  tagger: Tagger,
+  text: string,
+  options: Partial<DiacritizeOptions>,
+): { input: string; sentences: TaggedSentence[] } {
   const top = options.candidates ? Number.MAX_SAFE_INTEGER : 1;
   const input = options.inputScript === 'buckwalter' ? prepareInput(text, 'buckwalter') : text;
-  return { input, sentences: tagger.tagText(input, { top, inputScript: 'arabic', vocalize: options.vocalize, ownReadingFirst: true }) };
+  return {
+    input,
+    sentences: tagger.tagText(input, { top, inputScript: 'arabic', vocalize: options.vocalize, ownReadingFirst: true }),
+  };
 }
 
 /**
@@ -117,7 +136,11 @@ function tagged(tagger: Tagger, text: string, options: Partial<DiacritizeOptions
  * @param text the paragraph (Arabic script, or Buckwalter with `inputScript: 'buckwalter'`)
  * @returns the text with every Arabic word vocalized by its best analysis (see shownAnalysis), and the words
  */
-export function diacritizeParagraph(tagger: Tagger, text: string, options: Partial<DiacritizeOptions> = {}): DiacritizedParagraph {
+export function diacritizeParagraph(
+  tagger: Tagger,
+  text: string,
+  options: Partial<DiacritizeOptions> = {},
+): DiacritizedParagraph {
   const { input, sentences } = tagged(tagger, text, options);
   return vocalizedText(input, sentences, Boolean(options.candidates));
 }
@@ -129,7 +152,11 @@ export function diacritizeParagraph(tagger: Tagger, text: string, options: Parti
  * returns one entry per input line: its vocalized text (line break kept) and its words.
  * Throws UsageError for a bad argument.
  */
-export function diacritizeText(tagger: Tagger, text: string, options: Partial<DiacritizeOptions> = {}): DiacritizedParagraph[] {
+export function diacritizeText(
+  tagger: Tagger,
+  text: string,
+  options: Partial<DiacritizeOptions> = {},
+): DiacritizedParagraph[] {
   const { input, sentences } = tagged(tagger, text, options);
   return vocalizedLines(input, sentences, Boolean(options.candidates));
 }

@@ -36,12 +36,19 @@ export function rankPrepared(
  * The preparation step of {@link rankPrepared} alone (for a caller that ranks the document
  * a sentence at a time, src/tagger/tag-steps.ts): the document to rank and the gold candidates.
  */
-export function prepareToRank(doc: Document, lexicon: SeenLexicon | null, options: { typedMarks?: boolean } = {}): PreparedDocument {
+export function prepareToRank(
+  doc: Document,
+  lexicon: SeenLexicon | null,
+  options: { typedMarks?: boolean } = {},
+): PreparedDocument {
   const p = prepareDocument(doc, lexicon);
   return options.typedMarks ? { doc: constrainToMarks(p.doc), gold: p.gold } : p;
 }
 
-/** The tie-break of rankings of a corpus: the analyzer's order, or a label-key hash where the corpus's order is not the analyzer's. */
+/**
+ * The tie-break of rankings of a corpus: the analyzer's order, or a label-key hash where the
+ * corpus's order is not the analyzer's.
+ */
 export function tieOrderOf(corpus: Corpus): TieOrder {
   return corpus.analyzerOrder === false ? 'hash' : 'analyzer';
 }

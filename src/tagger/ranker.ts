@@ -27,7 +27,10 @@ export function decodeSentence(
   const first = sequence.decodePrepared(prepared, lambda);
   if (!casePass || mu === 0) return first;
   const choice = tokens.map((t, i) => (prepared.scored[i] ? topIndex(t, first[i]) : -1));
-  return sequence.decodePrepared(CasePass.addTo(prepared, casePass.sentenceLogProbabilities(tokens, choice), mu, casePass.firstPassShare), lambda);
+  return sequence.decodePrepared(
+    CasePass.addTo(prepared, casePass.sentenceLogProbabilities(tokens, choice), mu, casePass.firstPassShare),
+    lambda,
+  );
 }
 
 /** Ranks the candidates of a document's tokens by the model's score (see the module comment). */
@@ -63,8 +66,13 @@ export class ModelRanker implements Disambiguator {
   scoreSentence(df: DocumentFeatures, s: Sentence, si: number): Float64Array[] {
     const seq = this.model.sequence;
     if (!seq) return this.localScores(df, s, si);
-    // the scores the decoding does not read (a word with one candidate) are left at 0: the same decoded numbers, without its features
-    const prepared = seq.prepare(s.tokens, this.localScores(df, s, si, decodingReadsScores), this.model.info.temperature);
+    // the scores the decoding does not read (a word with one candidate) are left at 0: the same
+    // decoded numbers, without its features
+    const prepared = seq.prepare(
+      s.tokens,
+      this.localScores(df, s, si, decodingReadsScores),
+      this.model.info.temperature,
+    );
     return decodeSentence(s.tokens, prepared, seq, this.model.casePass);
   }
 
@@ -83,7 +91,10 @@ export class ModelRanker implements Disambiguator {
     });
   }
 
-  /** Ranked tokens of sentence `si` of `doc`, given the document's features `df` (from `model.extractor.document(doc)`). */
+  /**
+   * Ranked tokens of sentence `si` of `doc`, given the document's features `df` (from
+   * `model.extractor.document(doc)`).
+   */
   rankSentence(doc: Document, df: DocumentFeatures, si: number): RankedToken[] {
     const s = doc.sentences[si];
     return this.scoreSentence(df, s, si).map((scores, ti) => rankToken(s.tokens[ti], scores, this.temperature));
@@ -91,6 +102,8 @@ export class ModelRanker implements Disambiguator {
 
   rankDocument(doc: Document): RankedToken[][] {
     const T = this.temperature;
-    return this.scoreDocument(doc).map((sent, si) => sent.map((scores, ti) => rankToken(doc.sentences[si].tokens[ti], scores, T)));
+    return this.scoreDocument(doc).map((sent, si) =>
+      sent.map((scores, ti) => rankToken(doc.sentences[si].tokens[ti], scores, T)),
+    );
   }
 }

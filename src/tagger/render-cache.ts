@@ -70,7 +70,10 @@ export class RenderCache {
     this.bytes = 0;
   }
 
-  /** Counts `n` more bytes kept, starting afresh first when they would pass the bound; false when `n` alone is past it. */
+  /**
+   * Counts `n` more bytes kept, starting afresh first when they would pass the bound; false when
+   * `n` alone is past it.
+   */
   private charge(n: number): boolean {
     if (n > this.maxBytes) return false;
     if (this.bytes + n > this.maxBytes) {
@@ -86,7 +89,12 @@ export class RenderCache {
     if (!r) {
       const scripts = candidateScripts(c);
       r = { vocArabic: flat(scripts.vocArabic), lemmaArabic: flat(scripts.lemmaArabic), lemmaVocalized: flat(scripts.lemmaVocalized), firstKey: null, firstForm: '', firstText: '', more: null, forms: 0 };
-      const bytes = MAP_ENTRY_BYTES + objectBytes(8) + stringBytes(r.vocArabic) + stringBytes(r.lemmaArabic) + stringBytes(r.lemmaVocalized);
+      const bytes =
+        MAP_ENTRY_BYTES +
+        objectBytes(8) +
+        stringBytes(r.vocArabic) +
+        stringBytes(r.lemmaArabic) +
+        stringBytes(r.lemmaVocalized);
       if (Object.isFrozen(c) && this.charge(bytes)) this.byCandidate.set(c, r);
     }
     return r;
@@ -111,7 +119,8 @@ export class RenderCache {
     if (hit !== undefined) return hit;
     const out = flat(vocalizeWord(form, c.voc, c.morph, options));
     // the form and the text are kept (the form as the key), in fields or in two maps
-    if (this.byCandidate.get(c) !== r || !this.charge(2 * MAP_ENTRY_BYTES + stringBytes(form) + stringBytes(out))) return out;
+    if (this.byCandidate.get(c) !== r || !this.charge(2 * MAP_ENTRY_BYTES + stringBytes(form) + stringBytes(out)))
+      return out;
     if (r.forms >= FORMS_PER_CANDIDATE) {
       r.firstKey = null;
       r.more = null;
@@ -145,11 +154,17 @@ export function vocalizeOptionsKey(options: Partial<VocalizeOptions> = {}): stri
 export interface Renderer {
   cache: RenderCache;
   optionsKey: string;
-  /** The options key with each helping vowel ('' for none), made once per call by {@link rendererKeys}; made per word when absent. */
+  /**
+   * The options key with each helping vowel ('' for none), made once per call by {@link
+   * rendererKeys}; made per word when absent.
+   */
   keys?: Readonly<Record<'' | 'a' | 'i' | 'u', string>>;
 }
 
-/** Keys per distinct options kept by {@link rendererKeys} (a caller has a few; beyond this many the table starts afresh). */
+/**
+ * Keys per distinct options kept by {@link rendererKeys} (a caller has a few; beyond this many the
+ * table starts afresh).
+ */
 const KEYS_MAX = 256;
 const keysByOptions = new Map<string, Readonly<Record<'' | 'a' | 'i' | 'u', string>>>();
 

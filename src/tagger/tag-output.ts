@@ -13,8 +13,9 @@ import type { RankedToken } from './types.js';
 
 /**
  * Human-readable lines: per Arabic word, its ranked analyses (rank, confidence, the word as typed
- * vocalized by the analysis, the analyzer's Buckwalter vocalization, lemma, POS, gloss), a blank line after each sentence. Takes the tagged
- * sentences; returns the text (ending in a newline). Throws nothing.
+ * vocalized by the analysis, the analyzer's Buckwalter vocalization, lemma, POS, gloss), a blank
+ * line after each sentence. Takes the tagged sentences; returns the text (ending in a newline).
+ * Throws nothing.
  */
 export function taggedText(sentences: readonly TaggedSentence[]): string {
   const out: string[] = [];
@@ -49,12 +50,26 @@ export function taggedJsonl(sentences: readonly TaggedSentence[], first = 1): st
  * rankings (per document, sentence, token) and `top` ≥ 0; returns the lines. Throws nothing.
  */
 export function rankedJsonl(ranked: readonly RankedToken[][][], top: number): string {
-  return ranked.flat().map((sent) => JSON.stringify({
-    tokens: sent.map((rt) => ({
-      input: rt.token.form,
-      ranked: rt.ranked.slice(0, top).map((r) => ({ n: r.candidate.solutionNo, key: r.candidate.key, score: r.score, confidence: r.confidence })),
-    })),
-  })).join('\n') + '\n';
+  return (
+    ranked
+      .flat()
+      .map((sent) =>
+        JSON.stringify({
+          tokens: sent.map((rt) => ({
+            input: rt.token.form,
+            ranked: rt.ranked
+              .slice(0, top)
+              .map((r) => ({
+                n: r.candidate.solutionNo,
+                key: r.candidate.key,
+                score: r.score,
+                confidence: r.confidence,
+              })),
+          })),
+        }),
+      )
+      .join('\n') + '\n'
+  );
 }
 
 /** How {@link rerankedPos} writes the analysis file. */
@@ -88,7 +103,9 @@ export function rerankedPosFile(tagger: Tagger, corpus: Corpus, options: RerankO
   const scores = new Map<Token, Float64Array>();
   const documents: Document[] = corpus.documents.map((doc) => {
     const scored = options.candidates === 'file' ? doc : constrainToMarks(prepareDocument(doc, tagger.model.lexicon).doc);
-    tagger.ranker.scoreDocument(scored).forEach((sent, si) => sent.forEach((sc, ti) => scores.set(scored.sentences[si].tokens[ti], sc)));
+    tagger.ranker
+      .scoreDocument(scored)
+      .forEach((sent, si) => sent.forEach((sc, ti) => scores.set(scored.sentences[si].tokens[ti], sc)));
     return scored;
   });
   return corpusToPos({ ...corpus, documents }, {

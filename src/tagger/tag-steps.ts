@@ -53,7 +53,12 @@ export function cutAtWhitespace(line: string, max = PIECE_CHARS): string[] {
  * step that finished no sentence, and each sentence's ranked tokens as soon as it is ranked.
  * `words` keeps C(t) per word type across calls (a Tagger's own); a fresh one by default.
  */
-export function* rankTextSteps(analyzer: Analyzer, ranker: ModelRanker, text: string, words?: WordTypeCache): Generator<RankedToken[] | null> {
+export function* rankTextSteps(
+  analyzer: Analyzer,
+  ranker: ModelRanker,
+  text: string,
+  words?: WordTypeCache,
+): Generator<RankedToken[] | null> {
   const model = ranker.model;
   const types = words ?? new WordTypeCache(model.lexicon);
   const lines: AnalyzedToken[][] = [];

@@ -51,7 +51,10 @@ export interface TagStreamOptions {
   /** Characters of raw text tagged as one document ({@link TAG_DOCUMENT_CHARS}). */
   documentChars: number;
   onProgress?: StreamProgress;
-  /** Worker threads for raw text: 1 (the default), more, or 'auto' (src/io/worker-stream.ts); an analysis file is re-ranked on one. */
+  /**
+   * Worker threads for raw text: 1 (the default), more, or 'auto' (src/io/worker-stream.ts); an
+   * analysis file is re-ranked on one.
+   */
   workers: WorkersOption;
 }
 
@@ -62,7 +65,10 @@ export const defaultTagStreamOptions: TagStreamOptions = {
 
 export { TAG_AUTO_MIN_BYTES } from './stream-common.js';
 
-/** Windows converted by one posDocumentConverter before a fresh one (its tables grow with the distinct strings seen). */
+/**
+ * Windows converted by one posDocumentConverter before a fresh one (its tables grow with the
+ * distinct strings seen).
+ */
 export const CONVERTER_WINDOWS = 256;
 
 type Converter = ReturnType<typeof posDocumentConverter>;
@@ -92,20 +98,38 @@ async function checkOptions(o: TagStreamOptions, sink: OutputSink, problem?: str
  * Tags one window of raw text (already in Arabic script) in the format asked; `sentences` numbers
  * sentences before it; `converter` gives the shared pos converter (asked for by pos output only).
  */
-function tagWindow(tagger: Tagger, text: string, o: TagWindowOptions, sentences: number, converter: () => Converter, source?: string): TaggedWindow {
+function tagWindow(
+  tagger: Tagger,
+  text: string,
+  o: TagWindowOptions,
+  sentences: number,
+  converter: () => Converter,
+  source?: string,
+): TaggedWindow {
   if (o.format !== 'pos') {
     // tagger.tagText, whose candidates per word type and rendered strings the tagger keeps across windows
     const tagged = tagger.tagText(text, { top: o.top, inputScript: 'arabic' });
     if (tagged.length === 0) return { out: '', sentences: 0 };
-    return { out: o.format === 'jsonl' ? taggedJsonl(tagged, sentences + 1) : taggedText(tagged), sentences: tagged.length };
+    return {
+      out: o.format === 'jsonl' ? taggedJsonl(tagged, sentences + 1) : taggedText(tagged),
+      sentences: tagged.length,
+    };
   }
-  const corpus = textToCorpus(tagger.analyzer, text, { inputScript: 'arabic', source, docId: RAW_TEXT_DOCUMENT_ID, converter: converter() });
+  const corpus = textToCorpus(tagger.analyzer, text, {
+    inputScript: 'arabic',
+    source,
+    docId: RAW_TEXT_DOCUMENT_ID,
+    converter: converter(),
+  });
   const pos = rerankedPosFile(tagger, corpus, { ...o, candidates: 'seen' });
   const tokens = pos.documents[0]?.tokens ?? [];
   if (tokens.length === 0) return { out: '', sentences: 0 };
   for (const t of tokens) if (t.index) t.index = { ...t.index, paragraph: t.index.paragraph + sentences };
   // the document header is written once, before the first window; blocks are separated by a blank line
-  return { out: `\n${writePosFile({ leadingBlank: false, documents: [{ tokens }] })}`, sentences: corpus.documents[0].sentences.length };
+  return {
+    out: `\n${writePosFile({ leadingBlank: false, documents: [{ tokens }] })}`,
+    sentences: corpus.documents[0].sentences.length,
+  };
 }
 
 /** What tagging a window of raw text gives: its output, and the sentences it numbered. */
@@ -117,7 +141,10 @@ export interface TaggedWindow {
 /** The options of a window of raw text: what worker threads are told once. */
 export type TagWindowOptions = Pick<TagStreamOptions, 'format' | 'top' | 'markTop' | 'keepGold' | 'order'>;
 
-/** A window of raw text as a worker thread gets it: its lines as typed, and the input script decided on the first window. */
+/**
+ * A window of raw text as a worker thread gets it: its lines as typed, and the input script decided
+ * on the first window.
+ */
 export interface TextWindow {
   lines: string[];
   script: Script;
@@ -128,9 +155,14 @@ export interface TextWindow {
  * `source` names the input in pos output. The function takes a window and the sentences before
  * it, and returns its output and its sentences. Throws nothing of its own.
  */
-export function textWindowTagger(tagger: Tagger, o: TagWindowOptions, source?: string): (w: TextWindow, sentences: number) => TaggedWindow {
+export function textWindowTagger(
+  tagger: Tagger,
+  o: TagWindowOptions,
+  source?: string,
+): (w: TextWindow, sentences: number) => TaggedWindow {
   const converters = sharedConverter(source);
-  return (w, sentences) => tagWindow(tagger, w.lines.map((line) => prepareInput(line, w.script)).join('\n'), o, sentences, converters, source);
+  return (w, sentences) =>
+    tagWindow(tagger, w.lines.map((line) => prepareInput(line, w.script)).join('\n'), o, sentences, converters, source);
 }
 
 /** Lines that carry a sentence number: a jsonl object's first field, a pos token's INDEX paragraph. */
@@ -157,16 +189,31 @@ export function renumberWindow(out: string, format: TagWindowOptions['format'], 
  * end, aborts it on error. Throws InputParseError (binary input, bad UTF-8), DataNotFoundError,
  * OutputError, UsageError, WorkerError (a worker thread that died).
  */
-export async function tagTextStream(tagger: Tagger | TaggerSource, input: StreamInput, sink: OutputSink, options: Partial<TagStreamOptions> = {}): Promise<void> {
+export async function tagTextStream(
+  tagger: Tagger | TaggerSource,
+  input: StreamInput,
+  sink: OutputSink,
+  options: Partial<TagStreamOptions> = {},
+): Promise<void> {
   const o = { ...defaultTagStreamOptions, ...options };
   await checkOptions(o, sink);
-  const header = o.format === 'pos' ? writePosFile({ leadingBlank: false, documents: [{ id: RAW_TEXT_DOCUMENT_ID, tokens: [] }] }) : '';
+  const header =
+    o.format === 'pos'
+      ? writePosFile({ leadingBlank: false, documents: [{ id: RAW_TEXT_DOCUMENT_ID, tokens: [] }] })
+      : '';
   let script: Script | undefined;
   let sentences = 0;
   let started = false;
   const start = (): string => (started ? '' : ((started = true), header));
-  const source = typeof input === 'object' ? (input.file === '<stdin>' ? undefined : input.file) : input === '-' ? undefined : input;
-  const window: TagWindowOptions = { format: o.format, top: o.top, markTop: o.markTop, keepGold: o.keepGold, order: o.order };
+  const source =
+    typeof input === 'object' ? (input.file === '<stdin>' ? undefined : input.file) : input === '-' ? undefined : input;
+  const window: TagWindowOptions = {
+    format: o.format,
+    top: o.top,
+    markTop: o.markTop,
+    keepGold: o.keepGold,
+    order: o.order,
+  };
   const textWindow = (batch: Paragraph[]): TextWindow => {
     script ??= resolveInputScript(batch.map((p) => p.text).join('\n'), o.inputScript);
     return { lines: batch.map((p) => p.text), script };
@@ -176,18 +223,32 @@ export async function tagTextStream(tagger: Tagger | TaggerSource, input: Stream
     sentences += w.sentences;
     return start() + out;
   };
-  await streamBatches(input, sink, { batchChars: o.documentChars, maxParagraphChars: o.documentChars, encoding: o.encoding, onProgress: o.onProgress, flush: start }, {
-    workers: o.workers,
-    autoMinBytes: TAG_AUTO_MIN_BYTES,
-    oneThread: async () => {
-      const tag = textWindowTagger(await taggerFor(tagger), window, source);
-      return (batch: Paragraph[]) => written(tag(textWindow(batch), sentences), false);
+  await streamBatches(
+    input,
+    sink,
+    {
+      batchChars: o.documentChars,
+      maxParagraphChars: o.documentChars,
+      encoding: o.encoding,
+      onProgress: o.onProgress,
+      flush: start,
     },
-    pool: () => ({ filename: STREAM_WORKER, workerData: { kind: 'tag', tagger: taggerSource(tagger), options: window, source } }),
-    task: textWindow,
-    output: (w: TaggedWindow) => written(w, true),
-    doing: 'tagging',
-  });
+    {
+      workers: o.workers,
+      autoMinBytes: TAG_AUTO_MIN_BYTES,
+      oneThread: async () => {
+        const tag = textWindowTagger(await taggerFor(tagger), window, source);
+        return (batch: Paragraph[]) => written(tag(textWindow(batch), sentences), false);
+      },
+      pool: () => ({
+        filename: STREAM_WORKER,
+        workerData: { kind: 'tag', tagger: taggerSource(tagger), options: window, source },
+      }),
+      task: textWindow,
+      output: (w: TaggedWindow) => written(w, true),
+      doing: 'tagging',
+    },
+  );
 }
 
 /** Parses one document block of a pos file; `firstLine` is its line in the file (errors name the file's line). */
@@ -195,7 +256,8 @@ function readBlock(lines: string[], firstLine: number, file: string): PosFile {
   try {
     return readPosFile(`${lines.join('\n')}\n`, file);
   } catch (err) {
-    if (err instanceof InputParseError && err.line !== undefined) throw new InputParseError(err.message, { file, line: err.line + firstLine - 1 });
+    if (err instanceof InputParseError && err.line !== undefined)
+      throw new InputParseError(err.message, { file, line: err.line + firstLine - 1 });
     throw err;
   }
 }
@@ -206,9 +268,18 @@ function readBlock(lines: string[], firstLine: number, file: string): PosFile {
  * with number, key, score and confidence). Commits the sink at the end, aborts it on error.
  * Throws InputParseError (file:line), DataNotFoundError, OutputError, UsageError.
  */
-export async function tagPosStream(tagger: Tagger, input: StreamInput, sink: OutputSink, options: Partial<TagStreamOptions> = {}): Promise<void> {
+export async function tagPosStream(
+  tagger: Tagger,
+  input: StreamInput,
+  sink: OutputSink,
+  options: Partial<TagStreamOptions> = {},
+): Promise<void> {
   const o = { ...defaultTagStreamOptions, format: 'pos' as const, ...options };
-  await checkOptions(o, sink, o.format === 'text' ? 'an analysis file is re-ranked as pos or jsonl, not text' : undefined);
+  await checkOptions(
+    o,
+    sink,
+    o.format === 'text' ? 'an analysis file is re-ranked as pos or jsonl, not text' : undefined,
+  );
   const file = typeof input === 'object' ? input.file : input === undefined || input === '-' ? '<stdin>' : input;
   const ids = new Map<string, number>();
   const converters = sharedConverter(file);
@@ -223,7 +294,10 @@ export async function tagPosStream(tagger: Tagger, input: StreamInput, sink: Out
     if (!doc) return '';
     const id = doc.id ?? IMPLICIT_DOCUMENT_ID;
     if (ids.has(id))
-      throw new InputParseError(`duplicate document id "${id}" (first on line ${ids.get(id) ?? 1})`, { file, line: blockLine });
+      throw new InputParseError(`duplicate document id "${id}" (first on line ${ids.get(id) ?? 1})`, {
+        file,
+        line: blockLine,
+      });
     ids.set(id, blockLine);
     const corpus = posToCorpus(pos, { converter: converters() });
     let out: string;
@@ -236,15 +310,24 @@ export async function tagPosStream(tagger: Tagger, input: StreamInput, sink: Out
     if (out !== '') wroteBlocks = true;
     return sep + out;
   };
-  await transformText(input, sink, (p: Paragraph) => {
-    if (!p.last) throw new InputParseError(`line longer than ${MAX_PARAGRAPH_CHARS} characters in an analysis file`, { file, line: p.line });
-    let out = '';
-    if (p.text.startsWith(';;;')) {
-      out = finish();
-      blockLine = p.line;
-    }
-    if (block.length === 0) blockLine = p.line;
-    block.push(p.text);
-    return out;
-  }, { maxParagraphChars: MAX_PARAGRAPH_CHARS, encoding: o.encoding, onProgress: o.onProgress, flush: finish });
+  await transformText(
+    input,
+    sink,
+    (p: Paragraph) => {
+      if (!p.last)
+        throw new InputParseError(`line longer than ${MAX_PARAGRAPH_CHARS} characters in an analysis file`, {
+          file,
+          line: p.line,
+        });
+      let out = '';
+      if (p.text.startsWith(';;;')) {
+        out = finish();
+        blockLine = p.line;
+      }
+      if (block.length === 0) blockLine = p.line;
+      block.push(p.text);
+      return out;
+    },
+    { maxParagraphChars: MAX_PARAGRAPH_CHARS, encoding: o.encoding, onProgress: o.onProgress, flush: finish },
+  );
 }

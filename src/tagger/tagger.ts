@@ -4,7 +4,7 @@
  * Tagger holds a loaded model and analyzer, reads them only, and can serve concurrent calls.
  */
 import { Analyzer, type AnalyzerOptions } from '../analyzer/engine.js';
-import { DEFAULT_INPUT_SCRIPT, INPUT_SCRIPTS, lemmaInScript, prepareInput, type InputScript } from '../analyzer/script.js';
+import { DEFAULT_INPUT_SCRIPT, INPUT_SCRIPTS, prepareInput, type InputScript } from '../analyzer/script.js';
 import { requireInteger, requireOneOf, requireOptions, requireString } from '../args.js';
 import { hasOwnReading, type CandidateSource, type Corpus } from '../corpus/types.js';
 import { copyElements } from '../labels/elements.js';
@@ -21,7 +21,10 @@ import { DEFAULT_TOP, type RankedCandidate, type RankedToken } from './types.js'
 import { candidateScripts, RenderCache, rendererKeys, vocalizeOptionsKey, type Renderer } from './render-cache.js';
 import { WORD_TYPE_CACHE_SIZE, WordTypeCache } from './word-types.js';
 
-/** One analysis of a tagged word: vocalization (Buckwalter and Arabic), lemma, morphology, POS and the other label elements, gloss, score, confidence and where it came from. */
+/**
+ * One analysis of a tagged word: vocalization (Buckwalter and Arabic), lemma, morphology, POS and
+ * the other label elements, gloss, score, confidence and where it came from.
+ */
 export interface TaggedAnalysis {
   rank: number;
   /** The analyzer's vocalization, Buckwalter, as the analyzer spells it. */
@@ -86,11 +89,17 @@ export const TAGGER_CACHE_BYTES = 256 * 2 ** 20;
 
 /** Options of {@link Tagger.load}. */
 export interface TaggerOptions {
-  /** The analyzer's tables: a folder of dictPrefixes, dictStems, dictSuffixes, tableAB, tableAC, tableBC (BAMA 1.0 or SAMA 3.1). */
+  /**
+   * The analyzer's tables: a folder of dictPrefixes, dictStems, dictSuffixes, tableAB, tableAC,
+   * tableBC (BAMA 1.0 or SAMA 3.1).
+   */
   tables: string;
   /** Analyzer options; those the model records (ModelInfo.analyzer) apply unless given here. */
   analyzer?: Partial<AnalyzerOptions>;
-  /** The bytes the caches take at most (see {@link TAGGER_CACHE_BYTES}, the default); `analyzer.cacheBytes`, when given, sets the analyzer's share. */
+  /**
+   * The bytes the caches take at most (see {@link TAGGER_CACHE_BYTES}, the default);
+   * `analyzer.cacheBytes`, when given, sets the analyzer's share.
+   */
   cacheBytes?: number;
 }
 
@@ -111,14 +120,22 @@ export interface TaggerSource {
  * @param render a render cache and the key of the vocalize options of this call without the word's
  *   own helping vowel (./render-cache.ts), which keeps the rendered strings across calls; the same strings without it
  */
-export function taggedAnalysis(r: RankedCandidate, rank: number, form: string, vocalize: Partial<VocalizeOptions> = {}, render?: Renderer): TaggedAnalysis {
+export function taggedAnalysis(
+  r: RankedCandidate,
+  rank: number,
+  form: string,
+  vocalize: Partial<VocalizeOptions> = {},
+  render?: Renderer,
+): TaggedAnalysis {
   const c = r.candidate;
   const scripts = render ? render.cache.scriptsOf(c) : candidateScripts(c);
   return {
     rank,
     voc: c.voc,
     vocArabic: scripts.vocArabic,
-    vocalized: render ? render.cache.vocalized(form, c, vocalize, renderKey(render, vocalize.helpingVowel)) : vocalizeWord(form, c.voc, c.morph, vocalize),
+    vocalized: render
+      ? render.cache.vocalized(form, c, vocalize, renderKey(render, vocalize.helpingVowel))
+      : vocalizeWord(form, c.voc, c.morph, vocalize),
     lemma: c.lemma,
     lemmaArabic: scripts.lemmaArabic,
     lemmaVocalized: scripts.lemmaVocalized,
@@ -148,15 +165,31 @@ function renderKey(render: Renderer, helpingVowel: string | undefined): string {
  * strings). `next` says whether the word after it starts with hamzat wasl, which gives a final
  * consonant its helping vowel (./connect.ts).
  */
-export function taggedToken(rt: RankedToken, top: number, vocalize: Partial<VocalizeOptions> = {}, next: WaslContext = null, render?: Renderer, ownReadingFirst = false): TaggedToken {
+export function taggedToken(
+  rt: RankedToken,
+  top: number,
+  vocalize: Partial<VocalizeOptions> = {},
+  next: WaslContext = null,
+  render?: Renderer,
+  ownReadingFirst = false,
+): TaggedToken {
   const t = rt.token;
   return {
     input: t.form,
     lookup: t.arabic ? t.lookup : null,
     arabic: t.arabic,
     found: rt.ranked.length > 0,
-    analyses: (ownReadingFirst ? ownReadingOrder(rt.ranked) : rt.ranked).slice(0, Math.max(0, top)).map((r, i) =>
-      taggedAnalysis(r, i + 1, t.form, next ? { ...vocalize, helpingVowel: helpingVowelOf(r.candidate, next) } : vocalize, render)),
+    analyses: (ownReadingFirst ? ownReadingOrder(rt.ranked) : rt.ranked)
+      .slice(0, Math.max(0, top))
+      .map((r, i) =>
+        taggedAnalysis(
+          r,
+          i + 1,
+          t.form,
+          next ? { ...vocalize, helpingVowel: helpingVowelOf(r.candidate, next) } : vocalize,
+          render,
+        ),
+      ),
   };
 }
 
@@ -172,13 +205,25 @@ export function ownReadingOrder(ranked: readonly RankedCandidate[]): readonly Ra
   return j < 0 ? ranked : [ranked[j], ...ranked.slice(0, j), ...ranked.slice(j + 1)];
 }
 
-/** A ranked sentence as the service and the CLI show it: {@link taggedToken} for each token, with what follows it (rendered through `render` when given). */
-export function taggedSentence(sent: readonly RankedToken[], top: number, vocalize: Partial<VocalizeOptions> = {}, render?: Renderer, ownReadingFirst = false): TaggedSentence {
+/**
+ * A ranked sentence as the service and the CLI show it: {@link taggedToken} for each token, with
+ * what follows it (rendered through `render` when given).
+ */
+export function taggedSentence(
+  sent: readonly RankedToken[],
+  top: number,
+  vocalize: Partial<VocalizeOptions> = {},
+  render?: Renderer,
+  ownReadingFirst = false,
+): TaggedSentence {
   const next = waslContexts(sent);
   return { tokens: sent.map((rt, i) => taggedToken(rt, top, vocalize, next[i], render, ownReadingFirst)) };
 }
 
-/** Words {@link Tagger.warmUp} tags by default (in some 0.6 s; 2,000 or 5,000 saved the first requests less than they cost at start, docs/service.md). */
+/**
+ * Words {@link Tagger.warmUp} tags by default (in some 0.6 s; 2,000 or 5,000 saved the first
+ * requests less than they cost at start, docs/service.md).
+ */
 export const WARM_UP_WORDS = 1000;
 /** Words per line of the warm-up text. */
 const WARM_UP_LINE_WORDS = 15;
@@ -244,7 +289,8 @@ export class Tagger {
     model.analyzerTables = undefined;
     const tagger = new Tagger(model, analyzer, cacheBytes) as Tagger & { model: LoadedModel };
     tagger.loadedFrom = {
-      model: modelDir, options: { tables: o.tables, cacheBytes, ...(o.analyzer ? { analyzer: { ...o.analyzer } } : {}) },
+      model: modelDir,
+      options: { tables: o.tables, cacheBytes, ...(o.analyzer ? { analyzer: { ...o.analyzer } } : {}) },
     };
     return tagger;
   }
@@ -328,7 +374,10 @@ export class Tagger {
       ...m.info,
       bytesOnDisk: m.bytesOnDisk,
       loadMs: m.loadMs,
-      analyzer: { ...this.analyzer.stats, options: { backoff: this.analyzer.options.backoff, caseEndings: this.analyzer.options.caseEndings } },
+      analyzer: {
+        ...this.analyzer.stats,
+        options: { backoff: this.analyzer.options.backoff, caseEndings: this.analyzer.options.caseEndings },
+      },
     };
   }
 }

@@ -38,7 +38,10 @@ export interface Disambiguator {
   rankDocument(doc: Document): RankedToken[][];
 }
 
-/** The fixed rule on two candidates of one token, each given by its score, the candidate and its index: score descending, then the analyzer's order, then candidate index. */
+/**
+ * The fixed rule on two candidates of one token, each given by its score, the candidate and its
+ * index: score descending, then the analyzer's order, then candidate index.
+ */
 function compareScored(sa: number, ca: Candidate, ia: number, sb: number, cb: Candidate, ib: number): number {
   if (sa !== sb) return sb > sa ? 1 : -1;
   return analyzerPosition(ca, ia) - analyzerPosition(cb, ib) || ia - ib;
@@ -49,11 +52,15 @@ export function compareRanked(a: RankedCandidate, b: RankedCandidate): number {
   return compareScored(a.score, a.candidate, a.index, b.score, b.candidate, b.index);
 }
 
-/** The index of the candidate {@link compareRanked} puts first for these scores (one per candidate), or -1 for a token without candidates; no ranking objects are made. */
+/**
+ * The index of the candidate {@link compareRanked} puts first for these scores (one per candidate),
+ * or -1 for a token without candidates; no ranking objects are made.
+ */
 export function topIndex(token: Token, scores: ArrayLike<number>): number {
   let best = -1;
   const c = token.candidates;
-  for (let k = 0; k < c.length; k++) if (best < 0 || compareScored(scores[k], c[k], k, scores[best], c[best], best) < 0) best = k;
+  for (let k = 0; k < c.length; k++)
+    if (best < 0 || compareScored(scores[k], c[k], k, scores[best], c[best], best) < 0) best = k;
   return best;
 }
 

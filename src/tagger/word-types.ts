@@ -40,7 +40,10 @@ interface Entry {
 export class WordTypeCache {
   private readonly cache: GenerationCache<string, Entry>;
 
-  /** Takes the model's seen labels (null: the analyzer's candidates alone), the number of word types kept and the bytes they may take. */
+  /**
+   * Takes the model's seen labels (null: the analyzer's candidates alone), the number of word types
+   * kept and the bytes they may take.
+   */
   constructor(readonly lexicon: SeenLexicon | null, capacity = WORD_TYPE_CACHE_SIZE, maxBytes = WORD_TYPE_CACHE_BYTES) {
     this.cache = new GenerationCache(capacity, maxBytes, wordTypeBytes);
   }
@@ -135,7 +138,18 @@ export function analyzerCandidates(a: AnalyzedWord): Candidate[] {
       let at = 0;
       while (at < out.length && out[at].key !== key) at++;
       if (at < out.length) continue;
-      out.push(Object.freeze({ key, lemma, morph, voc: s.voc, gloss: s.gloss, elements: sharedElements(lemma, morph), source, solutionNo: i + 1 }));
+      out.push(
+        Object.freeze({
+          key,
+          lemma,
+          morph,
+          voc: s.voc,
+          gloss: s.gloss,
+          elements: sharedElements(lemma, morph),
+          source,
+          solutionNo: i + 1,
+        }),
+      );
     }
   };
   if (a.solutions.length > 0) add(a.solutions);

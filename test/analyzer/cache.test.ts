@@ -47,17 +47,32 @@ test('bounded in bytes: the charged bytes never pass the bound, the oldest go fi
 });
 
 test('property: LruCache and GenerationCache hold at most their entries and bytes, whatever is set and got', () => {
-  const op = fc.record({ set: fc.boolean(), key: fc.integer({ min: 0, max: 30 }), size: fc.integer({ min: 0, max: 40 }) });
-  fc.assert(fc.property(fc.array(op, { maxLength: 200 }), fc.integer({ min: 0, max: 12 }), fc.integer({ min: 1, max: 100 }), (ops, entries, bytes) => {
-    const weigh = (_k: number, v: string) => v.length;
-    const caches = [new LruCache<number, string>(entries, bytes, weigh), new GenerationCache<number, string>(entries, bytes, weigh)];
-    for (const c of caches) {
-      for (const o of ops) {
-        if (o.set) c.set(o.key, 'v'.repeat(o.size));
-        else c.get(o.key);
-        assert.ok(c.size <= entries, `${c.size} entries > ${entries}`);
-        assert.ok(c.heldBytes <= bytes, `${c.heldBytes} bytes > ${bytes}`);
-      }
-    }
-  }), { seed: 35, numRuns: 300 });
+  const op = fc.record({
+    set: fc.boolean(),
+    key: fc.integer({ min: 0, max: 30 }),
+    size: fc.integer({ min: 0, max: 40 }),
+  });
+  fc.assert(
+    fc.property(
+      fc.array(op, { maxLength: 200 }),
+      fc.integer({ min: 0, max: 12 }),
+      fc.integer({ min: 1, max: 100 }),
+      (ops, entries, bytes) => {
+        const weigh = (_k: number, v: string) => v.length;
+        const caches = [
+          new LruCache<number, string>(entries, bytes, weigh),
+          new GenerationCache<number, string>(entries, bytes, weigh),
+        ];
+        for (const c of caches) {
+          for (const o of ops) {
+            if (o.set) c.set(o.key, 'v'.repeat(o.size));
+            else c.get(o.key);
+            assert.ok(c.size <= entries, `${c.size} entries > ${entries}`);
+            assert.ok(c.heldBytes <= bytes, `${c.heldBytes} bytes > ${bytes}`);
+          }
+        }
+      },
+    ),
+    { seed: 35, numRuns: 300 },
+  );
 });

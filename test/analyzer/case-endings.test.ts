@@ -115,7 +115,8 @@ test('a singular imperfect gets its mood vowels as SAMA has them: indicative u, 
   for (const m of ['ya/IV3MS+kotub/VERB_IMPERFECT+u/IVSUFF_MOOD:I', 'ya/IV3MS+kotub/VERB_IMPERFECT+a/IVSUFF_MOOD:S', 'ya/IV3MS+kotub/VERB_IMPERFECT+/IVSUFF_MOOD:J'])
     assert.ok(got.includes(m), m);
   assert.ok(!got.includes('ya/IV3MS+kotub/VERB_IMPERFECT'), 'the moodless analysis is replaced');
-  // a hollow verb's long stem (yaquwl) takes the indicative and subjunctive; its jussive is the short stem (yaqul), kept as it is
+  // a hollow verb's long stem (yaquwl) takes the indicative and subjunctive; its jussive is the
+  // short stem (yaqul), kept as it is
   const yqwl = morphs(withCase(), 'yqwl');
   assert.ok(yqwl.includes('ya/IV3MS+quwl/VERB_IMPERFECT+u/IVSUFF_MOOD:I') && yqwl.includes('ya/IV3MS+quwl/VERB_IMPERFECT+a/IVSUFF_MOOD:S'));
   assert.ok(!yqwl.some((m) => m.includes('quwl/VERB_IMPERFECT+/IVSUFF_MOOD:J')));
@@ -224,12 +225,21 @@ test('commented-out entries are loaded only with the option, and only case/mood 
   const pronouns = text.split('\n').filter((l) => /^[^;][^\t]*\t[^\t]*\tIVSuff-(h|k|ny-nA)\t/.test(l)).length;
   assert.equal(pronouns, 12, 'IVSuff-h: 5, IVSuff-k: 5, IVSuff-ny-nA: 2');
   assert.equal(OBJECT_PRONOUN_CLASSES.length, 3);
-  assert.equal(b.counts.suffixes - a.counts.suffixes, commented + MOOD_SUFFIXES.length * (1 + pronouns) + 1 + DEFECTIVE_SUFFIXES.length + JUSSIVE_SUFFIXES.length + MAQSUR_SUFFIXES.length,
-    'and the mood suffixes, the diptote genitive, the defective endings, the jussives with a vowel and the endings of nouns in alif maqsura');
+  assert.equal(
+    b.counts.suffixes - a.counts.suffixes,
+    commented +
+      MOOD_SUFFIXES.length * (1 + pronouns) +
+      1 +
+      DEFECTIVE_SUFFIXES.length +
+      JUSSIVE_SUFFIXES.length +
+      MAQSUR_SUFFIXES.length,
+    'and the mood suffixes, the diptote genitive, the defective endings, the jussives with a vowel and the endings of nouns in alif maqsura',
+  );
   assert.deepEqual(b.counts.stems, a.counts.stems);
   assert.deepEqual(b.counts.prefixes, a.counts.prefixes);
   assert.ok(a.suffixes.get('')!.every((e) => !e.commented));
-  // the null form: the case vowels, then the mood suffixes of src/analyzer/rules/mood.ts, the diptote genitive, the defective endings, the jussives with a vowel, the maqsur endings
+  // the null form: the case vowels, then the mood suffixes of src/analyzer/rules/mood.ts, the
+  // diptote genitive, the defective endings, the jussives with a vowel, the maqsur endings
   assert.deepEqual(b.suffixes.get('')!.filter((e) => e.commented).map((e) => e.voc), [
     'u', 'a', 'i', 'N', 'F', 'K', ...MOOD_SUFFIXES.map((m) => m.voc), DIPTOTE_GENITIVE.voc, ...DEFECTIVE_SUFFIXES.map((m) => m.voc), ...JUSSIVE_SUFFIXES.map((m) => m.voc),
     ...MAQSUR_SUFFIXES.map((m) => m.voc),

@@ -73,7 +73,10 @@ test('analyzeLine and analyzeText: tokens with look-up forms, one array per line
 });
 
 test('stats report table sizes and load time', () => {
-  assert.deepEqual({ ...mini.stats, loadMs: 0 }, { prefixes: 5, stems: 9, suffixes: 4, lemmas: 7, loadMs: 0, compiled: false });
+  assert.deepEqual(
+    { ...mini.stats, loadMs: 0 },
+    { prefixes: 5, stems: 9, suffixes: 4, lemmas: 7, loadMs: 0, compiled: false },
+  );
   assert.ok(mini.stats.loadMs >= 0 && mini.stats.loadMs <= loadWall, `load time ${mini.stats.loadMs} ms within the call's ${loadWall} ms`);
 });
 

@@ -41,7 +41,15 @@ test('at least 99.5% of tokens have the same solutions and alternatives', () => 
 
 test('every differing token is listed, with its reason, in golden-differences.json (exactly)', () => {
   const expected = JSON.parse(readFileSync(EXPECTED_FILE, 'utf8')) as { differences: Difference[] };
-  const strip = (d: Difference) => ({ token: d.token, line: d.line, input: d.input, lookup: d.lookup, reason: d.reason, ours: d.ours, reference: d.reference });
+  const strip = (d: Difference) => ({
+    token: d.token,
+    line: d.line,
+    input: d.input,
+    lookup: d.lookup,
+    reason: d.reason,
+    ours: d.ours,
+    reference: d.reference,
+  });
   assert.deepEqual(differences.map(strip), expected.differences.map(strip), JSON.stringify(differences, null, 1));
   assert.ok(differences.every((d) => d.reason !== 'other'), 'a difference no known reason explains');
 });

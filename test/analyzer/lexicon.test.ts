@@ -83,7 +83,10 @@ test('a missing table file or directory is a DataNotFoundError naming it', () =>
   for (const name of TABLE_FILES) {
     const { dir, done } = miniCopy((d) => rmSync(join(d, name)));
     try {
-      assert.throws(() => loadLexicon(dir), (err: unknown) => err instanceof DataNotFoundError && err.file === join(dir, name));
+      assert.throws(
+        () => loadLexicon(dir),
+        (err: unknown) => err instanceof DataNotFoundError && err.file === join(dir, name),
+      );
     } finally { done(); }
   }
   assert.throws(() => loadLexicon('/nonexistent/lexdis-tables'),

@@ -117,7 +117,10 @@ const plain = (s: Solution, gloss: (g: string) => string = (g) => g): RefSolutio
   ({ voc: s.voc, lemma: s.lemma, morph: s.morph, gloss: gloss(s.gloss) });
 
 /** Solutions and alternatives of a token as comparable strings (solution order ignored). */
-function signature(sols: readonly RefSolution[], alts: ReadonlyArray<{ form: string; solutions: readonly RefSolution[] }>): string {
+function signature(
+  sols: readonly RefSolution[],
+  alts: ReadonlyArray<{ form: string; solutions: readonly RefSolution[] }>,
+): string {
   return JSON.stringify([solutionSet(sols), alts.map((a) => [a.form, solutionSet(a.solutions)])]);
 }
 

@@ -2,15 +2,24 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { targets, type Row } from '../../bench/targets.js';
 
-const tagRow = (newText?: { arabicWords: number; newWordTypes: number; wordsPerWallSecond: number }, cold = 9_000): Row => ({
-  tokens: 350_000,
-  errors: [],
-  tag: {
-    ranking: { tokensPerSecond: 30_000 },
-    text: { taggerColdWordsPerSecond: cold, taggerWarmWordsPerSecond: 41_000, arabicWords: 15_675, firstPassNewWordTypes: 7_272 },
-    ...(newText ? { newText } : {}),
-  },
-} as unknown as Row);
+const tagRow = (
+  newText?: { arabicWords: number; newWordTypes: number; wordsPerWallSecond: number },
+  cold = 9_000,
+): Row =>
+  ({
+    tokens: 350_000,
+    errors: [],
+    tag: {
+      ranking: { tokensPerSecond: 30_000 },
+      text: {
+        taggerColdWordsPerSecond: cold,
+        taggerWarmWordsPerSecond: 41_000,
+        arabicWords: 15_675,
+        firstPassNewWordTypes: 7_272,
+      },
+      ...(newText ? { newText } : {}),
+    },
+  }) as unknown as Row;
 
 const tagging = (rows: Row[]) => targets(rows).filter((t) => t.name.startsWith('tagging raw text'));
 
@@ -46,11 +55,24 @@ test('a size whose tag step failed has its tagging targets unmeasured (met null)
 
 test('issue 36 where bench/throughput.js ran: workers against capacity, the same output, peak RSS, start-up against a bare Node, the service', () => {
   const row = {
-    tokens: 35_000, errors: [],
+    tokens: 35_000,
+    errors: [],
     throughput: {
       startup: { diacritizeSeconds: 0.31, nodeSeconds: 0.07, ratio: 4.4 },
-      workers: { textMB: 20, sameOutput: true, median: { capacity: 1.9, speedup: 1.7, shareOfCapacity: 0.89, peakRssRatio: 1.6 } },
-      service: { speedup: 1.7, capacity: 1.9, shareOfCapacity: 0.89, p99Ms1: 80, p99Ms2: 45, connections: 50, words: 30 },
+      workers: {
+        textMB: 20,
+        sameOutput: true,
+        median: { capacity: 1.9, speedup: 1.7, shareOfCapacity: 0.89, peakRssRatio: 1.6 },
+      },
+      service: {
+        speedup: 1.7,
+        capacity: 1.9,
+        shareOfCapacity: 0.89,
+        p99Ms1: 80,
+        p99Ms2: 45,
+        connections: 50,
+        words: 30,
+      },
     },
   } as unknown as Row;
   const t = targets([row]).filter((x) => x.step === 'throughput');

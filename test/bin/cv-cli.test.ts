@@ -1,4 +1,7 @@
-/** `lexdis cv` as a user runs it: by default the default model and Mfull with the baselines, the default model's figures first. */
+/**
+ * `lexdis cv` as a user runs it: by default the default model and Mfull with the baselines, the
+ * default model's figures first.
+ */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

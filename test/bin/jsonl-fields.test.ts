@@ -24,7 +24,7 @@ function documented(name: string): { all: Set<string>; optional: Set<string> } {
     const cells = /^\| `([^`]+)` \| (.*) \|$/.exec(row.trim());
     if (!cells) continue;
     all.add(cells[1]);
-    if (/^\*optional/.test(cells[2]) || /^\*[a-z ]+only\*/.test(cells[2])) optional.add(cells[1]);
+    if (cells[2].startsWith('*optional') || /^\*[a-z ]+only\*/.test(cells[2])) optional.add(cells[1]);
   }
   return { all, optional };
 }

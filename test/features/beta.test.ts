@@ -37,7 +37,8 @@ test('toJSON / toBuffers / load round trip; damage is a ModelFormatError', () =>
   const { vocab, table } = tinyTable();
   const json = JSON.parse(JSON.stringify(table.toJSON()));
   assert.equal(json.kind, BETA_KIND);
-  const copy = (b: BetaBuffers): BetaBuffers => Object.fromEntries(Object.entries(b).map(([k, a]) => [k, a.slice()])) as unknown as BetaBuffers;
+  const copy = (b: BetaBuffers): BetaBuffers =>
+    Object.fromEntries(Object.entries(b).map(([k, a]) => [k, a.slice()])) as unknown as BetaBuffers;
   const back = BetaTable.load(json, copy(table.toBuffers()));
   assert.deepEqual(back.toBuffers(), table.toBuffers());
   assert.deepEqual(back.toJSON(), table.toJSON());
@@ -73,7 +74,8 @@ test('the runs\' layout: each context\'s run starts where the last ended, with i
     assert.equal(table.runStart(k), k === 0 ? 0 : b.ctxRunEnd[k - 1]);
     assert.equal(table.runEnd(k), b.ctxRunEnd[k]);
     assert.equal(table.marginalAt(k), b.ctxMarginal[k]);
-    for (let e = table.runStart(k); e < table.runEnd(k); e++) assert.equal(table.countAt(k, table.entryKeys[e]), table.entryCounts[e]);
+    for (let e = table.runStart(k); e < table.runEnd(k); e++)
+      assert.equal(table.countAt(k, table.entryKeys[e]), table.entryCounts[e]);
   }
   const vocab = new Vocab();
   const blocks = countAll(encodeCorpus(tinyCorpus(), vocab, { mode: 'intern' }), resolveFeatureSet('baseline'), { word: 99, letter: 99, values: TARGETS.map(() => 99) });
@@ -88,7 +90,8 @@ test('look-ups by binary search (before the hash is built) and by the hash give 
   const groups = table.toJSON().groups.map((g) => groupIndex(g.word, g.context));
   const queries: Array<[number, number, number]> = [];
   for (const g of [...groups, 99, -1]) {
-    for (let k = 0; k < b.ctxWord.length; k += 3) queries.push([g, b.ctxWord[k], b.ctxCtx[k]], [g, b.ctxWord[k], b.ctxCtx[k] + 1]);
+    for (let k = 0; k < b.ctxWord.length; k += 3)
+      queries.push([g, b.ctxWord[k], b.ctxCtx[k]], [g, b.ctxWord[k], b.ctxCtx[k] + 1]);
     queries.push([g, NONE, NONE], [g, vocab.size('word'), 0]);
   }
   assert.ok(queries.length < SEARCHES_BEFORE_INDEX, 'every query below is answered by search');

@@ -26,7 +26,10 @@ const { d1, d2 } = partitionCorpus(corpus, { d2Share: 0.3, seed: 2 });
 const templates = resolveFeatureSet('full+prior');
 const parts = stageOne(d1, templates);
 
-/** Per token of every D2 document: its C(t), unfrozen, and one frozen list per word type (shared, as the tagger's word cache shares them). */
+/**
+ * Per token of every D2 document: its C(t), unfrozen, and one frozen list per word type (shared, as
+ * the tagger's word cache shares them).
+ */
 function candidateLists() {
   const frozenByWord = new Map<string, readonly Candidate[]>();
   return d2.documents.map((doc) => doc.sentences.map((s) => s.tokens.map((t) => {

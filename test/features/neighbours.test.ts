@@ -72,7 +72,12 @@ function stageOne(d1: Corpus, templates: Template[], transform: ValueTransform) 
   const counts = BetaTable.fromBlocks(countAll(enc, templates, { word: vocab.size('word'), letter: vocab.size('letter'), values: TARGETS.map((t) => vocab.size(t)) }));
   const lexicon = SeenLexicon.build(d1, vocab);
   vocab.freeze();
-  return { vocab, counts, lexicon, fx: new FeatureExtractor({ templates, vocab, counts, doc: DocTables.build(enc, vocab, []), transform }) };
+  return {
+    vocab,
+    counts,
+    lexicon,
+    fx: new FeatureExtractor({ templates, vocab, counts, doc: DocTables.build(enc, vocab, []), transform }),
+  };
 }
 
 test('neighbour-label β* (gold labels of D1) equals brute-force counting; encodings without labels are unknown', () => {
@@ -98,16 +103,27 @@ test('neighbour-label features: z equals the reference with gold and with predic
     assert.ok(fx.labelContexts);
     for (const raw of d2.documents) {
       // Predicted labels: each token's last candidate (often wrong, sometimes unseen in D1).
-      for (const doc of [withContextLabels(raw, goldLabels(raw)), withContextLabels(raw, raw.sentences.map((s) => s.tokens.map((t) => t.candidates.at(-1)?.key ?? null)))]) {
+      for (const doc of [
+        withContextLabels(raw, goldLabels(raw)),
+        withContextLabels(
+          raw,
+          raw.sentences.map((s) => s.tokens.map((t) => t.candidates.at(-1)?.key ?? null)),
+        ),
+      ]) {
         const cands = (s: number, i: number) => candidatesFor(doc.sentences[s].tokens[i], lexicon);
         const ref = referenceFeatures(d1, doc, templates, transform, cands);
         const df = fx.document(doc);
-        doc.sentences.forEach((sent, s) => sent.tokens.forEach((_, i) => {
-          const z = df.token(s, i, cands(s, i));
-          for (let x = 0; x < z.length; x++)
-            if (z[x] !== ref[s][i][x]) assert.fail(`${transform} ${doc.id} s${s} t${i} ${templateName(templates[x % fx.p])}: ${z[x]} ≠ ${ref[s][i][x]}`);
-          for (let x = 0; x < z.length; x++) if (nbrColumns.includes(x % fx.p) && z[x] !== 0) nonzero++;
-        }));
+        doc.sentences.forEach((sent, s) =>
+          sent.tokens.forEach((_, i) => {
+            const z = df.token(s, i, cands(s, i));
+            for (let x = 0; x < z.length; x++)
+              if (z[x] !== ref[s][i][x])
+                assert.fail(
+                  `${transform} ${doc.id} s${s} t${i} ${templateName(templates[x % fx.p])}: ${z[x]} ≠ ${ref[s][i][x]}`,
+                );
+            for (let x = 0; x < z.length; x++) if (nbrColumns.includes(x % fx.p) && z[x] !== 0) nonzero++;
+          }),
+        );
       }
     }
   }

@@ -137,9 +137,18 @@ export function referenceFeatures(
 ): Float64Array[][] {
   const ref = cachedCounts(d1, templates);
   // Document sets of D1.
-  const docWords = d1.documents.map((d) => new Set(d.sentences.flatMap((s) => s.tokens.filter((t) => t.arabic).map((t) => t.lookup))));
+  const docWords = d1.documents.map(
+    (d) => new Set(d.sentences.flatMap((s) => s.tokens.filter((t) => t.arabic).map((t) => t.lookup))),
+  );
   const docValues = (target: Target) =>
-    d1.documents.map((d) => new Set(d.sentences.flatMap((s) => s.tokens.filter((t) => t.gold >= 0).map((t) => valueOf(t.candidates[t.gold], target)))));
+    d1.documents.map(
+      (d) =>
+        new Set(
+          d.sentences.flatMap((s) =>
+            s.tokens.filter((t) => t.gold >= 0).map((t) => valueOf(t.candidates[t.gold], target)),
+          ),
+        ),
+    );
   const valueSets = new Map<Target, Set<string>[]>();
   const memo = new Map<string, number>();
   const C = (w: string, target: Target, v: string) => {

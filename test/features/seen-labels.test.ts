@@ -101,7 +101,10 @@ test('toJSON / load round trip and damage checks', () => {
   const swapped = [json.labels[1], json.labels[0], ...json.labels.slice(2)];
   assert.throws(() => SeenLexicon.load({ ...json, labels: swapped }, vocab), ModelFormatError);
   // a row's fields are checked when its label is first asked for
-  const damaged = SeenLexicon.load({ ...json, labels: [[json.labels[0][0], ...json.labels[0].slice(1, -1), 7], ...json.labels.slice(1)] }, vocab);
+  const damaged = SeenLexicon.load(
+    { ...json, labels: [[json.labels[0][0], ...json.labels[0].slice(1, -1), 7], ...json.labels.slice(1)] },
+    vocab,
+  );
   assert.throws(() => damaged.label(0), ModelFormatError);
   assert.deepEqual(damaged.label(1), lex.label(1));
 });
@@ -131,7 +134,8 @@ test('a label no analyzer gave is shown with its closest analyzer candidate\'s v
   const books = { ...cand('kitAb_1', 'ktb/NOUN+hA/POSS_PRON_3FS', { pos: 'NOUN' }, 'gold'), lemma: 'katab-u_1', voc: 'ktbhA', gloss: '' };
   const booksToken = { form: 'ktbhA', lookup: 'ktbhA', arabic: true, candidates: [wrote, books], gold: 1 };
   assert.equal(labelReading(booksToken, books).voc, 'ktbhA');
-  // no candidate of the lemma: the candidates that are the label but for the lemma (and the case it leaves open), when they agree
+  // no candidate of the lemma: the candidates that are the label but for the lemma (and the case it
+  // leaves open), when they agree
   const adj = { pos: 'ADJ', det: 'DET' };
   const ula = (c: string, v: string) => ({ ...cand('>uwlaY_1', `Al/DET+>uwlaY/ADJ+${v}/CASE_DEF_${c}`, { ...adj, case: c }), voc: `Al>uwlaY${v}`, gloss: 'first' });
   const pudUla = { ...cand('>awa~l_2', 'Al/DET+>wlY/ADJ', adj, 'gold'), voc: 'Al>wlY', gloss: '' };

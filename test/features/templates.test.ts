@@ -66,6 +66,8 @@ test('templateSetHash is stable, order-sensitive and set-sensitive', () => {
   assert.notEqual(templateSetHash(full), templateSetHash(resolveFeatureSet('aggr')));
   assert.notEqual(templateSetHash(full), templateSetHash([...full].reverse()));
   // Key order inside a template object does not matter.
-  const t = full.map((x) => (isDocTemplate(x) ? { word: x.word, target: x.target } : { context: x.context, word: x.word, target: x.target }));
+  const t = full.map((x) =>
+    isDocTemplate(x) ? { word: x.word, target: x.target } : { context: x.context, word: x.word, target: x.target },
+  );
   assert.equal(templateSetHash(t as typeof full), templateSetHash(full));
 });

@@ -13,7 +13,8 @@ import { syntheticCorpus } from '../../testkit/synthetic-corpus.js';
 test('intersectCount equals a naive count (merge and galloping paths)', () => {
   const rng = new Rng(7);
   const r = () => rng.next();
-  const sorted = (n: number, range: number) => Int32Array.from(new Set(Array.from({ length: n }, () => Math.floor(r() * range)))).sort();
+  const sorted = (n: number, range: number) =>
+    Int32Array.from(new Set(Array.from({ length: n }, () => Math.floor(r() * range)))).sort();
   for (let k = 0; k < 200; k++) {
     const a = sorted(Math.floor(r() * 40), 300);
     const b = sorted(Math.floor(r() * (k % 2 ? 400 : 40)), 300);
@@ -28,10 +29,19 @@ test('postings, df and C(w, e, v) equal brute force on D1; buffers round trip', 
     const vocab = new Vocab();
     const enc = encodeCorpus(corpus, vocab, { mode: 'intern' });
     const tables = DocTables.build(enc, vocab, ['label', 'lemma', 'pos']);
-    const words = corpus.documents.map((d) => new Set(d.sentences.flatMap((s) => s.tokens.filter((t) => t.arabic).map((t) => t.lookup))));
+    const words = corpus.documents.map(
+      (d) => new Set(d.sentences.flatMap((s) => s.tokens.filter((t) => t.arabic).map((t) => t.lookup))),
+    );
     for (const target of tables.targets) {
       const pos = tables.targetPos(target);
-      const values = corpus.documents.map((d) => new Set(d.sentences.flatMap((s) => s.tokens.filter((t) => t.gold >= 0).map((t) => valueOf(t.candidates[t.gold], target)))));
+      const values = corpus.documents.map(
+        (d) =>
+          new Set(
+            d.sentences.flatMap((s) =>
+              s.tokens.filter((t) => t.gold >= 0).map((t) => valueOf(t.candidates[t.gold], target)),
+            ),
+          ),
+      );
       for (let w = 0; w < vocab.size('word'); w++) {
         const ws = vocab.string('word', w)!;
         assert.equal(tables.df(w), words.filter((x) => x.has(ws)).length);

@@ -53,7 +53,12 @@ test('reads documents, sentences, gold, unknown gold, context tokens, duplicates
 });
 
 /** Every token as [form, gold key or null, sorted candidate keys]: what a gold-first reading may depend on. */
-const view = (c: Corpus) => [...allTokens(c)].map(({ token: t }) => [t.form, t.gold >= 0 ? t.candidates[t.gold].key : null, t.candidates.map((x) => x.key)]);
+const view = (c: Corpus) =>
+  [...allTokens(c)].map(({ token: t }) => [
+    t.form,
+    t.gold >= 0 ? t.candidates[t.gold].key : null,
+    t.candidates.map((x) => x.key),
+  ]);
 
 test('gold-first: the stored order does not depend on which analysis is gold or on the order of the others', () => {
   const lines = ['<S>', 'a\tx/N\ty/V\tz/A', 'b\t?\tp/N\tq/V', '</S>'];

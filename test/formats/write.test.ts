@@ -23,7 +23,12 @@ before(() => {
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Per token: the form, the candidates' keys and the gold's key. */
-const shape = (c: Corpus) => c.documents.map((d) => d.sentences.map((s) => s.tokens.map((t) => [t.form, t.candidates.map((x) => x.key), t.gold >= 0 ? t.candidates[t.gold].key : null])));
+const shape = (c: Corpus) =>
+  c.documents.map((d) =>
+    d.sentences.map((s) =>
+      s.tokens.map((t) => [t.form, t.candidates.map((x) => x.key), t.gold >= 0 ? t.candidates[t.gold].key : null]),
+    ),
+  );
 
 test('a corpus written as pos or candidates reads back the same', () => {
   const corpus = loadCorpus([GOLD]);

@@ -1,4 +1,7 @@
-/** An output sink that keeps what is written in memory, with the state the writer left it in (the streaming tests' stdout). */
+/**
+ * An output sink that keeps what is written in memory, with the state the writer left it in (the
+ * streaming tests' stdout).
+ */
 import type { OutputSink } from '../../src/io/output-writer.js';
 
 export function memorySink(): OutputSink & { text: string; state: string } {

@@ -64,7 +64,8 @@ test('sentences without any newdoc form one document; CRLF is accepted', () => {
   assert.equal(docs[0].sentences[1].words[0].misc.size, 0);
 });
 
-const expectError = (fn: () => unknown, file: string, line: number, pattern: RegExp) => expectParseError(fn, file, line, pattern);
+const expectError = (fn: () => unknown, file: string, line: number, pattern: RegExp) =>
+  expectParseError(fn, file, line, pattern);
 
 test('malformed fixture files fail with file and line', () => {
   for (const [name, line, pattern] of [

@@ -20,7 +20,8 @@ const FIX = join(projectRoot(), 'test', 'fixtures', 'ud');
 const BIN = join(projectRoot(), 'bin', 'lexdis');
 const PADT_DEV = dataPaths.padtConllu('dev');
 let analyzer: Analyzer | undefined;
-const getAnalyzer = (): Analyzer => (analyzer ??= Analyzer.load(dataPaths.bama(), { backoff: true, caseEndings: true }));
+const getAnalyzer = (): Analyzer =>
+  (analyzer ??= Analyzer.load(dataPaths.bama(), { backoff: true, caseEndings: true }));
 
 let projected: ReturnType<typeof projectTreebank> | undefined;
 const fixture = () => (projected ??= projectTreebank(readFileSync(join(FIX, 'padt-small.conllu'), 'utf8'), getAnalyzer(), { file: 'padt-small.conllu' }));

@@ -17,7 +17,10 @@ const byId = (id: string): ConlluSentence => {
   assert.ok(s, id);
   return s;
 };
-/** The rebuilt words in Unicode's canonical order of marks (the treebank and this file may order shadda and vowel otherwise). */
+/**
+ * The rebuilt words in Unicode's canonical order of marks (the treebank and this file may order
+ * shadda and vowel otherwise).
+ */
 const words = (id: string): string[] => rebuildWords(byId(id)).map((w) => w.vocalized.normalize('NFC'));
 const nfc = (xs: string[]): string[] => xs.map((x) => x.normalize('NFC'));
 

@@ -29,7 +29,10 @@ function projectPud(): Projection & { traces: WordTrace[] } {
   if (!pud) {
     const traces: WordTrace[] = [];
     const text = readFileSync(dataPaths.pudConllu(), 'utf8');
-    pud = { ...projectUd(text, getAnalyzer(), { file: dataPaths.pudConllu(), trace: (w) => void traces.push(w) }), traces };
+    pud = {
+      ...projectUd(text, getAnalyzer(), { file: dataPaths.pudConllu(), trace: (w) => void traces.push(w) }),
+      traces,
+    };
   }
   return pud;
 }
@@ -46,8 +49,14 @@ test('the whole PUD projection gives exactly the checked-in report', () => {
   assert.equal(report.syntacticWords, 20747);
   const reasons = Object.values(report.unmatched.byReason).reduce((a, b) => a + b, 0);
   assert.equal(report.unmatched.total, reasons);
-  assert.equal(report.matched.total + report.unmatched.total + report.tokenization.noTreebankWord, report.tokens.arabic);
-  assert.equal(report.matched.singleCandidate + report.matched.decidedByAgreement + report.matched.tied.total, report.matched.total);
+  assert.equal(
+    report.matched.total + report.unmatched.total + report.tokenization.noTreebankWord,
+    report.tokens.arabic,
+  );
+  assert.equal(
+    report.matched.singleCandidate + report.matched.decidedByAgreement + report.matched.tied.total,
+    report.matched.total,
+  );
   assert.equal(Object.values(report.tokenization.byKind).reduce((a, b) => a + b, 0), report.tokens.arabic);
   assert.ok(report.matched.rate >= 0.85, `matched ${report.matched.rate} < 0.85`);
   assert.match(reportMarkdown(report), /matched to an analyzer candidate \| \d+ \| \d+\.\d%/);
@@ -117,7 +126,8 @@ const HAND_CHECKED: Record<string, Row[]> = {
     ['jlsp', 'exact', 'jalosap_1', 'jalos/NOUN+ap/NSUFF_FEM_SG'],
     ['mHAkmth', 'exact', 'muHAkamap_1', 'muHAkam/NOUN+ap/NSUFF_FEM_SG+hu/POSS_PRON_3MS'],
   ],
-  // "A coal-fired power station in Badarpur, south-east Delhi, will stop operating for 10 days, along with diesel generators in the city."
+  // "A coal-fired power station in Badarpur, south-east Delhi, will stop operating for 10 days,
+  // along with diesel generators in the city."
   n01071009: [
     ['sttwqf', 'vocalized', 'tawaq~af_1', 'sa/FUT+ta/IV3FS+tawaq~af/VERB_IMPERFECT'],
     ['mHTp', 'vocalized', 'maHaT~ap_1', 'maHaT~/NOUN+ap/NSUFF_FEM_SG'],
@@ -143,7 +153,8 @@ const HAND_CHECKED: Record<string, Row[]> = {
     ['fy', 'exact', 'fiy_1', 'fiy/PREP'],
     ['Almdynp', 'exact', 'madiynap_1', 'Al/DET+madiyn/NOUN+ap/NSUFF_FEM_SG'],
   ],
-  // "The name "Caribbean" derives from the Caribs, one of the dominant Native American groups in the region at the time of European contact ..."
+  // "The name "Caribbean" derives from the Caribs, one of the dominant Native American groups in
+  // the region at the time of European contact ..."
   w01045002: [
     ['A$tq', 'exact', '{i$otaq~_1', '{i$otaq~/VERB_PERFECT+a/PVSUFF_SUBJ:3MS'],
     ['Asm', 'exact', '{isom_1', '{isom/NOUN'],
@@ -232,11 +243,12 @@ test('with backoff: no word is not-found, names match their backoff analysis, an
   const md = reportMarkdown(report);
   assert.match(md, /· not-found \| 0 \| 0\.0% \|/);
   assert.ok(report.matched.total > plain.matched.total + 500, `${report.matched.total} vs ${plain.matched.total}`);
-  // 11 words whose only match was a backoff stem with the article in it (البلطجة as one name) now take their label from the annotation;
-  // 60 names (NNP) whose treebank lemma is not their backoff lemma match a backoff analysis by agreement alone (level `name`)
-  // 2 words whose ة the reference program reads as ه (جينية, مخبرية) get backoff analyses as nisba adjectives
-  // (src/analyzer/nisba.ts); 3 adjectives (JJ) match a nisba, and 3 others whose treebank lemma is their letters
-  // (AsbArTyyn_0) no longer match: a nisba in يين is not offered as a name as well
+  // 11 words whose only match was a backoff stem with the article in it (البلطجة as one name) now
+  // take their label from the annotation; 60 names (NNP) whose treebank lemma is not their backoff
+  // lemma match a backoff analysis by agreement alone (level `name`) 2 words whose ة the reference
+  // program reads as ه (جينية, مخبرية) get backoff analyses as nisba adjectives
+  // (src/analyzer/nisba.ts); 3 adjectives (JJ) match a nisba, and 3 others whose treebank lemma is
+  // their letters (AsbArTyyn_0) no longer match: a nisba in يين is not offered as a name as well
   assert.deepEqual(report.matched.backoff, { words: 737, matched: 669 });
   assert.equal(report.matched.byLemmaLevel.name, 60);
   assert.equal(plain.matched.backoff, undefined, 'no backoff, no such figure');
@@ -253,7 +265,10 @@ test('with backoff: no word is not-found, names match their backoff analysis, an
   assert.deepEqual([fb.lemma, fb.morph, fb.voc, fb.source, facebook.goldUnmatched], ['fysbwk_0', 'fysbwk/NOUN_PROP', 'fiysbuwk', 'gold', true]);
   const back = posToCorpus(readPosFile(writePosFile(corpusToPos(corpus)), 'pud.pos'));
   const backTokens = back.documents.flatMap((d) => d.sentences.flatMap((s) => s.tokens));
-  assert.deepEqual(backTokens.map((t) => t.candidates.map((c) => c.source)), tokens.map((t) => t.candidates.map((c) => c.source)));
+  assert.deepEqual(
+    backTokens.map((t) => t.candidates.map((c) => c.source)),
+    tokens.map((t) => t.candidates.map((c) => c.source)),
+  );
 });
 
 test('a small hand-made treebank: documents, sentences, INDEX and gold marks', () => {

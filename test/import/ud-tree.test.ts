@@ -61,7 +61,10 @@ test('isConstructHead: the next word is its nmod, genitive or without Case, and 
   const tree = new SentenceTree(w);
   // ممثلو → شركة → طيران are constructs; طيران's nmod (مدينة) is not next and has a preposition;
   // اجتماعا's nmod is accusative; يوما's next word is a proper noun without Case
-  assert.deepEqual(w.map((x) => tree.isConstructHead(x)), [false, true, true, false, false, false, false, false, true, false]);
+  assert.deepEqual(
+    w.map((x) => tree.isConstructHead(x)),
+    [false, true, true, false, false, false, false, false, true, false],
+  );
 });
 
 test('isConstructHead: a quantifier (det) may stand first in the complement', () => {

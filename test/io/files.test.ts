@@ -1,4 +1,7 @@
-/** src/io/files.ts: decoding hints (UTF-16 is not taken for Windows-1256) and the output-folder rule shared by every command. */
+/**
+ * src/io/files.ts: decoding hints (UTF-16 is not taken for Windows-1256) and the output-folder rule
+ * shared by every command.
+ */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -92,7 +92,7 @@ test('labels with different lemmas or different stem tags have different element
     const ea = factorize(a.lemma, formatMorph(a.segments));
     const eb = factorize(b.lemma, formatMorph(b.segments));
     if (a.lemma !== b.lemma) assert.notDeepEqual(ea, eb);
-    if (!hasPron(a) && !hasPron(b) && (stemInfo(a.stem)!.pos !== stemInfo(b.stem)!.pos)) assert.notEqual(ea.pos, eb.pos);
+    if (!hasPron(a) && !hasPron(b) && stemInfo(a.stem)!.pos !== stemInfo(b.stem)!.pos) assert.notEqual(ea.pos, eb.pos);
   }), { seed: SEED + 4, numRuns: RUNS });
 });
 

@@ -72,7 +72,12 @@ test('the case pass turns the second decoding; weight 0 leaves the first decodin
   const cp = fitCaseClassifier([farDoc(40)], { seed: 3 })!;
   const tokens = [token('fy', [PREP]), token('Alkbyr', [ADJ_GEN]), token('Alkbyr', [ADJ_GEN]), token('Albyt', [NOM, GEN])];
   const lp = cp.sentenceLogProbabilities(tokens, [0, 0, 0, 0]);
-  const prepared = { scores: [], scored: tokens.map(() => true), tags: [], emit: tokens.map((t) => new Float64Array(t.candidates.length)) };
+  const prepared = {
+    scores: [],
+    scored: tokens.map(() => true),
+    tags: [],
+    emit: tokens.map((t) => new Float64Array(t.candidates.length)),
+  };
   const emit = CasePass.addTo(prepared, lp, 1, 1).emit[3];
   assert.ok(emit[1] > emit[0], 'the genitive gains after the preposition');
   assert.ok(Math.abs(Math.log(Math.exp(emit[0]) + Math.exp(emit[1])) - Math.log(2)) < 1e-12, 'the analysis keeps its mass: only its case variants share it anew');
@@ -92,7 +97,10 @@ test('CasePass.load refuses what is not a case pass', () => {
   assert.deepEqual(CasePass.load(good, arrays).toJSON(), cp.toJSON());
   for (const bad of [null, { ...good, kind: 'x' }, { ...good, weight: -1 }, { ...good, temperature: 0 }, { ...good, groups: ['nope'] }, { ...good, bucketBits: 8 }])
     assert.throws(() => CasePass.load(bad, arrays), ModelFormatError);
-  assert.throws(() => CasePass.load(good, { ...arrays, caseWeights: arrays.caseWeights.subarray(1) }), ModelFormatError);
+  assert.throws(
+    () => CasePass.load(good, { ...arrays, caseWeights: arrays.caseWeights.subarray(1) }),
+    ModelFormatError,
+  );
   assert.throws(() => CasePass.load(good, { ...arrays, caseKeys: Int32Array.from(arrays.caseKeys) }), ModelFormatError);
   assert.throws(() => CasePass.load(good, { ...arrays, caseKeys: undefined }), ModelFormatError);
 });
@@ -109,9 +117,22 @@ test('training fits the case pass, saves it, and a loaded model ranks the same; 
     const loaded = await Model.load(join(dir, 'm'));
     assert.deepEqual(loaded.casePass?.toJSON(), model.casePass.toJSON());
     const doc = prepareDocument(corpus.documents[0], model.lexicon).doc;
-    const rank = (m: Model) => new ModelRanker(m).rankDocument(doc).flat().map((t) => t.ranked.map((r) => [r.index, r.confidence.toFixed(9)]));
+    const rank = (m: Model) =>
+      new ModelRanker(m)
+        .rankDocument(doc)
+        .flat()
+        .map((t) => t.ranked.map((r) => [r.index, r.confidence.toFixed(9)]));
     assert.deepEqual(rank(loaded), rank(model));
-    const without = new Model(model.info, model.vocab, model.counts, model.doc, model.lexicon, model.theta, model.sequence, null);
+    const without = new Model(
+      model.info,
+      model.vocab,
+      model.counts,
+      model.doc,
+      model.lexicon,
+      model.theta,
+      model.sequence,
+      null,
+    );
     assert.notDeepEqual(rank(without), rank(model), 'the case pass changes some ranking or confidence');
   } finally {
     rmSync(dir, { recursive: true, force: true });

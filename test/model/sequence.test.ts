@@ -96,8 +96,18 @@ test('training fits λ on D2, saves the bigrams in the model, and a loaded model
     let singles = 0;
     for (const d of corpus.documents.slice(0, 10)) {
       const doc = prepareDocument(d, model.lexicon).doc;
-      assert.deepEqual(r2.scoreDocument(doc).flat().map((x) => Array.from(x)), r1.scoreDocument(doc).flat().map((x) => Array.from(x)));
-      // the ranker leaves a one-candidate word's scores uncomputed: the decoded numbers are those of every score computed
+      assert.deepEqual(
+        r2
+          .scoreDocument(doc)
+          .flat()
+          .map((x) => Array.from(x)),
+        r1
+          .scoreDocument(doc)
+          .flat()
+          .map((x) => Array.from(x)),
+      );
+      // the ranker leaves a one-candidate word's scores uncomputed: the decoded numbers are those
+      // of every score computed
       const df = model.extractor.document(doc);
       doc.sentences.forEach((sent, si) => {
         singles += sent.tokens.filter((t) => !decodingReadsScores(t)).length;

@@ -5,7 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataNotFoundError, ModelFormatError, ModelVersionError, OutputError, UsageError } from '../../src/errors.js';
 import {
-  type BinaryArray, type ModelParts, MODEL_FORMAT_VERSION, MODEL_MAGIC, assertModelPathWritable, readModel, readModelHeader, writeModel,
+  type BinaryArray,
+  type ModelParts,
+  MODEL_FORMAT_VERSION,
+  MODEL_MAGIC,
+  assertModelPathWritable,
+  readModel,
+  readModelHeader,
+  writeModel,
 } from '../../src/model/store.js';
 import { rawDb, writeModelV1 } from '../../testkit/model-v1.js';
 import { modelFormatError } from '../helpers/errors.js';

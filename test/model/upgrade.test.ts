@@ -28,7 +28,10 @@ test('the committed format-1 fixture converts in place to the same parts, and th
   cpSync(join(projectRoot(), 'test', 'fixtures', 'model', 'v1-small'), copy, { recursive: true });
   await assert.rejects(readModel(copy), ModelVersionError);
   const r = await upgradeModel(copy);
-  assert.deepEqual({ upgraded: r.upgraded, fromVersion: r.fromVersion, dir: r.dir }, { upgraded: true, fromVersion: 1, dir: copy });
+  assert.deepEqual(
+    { upgraded: r.upgraded, fromVersion: r.fromVersion, dir: r.dir },
+    { upgraded: true, fromVersion: 1, dir: copy },
+  );
   assert.ok(existsSync(join(copy, MODEL_FILE)) && !existsSync(join(copy, 'CURRENT')), 'the directory now holds the format-2 file only');
   const m = await readModel(copy, { expectKind: 'lexdis-fixture' });
   assert.equal(m.header.formatVersion, MODEL_FORMAT_VERSION);
@@ -58,7 +61,11 @@ test('a large format-1 model converts to another path with every part the same, 
 });
 
 test('a damaged format-1 model is refused naming the part, and nothing is written', async () => {
-  const parts = { header: { seed: 1 }, json: { theta: [1, 2, 3] }, binary: { big: new Float64Array(2_500_000).map((_, i) => i) } };
+  const parts = {
+    header: { seed: 1 },
+    json: { theta: [1, 2, 3] },
+    binary: { big: new Float64Array(2_500_000).map((_, i) => i) },
+  };
   const cases: [string, string, (v: Uint8Array | undefined) => Uint8Array | undefined, RegExp][] = [
     ['flip', 'bin/big/1', (v) => { const c = Uint8Array.from(v!); c[12345] ^= 0x10; return c; }, /"big": chunk 1 is corrupt \(checksum/],
     ['json', 'json/theta', () => new TextEncoder().encode('[1,2,4]'), /JSON part "theta" is corrupt/],

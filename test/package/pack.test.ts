@@ -3,10 +3,11 @@
  * install the tarball into a scratch project (its dependencies from npm's cache when there,
  * else the registry) with no engine warning on this Node and no dependency narrower than
  * lexdis's own `engines`, then from that project (a) type-check and run a TypeScript program that
- * tags and diacritizes a sentence through the API (the root and the subpaths), with fastify and piscina removed to prove that the package
- * root loads neither, (b) run the installed `lexdis` command on the same sentence, and (c) with
- * no data anywhere, see where lexdis looks (never inside node_modules), fetch the tables into
- * the user's data folder and diacritize with LEXDIS_DATA unset.
+ * tags and diacritizes a sentence through the API (the root and the subpaths), with fastify and
+ * piscina removed to prove that the package root loads neither, (b) run the installed `lexdis`
+ * command on the same sentence, and (c) with no data anywhere, see where lexdis looks (never inside
+ * node_modules), fetch the tables into the user's data folder and diacritize with LEXDIS_DATA
+ * unset.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -44,7 +44,11 @@ async function main(): Promise<void> {
   const cacheBytes = Number(process.argv[2]);
   const words = Number(process.argv[3]);
   const { model } = await train(pudCorpus(120), { workers: 0, seed: 3 });
-  const analyzer = Analyzer.load(dataPaths.bama(), { backoff: true, caseEndings: true, cacheBytes: Math.floor(cacheBytes / 4) });
+  const analyzer = Analyzer.load(dataPaths.bama(), {
+    backoff: true,
+    caseEndings: true,
+    cacheBytes: Math.floor(cacheBytes / 4),
+  });
   const tagger = new Tagger(model, analyzer, cacheBytes);
   const rng = new Rng(35);
   // warm: the code, the feature memo, the lexicon entries random letters meet, PUD's words

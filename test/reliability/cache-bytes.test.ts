@@ -13,8 +13,16 @@ import { fileURLToPath } from 'node:url';
 const CHILD = fileURLToPath(new URL('./cache-bytes-child.js', import.meta.url));
 const MiB = 2 ** 20;
 
-function run(cacheBytes: number, words: number): { grewBytes: number; charged: Record<string, number>; wordTypes: number } {
-  return JSON.parse(execFileSync(process.execPath, ['--expose-gc', CHILD, String(cacheBytes), String(words)], { encoding: 'utf8', timeout: 120_000 }));
+function run(
+  cacheBytes: number,
+  words: number,
+): { grewBytes: number; charged: Record<string, number>; wordTypes: number } {
+  return JSON.parse(
+    execFileSync(process.execPath, ['--expose-gc', CHILD, String(cacheBytes), String(words)], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    }),
+  );
 }
 
 test('a Tagger with caches of 8 MiB fed 3,000 distinct long words keeps at most 8 MiB more heap', () => {

@@ -30,7 +30,12 @@ async function modelHash(dir: string): Promise<string> {
  * `afterTmp`, that long after the new model's temporary sibling appears. Resolves to what
  * happened.
  */
-function killDuring(corpus: string, model: string, delayMs: number, afterTmp: boolean): Promise<{ killed: boolean; sawTmp: boolean; status: number | null }> {
+function killDuring(
+  corpus: string,
+  model: string,
+  delayMs: number,
+  afterTmp: boolean,
+): Promise<{ killed: boolean; sawTmp: boolean; status: number | null }> {
   const prefix = `.lexdis-tmp-${basename(model)}-`;
   const parent = dirname(model);
   return new Promise((resolve, reject) => {

@@ -153,7 +153,8 @@ const tables = (name: string, data: (orig: string) => string | Buffer | null): B
 const model = (damage: (dir: string) => void): Build => (g, dir) => {
   const out = join(dir, 'model');
   mkdirSync(out);
-  for (const f of readdirSync(g.model)) if (statSync(join(g.model, f)).isFile()) copyFileSync(join(g.model, f), join(out, f));
+  for (const f of readdirSync(g.model))
+    if (statSync(join(g.model, f)).isFile()) copyFileSync(join(g.model, f), join(out, f));
   damage(out);
   return out;
 };
@@ -195,7 +196,8 @@ export const FAULTS: Record<string, Build | ((g: GoodInputs, dir: string) => Pro
   'cand/truncated': fromGood('cand', 'cand', (t) => cutInLine(t, /\t/)),
   'cand/cp1256': fromGood('cand', 'cand', encodeCp1256),
   'cand/binary': file('bad.cand', binaryJunk()),
-  // The good file is in the starred layout (the analyzer's order, `* ` before the gold): drop the marks, then mark every line "no gold".
+  // The good file is in the starred layout (the analyzer's order, `* ` before the gold): drop the
+  // marks, then mark every line "no gold".
   'cand/no-gold': fromGood('cand', 'cand', (t) => t.replace(/\t\* /g, '\t').replace(/^([^\t<#\n][^\t\n]*)\t(?!\?(\t|$))/gm, '$1\t?\t')),
   'cand/duplicate-index': fromGood('cand', 'cand', (t) => `<DOC twice>\n<S>\nx\t?\n</S>\n</DOC>\n<DOC twice>\n<S>\nx\t?\n</S>\n</DOC>\n${t}`),
   'cand/empty-document': fromGood('cand', 'cand', (t) => `<DOC empty>\n</DOC>\n${t}`),

@@ -39,7 +39,12 @@ function reader(dir: string): Promise<{ status: number | null; out: string; err:
 }
 
 /** File name → mtime of every file in `dir`. */
-const mtimes = (dir: string) => Object.fromEntries(readdirSync(dir).sort().map((f) => [f, statSync(join(dir, f)).mtimeMs]));
+const mtimes = (dir: string) =>
+  Object.fromEntries(
+    readdirSync(dir)
+      .sort()
+      .map((f) => [f, statSync(join(dir, f)).mtimeMs]),
+  );
 
 test(`${READERS} processes loading one model at once, ${ROUNDS} rounds: no failure, no file changed`, async (t) => {
   mkdirSync(join(root, 'in'));

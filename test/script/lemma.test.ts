@@ -34,5 +34,6 @@ test('lemmaVocalized adds marks only: the letters are the lemma ID\'s (alif wasl
     ['Eaqad-i_1', 'VERB', 'عقد'], ['mu&al~if_1', 'NOUN', 'مؤلف'], ['>a*ohab_1', 'VERB', 'أذهب'], ['h`*A_1', 'PRON', 'هذا'],
     ['{ijotimAE_1', 'NOUN', 'اجتماع'], ['', 'NOUN', ''],
   ];
-  for (const [lemma, pos, letters] of cases) assert.equal(stripArabicDiacritics(lemmaVocalized(lemma, pos)), letters, lemma);
+  for (const [lemma, pos, letters] of cases)
+    assert.equal(stripArabicDiacritics(lemmaVocalized(lemma, pos)), letters, lemma);
 });

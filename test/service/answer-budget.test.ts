@@ -37,7 +37,8 @@ test('the estimate counts each word\'s letters: ten 40-letter words cost several
   const short = estimateAnswerBytes([randomWords(rng, 10, 4, 4)], 20, ALL);
   const long = estimateAnswerBytes([randomWords(rng, 10, 40, 40)], 20, ALL);
   assert.ok(long > 2 * short, `${long} vs ${short}`);
-  // a run longer than a word is data: its bytes (two a letter) once in the token and once in the vocalized text, the token's and the text's frames
+  // a run longer than a word is data: its bytes (two a letter) once in the token and once in the
+  // vocalized text, the token's and the text's frames
   const run = 'ب'.repeat(20_000);
   assert.equal(estimateAnswerBytes([run], 20, ALL), 2 * 2 * 20_000 + 80 + 64);
 });
@@ -64,8 +65,13 @@ test('real answers stay within their estimate: PUD, random words of 2–40 lette
   const res = await postJson(`${real.url}/v1/analyze/batch`, { texts: runs, top: 20 });
   assert.equal(res.status, 200);
   assert.ok(Buffer.byteLength(JSON.stringify(res.body)) <= estimateAnswerBytes(runs, 20, ALL));
-  const tokens = (res.body.results as Array<{ sentences: TaggedSentence[] }>).flatMap((r) => r.sentences.flatMap((s) => s.tokens));
-  assert.ok(tokens.length === 10 && tokens.every((t) => !t.arabic && t.analyses.length === 0), JSON.stringify(tokens).slice(0, 200));
+  const tokens = (res.body.results as Array<{ sentences: TaggedSentence[] }>).flatMap((r) =>
+    r.sentences.flatMap((s) => s.tokens),
+  );
+  assert.ok(
+    tokens.length === 10 && tokens.every((t) => !t.arabic && t.analyses.length === 0),
+    JSON.stringify(tokens).slice(0, 200),
+  );
 });
 
 /** A tagger whose analyses are far larger than any estimate (a gloss of 5,000 characters). */

@@ -21,13 +21,20 @@ after(() => srv.close());
  * the connection is still open and `close` is not asked) a GET /healthz on the same connection; resolves with what came
  * back: the first status line and the second's, or how the connection ended.
  */
-function rawPost(port: number, declared: number, send: number, close = false): Promise<{ first: string; second: string; reset: boolean }> {
+function rawPost(
+  port: number,
+  declared: number,
+  send: number,
+  close = false,
+): Promise<{ first: string; second: string; reset: boolean }> {
   return new Promise((resolve) => {
     const s = connect(port, '127.0.0.1');
     let got = '';
     let reset = false;
     s.on('connect', () => {
-      s.write(`POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n${close ? 'Connection: close\r\n' : ''}\r\n`);
+      s.write(
+        `POST /v1/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n${close ? 'Connection: close\r\n' : ''}\r\n`,
+      );
       const chunk = Buffer.alloc(64 * 1024, 0x20);
       let sent = 0;
       const pump = (): void => {
@@ -40,8 +47,12 @@ function rawPost(port: number, declared: number, send: number, close = false): P
       };
       pump();
     });
-    s.on('data', (d) => { got += d.toString('latin1'); });
-    s.on('error', () => { reset = true; });
+    s.on('data', (d) => {
+      got += d.toString('latin1');
+    });
+    s.on('error', () => {
+      reset = true;
+    });
     s.on('close', () => {
       const lines = [...got.matchAll(/HTTP\/1\.1 \d{3} [^\r]*/g)].map((m) => m[0]);
       resolve({ first: lines[0] ?? '', second: lines[1] ?? '', reset });

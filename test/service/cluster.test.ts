@@ -27,7 +27,10 @@ before(async () => {
 after(() => rmSync(root, { recursive: true, force: true }));
 
 /** Starts a command and resolves once its stderr shows the service URL (or it exits first). */
-function startServe(cmd: string, args: string[]): Promise<{ child: ChildProcess; url: string; stderr: () => string; exited: Promise<number | null> }> {
+function startServe(
+  cmd: string,
+  args: string[],
+): Promise<{ child: ChildProcess; url: string; stderr: () => string; exited: Promise<number | null> }> {
   const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let err = '';
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
@@ -58,7 +61,12 @@ test('serve --workers 2: two processes answer on one port; a dead worker is repl
     assert.deepEqual([...new Set(statuses)], [200]);
     process.kill(pids[0], 'SIGKILL');
     const died = new RegExp(`worker ${pids[0]} died \\(SIGKILL\\); starting another`);
-    for (let i = 0; i < 600 && !(died.test(s.stderr()) && workersOf(s.child.pid!).length === 2 && !workersOf(s.child.pid!).includes(pids[0])); i++) {
+    for (
+      let i = 0;
+      i < 600 &&
+      !(died.test(s.stderr()) && workersOf(s.child.pid!).length === 2 && !workersOf(s.child.pid!).includes(pids[0]));
+      i++
+    ) {
       await new Promise((r) => setTimeout(r, 100));
     }
     assert.equal(workersOf(s.child.pid!).length, 2, 'a new worker replaced the dead one');

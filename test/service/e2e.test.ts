@@ -41,7 +41,10 @@ before(async () => {
   browser = await launchChromium();
   work = mkdtempSync(join(tmpdir(), 'lexdis-e2e-'));
   const corpus = requireGold(loadCorpus([dataPaths.pudConllu()], { tables: dataPaths.bama() }));
-  const { model } = await train({ ...corpus, documents: corpus.documents.slice(0, TRAIN_DOCS) }, { seed: 42, workers: 0 });
+  const { model } = await train(
+    { ...corpus, documents: corpus.documents.slice(0, TRAIN_DOCS) },
+    { seed: 42, workers: 0 },
+  );
   await model.save(join(work, 'model'));
 
   server = spawn(process.execPath, [join(projectRoot(), 'bin', 'lexdis'), 'serve', '--model', join(work, 'model'), '--port', '0'],

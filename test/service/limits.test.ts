@@ -75,7 +75,14 @@ test('a batch streams as NDJSON on Accept: application/x-ndjson, one line per te
   assert.match(r.type ?? '', /^application\/x-ndjson/);
   assert.ok(r.text.endsWith('\n'));
   const json = await postJson(`${srv.url}/v1/analyze/batch`, { texts, top: 2 });
-  assert.deepEqual(r.lines, json.body.results.map((x: { sentences: unknown; vocalized: string }, index: number) => ({ index, sentences: x.sentences, vocalized: x.vocalized })));
+  assert.deepEqual(
+    r.lines,
+    json.body.results.map((x: { sentences: unknown; vocalized: string }, index: number) => ({
+      index,
+      sentences: x.sentences,
+      vocalized: x.vocalized,
+    })),
+  );
 });
 
 test('an NDJSON batch past its deadline ends with an error line', async () => {

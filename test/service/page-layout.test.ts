@@ -49,7 +49,12 @@ function assertLatinOrder(boxes: Box[], where: string): void {
 }
 
 /** Taps (or clicks) word `index` and checks the panel and the word are both in view, the word above a sheet. */
-async function chooseAndCheck(page: Page, index: number, viewport: { width: number; height: number }, touch: boolean): Promise<void> {
+async function chooseAndCheck(
+  page: Page,
+  index: number,
+  viewport: { width: number; height: number },
+  touch: boolean,
+): Promise<void> {
   const word = page.locator('#result .word').nth(index);
   if (touch) await word.tap();
   else await word.click();
@@ -58,10 +63,20 @@ async function chooseAndCheck(page: Page, index: number, viewport: { width: numb
   const shown = await viewportBox(word);
   if (touch) {
     assertInViewport(panel, viewport, 'the word panel');
-    assert.ok(panel.y >= viewport.height / 3, `the sheet leaves the upper part of the screen to the text: ${JSON.stringify(panel)}`);
-    assert.ok(shown.y + shown.height <= panel.y, `the tapped word is hidden by the sheet: ${JSON.stringify({ shown, panel })}`);
+    assert.ok(
+      panel.y >= viewport.height / 3,
+      `the sheet leaves the upper part of the screen to the text: ${JSON.stringify(panel)}`,
+    );
+    assert.ok(
+      shown.y + shown.height <= panel.y,
+      `the tapped word is hidden by the sheet: ${JSON.stringify({ shown, panel })}`,
+    );
   } else {
-    assertInViewport({ ...panel, height: Math.min(panel.height, viewport.height - panel.y) }, viewport, 'the word panel');
+    assertInViewport(
+      { ...panel, height: Math.min(panel.height, viewport.height - panel.y) },
+      viewport,
+      'the word panel',
+    );
     assertInViewport(await viewportBox(page.locator('#detail .analysis').first()), viewport, 'the first reading');
   }
   assertInViewport(shown, viewport, 'the chosen word');

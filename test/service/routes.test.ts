@@ -95,7 +95,14 @@ test('GET /healthz and GET /v1/model', async () => {
   assert.deepEqual(model.body.model, tagger.modelInfo());
   assert.equal(model.body.service.name, 'lexdis');
   assert.deepEqual(model.body.service.limits, {
-    bodyLimit: 65536, maxTextLength: 1000, maxBatch: 4, maxResponseBytes: 16 * 1024 * 1024, requestTimeoutMs: 10000, defaultTop: 2, maxTop: 5, maxWordLetters: 40,
+    bodyLimit: 65536,
+    maxTextLength: 1000,
+    maxBatch: 4,
+    maxResponseBytes: 16 * 1024 * 1024,
+    requestTimeoutMs: 10000,
+    defaultTop: 2,
+    maxTop: 5,
+    maxWordLetters: 40,
   });
 });
 

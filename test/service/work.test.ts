@@ -6,7 +6,9 @@ import type { TaggedSentence, TaggerLike } from '../../src/service/types.js';
 import { TurnQueue } from '../../src/service/queue.js';
 import { SLICE_MS, tagTextJson } from '../../src/service/work.js';
 
-const sentence = (input: string): TaggedSentence => ({ tokens: [{ input, lookup: null, arabic: false, found: false, analyses: [] }] });
+const sentence = (input: string): TaggedSentence => ({
+  tokens: [{ input, lookup: null, arabic: false, found: false, analyses: [] }],
+});
 const all = { top: 1, fields: ANALYSIS_FIELDS, deadline: Infinity };
 
 /** Records each call; each text comes back as one sentence of one token. */

@@ -49,7 +49,10 @@ function freePort(): Promise<number> {
   });
 }
 
-/** One POST on a connection of its own: answered (any status), closed (reset, refused, ended), or hung (neither by `limitMs`). */
+/**
+ * One POST on a connection of its own: answered (any status), closed (reset, refused, ended), or
+ * hung (neither by `limitMs`).
+ */
 function post(url: string, body: string, limitMs: number): Promise<{ outcome: Outcome; status?: number; ms: number }> {
   const t0 = performance.now();
   return new Promise((resolve) => {
@@ -110,7 +113,12 @@ test(`serve --workers 2: ${KILLS} workers killed under load, every request answe
       assert.equal(pids.length, 2, `workers before kill ${k + 1}: ${pids} ${stderr}`);
       process.kill(pids[k % 2], 'SIGKILL');
       // until the dead worker is replaced
-      for (let i = 0; i < 300 && !(workersOf(child.pid!).length === 2 && !workersOf(child.pid!).includes(pids[k % 2])); i++) await sleep(50);
+      for (
+        let i = 0;
+        i < 300 && !(workersOf(child.pid!).length === 2 && !workersOf(child.pid!).includes(pids[k % 2]));
+        i++
+      )
+        await sleep(50);
     }
     await sleep(700);
   } finally {

@@ -74,11 +74,16 @@ test('with candidates: each word lists the renderings that share the shown analy
   assert.equal(words.length, tokens.length);
   words.forEach((w, i) => {
     const as = tokens[i].analyses;
-    // a label seen in training is shown only when its vowels are its own (a name the projection gave its backoff analysis: إِتْش)
+    // a label seen in training is shown only when its vowels are its own (a name the projection
+    // gave its backoff analysis: إِتْش)
     const shown = as.find((a) => !a.borrowedReading) ?? as[0];
     assert.equal(w.vocalized, shown.vocalized, w.input);
     assert.equal(w.tied![0], shown.vocalized);
-    assert.equal(w.tied!.length, as.filter((a) => a.score === shown.score && Boolean(a.borrowedReading) === Boolean(shown.borrowedReading)).length, w.input);
+    assert.equal(
+      w.tied!.length,
+      as.filter((a) => a.score === shown.score && Boolean(a.borrowedReading) === Boolean(shown.borrowedReading)).length,
+      w.input,
+    );
     assert.equal(w.candidates!.length, as.length);
   });
   assert.ok(words[words.length - 1].tied!.length > 1, 'the tie is seen');

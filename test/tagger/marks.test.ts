@@ -55,6 +55,6 @@ test('property: a candidate always agrees with its own vocalization; something i
     assert.ok(agreesWithMarks(fromBuckwalter(v), v));
     const t = token(v, [v, ...others]);
     const k = candidatesAgreeing(t);
-    assert.ok(k.length > 0 && k.some((c) => c.voc === v));
+    assert.ok(k.some((c) => c.voc === v));
   }), { numRuns: 2000 });
 });

@@ -29,9 +29,16 @@ function withGoldOnly(doc: Document): { doc: Document; extra: Candidate } {
   const ti = doc.sentences[si].tokens.findIndex((t) => t.gold >= 0);
   const t = doc.sentences[si].tokens[ti];
   const extra: Candidate = { ...t.candidates[0], key: 'gold-only/X', lemma: 'gold-only', morph: 'X', source: 'gold' };
-  const sentences = doc.sentences.map((s, i) => (i !== si ? s : {
-    ...s, tokens: s.tokens.map((u, j) => (j !== ti ? u : { ...u, candidates: [...u.candidates, extra], gold: u.candidates.length })),
-  }));
+  const sentences = doc.sentences.map((s, i) =>
+    i !== si
+      ? s
+      : {
+          ...s,
+          tokens: s.tokens.map((u, j) =>
+            j !== ti ? u : { ...u, candidates: [...u.candidates, extra], gold: u.candidates.length },
+          ),
+        },
+  );
   return { doc: { ...doc, sentences }, extra };
 }
 
@@ -47,7 +54,8 @@ test('the model ranker scores every candidate by Σθ·z + b and ranks with the 
     const t = prepared.sentences[si].tokens[ti];
     if (t.candidates.length === 0) return;
     const z = df.token(si, ti, t.candidates);
-    for (let k = 0; k < t.candidates.length; k++) assert.equal(scores[k], linearScore(model.theta.weights, model.theta.bias, z, k * p));
+    for (let k = 0; k < t.candidates.length; k++)
+      assert.equal(scores[k], linearScore(model.theta.weights, model.theta.bias, z, k * p));
     assert.deepEqual(ranker.rankDocument(prepared)[si][ti], rankToken(t, scores, model.info.temperature));
     checked++;
   }));
@@ -68,7 +76,9 @@ test('goldItems pairs each gold-marked Arabic token with its gold, in order; eva
   const { model } = await trained;
   const ranker = new ModelRanker(model);
   const items = goldItems(ranker, heldOut.documents, model.lexicon);
-  const expected = heldOut.documents.flatMap((d) => d.sentences.flatMap((s) => s.tokens.filter((t) => t.arabic && t.gold >= 0)));
+  const expected = heldOut.documents.flatMap((d) =>
+    d.sentences.flatMap((s) => s.tokens.filter((t) => t.arabic && t.gold >= 0)),
+  );
   assert.equal(items.length, expected.length);
   items.forEach((it, i) => {
     assert.equal(it.ranked.token.form, expected[i].form);

@@ -60,7 +60,9 @@ test('diacritize: text and jsonl the same on two worker threads, from a tagger o
   const tagger = await Tagger.load(source.model, source.options);
   for (const format of ['text', 'jsonl'] as const) {
     const o: Partial<DiacritizeStreamOptions> = { format, documentChars: 300 };
-    await bothWays((sink, workers) => diacritizeStream(workers === 1 ? source : tagger, input, sink, { ...o, workers }));
+    await bothWays((sink, workers) =>
+      diacritizeStream(workers === 1 ? source : tagger, input, sink, { ...o, workers }),
+    );
   }
   const parts = new Tagger(tagger.model, tagger.analyzer);
   const sink = memorySink();
@@ -74,7 +76,9 @@ test('analyze: jsonl token numbers run across the pieces of a cut line, the same
   // a line of some 90,000 characters: cut into pieces of at most ANALYZE_WINDOW_CHARS, each its own window
   writeFileSync(long, `${text}\n${text.replace(/\r?\n/g, ' ').repeat(20)}\n${text}`);
   for (const o of [{ format: 'jsonl' }, { format: 'pos', script: 'arabic' }] as Array<Partial<AnalyzeStreamOptions>>) {
-    const out = await bothWays((sink, workers) => analyzeStream({ tables: dataPaths.bama(), options: {} }, long, sink, { ...o, workers }));
+    const out = await bothWays((sink, workers) =>
+      analyzeStream({ tables: dataPaths.bama(), options: {} }, long, sink, { ...o, workers }),
+    );
     if (o.format === 'jsonl') assert.ok(out.includes('"token":15000,'), 'the long line numbered on across its pieces');
   }
   const sink = memorySink();

@@ -54,7 +54,10 @@ test('across windows: sentences numbered through the input, one pos document, ev
   const whole = tagger.tagText(text, { top: 2 });
   const small = (await tagged('jsonl', 300)).trim().split('\n').map((l) => JSON.parse(l));
   assert.deepEqual(small.map((s) => s.sentence), small.map((_, i) => i + 1));
-  assert.deepEqual(small.flatMap((s) => s.tokens.map((t: { input: string }) => t.input)), whole.flatMap((s) => s.tokens.map((t) => t.input)));
+  assert.deepEqual(
+    small.flatMap((s) => s.tokens.map((t: { input: string }) => t.input)),
+    whole.flatMap((s) => s.tokens.map((t) => t.input)),
+  );
   const pos = readPosFile(await tagged('pos', 300), 'out');
   assert.deepEqual(pos.documents.map((d) => d.id), ['text']);
   const ps = pos.documents[0].tokens.map((t) => t.index!.paragraph);
@@ -68,7 +71,10 @@ test('a window is tagged as its own document (the documented meaning of document
   const first = lines.slice(0, 1).join('\n');
   const streamed = (await tagged('jsonl', first.length)).trim().split('\n').map((l) => JSON.parse(l));
   const alone = tagger.tagText(first, { top: 2 });
-  assert.deepEqual(streamed.slice(0, alone.length).map((s) => s.tokens), JSON.parse(JSON.stringify(alone.map((s) => s.tokens))));
+  assert.deepEqual(
+    streamed.slice(0, alone.length).map((s) => s.tokens),
+    JSON.parse(JSON.stringify(alone.map((s) => s.tokens))),
+  );
 });
 
 test('a pos file is re-ranked a document at a time exactly as when read whole', async () => {

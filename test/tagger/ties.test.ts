@@ -66,7 +66,10 @@ test('evaluate reports the tie counts and A1/A2 with random ties beside the anal
 
 test('without ties the random column equals the main one', () => {
   const cs = ['a', 'b', 'c'].map((l) => cand(l));
-  const rep = evaluateItems([{ ranked: rankToken(token(cs, 1), [0, 2, 1], 1), gold: cs[1] }, { ranked: rankToken(token(cs, 0), [0, 2, 1], 1), gold: cs[0] }]);
+  const rep = evaluateItems([
+    { ranked: rankToken(token(cs, 1), [0, 2, 1], 1), gold: cs[1] },
+    { ranked: rankToken(token(cs, 0), [0, 2, 1], 1), gold: cs[0] },
+  ]);
   assert.deepEqual(rep.ties.random, rep.all.label);
   assert.equal(rep.ties.firstTied, 0);
 });
@@ -77,7 +80,10 @@ test('gold labels the UD projection chose by a tie are counted and reported as s
   const t = { ...token(cs, 0), note: projectionTieNote(2) };
   assert.ok(isProjectionTie(t));
   assert.ok(!isProjectionTie(token(cs, 0)));
-  const rep = evaluateItems([{ ranked: rankToken(t, [0, 0], 1), gold: cs[0] }, { ranked: rankToken(token(cs, 0), [1, 0], 1), gold: cs[0] }]);
+  const rep = evaluateItems([
+    { ranked: rankToken(t, [0, 0], 1), gold: cs[0] },
+    { ranked: rankToken(token(cs, 0), [1, 0], 1), gold: cs[0] },
+  ]);
   assert.equal(rep.ties.projection.tied, 1);
   assert.equal(rep.ties.projection.A1, 100);
   assert.match(evalMarkdown(rep), /1 gold tokens \(50\.0%\) have a gold label the UD projection chose by a tie/);

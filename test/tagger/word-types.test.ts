@@ -36,7 +36,9 @@ function reference(tagger: Tagger, text: string): Array<{ keys: string[]; scores
       return Float64Array.from(t.candidates, (_, k) => model.score(z, k));
     });
     const seq = model.sequence;
-    const scores = seq ? decodeSentence(s.tokens, seq.prepare(s.tokens, local, model.info.temperature), seq, model.casePass) : local;
+    const scores = seq
+      ? decodeSentence(s.tokens, seq.prepare(s.tokens, local, model.info.temperature), seq, model.casePass)
+      : local;
     return s.tokens.map((t, ti) => ({ keys: t.candidates.map((c) => c.key), scores: Array.from(scores[ti]) }));
   });
 }

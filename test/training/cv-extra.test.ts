@@ -42,7 +42,9 @@ test('runCv with extra corpora: the test tokens are the corpus\'s only, the trai
     assert.equal(r.models.full.report!.tokens, gold);
   }
   assert.deepEqual(withExtra.folds.map((f) => f.testDocuments), without.folds.map((f) => f.testDocuments));
-  withExtra.folds.forEach((f, k) => assert.equal(f.trainDocuments, without.folds[k].trainDocuments + extra.documents.length));
+  withExtra.folds.forEach((f, k) =>
+    assert.equal(f.trainDocuments, without.folds[k].trainDocuments + extra.documents.length),
+  );
   assert.deepEqual(withExtra.corpus.extra, { source: 'extra', goldDocuments: extra.documents.length });
   assert.equal(without.corpus.extra, undefined);
   // the worker threads get the extra documents too

@@ -30,7 +30,10 @@ test('fold assignment: seeded, deterministic, disjoint, complete, balanced', () 
 test('documents without gold marks take no part; bad input is a clear error', () => {
   const noGold = (c: Corpus): Corpus => ({
     ...c,
-    documents: c.documents.map((d) => ({ ...d, sentences: d.sentences.map((s) => ({ ...s, tokens: s.tokens.map((t) => ({ ...t, gold: -1 })) })) })),
+    documents: c.documents.map((d) => ({
+      ...d,
+      sentences: d.sentences.map((s) => ({ ...s, tokens: s.tokens.map((t) => ({ ...t, gold: -1 })) })),
+    })),
   });
   const mixed: Corpus = { documents: [...noGold(cvCorpus(2, 2, 10)).documents, ...corpus.documents.slice(0, 6)], source: 'mixed.pos' };
   const a = assignFolds(mixed, 3, 1);

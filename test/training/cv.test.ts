@@ -83,7 +83,10 @@ test('same seed, same figures, with 1 or 2 jobs; another seed, other folds', asy
 test('bad input: no gold marks, fewer documents than folds, training parts too small', async () => {
   const noGold: Corpus = {
     source: 'nogold.pos',
-    documents: corpus.documents.map((d) => ({ ...d, sentences: d.sentences.map((s) => ({ ...s, tokens: s.tokens.map((t) => ({ ...t, gold: -1 })) })) })),
+    documents: corpus.documents.map((d) => ({
+      ...d,
+      sentences: d.sentences.map((s) => ({ ...s, tokens: s.tokens.map((t) => ({ ...t, gold: -1 })) })),
+    })),
   };
   await assert.rejects(runCv(noGold, { ...base, models: 'full' }), (e: unknown) => e instanceof CorpusError && /no gold marks/.test(e.message) && e.file === 'nogold.pos');
   const few: Corpus = { documents: corpus.documents.slice(0, 6), source: 'few.pos' };

@@ -28,7 +28,10 @@ test('documents without gold marks are dropped; too few documents is a CorpusErr
   assert.equal(documentsNeeded(0.1), 5);
   assert.throws(() => partitionCorpus(tiny), (e: unknown) => e instanceof CorpusError && /has 4 documents .* needs at least 5/.test(e.message) && e.file === 'small.pos');
   assert.equal(partitionCorpus({ documents: corpus.documents.slice(0, 5) }).d2Index.length, 1);
-  const noGold = { ...docs[0], sentences: docs[0].sentences.map((s) => ({ ...s, tokens: s.tokens.map((t) => ({ ...t, gold: -1 })) })) };
+  const noGold = {
+    ...docs[0],
+    sentences: docs[0].sentences.map((s) => ({ ...s, tokens: s.tokens.map((t) => ({ ...t, gold: -1 })) })),
+  };
   const p = partitionCorpus({ documents: [noGold, ...corpus.documents.slice(0, 10)] });
   assert.equal(p.dropped, 1);
   assert.ok(!p.d1Index.includes(0) && !p.d2Index.includes(0));
@@ -40,7 +43,8 @@ test('documents without gold marks are dropped; too few documents is a CorpusErr
 
 test('sampleDocuments: all of D2 under the cap; above it, whole documents of a seeded sample until the cap is reached', () => {
   const docs = syntheticCorpus({ seed: 3, tokens: 4000, wordTypes: 300, docTokens: 100 }).documents;
-  const goldOf = (idx: number[]) => idx.reduce((n, i) => n + docs[i].sentences.reduce((m, s) => m + s.tokens.filter((t) => t.gold >= 0).length, 0), 0);
+  const goldOf = (idx: number[]) =>
+    idx.reduce((n, i) => n + docs[i].sentences.reduce((m, s) => m + s.tokens.filter((t) => t.gold >= 0).length, 0), 0);
   const total = goldOf(docs.map((_, i) => i));
   assert.deepEqual(sampleDocuments(docs, total, 1), docs.map((_, i) => i));
   assert.deepEqual(sampleDocuments(docs, 0, 1), docs.map((_, i) => i), '0: no cap');

@@ -17,9 +17,19 @@ const templates = resolveFeatureSet('full+prior');
 function bytes(r: StageOneResult) {
   const b = r.counts.toBuffers();
   return {
-    counts: JSON.stringify(r.counts.toJSON()) + Buffer.concat(Object.values(b).map((a: Int32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength))).toString('base64'),
+    counts:
+      JSON.stringify(r.counts.toJSON()) +
+      Buffer.concat(
+        Object.values(b).map((a: Int32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength)),
+      ).toString('base64'),
     vocab: JSON.stringify(r.vocab.toJSON()),
-    doc: JSON.stringify(r.doc.toJSON()) + JSON.stringify(Object.values(r.doc.toBuffers()).flat().map((a) => Array.from(a as Int32Array))),
+    doc:
+      JSON.stringify(r.doc.toJSON()) +
+      JSON.stringify(
+        Object.values(r.doc.toBuffers())
+          .flat()
+          .map((a) => Array.from(a as Int32Array)),
+      ),
     lexicon: JSON.stringify(r.lexicon.toJSON()),
   };
 }
@@ -27,7 +37,8 @@ function bytes(r: StageOneResult) {
 test('1, 2 and 3 workers and the in-thread path give byte-identical results equal to brute force', async () => {
   const corpus = syntheticCorpus({ seed: 21, tokens: 6000, wordTypes: 800, candidates: 8, docTokens: 150 });
   const results: StageOneResult[] = [];
-  for (const workers of [0, 1, 2, 3]) results.push(await runStageOne(corpus, { templates, workers, minTokensPerWorker: 0 }));
+  for (const workers of [0, 1, 2, 3])
+    results.push(await runStageOne(corpus, { templates, workers, minTokensPerWorker: 0 }));
   const ref = bytes(results[0]);
   for (const r of results.slice(1)) assert.deepEqual(bytes(r), ref);
   assert.deepEqual(compareCounts(results[2].counts, referenceCounts(corpus, templates), results[2].vocab), []);
@@ -66,7 +77,12 @@ test('progress reports every stage and ends with the D1 token count', async () =
 });
 
 test('bad input: no gold marks, bad worker counts', async () => {
-  const noGold: Corpus = { documents: tinyCorpus().documents.map((d) => ({ ...d, sentences: d.sentences.map((s) => ({ ...s, tokens: s.tokens.map((t) => ({ ...t, gold: -1 })) })) })) };
+  const noGold: Corpus = {
+    documents: tinyCorpus().documents.map((d) => ({
+      ...d,
+      sentences: d.sentences.map((s) => ({ ...s, tokens: s.tokens.map((t) => ({ ...t, gold: -1 })) })),
+    })),
+  };
   await assert.rejects(runStageOne(noGold, { templates, workers: 0 }), CorpusError);
   await assert.rejects(runStageOne(tinyCorpus(), { templates, workers: -1 }), UsageError);
   await assert.rejects(runStageOne(tinyCorpus(), { templates, workers: 1.5 }), UsageError);

@@ -54,7 +54,10 @@ test('one group per ambiguous gold token, in document order, its gold row marked
     for (let k = 0; k < t.candidates.length; k++, row++) {
       assert.equal(r.rows.group![row], g);
       assert.equal(r.rows.y[row], k === t.gold ? 1 : 0);
-      assert.deepEqual(Array.from(r.rows.x.subarray(row * r.rows.p, (row + 1) * r.rows.p)), Array.from(z.subarray(k * r.rows.p, (k + 1) * r.rows.p)));
+      assert.deepEqual(
+        Array.from(r.rows.x.subarray(row * r.rows.p, (row + 1) * r.rows.p)),
+        Array.from(z.subarray(k * r.rows.p, (k + 1) * r.rows.p)),
+      );
     }
   });
   assert.equal(row, r.rows.n);
@@ -111,7 +114,13 @@ test('fitTemperature recovers the temperature the gold rows were drawn with', ()
       for (let i = 0; i < k; i++) if ((u -= p[i]) < 0) { gold = i; break; }
       s.forEach((v, i) => { scores.push(v); y.push(i === gold ? 1 : 0); group.push(g); });
     }
-    const rows: Rows = { x: new Float64Array(scores.length), y: Float64Array.from(y), n: scores.length, p: 1, group: Int32Array.from(group) };
+    const rows: Rows = {
+      x: new Float64Array(scores.length),
+      y: Float64Array.from(y),
+      n: scores.length,
+      p: 1,
+      group: Int32Array.from(group),
+    };
     const T = fitTemperature(Float64Array.from(scores), rows);
     assert.ok(Math.abs(Math.log(T / T0)) < 0.15, `fitted ${T} for ${T0}`);
   }

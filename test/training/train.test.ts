@@ -68,7 +68,10 @@ test('save → load gives identical scores; a feature-set mismatch is refused na
 test('bad corpora: no gold marks, and too few documents for D2', async () => {
   const corpus = pudCorpus(300);
   const noGold = {
-    documents: corpus.documents.map((d) => ({ ...d, sentences: d.sentences.map((s) => ({ ...s, tokens: s.tokens.map((t) => ({ ...t, gold: -1 })) })) })),
+    documents: corpus.documents.map((d) => ({
+      ...d,
+      sentences: d.sentences.map((s) => ({ ...s, tokens: s.tokens.map((t) => ({ ...t, gold: -1 })) })),
+    })),
   };
   await assert.rejects(train(noGold, { workers: 0 }), (e: unknown) => e instanceof CorpusError && /gold/.test(e.message));
   await assert.rejects(train({ documents: corpus.documents.slice(0, 1) }, { workers: 0 }),
@@ -86,7 +89,11 @@ test('every stage-two solver trains (least squares takes no seed)', async () => 
 
 test('train reports progress for every stage, the sequence fit, the case pass and the recount included, each ending at its total', async () => {
   const last = new Map<string, [number, number]>();
-  await train(pudCorpus(300), { workers: 0, seed: 7, onProgress: (stage, done, total) => void last.set(stage, [done, total]) });
+  await train(pudCorpus(300), {
+    workers: 0,
+    seed: 7,
+    onProgress: (stage, done, total) => void last.set(stage, [done, total]),
+  });
   for (const stage of ['encode', 'count', 'rows', 'theta', 'evaluate', 'sequence', 'casePass', 'recount']) {
     const seen = last.get(stage);
     assert.ok(seen, `no progress for ${stage}`);

@@ -38,7 +38,10 @@ export function fit(solver: SolverName, rows: Rows, options: Record<string, unkn
   }
 }
 
-/** Takes a model and row `row` of the row-major matrix `x` (p columns); returns weights · x_row + bias. Throws UsageError when the model's weights are not p. */
+/**
+ * Takes a model and row `row` of the row-major matrix `x` (p columns); returns weights · x_row +
+ * bias. Throws UsageError when the model's weights are not p.
+ */
 export function predict(model: LinearModel, x: Float64Array, p: number, row: number): number {
   if (model.weights.length !== p) throw new UsageError(`predict: model has ${model.weights.length} weights, rows have ${p} columns`);
   return linearScore(model.weights, model.bias, x, row * p);
@@ -51,7 +54,10 @@ export function scoreRows(rows: Rows, weights: ArrayLike<number>, bias: number):
   return out;
 }
 
-/** Takes a fitted model and rows; returns the scores of all rows. Throws UsageError when its weights do not match the rows' columns. */
+/**
+ * Takes a fitted model and rows; returns the scores of all rows. Throws UsageError when its weights
+ * do not match the rows' columns.
+ */
 export function predictAll(model: LinearModel, rows: Rows): Float64Array {
   if (model.weights.length !== rows.p) throw new UsageError(`predict: model has ${model.weights.length} weights, rows have ${rows.p} columns`);
   return scoreRows(rows, model.weights, model.bias);
@@ -61,7 +67,11 @@ export function predictAll(model: LinearModel, rows: Rows): Float64Array {
  * Per group (token), the row index with the highest score (first one on ties), in group order.
  * Without `rows.group` every row is its own group. Requires `group` non-decreasing.
  */
-export function groupArgmax(scores: Float64Array, group: Int32Array | undefined, n: number = scores.length): Int32Array {
+export function groupArgmax(
+  scores: Float64Array,
+  group: Int32Array | undefined,
+  n: number = scores.length,
+): Int32Array {
   if (!group) return Int32Array.from({ length: n }, (_, i) => i);
   const best: number[] = [];
   let i = 0;

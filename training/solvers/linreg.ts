@@ -30,7 +30,10 @@ export const defaultRidgeOptions: Readonly<LinregOptions> = Object.freeze({ lamb
 const checks = { lambda: nonNegative, bias: boolean };
 
 /** Merges and checks least-squares options over `defaults` (UsageError on unknown keys or bad values). */
-export function linregOptions(options?: Partial<LinregOptions> | Record<string, unknown>, defaults: LinregOptions = defaultLinregOptions): LinregOptions {
+export function linregOptions(
+  options?: Partial<LinregOptions> | Record<string, unknown>,
+  defaults: LinregOptions = defaultLinregOptions,
+): LinregOptions {
   return mergeOptions('linreg', defaults, checks, options);
 }
 

@@ -21,7 +21,10 @@ import { validateRows, type LinearModel, type Rows } from './types.js';
 /** Options of fitSvc. */
 export interface SvcOptions {
   /** Cost of margin violations (larger = less regularization). */
-  /** Number, or 'auto' = 1 / mean(‖x_i‖² + 1), the +1 only with a bias, whatever biasValue (SVMlight's default; see autoCost). */
+  /**
+   * Number, or 'auto' = 1 / mean(‖x_i‖² + 1), the +1 only with a bias, whatever biasValue
+   * (SVMlight's default; see autoCost).
+   */
   C: number | 'auto';
   /** 'l1' = hinge loss (LIBLINEAR solver 3, the standard SVM), 'l2' = squared hinge (solver 1). */
   loss: 'l1' | 'l2';
@@ -33,7 +36,10 @@ export interface SvcOptions {
   shrinking: boolean;
   /** Fit a bias as an extra constant column (of value `biasValue`). */
   bias: boolean;
-  /** Value B of the constant bias column (LIBLINEAR's -B): the bias is penalized as (b/B)²/2, so a larger B penalizes it less but slows convergence. */
+  /**
+   * Value B of the constant bias column (LIBLINEAR's -B): the bias is penalized as (b/B)²/2, so a
+   * larger B penalizes it less but slows convergence.
+   */
   biasValue: number;
   /** Seed of the per-pass random row order. */
   seed: number;

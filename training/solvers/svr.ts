@@ -22,7 +22,10 @@ import { validateRows, type LinearModel, type Rows } from './types.js';
 /** Options of fitSvr. */
 export interface SvrOptions {
   /** Cost of errors outside the ε tube (larger = less regularization). */
-  /** Number, or 'auto' = 1 / mean(‖x_i‖² + 1), the +1 only with a bias, whatever biasValue (SVMlight's default; see autoCost). */
+  /**
+   * Number, or 'auto' = 1 / mean(‖x_i‖² + 1), the +1 only with a bias, whatever biasValue
+   * (SVMlight's default; see autoCost).
+   */
   C: number | 'auto';
   /** Half-width of the insensitive tube. */
   epsilon: number;
@@ -32,11 +35,17 @@ export interface SvrOptions {
   tolerance: number;
   /** Limit on outer passes; hitting it gives `converged: false`. */
   maxIterations: number;
-  /** Temporarily skip rows whose dual variable is settled (Ho & Lin §4); the result is checked on all rows at the end. */
+  /**
+   * Temporarily skip rows whose dual variable is settled (Ho & Lin §4); the result is checked on
+   * all rows at the end.
+   */
   shrinking: boolean;
   /** Fit a bias as an extra constant column (of value `biasValue`). */
   bias: boolean;
-  /** Value B of the constant bias column (LIBLINEAR's -B): the bias is penalized as (b/B)²/2, so a larger B penalizes it less but slows convergence. */
+  /**
+   * Value B of the constant bias column (LIBLINEAR's -B): the bias is penalized as (b/B)²/2, so a
+   * larger B penalizes it less but slows convergence.
+   */
   biasValue: number;
   /** Seed of the per-pass random row order. */
   seed: number;

@@ -35,9 +35,24 @@ export function defectiveCategory(cat: string, voc: string): string {
   return DEFECTIVE_CLASSES.has(cat) && voc.endsWith('iy') ? cat + SUFFIX : cat;
 }
 
-/** The compatibility pairs of the defective categories and their endings, from the tables' own pairs (by category name). */
-export function defectivePairs(ab: Pairs, ac: Pairs, bc: Pairs): { ab: Array<[string, string]>; ac: Array<[string, string]>; bc: Array<[string, string]> } {
-  const classes = [...DEFECTIVE_CLASSES].map((cls) => derivedStemPairs(cls, cls + SUFFIX, DEFECTIVE_SUFFIXES.map((s) => s.cat), ab, bc));
+/**
+ * The compatibility pairs of the defective categories and their endings, from the tables' own pairs
+ * (by category name).
+ */
+export function defectivePairs(
+  ab: Pairs,
+  ac: Pairs,
+  bc: Pairs,
+): { ab: Array<[string, string]>; ac: Array<[string, string]>; bc: Array<[string, string]> } {
+  const classes = [...DEFECTIVE_CLASSES].map((cls) =>
+    derivedStemPairs(
+      cls,
+      cls + SUFFIX,
+      DEFECTIVE_SUFFIXES.map((s) => s.cat),
+      ab,
+      bc,
+    ),
+  );
   return {
     ab: classes.flatMap((c) => c.ab),
     ac: pairsLikeTables(DEFECTIVE_SUFFIXES, ac),

@@ -64,7 +64,10 @@ export function isTriptoteAA(voc: string): boolean {
   return TRIPTOTE_AA_TEMPLATES.has(t) || (t === AFAAL && voc.startsWith('>'));
 }
 
-/** The category a stem entry gets: `<class>-hamza` for a hamza-final stem of those classes, `<class>-hamza-aa` for a triptote in -ā', else its own. */
+/**
+ * The category a stem entry gets: `<class>-hamza` for a hamza-final stem of those classes,
+ * `<class>-hamza-aa` for a triptote in -ā', else its own.
+ */
 export function hamzaCategory(cat: string, voc: string): string {
   if (HAMZA_CLASSES.has(cat) && HAMZA_FINAL.test(voc)) return cat + SUFFIX;
   return AA_CLASSES.has(cat) && isTriptoteAA(voc) ? cat + AA_SUFFIX : cat;

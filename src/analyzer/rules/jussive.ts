@@ -51,8 +51,13 @@ export function jussiveVowels(stemText: string, lemmaAt: (text: string, at: numb
   return out;
 }
 
-/** The category of a stem entry (its class, vocalization, lemma ID when asked): `<class>-J<vowel>` for a shortened stem with a known vowel, else its own. */
-export function jussiveCategory(vowels: ReadonlyMap<string, string>): (cat: string, voc: string, lemma: () => string) => string {
+/**
+ * The category of a stem entry (its class, vocalization, lemma ID when asked): `<class>-J<vowel>`
+ * for a shortened stem with a known vowel, else its own.
+ */
+export function jussiveCategory(
+  vowels: ReadonlyMap<string, string>,
+): (cat: string, voc: string, lemma: () => string) => string {
   return (cat, voc, lemma) => {
     const v = SHORT_CLASSES.includes(cat) ? vowels.get(`${lemma()}\t${voc}`) : undefined;
     return v === undefined ? cat : `${cat}-J${v}`;
@@ -64,8 +69,14 @@ export function jussiveCategory(vowels: ReadonlyMap<string, string>): (cat: stri
  * suffixes and its jussive suffix) and of the jussive suffixes (each imperfect prefix that takes
  * the null suffix takes them), from the tables' own pairs by category name.
  */
-export function jussivePairs(ab: Pairs, ac: Pairs, bc: Pairs): { ab: Array<[string, string]>; ac: Array<[string, string]>; bc: Array<[string, string]> } {
-  const derived = SHORT_CLASSES.flatMap((cls) => JUSSIVE_SUFFIXES.map((s) => derivedStemPairs(cls, `${cls}-J${s.voc}`, [s.cat], ab, bc)));
+export function jussivePairs(
+  ab: Pairs,
+  ac: Pairs,
+  bc: Pairs,
+): { ab: Array<[string, string]>; ac: Array<[string, string]>; bc: Array<[string, string]> } {
+  const derived = SHORT_CLASSES.flatMap((cls) =>
+    JUSSIVE_SUFFIXES.map((s) => derivedStemPairs(cls, `${cls}-J${s.voc}`, [s.cat], ab, bc)),
+  );
   return {
     ab: derived.flatMap((d) => d.ab),
     ac: imperfectPrefixes(ac).flatMap((p) => JUSSIVE_SUFFIXES.map((s): [string, string] => [p, s.cat])),

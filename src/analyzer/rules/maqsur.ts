@@ -36,7 +36,10 @@ const C = '[^aiuoAY~`]';
 /** Vocalizations whose final alif maqsura is the root's (see the module comment). */
 const ROOT_FINAL = new RegExp(`^(?:${C}[aiu]${C}aY|mu(?:${C}[aiuo]){2,}${C}aY|mu${C}a${C}~aY)$`);
 
-/** The case endings of those stems, each with the tables' own ending of the same case and state whose prefixes it takes. */
+/**
+ * The case endings of those stems, each with the tables' own ending of the same case and state
+ * whose prefixes it takes.
+ */
 export const MAQSUR_SUFFIXES: ReadonlyArray<SynthesizedSuffix & { likeTables: string }> = [
   { cat: 'NSuff-aY-u', voc: '', gloss: '[def.nom.]', pos: '+/CASE_DEF_NOM', likeTables: 'NSuff-u' },
   { cat: 'NSuff-aY-a', voc: '', gloss: '[def.acc.]', pos: '+/CASE_DEF_ACC', likeTables: 'NSuff-a' },
@@ -56,8 +59,18 @@ export function maqsurCategory(cat: string, voc: string, glossField: string): st
 }
 
 /** The compatibility pairs of the new category and its endings, from the tables' own pairs (by category name). */
-export function maqsurPairs(ab: Pairs, ac: Pairs, bc: Pairs): { ab: Array<[string, string]>; ac: Array<[string, string]>; bc: Array<[string, string]> } {
-  const derived = derivedStemPairs(MAQSUR_CLASS, MAQSUR_CLASS + SUFFIX, MAQSUR_SUFFIXES.map((s) => s.cat), ab, bc);
+export function maqsurPairs(
+  ab: Pairs,
+  ac: Pairs,
+  bc: Pairs,
+): { ab: Array<[string, string]>; ac: Array<[string, string]>; bc: Array<[string, string]> } {
+  const derived = derivedStemPairs(
+    MAQSUR_CLASS,
+    MAQSUR_CLASS + SUFFIX,
+    MAQSUR_SUFFIXES.map((s) => s.cat),
+    ab,
+    bc,
+  );
   return {
     ab: derived.ab,
     ac: pairsLikeTables(MAQSUR_SUFFIXES, ac),

@@ -40,8 +40,10 @@ export function pronounMoodLines(suffixText: string): string {
 export function pronounMoodPairs(ac: Pairs, bc: Pairs): { ac: Array<[string, string]>; bc: Array<[string, string]> } {
   const out = { ac: [] as Array<[string, string]>, bc: [] as Array<[string, string]> };
   for (const cls of OBJECT_PRONOUN_CLASSES) {
-    for (const [a, c] of ac) if (c === cls) for (const mood of MOOD_SUFFIXES) out.ac.push([a, pronounMoodClass(cls, mood.cat)]);
-    for (const [b, c] of bc) if (c === cls) for (const moodClass of moodCategoriesOf(b)) out.bc.push([b, pronounMoodClass(cls, moodClass)]);
+    for (const [a, c] of ac)
+      if (c === cls) for (const mood of MOOD_SUFFIXES) out.ac.push([a, pronounMoodClass(cls, mood.cat)]);
+    for (const [b, c] of bc)
+      if (c === cls) for (const moodClass of moodCategoriesOf(b)) out.bc.push([b, pronounMoodClass(cls, moodClass)]);
   }
   return out;
 }

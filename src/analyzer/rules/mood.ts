@@ -15,7 +15,10 @@
  * indicative and the subjunctive only.
  */
 
-/** One synthesized suffix (a mood vowel, or a case ending the tables lack): its category, vocalization, gloss and POS (a `dictSuffixes` entry with the null form). */
+/**
+ * One synthesized suffix (a mood vowel, or a case ending the tables lack): its category,
+ * vocalization, gloss and POS (a `dictSuffixes` entry with the null form).
+ */
 export interface SynthesizedSuffix {
   cat: string;
   voc: string;
@@ -50,7 +53,10 @@ function takingNull(pairs: ReadonlyArray<readonly [string, string]>): string[] {
   return pairs.filter(([, c]) => c === NULL_SUFFIX).map(([x]) => x);
 }
 
-/** The imperfect prefix categories that take the null suffix (tableAC's pairs by name): those a mood suffix replacing it attaches to. */
+/**
+ * The imperfect prefix categories that take the null suffix (tableAC's pairs by name): those a mood
+ * suffix replacing it attaches to.
+ */
 export function imperfectPrefixes(ac: ReadonlyArray<readonly [string, string]>): string[] {
   return takingNull(ac).filter((p) => IMPERFECT_PREFIX.test(p));
 }
@@ -60,7 +66,10 @@ export function imperfectPrefixes(ac: ReadonlyArray<readonly [string, string]>):
  * name): each imperfect prefix that takes the null suffix takes every mood suffix (tableAC),
  * and each imperfect stem that takes it takes its moods (tableBC).
  */
-export function moodPairs(ac: ReadonlyArray<readonly [string, string]>, bc: ReadonlyArray<readonly [string, string]>): { ac: Array<[string, string]>; bc: Array<[string, string]> } {
+export function moodPairs(
+  ac: ReadonlyArray<readonly [string, string]>,
+  bc: ReadonlyArray<readonly [string, string]>,
+): { ac: Array<[string, string]>; bc: Array<[string, string]> } {
   return {
     ac: imperfectPrefixes(ac).flatMap((p) => MOOD_SUFFIXES.map((m): [string, string] => [p, m.cat])),
     bc: takingNull(bc).flatMap((stem) => moodCategoriesOf(stem).map((cat): [string, string] => [stem, cat])),
@@ -76,7 +85,10 @@ export type Pairs = ReadonlyArray<readonly [string, string]>;
  * the prefixes of `NSuff-u`, so never tanween after the article). Takes the suffixes and the
  * tables' own tableAC pairs (by category name); returns the new pairs.
  */
-export function pairsLikeTables(suffixes: ReadonlyArray<{ cat: string; likeTables: string }>, ac: Pairs): Array<[string, string]> {
+export function pairsLikeTables(
+  suffixes: ReadonlyArray<{ cat: string; likeTables: string }>,
+  ac: Pairs,
+): Array<[string, string]> {
   return suffixes.flatMap((s) => ac.filter(([, c]) => c === s.likeTables).map(([a]): [string, string] => [a, s.cat]));
 }
 
@@ -86,14 +98,26 @@ export function pairsLikeTables(suffixes: ReadonlyArray<{ cat: string; likeTable
  * base takes, then the `extra` suffix categories. Takes the two names, the extra suffixes and
  * the tables' own pairs (by category name); returns the new pairs.
  */
-export function derivedStemPairs(base: string, derived: string, extra: readonly string[], ab: Pairs, bc: Pairs): { ab: Array<[string, string]>; bc: Array<[string, string]> } {
+export function derivedStemPairs(
+  base: string,
+  derived: string,
+  extra: readonly string[],
+  ab: Pairs,
+  bc: Pairs,
+): { ab: Array<[string, string]>; bc: Array<[string, string]> } {
   return {
     ab: ab.filter(([, b]) => b === base).map(([a]): [string, string] => [a, derived]),
-    bc: [...bc.filter(([b]) => b === base).map(([, c]): [string, string] => [derived, c]), ...extra.map((c): [string, string] => [derived, c])],
+    bc: [
+      ...bc.filter(([b]) => b === base).map(([, c]): [string, string] => [derived, c]),
+      ...extra.map((c): [string, string] => [derived, c]),
+    ],
   };
 }
 
-/** A synthesized suffix as a commented-out `dictSuffixes` line with the null form (the form the case endings have in BAMA 1.0). */
+/**
+ * A synthesized suffix as a commented-out `dictSuffixes` line with the null form (the form the case
+ * endings have in BAMA 1.0).
+ */
 export function suffixLine(m: SynthesizedSuffix): string {
   return `;\t${m.voc}\t${m.cat}\t${m.gloss} <pos>${m.pos}</pos>\n`;
 }

@@ -56,7 +56,10 @@ const ENDINGS: Record<'diptote' | 'triptote' | 'definite', Record<'NOM' | 'ACC' 
   },
 };
 
-/** The template of a vocalized stem: each consonant C, the vowels and shadda kept, ā as A and the y of ī, the w of ū as I, U (`saEiyd` → `CaCiIC`). */
+/**
+ * The template of a vocalized stem: each consonant C, the vowels and shadda kept, ā as A and the y
+ * of ī, the w of ū as I, U (`saEiyd` → `CaCiIC`).
+ */
 export function stemTemplate(voc: string): string {
   let out = '';
   for (let i = 0; i < voc.length; i++) {
@@ -88,7 +91,10 @@ export const TRIPTOTE_TEMPLATES: ReadonlySet<string> = new Set(TRIPTOTE_EXAMPLES
 
 interface Segment { voc: string; tag: string }
 
-/** A name stem that spells the article itself (`All~`h` الله, `Alojaziyrap` الجزيرة): `Al`, then a doubled sun letter, or sukun and a letter. */
+/**
+ * A name stem that spells the article itself (`All~`h` الله, `Alojaziyrap` الجزيرة): `Al`, then a
+ * doubled sun letter, or sukun and a letter.
+ */
 const FUSED_ARTICLE = /^Al(?:o[^aiuo~`]|[^aiuo~`]~)/;
 
 function segmentsOf(morph: string): Segment[] {

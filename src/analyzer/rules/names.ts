@@ -39,8 +39,15 @@ export function nameCategory(cat: string, voc: string): string {
   return cat === NAME_CATEGORY && endsInConsonant(voc) ? DIPTOTE_NAME_CATEGORY : cat;
 }
 
-/** The compatibility pairs of the diptote names and the diptote genitive, from the tables' own pairs (by category name). */
-export function namePairs(ab: Pairs, ac: Pairs, bc: Pairs): { ab: Array<[string, string]>; ac: Array<[string, string]>; bc: Array<[string, string]> } {
+/**
+ * The compatibility pairs of the diptote names and the diptote genitive, from the tables' own pairs
+ * (by category name).
+ */
+export function namePairs(
+  ab: Pairs,
+  ac: Pairs,
+  bc: Pairs,
+): { ab: Array<[string, string]>; ac: Array<[string, string]>; bc: Array<[string, string]> } {
   const gen = DIPTOTE_GENITIVE.cat;
   const dip = derivedStemPairs(NAME_CATEGORY, DIPTOTE_NAME_CATEGORY, [...NAME_CASE_SUFFIXES, gen], ab, bc);
   return {

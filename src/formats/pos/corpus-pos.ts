@@ -61,7 +61,14 @@ function posSolutions(token: Token, opts: CorpusToPosOptions & { keepGold: boole
   const scale = 10 ** opts.scoreDigits;
   return (opts.order === 'score' ? byScore : written).map((i) => {
     const c: Candidate = token.candidates[i];
-    const s: PosSolution = { n: c.solutionNo ?? i + 1, gold: i === star, voc: c.voc, lemma: c.lemma, morph: c.morph, gloss: c.gloss };
+    const s: PosSolution = {
+      n: c.solutionNo ?? i + 1,
+      gold: i === star,
+      voc: c.voc,
+      lemma: c.lemma,
+      morph: c.morph,
+      gloss: c.gloss,
+    };
     if (raw) s.score = Math.round(raw[i] * scale) / scale + 0;
     return s;
   });

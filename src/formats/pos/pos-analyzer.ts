@@ -12,7 +12,14 @@ import type { AnalyzedToken, Solution } from '../../analyzer/types.js';
 import { NON_ALPHABETIC_COMMENT, type PosSolution, type PosToken } from './pos-model.js';
 
 function posSolutions(solutions: readonly Solution[]): PosSolution[] {
-  return solutions.map((s, i) => ({ n: i + 1, gold: false, voc: s.voc, lemma: s.lemma, morph: s.morph, gloss: s.gloss }));
+  return solutions.map((s, i) => ({
+    n: i + 1,
+    gold: false,
+    voc: s.voc,
+    lemma: s.lemma,
+    morph: s.morph,
+    gloss: s.gloss,
+  }));
 }
 
 /** The pos block of one analyzed token, optionally with an INDEX. */

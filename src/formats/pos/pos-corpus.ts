@@ -73,7 +73,10 @@ class Interner {
 /** The string itself (for strings that keep no larger text alive). */
 const own = (s: string): string => s;
 
-/** A copy of a string that keeps no larger text alive (V8 cuts substrings of 13 characters or more as slices of their parent). */
+/**
+ * A copy of a string that keeps no larger text alive (V8 cuts substrings of 13 characters or more
+ * as slices of their parent).
+ */
 function flat(s: string): string {
   return s.length < 13 ? s : Buffer.from(s, 'utf8').toString('utf8');
 }
@@ -136,7 +139,10 @@ class CandidateTable {
   }
 }
 
-/** The token's INDEX: a frozen one as it is (it cannot change: pos-fast.ts shares one per pair), a copy of any other. */
+/**
+ * The token's INDEX: a frozen one as it is (it cannot change: pos-fast.ts shares one per pair), a
+ * copy of any other.
+ */
 function ownIndex(index: NonNullable<PosToken['index']>): NonNullable<Token['index']> {
   return Object.isFrozen(index) ? index : { paragraph: index.paragraph, word: index.word };
 }
@@ -218,7 +224,9 @@ export function posConversion(source: string | undefined, options: Partial<PosTo
     const key = labelKey(lemma, morph);
     let el = cache.get(key);
     if (!el) {
-      el = Object.freeze(Object.fromEntries(Object.entries(factorize(lemma, morph)).map(([k, v]) => [k, str.get(v)])) as LabelElements);
+      el = Object.freeze(
+        Object.fromEntries(Object.entries(factorize(lemma, morph)).map(([k, v]) => [k, str.get(v)])) as LabelElements,
+      );
       cache.set(key, el);
     }
     return el;
@@ -233,7 +241,13 @@ export function posConversion(source: string | undefined, options: Partial<PosTo
  * (sentence id `DOC/P`; `DOC/1` for tokens without INDEX). Takes the document id (already
  * interned), the items, each item's paragraph, its corpus token and the string table.
  */
-export function documentOf<T>(id: string, items: readonly T[], paragraph: (item: T) => number | undefined, token: (item: T) => Token, intern: (s: string) => string): Document {
+export function documentOf<T>(
+  id: string,
+  items: readonly T[],
+  paragraph: (item: T) => number | undefined,
+  token: (item: T) => Token,
+  intern: (s: string) => string,
+): Document {
   const sentences: Sentence[] = [];
   let current: Sentence | undefined;
   let last: number | undefined;
@@ -256,7 +270,10 @@ export function documentOf<T>(id: string, items: readonly T[], paragraph: (item:
  * error messages. The returned function throws CorpusError on a token with several stars or
  * a star on an alternative although the word has solutions.
  */
-export function posDocumentConverter(source: string | undefined, options: Partial<PosToCorpusOptions> = {}): (d: PosDocument) => Document {
+export function posDocumentConverter(
+  source: string | undefined,
+  options: Partial<PosToCorpusOptions> = {},
+): (d: PosDocument) => Document {
   const conv = posConversion(source, options);
   return (d: PosDocument): Document =>
     documentOf(conv.intern(d.id ?? IMPLICIT_DOCUMENT_ID), d.tokens, (t) => t.index?.paragraph, conv.token, conv.intern);
@@ -276,7 +293,8 @@ export function posToCorpus(pos: PosFile, options: Partial<PosToCorpusOptions> =
 
 /** Takes a corpus; returns it when some token carries a gold mark. Throws CorpusError when none does. */
 export function requireGold(corpus: Corpus): Corpus {
-  for (const d of corpus.documents) for (const s of d.sentences) for (const t of s.tokens) if (t.gold >= 0) return corpus;
+  for (const d of corpus.documents)
+    for (const s of d.sentences) for (const t of s.tokens) if (t.gold >= 0) return corpus;
   const file = corpus.source ?? 'the corpus';
   throw new CorpusError(`no gold marks (* SOLUTION) in ${file}`, { file: corpus.source });
 }

@@ -46,7 +46,10 @@ export interface PosDocument {
   tokens: PosToken[];
 }
 
-/** An ATB analysis file (.pos) as read: documents of tokens with their solutions, comments and gold stars, kept so that writing it back gives the same text. */
+/**
+ * An ATB analysis file (.pos) as read: documents of tokens with their solutions, comments and gold
+ * stars, kept so that writing it back gives the same text.
+ */
 export interface PosFile {
   /** File it was read from, for messages. */
   source?: string;

@@ -28,7 +28,12 @@ const decodeError = (file: string, line: number) =>
  * Throws DataNotFoundError when the file cannot be read, InputParseError (with the line) on
  * bytes that are not valid UTF-8.
  */
-export function forEachLine(file: string, encoding: TextEncoding, onLine: (line: string) => unknown, chunkBytes = CHUNK_BYTES): void {
+export function forEachLine(
+  file: string,
+  encoding: TextEncoding,
+  onLine: (line: string) => unknown,
+  chunkBytes = CHUNK_BYTES,
+): void {
   requireEncoding('encoding', encoding);
   let fd: number;
   try {
@@ -113,8 +118,9 @@ function readsOnTwoThreads(path: string, option: boolean | 'auto'): boolean {
  * Reads a pos file from disk straight into a corpus (the same corpus as
  * posToCorpus(loadPosFile(path)), without the whole text or the whole parsed file in memory).
  * A UTF-8 file is read by the fast path (pos-fast.ts: a repeated token block is converted
- * once), a large one on two threads (`twoThreads`); a file that path does not take is read again by the full parser, which then gives the corpus or the error. `onDocument`
- * (optional) sees each document once, as it is added. Returns the corpus. Throws UsageError for a bad option, what
+ * once), a large one on two threads (`twoThreads`); a file that path does not take is read again by
+ * the full parser, which then gives the corpus or the error. `onDocument` (optional) sees each
+ * document once, as it is added. Returns the corpus. Throws UsageError for a bad option, what
  * forEachLine and the parser throw (DataNotFoundError, InputParseError with file and line) and
  * CorpusError from the conversion.
  */

@@ -15,7 +15,14 @@ import { crc32 } from 'node:zlib';
 import type { Level } from 'level';
 import { ModelFormatError } from '../../errors.js';
 import {
-  type BinaryArray, type DType, type ModelHeader, type ModelParts, DTYPES, MIN_UPGRADE_FORMAT_VERSION, PART_NAME, checkHeader,
+  type BinaryArray,
+  type DType,
+  type ModelHeader,
+  type ModelParts,
+  DTYPES,
+  MIN_UPGRADE_FORMAT_VERSION,
+  PART_NAME,
+  checkHeader,
 } from '../store-format.js';
 
 /** An open format-1 database. */
@@ -94,7 +101,11 @@ async function getJson(db: Db, key: string, dir: string): Promise<{ value: unkno
 }
 
 /** Reads the header and manifest of a version-1 model and checks they belong together. */
-async function readHeadV1(db: Db, dir: string, expectKind?: string): Promise<{ header: ModelHeader; manifest: Manifest }> {
+async function readHeadV1(
+  db: Db,
+  dir: string,
+  expectKind?: string,
+): Promise<{ header: ModelHeader; manifest: Manifest }> {
   const head = await getJson(db, 'header', dir);
   if (!head) throw new ModelFormatError('not a lexdis model (the database has no header)', { file: dir });
   const header = checkHeader(head.value, dir, expectKind, MIN_UPGRADE_FORMAT_VERSION);
@@ -102,7 +113,9 @@ async function readHeadV1(db: Db, dir: string, expectKind?: string): Promise<{ h
   if (!man) throw new ModelFormatError('damaged model: the manifest is missing', { file: dir });
   const manifest = checkManifest(man.value, dir);
   if (crc32(head.bytes) !== manifest.headerCrc) {
-    throw new ModelFormatError('damaged model: the header does not match the manifest (checksum mismatch)', { file: dir });
+    throw new ModelFormatError('damaged model: the header does not match the manifest (checksum mismatch)', {
+      file: dir,
+    });
   }
   return { header, manifest };
 }

@@ -78,7 +78,10 @@ function confidence(a, tiedWith) {
     tiedWith.length ? el('span', { class: 'tie', 'aria-hidden': 'true', text: 'tied' }) : null);
 }
 
-/** One reading: its form and case or mood, meaning, part of speech and lemma, confidence, and the technical detail on demand. */
+/**
+ * One reading: its form and case or mood, meaning, part of speech and lemma, confidence, and the
+ * technical detail on demand.
+ */
 function reading(a, tiedWith, inText) {
   const gloss = splitGloss(a.gloss);
   const tags = el('span', { class: 'tags' },

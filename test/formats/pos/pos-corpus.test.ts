@@ -49,7 +49,10 @@ test('posToCorpus: candidates, gold, non-Arabic tokens, alternatives, dedup, not
   assert.equal(rsAlp.note, 'checked by annotator 2');
   assert.deepEqual([dot.arabic, dot.lookup, dot.candidates, dot.gold], [false, '.', [], -1]);
   const [notFound, alt] = s2.tokens;
-  assert.deepEqual([notFound.arabic, notFound.candidates.length, notFound.gold, notFound.note], [true, 0, -1, undefined]);
+  assert.deepEqual(
+    [notFound.arabic, notFound.candidates.length, notFound.gold, notFound.note],
+    [true, 0, -1, undefined],
+  );
   assert.deepEqual(alt.candidates.map((c) => [c.lemma, c.solutionNo]), [['tadowiyn_1', 1], ['dawaY-i_1', 2]]);
   assert.equal(alt.gold, 0);
 
@@ -98,9 +101,16 @@ test('corpusToPos: INDEX renumbered when tokens have none; one-sentence document
   const c = goldCorpus();
   for (const { sentences } of c.documents) for (const s of sentences) for (const t of s.tokens) delete t.index;
   const pos = corpusToPos(c);
-  assert.deepEqual(pos.documents[0].tokens.map((t) => t.index), [
-    { paragraph: 1, word: 1 }, { paragraph: 1, word: 2 }, { paragraph: 1, word: 3 }, { paragraph: 2, word: 1 }, { paragraph: 2, word: 2 },
-  ]);
+  assert.deepEqual(
+    pos.documents[0].tokens.map((t) => t.index),
+    [
+      { paragraph: 1, word: 1 },
+      { paragraph: 1, word: 2 },
+      { paragraph: 1, word: 3 },
+      { paragraph: 2, word: 1 },
+      { paragraph: 2, word: 2 },
+    ],
+  );
   assert.ok(pos.documents[1].tokens.every((t) => t.index === undefined));
 });
 
@@ -116,7 +126,9 @@ test('corpusToPos: scores, star on the best candidate, score order, no gold', ()
   const unmatched = ranked.documents[1].tokens[2];
   assert.deepEqual([unmatched.solutions, unmatched.comments], [[], ['nAytly NOT FOUND']]);
   const plain = corpusToPos(c, { keepGold: false });
-  assert.ok(plain.documents.every((d) => d.tokens.every((t) => t.solutions.every((s) => !s.gold && s.score === undefined))));
+  assert.ok(
+    plain.documents.every((d) => d.tokens.every((t) => t.solutions.every((s) => !s.gold && s.score === undefined))),
+  );
   assert.throws(() => corpusToPos(c, { markTop: true }), UsageError);
   assert.throws(() => corpusToPos(c, { markTop: true, keepGold: true, scores }), UsageError);
   assert.throws(() => corpusToPos(c, { scores: () => [1] }), UsageError);

@@ -5,7 +5,8 @@ import { readPosFile, writePosFile, type PosAlternative, type PosDocument, type 
 
 /** Characters that stress the line syntax: Arabic, spaces, tabs and every delimiter the format uses. */
 const CHARS = ['a', 'b', 'k', ' ', '\t', 'ك', 'ت', 'ب', '\u064e', '(', ')', '[', ']', '*', ':', '+', '/', '~', ';', '#', '<', '>', 'P', '1', '_', '.'];
-const text = (minLength = 0, maxLength = 8, chars = CHARS) => fc.string({ unit: fc.constantFrom(...chars), minLength, maxLength });
+const text = (minLength = 0, maxLength = 8, chars = CHARS) =>
+  fc.string({ unit: fc.constantFrom(...chars), minLength, maxLength });
 const opt = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 
 const score = fc.oneof(
@@ -32,7 +33,11 @@ const solution: fc.Arbitrary<PosSolution> = fc
   });
 
 const alternative: fc.Arbitrary<PosAlternative> = fc
-  .record({ form: text(), comments: fc.array(text(), { maxLength: 2 }), solutions: fc.array(solution, { maxLength: 2 }) })
+  .record({
+    form: text(),
+    comments: fc.array(text(), { maxLength: 2 }),
+    solutions: fc.array(solution, { maxLength: 2 }),
+  })
   .map(({ form, comments, solutions }) => ({ form, comments, solutions }));
 
 const token: fc.Arbitrary<Omit<PosToken, 'index'>> = fc
@@ -59,7 +64,10 @@ const token: fc.Arbitrary<Omit<PosToken, 'index'>> = fc
 const tokens = (minLength: number): fc.Arbitrary<PosToken[]> =>
   fc
     .record({
-      list: fc.array(fc.record({ t: token, newParagraph: fc.boolean(), step: fc.integer({ min: 1, max: 3 }) }), { minLength, maxLength: 5 }),
+      list: fc.array(fc.record({ t: token, newParagraph: fc.boolean(), step: fc.integer({ min: 1, max: 3 }) }), {
+        minLength,
+        maxLength: 5,
+      }),
       indexed: fc.boolean(),
     })
     .map(({ list, indexed }) => {

@@ -62,7 +62,10 @@ test('the whole BAMA reference output round-trips exactly', () => {
   const tokens = pos.documents[0].tokens;
   assert.equal(tokens.length, 17958);
   const notFound = (comments: string[]) => comments.filter((c) => c.endsWith(' NOT FOUND')).length;
-  assert.equal(tokens.reduce((n, t) => n + notFound(t.comments) + t.alternatives.reduce((k, a) => k + notFound(a.comments), 0), 0), 875);
+  assert.equal(
+    tokens.reduce((n, t) => n + notFound(t.comments) + t.alternatives.reduce((k, a) => k + notFound(a.comments), 0), 0),
+    875,
+  );
   assert.equal(tokens.filter((t) => t.solutions.length === 0 && t.lookup !== undefined).length, 741);
   assert.ok(tokens.every((t) => t.solutions.every((s) => !s.gold)));
   assert.equal(writePosFile(pos), text);

@@ -54,14 +54,27 @@ export class CanonicalBlockReader {
 
   /**
    * The token of the block buf[s, e) (valid UTF-8, no blank line, no carriage return, no line
-   * end at either edge; `view` is a DataView of `buf`), whose INDEX line starts after the "\n" at `indexAt` (-1: none) and
-   * holds `index`, when the block is in the canonical layout and the full parser accepts it;
-   * undefined otherwise. The token's solutions are frozen and shared with other tokens.
+   * end at either edge; `view` is a DataView of `buf`), whose INDEX line starts after the "\n" at
+   * `indexAt` (-1: none) and holds `index`, when the block is in the canonical layout and the full
+   * parser accepts it; undefined otherwise. The token's solutions are frozen and shared with other
+   * tokens.
    */
-  token(buf: Buffer, view: DataView, s: number, e: number, indexAt: number, index: { paragraph: number; word: number } | null): PosToken | undefined {
+  token(
+    buf: Buffer,
+    view: DataView,
+    s: number,
+    e: number,
+    indexAt: number,
+    index: { paragraph: number; word: number } | null,
+  ): PosToken | undefined {
     let end = lineEnd(buf, s, e);
     if (!startsWith(buf, s, end, INPUT)) return undefined;
-    const token: PosToken = { input: buf.toString('utf8', s + INPUT.length, end), comments: [], solutions: [], alternatives: [] };
+    const token: PosToken = {
+      input: buf.toString('utf8', s + INPUT.length, end),
+      comments: [],
+      solutions: [],
+      alternatives: [],
+    };
     /** 0: after INPUT STRING, 1: after LOOK-UP WORD, 2: in the comments, 3: after INDEX, 4: in the solutions. */
     let phase = 0;
     let starred = false;
@@ -91,10 +104,13 @@ export class CanonicalBlockReader {
         phase = 4;
       }
     }
-    return (indexAt >= 0) === (token.index !== undefined) ? token : undefined;
+    return indexAt >= 0 === (token.index !== undefined) ? token : undefined;
   }
 
-  /** The shared solution of the SOLUTION line buf[at, end) and its GLOSS line up to `pairEnd` (= end: none); undefined when the line is malformed. */
+  /**
+   * The shared solution of the SOLUTION line buf[at, end) and its GLOSS line up to `pairEnd` (=
+   * end: none); undefined when the line is malformed.
+   */
   private solution(buf: Buffer, view: DataView, at: number, end: number, pairEnd: number): PosSolution | undefined {
     const hash = BlockCache.hash(view, at, -1, pairEnd, pairEnd);
     const found = this.solutions.find(buf, at, -1, pairEnd, pairEnd, hash);

@@ -2,18 +2,21 @@
  * The table of token blocks seen before, for the fast path of reading a pos file
  * (its byte-level pass, pos-scan.ts): a block's key is its bytes without its INDEX line, that is two byte ranges
  * (before and after that line). The canonical block reader (pos-block.ts) keeps its distinct
- * SOLUTION and GLOSS lines in one too, each key a single range (`at` < 0). A block is found again by a hash of those bytes, then a byte
- * comparison, so two blocks with the same hash and other bytes are told apart. The bytes of
- * the blocks kept live in a few large buffers (no object per block), and the table starts
- * afresh when it holds `max` blocks or would hold more than `maxBytes` bytes of them, which
- * bounds its memory. The table gives each block kept
- * an entry number below `max`; the caller keeps what it knows of a block by that number (an
- * entry number is given again after the table starts afresh, to the block added then).
+ * SOLUTION and GLOSS lines in one too, each key a single range (`at` < 0). A block is found again
+ * by a hash of those bytes, then a byte comparison, so two blocks with the same hash and other
+ * bytes are told apart. The bytes of the blocks kept live in a few large buffers (no object per
+ * block), and the table starts afresh when it holds `max` blocks or would hold more than `maxBytes`
+ * bytes of them, which bounds its memory. The table gives each block kept an entry number below
+ * `max`; the caller keeps what it knows of a block by that number (an entry number is given again
+ * after the table starts afresh, to the block added then).
  */
 
 /** Bytes of one slab of kept blocks (a longer block gets a slab of its own). */
 const SLAB = 1 << 20;
-/** The bytes of blocks a table keeps at most, by default (its slabs; the per-entry arrays come on top: 20 bytes an entry). */
+/**
+ * The bytes of blocks a table keeps at most, by default (its slabs; the per-entry arrays come on
+ * top: 20 bytes an entry).
+ */
 export const BLOCK_CACHE_BYTES = 512 * 2 ** 20;
 
 /** A 32-bit hash of view[from, to) continuing from `h`, by 4-byte words (the same for the same bytes at any offset). */
@@ -47,7 +50,10 @@ export class BlockCache {
   private readonly mask: number;
   /** Blocks kept since the table last started afresh. */
   private count = 0;
-  /** Each entry's hash, slab, where its bytes start there, how many there are, and how many come before the INDEX line (-1: none). */
+  /**
+   * Each entry's hash, slab, where its bytes start there, how many there are, and how many come
+   * before the INDEX line (-1: none).
+   */
   private readonly hashes: Int32Array;
   private readonly slabOf: Int32Array;
   private readonly starts: Int32Array;
@@ -72,9 +78,15 @@ export class BlockCache {
     this.heads = new Int32Array(max);
   }
 
-  /** The hash of the key buf[s, at) + buf[tail, e) (`at` < 0: buf[s, e), no INDEX line); `view` is a DataView of `buf`. */
+  /**
+   * The hash of the key buf[s, at) + buf[tail, e) (`at` < 0: buf[s, e), no INDEX line); `view` is a
+   * DataView of `buf`.
+   */
   static hash(view: DataView, s: number, at: number, tail: number, e: number): number {
-    const h = at < 0 ? hashWords(view, s, e, 0x811c9dc5) : hashWords(view, tail, e, hashWords(view, s, at, 0x811c9dc5) ^ 0x27d4eb2f);
+    const h =
+      at < 0
+        ? hashWords(view, s, e, 0x811c9dc5)
+        : hashWords(view, tail, e, hashWords(view, s, at, 0x811c9dc5) ^ 0x27d4eb2f);
     return Math.imul(h ^ (h >>> 13), 0x85ebca6b) ^ (h >>> 16);
   }
 

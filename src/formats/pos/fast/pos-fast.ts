@@ -46,7 +46,10 @@ const SHARED_INDEX_MAX = 1 << 12;
 
 type TokenIndex = NonNullable<Token['index']>;
 
-/** The one token of a block, parsed by the full parser; undefined when it rejects the block or finds other than one token. */
+/**
+ * The one token of a block, parsed by the full parser; undefined when it rejects the block or finds
+ * other than one token.
+ */
 function parseBlock(file: string, text: string): PosToken | undefined {
   const docs: PosDocument[] = [];
   try {
@@ -111,7 +114,15 @@ export class TokenBuilder {
   /** Hands over the document being read (at the end of the file). */
   end(): void {
     if (this.inDoc)
-      this.onDocument(documentOf(this.conv.intern(this.docId ?? IMPLICIT_DOCUMENT_ID), this.tokens, (t) => t.index?.paragraph, (t) => t, this.conv.intern));
+      this.onDocument(
+        documentOf(
+          this.conv.intern(this.docId ?? IMPLICIT_DOCUMENT_ID),
+          this.tokens,
+          (t) => t.index?.paragraph,
+          (t) => t,
+          this.conv.intern,
+        ),
+      );
   }
 
   private startDocument(id: string | undefined): void {
@@ -121,7 +132,10 @@ export class TokenBuilder {
     this.tokens = [];
   }
 
-  /** The INDEX object of a pair: shared and frozen for small numbers (a million tokens need not carry a million of them). */
+  /**
+   * The INDEX object of a pair: shared and frozen for small numbers (a million tokens need not
+   * carry a million of them).
+   */
   private sharedIndex(paragraph: number, word: number): TokenIndex {
     if (paragraph >= SHARED_INDEX_MAX || word >= SHARED_INDEX_MAX) return { paragraph, word };
     const row = (this.indexes[paragraph] ??= []);
@@ -130,7 +144,8 @@ export class TokenBuilder {
 
   /** A token of a block seen before: its first token's content with this INDEX. */
   private copy(t: Omit<Token, 'index'>, index: TokenIndex | null): Token {
-    // the INDEX in the literal: added afterwards it would take V8 a second object (out-of-object properties) for every token
+    // the INDEX in the literal: added afterwards it would take V8 a second object (out-of-object
+    // properties) for every token
     const token: Token = index
       ? { form: t.form, lookup: t.lookup, arabic: t.arabic, candidates: t.candidates, gold: t.gold, index }
       : { form: t.form, lookup: t.lookup, arabic: t.arabic, candidates: t.candidates, gold: t.gold };
@@ -140,12 +155,27 @@ export class TokenBuilder {
   }
 
   /** A block not seen before, kept as the block table's `entry`; false when the file needs the full parser. */
-  private newBlock(buf: Buffer, view: DataView, s: number, e: number, at: number, index: TokenIndex | null, entry: number): boolean {
+  private newBlock(
+    buf: Buffer,
+    view: DataView,
+    s: number,
+    e: number,
+    at: number,
+    index: TokenIndex | null,
+    entry: number,
+  ): boolean {
     const token = this.newToken(buf, view, s, e, at, index);
     if (!token) return false;
     if (index) token.index = index;
-    // the tokens of one block share its candidate array, frozen (an array per token was a million more objects for the collector at 1M tokens)
-    const kept: Omit<Token, 'index'> = { form: token.form, lookup: token.lookup, arabic: token.arabic, candidates: Object.freeze(token.candidates) as Candidate[], gold: token.gold };
+    // the tokens of one block share its candidate array, frozen (an array per token was a million
+    // more objects for the collector at 1M tokens)
+    const kept: Omit<Token, 'index'> = {
+      form: token.form,
+      lookup: token.lookup,
+      arabic: token.arabic,
+      candidates: Object.freeze(token.candidates) as Candidate[],
+      gold: token.gold,
+    };
     if (token.note !== undefined) kept.note = token.note;
     if (token.goldUnmatched) kept.goldUnmatched = true;
     this.kept[entry] = kept;
@@ -153,9 +183,20 @@ export class TokenBuilder {
     return true;
   }
 
-  /** A block not seen before: read (from its bytes when canonical, by the full parser otherwise) and converted; undefined when the file needs the full parser. */
-  private newToken(buf: Buffer, view: DataView, s: number, e: number, at: number, index: TokenIndex | null): Token | undefined {
-    const parsed = this.canonical.token(buf, view, s, e, at, index) ?? parseBlock(this.file, buf.toString('utf8', s, e));
+  /**
+   * A block not seen before: read (from its bytes when canonical, by the full parser otherwise) and
+   * converted; undefined when the file needs the full parser.
+   */
+  private newToken(
+    buf: Buffer,
+    view: DataView,
+    s: number,
+    e: number,
+    at: number,
+    index: TokenIndex | null,
+  ): Token | undefined {
+    const parsed =
+      this.canonical.token(buf, view, s, e, at, index) ?? parseBlock(this.file, buf.toString('utf8', s, e));
     if (!parsed || (parsed.index === undefined) !== (index === null)) return undefined;
     if (index && (parsed.index!.paragraph !== index.paragraph || parsed.index!.word !== index.word)) return undefined;
     try {
@@ -175,7 +216,12 @@ export class TokenBuilder {
  * open or read included), after handing over the documents it completed. Throws only what
  * the callback throws.
  */
-export function readPosFast(file: string, conv: PosConversion, onDocument: (doc: Document) => void, chunkBytes: number): boolean {
+export function readPosFast(
+  file: string,
+  conv: PosConversion,
+  onDocument: (doc: Document) => void,
+  chunkBytes: number,
+): boolean {
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -211,7 +257,8 @@ export function readPosFast(file: string, conv: PosConversion, onDocument: (doc:
       first = false;
       const dv = new DataView(view.buffer, view.byteOffset, view.byteLength);
       do {
-        if (!scanner.scan(view, dv, start, n === 0, records) || !builder.take(view, dv, records, scanner.records)) return false;
+        if (!scanner.scan(view, dv, start, n === 0, records) || !builder.take(view, dv, records, scanner.records))
+          return false;
         start = scanner.next;
       } while (scanner.records === RECORDS);
       if (n === 0) {
@@ -235,7 +282,12 @@ export function readPosFast(file: string, conv: PosConversion, onDocument: (doc:
  * the ring holds two chunks of `chunkBytes` (at most RING_CHUNK_MAX): a longer token block is
  * left to the full parser. Throws only what the callback throws.
  */
-export function readPosTwoThreads(file: string, conv: PosConversion, onDocument: (doc: Document) => void, chunkBytes: number): boolean {
+export function readPosTwoThreads(
+  file: string,
+  conv: PosConversion,
+  onDocument: (doc: Document) => void,
+  chunkBytes: number,
+): boolean {
   const chunk = Math.max(Math.min(chunkBytes, RING_CHUNK_MAX), MIN_BUFFER);
   const ring = new Ring(2 * chunk);
   const data: ScanWorkerData = { file, memory: ring.memory, slotBytes: ring.slotBytes, chunkBytes: chunk };

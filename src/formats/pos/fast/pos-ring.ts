@@ -23,7 +23,10 @@ const SLOT_RECORDS = 1 << 14;
  * start-up), so it is small; each read after it is four times the one before, up to the chunk size.
  */
 const FIRST_READ = 1 << 16;
-/** The ring's control array, by name: slots filled, slots taken back, the worker's STATUS, the calling thread's request to stop, and whether the worker has started (1). */
+/**
+ * The ring's control array, by name: slots filled, slots taken back, the worker's STATUS, the
+ * calling thread's request to stop, and whether the worker has started (1).
+ */
 export const CONTROL = { produced: 0, consumed: 1, status: 2, cancel: 3, started: 4 } as const;
 const { produced: PRODUCED, consumed: CONSUMED, status: STATUS, cancel: CANCEL, started: STARTED } = CONTROL;
 /** STATUS values: still reading, or the file needs the full parser (what the worker did not take, or its failure). */
@@ -36,9 +39,15 @@ const HEAD = { bytes: 0, records: 1, final: 2 } as const;
 const HEAD_SIZE = Object.keys(HEAD).length;
 /** A calling thread waits this long at most for the worker's next slot before it gives up on it (ms). */
 export const STALL_MS = 60_000;
-/** …and this long at most for the worker to start (its start-up takes some 60–100 ms; a worker that cannot start never does). */
+/**
+ * …and this long at most for the worker to start (its start-up takes some 60–100 ms; a worker that
+ * cannot start never does).
+ */
 export const START_MS = 10_000;
-/** What {@link consume} did: took the whole file, found it needs the full parser, or had no worker (nothing was handed over). */
+/**
+ * What {@link consume} did: took the whole file, found it needs the full parser, or had no worker
+ * (nothing was handed over).
+ */
 export type Consumed = 'taken' | 'refused' | 'not started';
 
 /** Views of the ring's shared memory (the same layout on both sides, from the same sizes). */
@@ -77,7 +86,10 @@ export class Ring {
 
   /** The shared memory a ring of slots of `slotBytes` bytes takes. */
   static bytes(slotBytes: number): number {
-    return 4 * (Object.keys(CONTROL).length + SLOTS * (HEAD_SIZE + SLOT_RECORDS * RECORD_SIZE)) + SLOTS * (slotBytes + (-slotBytes & 3));
+    return (
+      4 * (Object.keys(CONTROL).length + SLOTS * (HEAD_SIZE + SLOT_RECORDS * RECORD_SIZE)) +
+      SLOTS * (slotBytes + (-slotBytes & 3))
+    );
   }
 }
 
@@ -146,7 +158,10 @@ export function produce(ring: Ring, file: string, chunkBytes: number): void {
   }
 }
 
-/** What the calling thread does with each slot: `take` its records (false: the file needs the full parser), `end` after the last. */
+/**
+ * What the calling thread does with each slot: `take` its records (false: the file needs the full
+ * parser), `end` after the last.
+ */
 export interface RingConsumer {
   take(buf: Buffer, view: DataView, records: Int32Array, count: number): boolean;
   end(): void;

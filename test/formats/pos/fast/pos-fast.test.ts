@@ -20,7 +20,10 @@ function block(form: string, lookup: string, index: string | null, star: number,
   ].join('\n');
 }
 
-/** A canonical file: repeated blocks at other INDEX values, an implicit first document, an unindexed one, notes and markers. */
+/**
+ * A canonical file: repeated blocks at other INDEX values, an implicit first document, an unindexed
+ * one, notes and markers.
+ */
 const CANONICAL = [
   block('كتب', 'ktb', 'P1W1', 1),
   block('كتب', 'ktb', 'P1W2', 1),
@@ -90,7 +93,8 @@ test('the fast path takes a canonical file and gives the full parser\'s corpus, 
 });
 
 test('more blocks than the records one pass holds (4,096 on one thread, 16,384 per slot on two) are carried over', () => {
-  // 40,000 short tokens (some 45 bytes a block, more than 16,384 in a slot of 1 MB) in a few documents, some Arabic, repeated at other INDEX values
+  // 40,000 short tokens (some 45 bytes a block, more than 16,384 in a slot of 1 MB) in a few
+  // documents, some Arabic, repeated at other INDEX values
   const docs: string[] = [];
   for (let d = 0; d < 4; d++) {
     const blocks = [`;;; DOCUMENT: d${d}`];
