@@ -8,6 +8,7 @@
  * is how bench/run.ts measures the real `lexdis train` command without changing it.
  * It therefore depends on node built-ins only.
  */
+/* oxlint-disable max-lines -- what every bench shares, one module: the child's memory hook imports it */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -32,6 +32,7 @@
  *          --help
  * The committed snapshot and what its figures say: docs/bench.md.
  */
+/* oxlint-disable max-lines -- one bench: its steps, their child processes and the judging of their targets */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';

@@ -18,6 +18,7 @@
  * CLI: `node dist/bench/scale.js --tokens 350000 --seed 42 -o FILE.pos [--source pud|reference]`
  * writes the corpus (atomically) and prints its statistics and the source's as JSON.
  */
+/* oxlint-disable max-lines -- one generator: its rewriting steps keep the statistics it reports beside them */
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Analyzer } from '../src/analyzer/index.js';

@@ -16,6 +16,7 @@
  * layout is canonical by construction (sorted; the same bytes for any number of workers), it
  * needs no empty slots, and counting is a counting sort (features/tally.ts).
  */
+/* oxlint-disable max-lines -- one structure: the table, its builder and its byte layout are read together */
 import { UsageError } from '../src/errors.js';
 import { TARGETS } from '../src/labels/elements.js';
 import { CONTEXTS } from './templates.js';

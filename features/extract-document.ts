@@ -7,6 +7,7 @@
  *     θ_j z multiplied once per distinct value and summed in column order, exactly as
  *     src/model/score.ts sums a z row (the same numbers, bit for bit), without writing z.
  */
+/* oxlint-disable max-lines -- one class: the value tables, z rows and scores share the document's state */
 import type { Candidate, Document } from '../src/corpus/types.js';
 import { UsageError } from '../src/errors.js';
 import { NONE, VALUE_LIMIT } from './beta.js';

@@ -6,6 +6,7 @@
  * and tableBC. A form with no solution gets the reference's alternative spellings, each
  * analyzed in turn. Results are cached per look-up form and shared (frozen).
  */
+/* oxlint-disable max-lines -- one class, the Analyzer: segmentation, look-ups and caches share its tables */
 import { UsageError } from '../errors.js';
 import { splitLines } from '../io/files.js';
 import { alternativeSpellings } from './alternatives.js';

@@ -18,6 +18,7 @@
  * 2, then 3 tokens around the content token are tried, left-most first; the span becomes
  * the stem.
  */
+/* oxlint-disable max-lines -- the steps of one word's match, in the order listed above, read the same annotation */
 import type { Candidate } from '../corpus/types.js';
 import type { LabelElements } from '../labels/elements.js';
 import type { ConlluWord } from './conllu.js';

@@ -22,6 +22,7 @@
  *
  * Read-only after construction, so one instance serves any number of concurrent callers.
  */
+/* oxlint-disable max-lines -- one class, the tag-bigram decoder: tables, caches and Viterbi share its state */
 import { flat, MAP_ENTRY_BYTES, stringBytes } from '../heap-bytes.js';
 import type { Candidate, Token } from '../corpus/types.js';
 import { ModelFormatError } from '../errors.js';

@@ -23,6 +23,7 @@
  * Letters the input already carries marks on keep them: a mark of a kind the input has (a vowel
  * or tanween, shadda, dagger alif) is never added a second time. Pure functions, Buckwalter in.
  */
+/* oxlint-disable max-lines -- one renderer: the rules listed above run in one pass over the word's slots */
 import { fromBuckwalter, toBuckwalter } from './buckwalter.js';
 import { alignLetters, letterClass, splitInput } from './vocalize-input.js';
 

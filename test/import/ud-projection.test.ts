@@ -6,6 +6,7 @@
  * Regenerate the report on purpose only:
  *   LEXDIS_UPDATE_REPORT=1 node --test dist/test/import/ud-projection.test.js
  */
+/* oxlint-disable max-lines -- one projection, checked whole against its report and on hand-checked sentences */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

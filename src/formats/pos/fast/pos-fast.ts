@@ -23,6 +23,7 @@
  * with the full parser, which gives the corpus or the error with its file and line. The files
  * writePosFile writes never need the second reading.
  */
+/* oxlint-disable max-lines -- one pass over the file's blocks, with the token builder it feeds */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { Candidate, Document, Token } from '../../../corpus/types.js';
