@@ -41,7 +41,7 @@ export interface Candidate {
   /**
    * Set on a label seen in training (source 'train') whose vocalization is not its own: borrowed
    * from another analysis of the word, or only what its morphology spells (features/seen-labels.ts,
-   * labelReading). Such a label is not what the vocalized text shows when the word has an
+   * features/label-reading.ts). Such a label is not what the vocalized text shows when the word has an
    * analysis with a reading of its own (see hasOwnReading).
    */
   borrowedReading?: boolean;

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { encodeCorpus } from '../../features/encode.js';
-import { SeenLexicon, candidatesFor, goldIndexIn, labelReading, UNKNOWN_GLOSS } from '../../features/seen-labels.js';
+import { SeenLexicon, candidatesFor, goldIndexIn } from '../../features/seen-labels.js';
+import { labelReading, UNKNOWN_GLOSS } from '../../features/label-reading.js';
 import { BACKOFF_GLOSS } from '../../src/analyzer/backoff.js';
 import type { Candidate, Corpus, Token } from '../../src/corpus/types.js';
 import { Vocab } from '../../features/vocab.js';
