@@ -9,12 +9,11 @@
  * in a short contiguous run. Words and contexts absent from a template (the 'none' kinds) are
  * NONE (-1).
  *
- * Why not one flat hash table keyed by 64-bit hashes of (template, word, context, value):
- * measured on 150k synthetic tokens (10M keys), random look-ups in such a table cost 177 ns
- * (DRAM and TLB misses; 41 ns at 100k keys) and counting 150 ns per add, and merging worker
- * tables was serial; extraction reached ~9k tokens/s. Here keys are exact (no collisions), the
- * layout is canonical by construction (sorted; the same bytes for any number of workers), it
- * needs no empty slots, and counting is a counting sort (features/tally.ts).
+ * Not one flat hash table keyed by 64-bit hashes of (template, word, context, value): its random
+ * look-ups miss the caches at millions of keys and its worker tables merge serially (docs/bench.md,
+ * "The layout of β*"). Here keys are exact (no collisions), the layout is canonical by
+ * construction (sorted; the same bytes for any number of workers), it needs no empty slots, and
+ * counting is a counting sort (features/tally.ts).
  */
 /* oxlint-disable max-lines -- one structure: the table, its builder and its byte layout are read together */
 import { UsageError } from '../src/errors.js';

@@ -168,8 +168,8 @@ export class TokenBuilder {
     const token = this.newToken(buf, view, s, e, at, index);
     if (!token) return false;
     if (index) token.index = index;
-    // the tokens of one block share its candidate array, frozen (an array per token was a million
-    // more objects for the collector at 1M tokens)
+    // the tokens of one block share its candidate array, frozen: one array per distinct block, not
+    // per token, for the collector
     const kept: Omit<Token, 'index'> = {
       form: token.form,
       lookup: token.lookup,
