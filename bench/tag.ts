@@ -25,7 +25,8 @@ import { readTextFile } from '../src/io/files.js';
 import { Model, modelAnalyzerOptions } from '../src/model/model.js';
 import { prepareDocument } from '../src/tagger/prepare.js';
 import { ModelRanker } from '../src/tagger/ranker.js';
-import { Tagger, type TaggedSentence } from '../src/tagger/tagger.js';
+import { Tagger } from '../src/tagger/tagger.js';
+import type { TaggedSentence } from '../src/tagger/tagged.js';
 import { argNumber, argValue, errorLine, exitOnHelp, MB, median, peakRssBytes, round, wallAndCpuSeconds } from './common.js';
 import { generateScaleCorpus, loadScaleSource, type ScaleSource } from './scale.js';
 

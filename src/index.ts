@@ -19,7 +19,8 @@
 // The work: analyze, tag, diacritize, read and write corpora, evaluate.
 export { Analyzer, type AnalyzerOptions, type WordAnalysis } from './analyzer/engine.js';
 export { Model, type ModelInfo } from './model/model.js';
-export { Tagger, type TaggerOptions, type TagTextOptions, type TaggedSentence, type TaggedToken, type TaggedAnalysis } from './tagger/tagger.js';
+export { Tagger, type TaggerOptions, type TagTextOptions } from './tagger/tagger.js';
+export type { TaggedSentence, TaggedToken, TaggedAnalysis } from './tagger/tagged.js';
 export { diacritizeText, type DiacritizeOptions, type DiacritizedParagraph, type DiacritizedWord } from './tagger/diacritize.js';
 export { loadCorpus, type LoadCorpusOptions } from './import/load.js';
 export { writeCorpus, type WriteCorpusOptions } from './formats/write.js';

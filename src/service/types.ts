@@ -3,9 +3,9 @@
  * it, and tests can serve a small fake. The response shapes are the tagger's own.
  */
 import type { InputScript } from '../analyzer/script.js';
-import type { TaggedSentence } from '../tagger/tagger.js';
+import type { TaggedSentence } from '../tagger/tagged.js';
 
-export type { TaggedAnalysis, TaggedSentence, TaggedToken } from '../tagger/tagger.js';
+export type { TaggedAnalysis, TaggedSentence, TaggedToken } from '../tagger/tagged.js';
 
 /** The tagger interface the service serves. */
 export interface TaggerLike {

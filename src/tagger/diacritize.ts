@@ -9,7 +9,8 @@ import { prepareInput } from '../analyzer/script.js';
 import { arabicWordSpans } from '../analyzer/tokenize.js';
 import { hasOwnReading } from '../corpus/types.js';
 import type { VocalizeOptions } from '../script/vocalize.js';
-import type { TaggedSentence, TaggedToken, Tagger } from './tagger.js';
+import type { TaggedSentence, TaggedToken } from './tagged.js';
+import type { Tagger } from './tagger.js';
 
 /** One Arabic word of the output, with the analysis that vocalized it. */
 export interface DiacritizedWord {
@@ -50,7 +51,7 @@ export interface DiacritizeOptions {
  * The analysis a word is shown with: the first with a vocalization of its own; a label seen
  * only in training whose vowels are borrowed from another analysis, or only those its
  * morphology spells (`borrowedReading`), is shown only when the word has nothing else
- * (tagger.ts `ownReadingOrder`, measured in docs/diacritization.md).
+ * (tagged.ts `ownReadingOrder`, measured in docs/diacritization.md).
  */
 function shownAnalysis(t: TaggedToken): TaggedToken['analyses'][number] | undefined {
   return t.analyses.find(hasOwnReading) ?? t.analyses[0];

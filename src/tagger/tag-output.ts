@@ -8,7 +8,8 @@ import { UsageError } from '../errors.js';
 import { corpusToPos, writePosFile, type PosFile } from '../formats/pos/pos.js';
 import { constrainToMarks } from './marks.js';
 import { prepareDocument } from './prepare.js';
-import type { Tagger, TaggedSentence } from './tagger.js';
+import type { TaggedSentence } from './tagged.js';
+import type { Tagger } from './tagger.js';
 import type { RankedToken } from './types.js';
 
 /**

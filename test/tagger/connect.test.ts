@@ -5,7 +5,7 @@ import { factorize } from '../../src/labels/factorize.js';
 import { labelKey } from '../../src/labels/elements.js';
 import { helpingVowelOf, startsWithWasl } from '../../src/corpus/wasl.js';
 import { waslContexts } from '../../src/tagger/connect.js';
-import { taggedSentence } from '../../src/tagger/tagger.js';
+import { taggedSentence } from '../../src/tagger/tagged.js';
 import { fromBuckwalter } from '../../src/script/buckwalter.js';
 import { vocalizeWord } from '../../src/script/vocalize.js';
 import type { RankedToken } from '../../src/tagger/types.js';

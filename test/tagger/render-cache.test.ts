@@ -9,7 +9,7 @@ import type { Candidate } from '../../src/corpus/types.js';
 import { factorize } from '../../src/labels/factorize.js';
 import { RenderCache, rendererKeys, vocalizeOptionsKey } from '../../src/tagger/render-cache.js';
 import { vocalizeWord } from '../../src/script/vocalize.js';
-import { taggedAnalysis } from '../../src/tagger/tagger.js';
+import { taggedAnalysis } from '../../src/tagger/tagged.js';
 
 const morph = 'kutub/NOUN+u/CASE_DEF_NOM';
 const c: Candidate = Object.freeze({ key: `kitAb_1\t${morph}`, lemma: 'kitAb_1', morph, voc: 'kutubu', gloss: 'books', elements: factorize('kitAb_1', morph), source: 'analyzer' as const });

@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import { dataPaths } from '../../bin/data.js';
 import { textToCorpus } from '../../src/formats/text.js';
 import { PIECE_CHARS, cutAtWhitespace } from '../../src/tagger/tag-steps.js';
-import { Tagger, taggedSentence } from '../../src/tagger/tagger.js';
+import { Tagger } from '../../src/tagger/tagger.js';
+import { taggedSentence } from '../../src/tagger/tagged.js';
 import { train } from '../../training/train.js';
 import { bamaAnalyzer, pudCorpus } from '../helpers/pud.js';
 
