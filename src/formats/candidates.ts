@@ -78,6 +78,11 @@ export function compareStored(a: Candidate, b: Candidate): number {
 }
 const S_RE = /^<S(?:\s+(.+))?>$/;
 
+/** Throws InputParseError with `message` at `line` of `file`. */
+function failAt(file: string, line: number, message: string): never {
+  throw new InputParseError(message, { file, line });
+}
+
 /**
  * Parses a candidates file into a corpus. Takes the text, the file's name (shown in errors and
  * kept as `source`) and the options; returns the corpus. Throws InputParseError (file:line)
@@ -85,126 +90,168 @@ const S_RE = /^<S(?:\s+(.+))?>$/;
  */
 export function readCandidatesFile(text: string, file: string, options: Partial<CandidatesReadOptions> = {}): Corpus {
   const { factorizer } = { ...defaultCandidatesReadOptions, ...options };
-  const fail = (message: string, line: number): never => {
-    throw new InputParseError(message, { file, line });
-  };
-  const documents: Document[] = [];
-  const docIds = new Map<string, number>();
-  let usesDoc: boolean | undefined;
-  let doc: Document | undefined;
-  let docOpen = 0;
-  let sent: Sentence | undefined;
-  let sentOpen = 0;
-
-  const addDocument = (id: string | undefined, line: number): Document => {
-    const docId = id ?? `doc${documents.length + 1}`;
-    const first = docIds.get(docId);
-    if (first !== undefined) fail(`duplicate document id "${docId}" (first on line ${first})`, line);
-    docIds.set(docId, line);
-    const d: Document = { id: docId, sentences: [] };
-    documents.push(d);
-    return d;
-  };
-
   const lines = splitLines(text);
   const { layout, anyGold } = fileLayout(lines);
-  /** Whether the file's order is the analyzer's (and kept as analyzerRank). */
-  const analyzerOrder = layout === 'starred' || !anyGold;
+  const reading: TokenReading = { file, layout, analyzerOrder: layout === 'starred' || !anyGold, factorizer };
+  const structure = new CandidatesStructure(file);
   lines.forEach((line, i) => {
-    const n = i + 1;
-    if (line.includes('\t')) {
-      if (!sent) fail('token line outside <S> … </S>', n);
-      sent!.tokens.push(readToken(line, n));
-      return;
-    }
-    const t = line.trim();
+    if (line.includes('\t')) structure.sentence(i + 1).tokens.push(readToken(line, i + 1, reading));
+    else structure.line(line.trim(), i + 1);
+  });
+  structure.end();
+  return { documents: structure.documents, source: file, analyzerOrder: reading.analyzerOrder };
+}
+
+/** How a file's token lines are read: the file (for errors), its layout, its order, and the factorizer. */
+interface TokenReading {
+  file: string;
+  layout: CandidatesLayout;
+  /** Whether the file's order is the analyzer's (and kept as analyzerRank). */
+  analyzerOrder: boolean;
+  factorizer: AnalysisFactorizer;
+}
+
+/** The documents and sentences of a file, as its structure lines open and close them in turn. */
+class CandidatesStructure {
+  readonly documents: Document[] = [];
+  private readonly docIds = new Map<string, number>();
+  /** Whether the file uses <DOC> lines (undefined until its first <S> or <DOC> line). */
+  private usesDoc: boolean | undefined;
+  private doc: Document | undefined;
+  private docOpen = 0;
+  private sent: Sentence | undefined;
+  private sentOpen = 0;
+
+  constructor(private readonly file: string) {}
+
+  /** The open sentence, for a token line at `n`; throws InputParseError when none is open. */
+  sentence(n: number): Sentence {
+    if (!this.sent) failAt(this.file, n, 'token line outside <S> … </S>');
+    return this.sent;
+  }
+
+  /** A trimmed line without a tab at `n`: blank or `#` (ignored), or a structure line; throws InputParseError else. */
+  line(t: string, n: number): void {
     if (t === '' || t.startsWith('#')) return;
     let m: RegExpExecArray | null;
-    if ((m = S_RE.exec(t))) {
-      if (sent) fail(`<S> inside the sentence opened on line ${sentOpen}`, n);
-      if (!doc) {
-        if (usesDoc) fail('sentence outside <DOC> … </DOC> in a file that uses <DOC>', n);
-        usesDoc = false;
-        doc = documents[0] ?? addDocument(undefined, n);
-      }
-      const d = doc!;
-      sent = { id: m[1]?.trim() ?? `${d.id}/${d.sentences.length + 1}`, tokens: [] };
-      d.sentences.push(sent);
-      sentOpen = n;
-    } else if (t === '</S>') {
-      if (!sent) fail('</S> without <S>', n);
-      if (sent!.tokens.length === 0) fail('empty sentence (no token line between <S> and </S>)', n);
-      sent = undefined;
-    } else if ((m = DOC_RE.exec(t))) {
-      if (sent) fail(`<DOC> inside the sentence opened on line ${sentOpen}`, n);
-      if (usesDoc === false) fail('<DOC> in a file whose earlier sentences are outside any <DOC>', n);
-      if (usesDoc) {
-        if (doc) fail(`<DOC> inside the document opened on line ${docOpen}`, n);
-      }
-      usesDoc = true;
-      doc = addDocument(m[1]?.trim(), n);
-      docOpen = n;
-    } else if (t === '</DOC>') {
-      if (sent) fail(`</DOC> while the sentence opened on line ${sentOpen} is not closed`, n);
-      if (!usesDoc || !doc) fail('</DOC> without <DOC>', n);
-      doc = undefined;
-    } else fail(`line without a tab that is not <S>, </S>, <DOC>, </DOC> or a # comment: ${JSON.stringify(t.slice(0, 60))}`, n);
+    if ((m = S_RE.exec(t))) this.openSentence(m[1]?.trim(), n);
+    else if (t === '</S>') this.closeSentence(n);
+    else if ((m = DOC_RE.exec(t))) this.openDocument(m[1]?.trim(), n);
+    else if (t === '</DOC>') this.closeDocument(n);
+    else
+      failAt(this.file, n, `line without a tab that is not <S>, </S>, <DOC>, </DOC> or a # comment: ${JSON.stringify(t.slice(0, 60))}`);
+  }
+
+  /** Throws InputParseError for a sentence or a <DOC> left open at the end of the file. */
+  end(): void {
+    if (this.sent) failAt(this.file, this.sentOpen, '<S> is never closed');
+    if (this.usesDoc && this.doc) failAt(this.file, this.docOpen, '<DOC> is never closed');
+  }
+
+  /** `<S id>` at `n` (id undefined: the default): outside a sentence, in the open <DOC> or the one implicit one. */
+  private openSentence(id: string | undefined, n: number): void {
+    if (this.sent) failAt(this.file, n, `<S> inside the sentence opened on line ${this.sentOpen}`);
+    if (!this.doc) {
+      if (this.usesDoc) failAt(this.file, n, 'sentence outside <DOC> … </DOC> in a file that uses <DOC>');
+      this.usesDoc = false;
+      this.doc = this.documents[0] ?? this.addDocument(undefined, n);
+    }
+    const d = this.doc;
+    this.sent = { id: id ?? `${d.id}/${d.sentences.length + 1}`, tokens: [] };
+    d.sentences.push(this.sent);
+    this.sentOpen = n;
+  }
+
+  /** `</S>` at `n`: closes the open sentence, which must hold a token. */
+  private closeSentence(n: number): void {
+    if (!this.sent) failAt(this.file, n, '</S> without <S>');
+    if (this.sent.tokens.length === 0) failAt(this.file, n, 'empty sentence (no token line between <S> and </S>)');
+    this.sent = undefined;
+  }
+
+  /** `<DOC id>` at `n` (id undefined: the default): outside any sentence and document, in a file that uses <DOC>. */
+  private openDocument(id: string | undefined, n: number): void {
+    if (this.sent) failAt(this.file, n, `<DOC> inside the sentence opened on line ${this.sentOpen}`);
+    if (this.usesDoc === false) failAt(this.file, n, '<DOC> in a file whose earlier sentences are outside any <DOC>');
+    if (this.usesDoc) {
+      if (this.doc) failAt(this.file, n, `<DOC> inside the document opened on line ${this.docOpen}`);
+    }
+    this.usesDoc = true;
+    this.doc = this.addDocument(id, n);
+    this.docOpen = n;
+  }
+
+  /** `</DOC>` at `n`: closes the open document, once its sentence is closed. */
+  private closeDocument(n: number): void {
+    if (this.sent) failAt(this.file, n, `</DOC> while the sentence opened on line ${this.sentOpen} is not closed`);
+    if (!this.usesDoc || !this.doc) failAt(this.file, n, '</DOC> without <DOC>');
+    this.doc = undefined;
+  }
+
+  /** A new document with `id` (undefined: `doc<n>`, n its ordinal), declared at `line`; its id must be new. */
+  private addDocument(id: string | undefined, line: number): Document {
+    const docId = id ?? `doc${this.documents.length + 1}`;
+    const first = this.docIds.get(docId);
+    if (first !== undefined) failAt(this.file, line, `duplicate document id "${docId}" (first on line ${first})`);
+    this.docIds.set(docId, line);
+    const d: Document = { id: docId, sentences: [] };
+    this.documents.push(d);
+    return d;
+  }
+}
+
+/** The analyses of a token line's fields at `n` without the `?` and the star, and which one is gold (-1: none). */
+function analysesOf(fields: string[], n: number, r: TokenReading): { analyses: string[]; gold: number } {
+  fields.forEach((a, k) => {
+    if (a.trim() === '') failAt(r.file, n, `empty analysis in column ${k + 2}`);
+    if (a === '?' && k > 0) failAt(r.file, n, `"?" in column ${k + 2}: it may only stand first, for "no gold analysis"`);
   });
-  if (sent) fail('<S> is never closed', sentOpen);
-  if (usesDoc && doc) fail('<DOC> is never closed', docOpen);
-  return { documents, source: file, analyzerOrder };
-
-  /** The analyses of a line without the `?` and the star, and which one is gold (-1: none). */
-  function analysesOf(fields: string[], n: number): { analyses: string[]; gold: number } {
-    fields.forEach((a, k) => {
-      if (a.trim() === '') fail(`empty analysis in column ${k + 2}`, n);
-      if (a === '?' && k > 0) fail(`"?" in column ${k + 2}: it may only stand first, for "no gold analysis"`, n);
-    });
-    if (fields[0] === '?') {
-      const starred = fields.findIndex((a) => a.startsWith(GOLD_STAR));
-      if (starred >= 0) fail(`"${GOLD_STAR}" in column ${starred + 2} of a line whose "?" says it has no gold analysis`, n);
-      return { analyses: fields.slice(1), gold: -1 };
-    }
-    if (layout === 'gold-first') return { analyses: fields, gold: 0 };
-    let gold = -1;
-    const analyses = fields.map((a, k) => {
-      if (!a.startsWith(GOLD_STAR)) return a;
-      if (gold >= 0) fail(`a second "${GOLD_STAR}" in column ${k + 2} (the first is in column ${gold + 2})`, n);
-      gold = k;
-      const rest = a.slice(GOLD_STAR.length).trimStart();
-      if (rest.trim() === '') fail(`empty analysis after "${GOLD_STAR}" in column ${k + 2}`, n);
-      return rest;
-    });
-    return { analyses, gold };
+  if (fields[0] === '?') {
+    const starred = fields.findIndex((a) => a.startsWith(GOLD_STAR));
+    if (starred >= 0)
+      failAt(r.file, n, `"${GOLD_STAR}" in column ${starred + 2} of a line whose "?" says it has no gold analysis`);
+    return { analyses: fields.slice(1), gold: -1 };
   }
+  if (r.layout === 'gold-first') return { analyses: fields, gold: 0 };
+  let gold = -1;
+  const analyses = fields.map((a, k) => {
+    if (!a.startsWith(GOLD_STAR)) return a;
+    if (gold >= 0) failAt(r.file, n, `a second "${GOLD_STAR}" in column ${k + 2} (the first is in column ${gold + 2})`);
+    gold = k;
+    const rest = a.slice(GOLD_STAR.length).trimStart();
+    if (rest.trim() === '') failAt(r.file, n, `empty analysis after "${GOLD_STAR}" in column ${k + 2}`);
+    return rest;
+  });
+  return { analyses, gold };
+}
 
-  function readToken(line: string, n: number): Token {
-    const [form, ...fields] = line.split('\t');
-    if (form.trim() === '') fail('empty form', n);
-    const { analyses, gold } = analysesOf(fields, n);
-    const candidates: Candidate[] = [];
-    const keys = new Map<string, Candidate>();
-    let goldKey: string | undefined;
-    for (const [k, a] of analyses.entries()) {
-      let f: ReturnType<AnalysisFactorizer>;
-      try {
-        f = factorizer(a);
-      } catch (err) {
-        const why = err instanceof LexdisError || err instanceof Error ? err.message : String(err);
-        return fail(`cannot factor analysis "${a}": ${why}`, n);
-      }
-      const key = labelKey(f.lemma, f.morph);
-      if (k === gold) goldKey = key;
-      if (keys.has(key)) continue;
-      const c: Candidate = { key, lemma: f.lemma, morph: f.morph, voc: '', gloss: '', elements: f.elements, source: 'analyzer' };
-      if (analyzerOrder) c.analyzerRank = candidates.length;
-      keys.set(key, c);
-      candidates.push(c);
+/** The token of a token line at `n`: its candidates factored, deduplicated, in stored order, and its gold's index. */
+function readToken(line: string, n: number, r: TokenReading): Token {
+  const [form, ...fields] = line.split('\t');
+  if (form.trim() === '') failAt(r.file, n, 'empty form');
+  const { analyses, gold } = analysesOf(fields, n, r);
+  const candidates: Candidate[] = [];
+  const keys = new Map<string, Candidate>();
+  let goldKey: string | undefined;
+  for (const [k, a] of analyses.entries()) {
+    let f: ReturnType<AnalysisFactorizer>;
+    try {
+      f = r.factorizer(a);
+    } catch (err) {
+      const why = err instanceof LexdisError || err instanceof Error ? err.message : String(err);
+      return failAt(r.file, n, `cannot factor analysis "${a}": ${why}`);
     }
-    candidates.sort(compareStored);
-    const goldIndex = goldKey === undefined ? -1 : candidates.findIndex((c) => c.key === goldKey);
-    return { form, lookup: form, arabic: candidates.length > 0, candidates, gold: goldIndex };
+    const key = labelKey(f.lemma, f.morph);
+    if (k === gold) goldKey = key;
+    if (keys.has(key)) continue;
+    const c: Candidate = { key, lemma: f.lemma, morph: f.morph, voc: '', gloss: '', elements: f.elements, source: 'analyzer' };
+    if (r.analyzerOrder) c.analyzerRank = candidates.length;
+    keys.set(key, c);
+    candidates.push(c);
   }
+  candidates.sort(compareStored);
+  const goldIndex = goldKey === undefined ? -1 : candidates.findIndex((c) => c.key === goldKey);
+  return { form, lookup: form, arabic: candidates.length > 0, candidates, gold: goldIndex };
 }
 
 /**
