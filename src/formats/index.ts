@@ -20,7 +20,8 @@ export { posToCorpus, requireGold, type PosToCorpusOptions } from './pos/pos-cor
 export { corpusToPos, type CorpusToPosOptions } from './pos/corpus-pos.js';
 
 // The candidates format (.cand, .tsv): any language's analyses, one token a line.
-export { readCandidatesFile, writeCandidatesFile, loadCandidatesFile, type CandidatesReadOptions, type CandidatesWriteOptions } from './candidates.js';
+export { readCandidatesFile, loadCandidatesFile, type CandidatesReadOptions } from './candidates.js';
+export { writeCandidatesFile, type CandidatesWriteOptions } from './candidates-write.js';
 
 // Raw text, UD treebanks and vocalized text into corpora.
 export { textToCorpus } from './text.js';

@@ -8,7 +8,7 @@ import { extname } from 'node:path';
 import { requireCorpus, requireOneOf, requireOptions, requireString } from '../args.js';
 import type { Corpus } from '../corpus/types.js';
 import { writeFileAtomic } from '../io/files.js';
-import { writeCandidatesFile } from './candidates.js';
+import { writeCandidatesFile } from './candidates-write.js';
 import { corpusToPos } from './pos/corpus-pos.js';
 import { writePosFile } from './pos/pos-write.js';
 

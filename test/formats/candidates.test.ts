@@ -7,12 +7,8 @@ import { projectRoot } from '../../src/config.js';
 import { InputParseError, UsageError } from '../../src/errors.js';
 import { emptyElements } from '../../src/labels/elements.js';
 import { allTokens, type Corpus } from '../../src/corpus/types.js';
-import {
-  loadCandidatesFile,
-  readCandidatesFile,
-  writeCandidatesFile,
-  type AnalysisFactorizer,
-} from '../../src/formats/candidates.js';
+import { loadCandidatesFile, readCandidatesFile, type AnalysisFactorizer } from '../../src/formats/candidates.js';
+import { writeCandidatesFile } from '../../src/formats/candidates-write.js';
 
 const FIX = join(projectRoot(), 'test', 'fixtures', 'formats');
 const fixture = (name: string) => readFileSync(join(FIX, name), 'utf-8');

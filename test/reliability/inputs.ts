@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSy
 import { join } from 'node:path';
 import { Analyzer } from '../../src/analyzer/index.js';
 import { dataPaths } from '../../bin/data.js';
-import { writeCandidatesFile } from '../../src/formats/candidates.js';
+import { writeCandidatesFile } from '../../src/formats/candidates-write.js';
 import { corpusToPos, writePosFile } from '../../src/formats/pos/pos.js';
 import { projectUd } from '../../src/import/ud-project.js';
 import { readTextFile } from '../../src/io/files.js';
