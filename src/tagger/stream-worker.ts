@@ -10,7 +10,7 @@ import type { AnalyzerSource, AnalyzeWindow, LineRendererSpec } from '../analyze
 import type { RenderOptions } from '../analyzer/output.js';
 import type { DiacritizeWindow, DiacritizeWindowOptions } from './diacritize-stream.js';
 import type { TaggerSource } from './tagger.js';
-import type { TagWindowOptions, TextWindow } from './tag-stream.js';
+import type { TagWindowOptions, TextWindow } from './tag-window.js';
 import { workerReply, type WorkerReply } from '../io/worker-stream.js';
 
 /** What a worker is given: its command, what it loads, and the command's options. */
@@ -33,7 +33,7 @@ async function load(data: StreamWorkerData): Promise<(task: never) => unknown> {
     const { diacritizeWindow } = await import('./diacritize-stream.js');
     return ((w: DiacritizeWindow) => diacritizeWindow(tagger, w, data.options)) as (task: never) => unknown;
   }
-  const { textWindowTagger } = await import('./tag-stream.js');
+  const { textWindowTagger } = await import('./tag-window.js');
   const tag = textWindowTagger(tagger, data.options, data.source);
   // numbered from 0 here: the main thread renumbers each window in input order
   return ((w: TextWindow) => tag(w, 0)) as (task: never) => unknown;

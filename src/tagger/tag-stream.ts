@@ -10,43 +10,40 @@
  *   by the window, the analyzer's cache (a number of forms), the tagger's bounded caches of
  *   candidates per word type and rendered strings (text and jsonl output: Tagger.tagText), and
  *   for pos output the strings and labels shared between windows (one posDocumentConverter,
- *   src/formats/pos/pos-corpus.ts, renewed every {@link CONVERTER_WINDOWS} windows so that it
- *   cannot grow without bound).
+ *   src/formats/pos/pos-corpus.ts, renewed every CONVERTER_WINDOWS windows of
+ *   src/tagger/tag-window.ts so that it cannot grow without bound).
  *   `--script auto` is decided on the first document. Sentences are numbered through the
  *   whole input; pos output is one document `text` whatever the windows were.
  * - An analysis (pos) file is re-ranked a document (`;;; DOCUMENT:` block) at a time: memory
  *   grows with the largest document, not with the file. Errors name the line in the file.
  */
-import { DEFAULT_INPUT_SCRIPT, prepareInput, resolveInputScript, type InputScript } from '../analyzer/script.js';
+import { DEFAULT_INPUT_SCRIPT, resolveInputScript, type InputScript } from '../analyzer/script.js';
 import type { Script } from '../script/buckwalter.js';
 import { InputParseError, UsageError } from '../errors.js';
-import { posDocumentConverter } from '../formats/pos/pos-corpus.js';
 import { IMPLICIT_DOCUMENT_ID, posToCorpus, readPosFile, writePosFile, type PosFile } from '../formats/pos/pos.js';
-import { textToCorpus } from '../formats/text.js';
 import type { TextEncoding } from '../io/files.js';
 import type { OutputSink } from '../io/output-writer.js';
 import { MAX_PARAGRAPH_CHARS, transformText, type Paragraph, type StreamInput, type StreamProgress } from '../io/text-stream.js';
 import { STREAM_WORKER, streamBatches, type WorkersOption } from '../io/worker-stream.js';
 import { TAG_AUTO_MIN_BYTES, TAG_DOCUMENT_CHARS, taggerFor, taggerSource } from './stream-common.js';
-import { rankedJsonl, rerankedPos, rerankedPosFile, taggedJsonl, taggedText } from './tag-output.js';
+import { rankedJsonl, rerankedPos } from './tag-output.js';
 import type { Tagger, TaggerSource } from './tagger.js';
+import {
+  RAW_TEXT_DOCUMENT_ID,
+  renumberWindow,
+  sharedConverter,
+  textWindowTagger,
+  type Converter,
+  type TaggedWindow,
+  type TagWindowOptions,
+  type TextWindow,
+} from './tag-window.js';
 
 export { TAG_DOCUMENT_CHARS } from './stream-common.js';
-/** The id of the one document of pos output made from raw text. */
-export const RAW_TEXT_DOCUMENT_ID = 'text';
 
-export interface TagStreamOptions {
-  /** What is printed: text (a line per analysis), jsonl (an object per sentence) or pos. */
-  format: 'text' | 'jsonl' | 'pos';
-  /** Analyses shown per word (text and jsonl). */
-  top: number;
+/** The options of {@link tagTextStream} and {@link tagPosStream}: a window's, and the stream's own. */
+export interface TagStreamOptions extends TagWindowOptions {
   inputScript: InputScript;
-  /** pos output: star the best-scored solution (drops existing stars). */
-  markTop: boolean;
-  /** pos output: keep the input's stars (default: true unless markTop). */
-  keepGold?: boolean;
-  /** pos output: solutions best first, or in the file's order. */
-  order: 'score' | 'file';
   encoding: TextEncoding;
   /** Characters of raw text tagged as one document ({@link TAG_DOCUMENT_CHARS}). */
   documentChars: number;
@@ -65,121 +62,12 @@ export const defaultTagStreamOptions: TagStreamOptions = {
 
 export { TAG_AUTO_MIN_BYTES } from './stream-common.js';
 
-/**
- * Windows converted by one posDocumentConverter before a fresh one (its tables grow with the
- * distinct strings seen).
- */
-export const CONVERTER_WINDOWS = 256;
-
-type Converter = ReturnType<typeof posDocumentConverter>;
-
-/** A converter for the next window: the same one for {@link CONVERTER_WINDOWS} windows, then a fresh one. */
-function sharedConverter(source: string | undefined): () => Converter {
-  let convert: Converter | undefined;
-  let used = 0;
-  return () => {
-    if (!convert || used++ >= CONVERTER_WINDOWS) {
-      convert = posDocumentConverter(source);
-      used = 1;
-    }
-    return convert;
-  };
-}
-
 /** Throws UsageError (after aborting `sink`) for options that cannot go together. */
 async function checkOptions(o: TagStreamOptions, sink: OutputSink, problem?: string): Promise<void> {
   const why = problem ?? (o.markTop && o.keepGold ? '--mark-top and --keep-gold cannot be combined' : undefined);
   if (why === undefined) return;
   await sink.abort();
   throw new UsageError(why);
-}
-
-/**
- * Tags one window of raw text (already in Arabic script) in the format asked; `sentences` numbers
- * sentences before it; `converter` gives the shared pos converter (asked for by pos output only).
- */
-function tagWindow(
-  tagger: Tagger,
-  text: string,
-  o: TagWindowOptions,
-  sentences: number,
-  converter: () => Converter,
-  source?: string,
-): TaggedWindow {
-  if (o.format !== 'pos') {
-    // tagger.tagText, whose candidates per word type and rendered strings the tagger keeps across windows
-    const tagged = tagger.tagText(text, { top: o.top, inputScript: 'arabic' });
-    if (tagged.length === 0) return { out: '', sentences: 0 };
-    return {
-      out: o.format === 'jsonl' ? taggedJsonl(tagged, sentences + 1) : taggedText(tagged),
-      sentences: tagged.length,
-    };
-  }
-  const corpus = textToCorpus(tagger.analyzer, text, {
-    inputScript: 'arabic',
-    source,
-    docId: RAW_TEXT_DOCUMENT_ID,
-    converter: converter(),
-  });
-  const pos = rerankedPosFile(tagger, corpus, { ...o, candidates: 'seen' });
-  const tokens = pos.documents[0]?.tokens ?? [];
-  if (tokens.length === 0) return { out: '', sentences: 0 };
-  for (const t of tokens) if (t.index) t.index = { ...t.index, paragraph: t.index.paragraph + sentences };
-  // the document header is written once, before the first window; blocks are separated by a blank line
-  return {
-    out: `\n${writePosFile({ leadingBlank: false, documents: [{ tokens }] })}`,
-    sentences: corpus.documents[0].sentences.length,
-  };
-}
-
-/** What tagging a window of raw text gives: its output, and the sentences it numbered. */
-export interface TaggedWindow {
-  out: string;
-  sentences: number;
-}
-
-/** The options of a window of raw text: what worker threads are told once. */
-export type TagWindowOptions = Pick<TagStreamOptions, 'format' | 'top' | 'markTop' | 'keepGold' | 'order'>;
-
-/**
- * A window of raw text as a worker thread gets it: its lines as typed, and the input script decided
- * on the first window.
- */
-export interface TextWindow {
-  lines: string[];
-  script: Script;
-}
-
-/**
- * Tags windows of raw text in turn, as `lexdis tag` does, keeping the pos converter they share;
- * `source` names the input in pos output. The function takes a window and the sentences before
- * it, and returns its output and its sentences. Throws nothing of its own.
- */
-export function textWindowTagger(
-  tagger: Tagger,
-  o: TagWindowOptions,
-  source?: string,
-): (w: TextWindow, sentences: number) => TaggedWindow {
-  const converters = sharedConverter(source);
-  return (w, sentences) =>
-    tagWindow(tagger, w.lines.map((line) => prepareInput(line, w.script)).join('\n'), o, sentences, converters, source);
-}
-
-/** Lines that carry a sentence number: a jsonl object's first field, a pos token's INDEX paragraph. */
-const SENTENCE_NUMBER: Record<TagWindowOptions['format'], RegExp | null> = {
-  text: null,
-  jsonl: /^(\{"sentence":)(\d+)/gm,
-  pos: /^( {2}INDEX: P)(\d+)(?=W)/gm,
-};
-
-/**
- * A window's output tagged with no sentence before it, renumbered as if `sentences` came
- * before it: what tagging it after them gives (the window's text and options the same).
- */
-export function renumberWindow(out: string, format: TagWindowOptions['format'], sentences: number): string {
-  const re = SENTENCE_NUMBER[format];
-  if (!re || sentences === 0) return out;
-  return out.replace(re, (_, head: string, n: string) => `${head}${Number(n) + sentences}`);
 }
 
 /**
@@ -207,13 +95,7 @@ export async function tagTextStream(
   const start = (): string => (started ? '' : ((started = true), header));
   const source =
     typeof input === 'object' ? (input.file === '<stdin>' ? undefined : input.file) : input === '-' ? undefined : input;
-  const window: TagWindowOptions = {
-    format: o.format,
-    top: o.top,
-    markTop: o.markTop,
-    keepGold: o.keepGold,
-    order: o.order,
-  };
+  const window = windowOptions(o);
   const textWindow = (batch: Paragraph[]): TextWindow => {
     script ??= resolveInputScript(batch.map((p) => p.text).join('\n'), o.inputScript);
     return { lines: batch.map((p) => p.text), script };
@@ -249,6 +131,19 @@ export async function tagTextStream(
       doing: 'tagging',
     },
   );
+}
+
+/** The options a window of raw text is tagged with: those of `o` that {@link TagWindowOptions} holds. */
+function windowOptions(o: TagStreamOptions): TagWindowOptions {
+  return { format: o.format, top: o.top, markTop: o.markTop, keepGold: o.keepGold, order: o.order };
+}
+
+/** One document of an analysis file (`pos`, read) re-ranked as pos or jsonl (`o.format`): its output, or ''. */
+function rerankedDocument(tagger: Tagger, pos: PosFile, o: TagStreamOptions, converter: Converter): string {
+  const corpus = posToCorpus(pos, { converter });
+  if (o.format === 'pos') return rerankedPos(tagger, corpus, { ...o, candidates: 'file' });
+  const ranked = tagger.rankCorpus(corpus);
+  return ranked.some((d) => d.length > 0) ? rankedJsonl(ranked, o.top) : '';
 }
 
 /** Parses one document block of a pos file; `firstLine` is its line in the file (errors name the file's line). */
@@ -293,19 +188,11 @@ export async function tagPosStream(
     const doc = pos.documents[0];
     if (!doc) return '';
     const id = doc.id ?? IMPLICIT_DOCUMENT_ID;
-    if (ids.has(id))
-      throw new InputParseError(`duplicate document id "${id}" (first on line ${ids.get(id) ?? 1})`, {
-        file,
-        line: blockLine,
-      });
+    const first = ids.get(id);
+    if (first !== undefined)
+      throw new InputParseError(`duplicate document id "${id}" (first on line ${first})`, { file, line: blockLine });
     ids.set(id, blockLine);
-    const corpus = posToCorpus(pos, { converter: converters() });
-    let out: string;
-    if (o.format === 'pos') out = rerankedPos(tagger, corpus, { ...o, candidates: 'file' });
-    else {
-      const ranked = tagger.rankCorpus(corpus);
-      out = ranked.some((d) => d.length > 0) ? rankedJsonl(ranked, o.top) : '';
-    }
+    const out = rerankedDocument(tagger, pos, o, converters());
     const sep = o.format === 'pos' && wroteBlocks && out !== '' ? '\n' : '';
     if (out !== '') wroteBlocks = true;
     return sep + out;
