@@ -13,7 +13,7 @@ import type { TextEncoding } from '../io/files.js';
 import type { OutputSink } from '../io/output-writer.js';
 import type { Script } from '../script/buckwalter.js';
 import type { Paragraph, StreamInput, StreamProgress } from '../io/text-stream.js';
-import { STREAM_WORKER, streamBatches, type WorkersOption } from '../io/worker-stream.js';
+import { STREAM_WORKER, streamBatches, type WorkerPoolSpec, type WorkersOption } from '../io/worker-stream.js';
 import { Analyzer, type AnalyzerOptions } from './engine.js';
 import { defaultRenderOptions, renderLine, type RenderOptions } from './output.js';
 import { prepareInput, resolveInputScript, type InputScript } from './script.js';
@@ -95,6 +95,29 @@ export function analyzeWindow(
 }
 
 /**
+ * What each worker thread is started with to analyze with `analyzer`'s source and render with
+ * `format` (or `render`). Throws UsageError for a loaded analyzer (a thread loads its own).
+ */
+function analyzePool(
+  analyzer: Analyzer | AnalyzerSource,
+  format: RenderOptions,
+  render: LineRendererSpec | undefined,
+): WorkerPoolSpec {
+  if (analyzer instanceof Analyzer)
+    throw new UsageError('worker threads load their own analyzer: give its tables and options, not a loaded analyzer');
+  return { filename: STREAM_WORKER, workerData: { kind: 'analyze', analyzer, format, render } };
+}
+
+/**
+ * The jsonl number of the token after `last`, the piece of a cut line that ends window `w`: a cut
+ * line numbers its tokens across its pieces (a piece ends its batch, the next starts one), so the
+ * piece's tokens are counted here as a worker thread will (analyzeLine gives one per tokenizeLine token).
+ */
+function tokenAfterPiece(w: AnalyzeWindow, last: Paragraph): number {
+  return (last.piece === 0 ? 1 : w.firstToken) + tokenizeLine(prepareInput(last.text, w.script)).length;
+}
+
+/**
  * Analyzes raw text from `input` (a path, or stdin for undefined or `-`) into `sink`, in the
  * format of {@link renderLine} (or `render`'s), with `analyzer` (loaded; or its source, loaded
  * here or in each worker thread). Commits the sink at the end, aborts it on error. Throws
@@ -146,20 +169,11 @@ export async function analyzeStream(
           return w.out;
         };
       },
-      pool: () => {
-        if (analyzer instanceof Analyzer)
-          throw new UsageError(
-            'worker threads load their own analyzer: give its tables and options, not a loaded analyzer',
-          );
-        return { filename: STREAM_WORKER, workerData: { kind: 'analyze', analyzer, format, render: o.render } };
-      },
+      pool: () => analyzePool(analyzer, format, o.render),
       task: (batch: Paragraph[]): AnalyzeWindow => {
         const w = window(batch);
-        // a line cut into pieces numbers its tokens across them (a piece ends its batch, the next starts one):
-        // count the piece's tokens as the worker will (analyzeLine gives one token per tokenizeLine token)
         const last = batch[batch.length - 1];
-        if (!last.last)
-          token = (last.piece === 0 ? 1 : w.firstToken) + tokenizeLine(prepareInput(last.text, w.script)).length;
+        if (!last.last) token = tokenAfterPiece(w, last);
         return w;
       },
       output: (w: { out: string }) => w.out,
