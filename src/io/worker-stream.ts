@@ -27,11 +27,11 @@ import {
   readBatches,
   writeBatches,
   type Batch,
-  type Paragraph,
   type StreamInput,
   type TextInput,
   type TransformBatchesOptions,
 } from './text-stream.js';
+import type { Paragraph } from './paragraphs.js';
 
 /** The worker threads' module of the streaming commands (./stream-worker.ts). */
 export const STREAM_WORKER = new URL('../tagger/stream-worker.js', import.meta.url).href;

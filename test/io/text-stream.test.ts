@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { DataNotFoundError, InputParseError, InternalError } from '../../src/errors.js';
 import { openOutput } from '../../src/io/output-writer.js';
-import { readParagraphs, transformBatches, transformText, type Paragraph, type ReadParagraphsOptions } from '../../src/io/text-stream.js';
+import { readParagraphs, type Paragraph, type ReadParagraphsOptions } from '../../src/io/paragraphs.js';
+import { transformBatches, transformText } from '../../src/io/text-stream.js';
 
 let dir = '';
 before(() => {
