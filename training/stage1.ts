@@ -15,9 +15,9 @@ import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { BetaTable, type GroupBlock } from '../features/beta.js';
 import { DocTables } from '../features/ztf-tables.js';
-import { N_TARGETS, docCount, encodeCorpus } from '../features/encode.js';
+import { N_TARGETS, docCount, encodeCorpus, type EncodedCorpus } from '../features/encode.js';
 import { SeenLexicon } from '../features/seen-labels.js';
-import { countGroup, groupSpecs, sliceBounds, type IdSizes } from '../features/tally.js';
+import { countGroup, groupSpecs, sliceBounds, type GroupSpec, type IdSizes } from '../features/tally.js';
 import { isDocTemplate, validateTemplates, type Template } from '../features/templates.js';
 import { Vocab } from '../features/vocab.js';
 import type { Corpus } from '../src/corpus/types.js';
@@ -129,94 +129,30 @@ export async function runStageOne(d1: Corpus, options: Stage1Options): Promise<S
   const workers = stageOneThreads(asked, nTokens, minTokensPerWorker, cores);
   const t0 = performance.now();
   const vocab = new Vocab();
-  const enc = encodeCorpus(d1, vocab, { mode: 'intern', shared: workers > 0 });
-  let gold = 0;
-  for (let i = 0; i < enc.nTokens; i++) if (enc.gold[i * N_TARGETS] >= 0) gold++;
-  if (gold === 0) throw new CorpusError('the training corpus has no gold-marked tokens', { file: d1.source });
+  const { enc, gold } = encodeD1(d1, vocab, workers > 0);
   onProgress?.('encode', enc.nTokens, enc.nTokens);
   const t1 = performance.now();
   const specs = groupSpecs(templates);
   const sizes: IdSizes = { word: vocab.size('word'), letter: vocab.size('letter'), values: TARGETS.map((t) => vocab.size(t)) };
   const tfTargets = [...new Set(templates.filter(isDocTemplate).map((t) => t.target))] as Target[];
-  let doc: DocTables | undefined;
-  let lexicon: SeenLexicon | undefined;
-  let sideSeconds = 0;
-  const side = () => {
-    const s = performance.now();
-    onProgress?.('doc', 0, 1);
-    doc = DocTables.build(enc, vocab, tfTargets);
-    onProgress?.('doc', 1, 1);
-    onProgress?.('lexicon', 0, 1);
-    lexicon = SeenLexicon.build(d1, vocab);
-    onProgress?.('lexicon', 1, 1);
-    sideSeconds = (performance.now() - s) / 1000;
-  };
-  let blocks: GroupBlock[];
-  let workerSeconds: number[];
-  let t2: number;
-  let stopping: Promise<void> = Promise.resolve();
-  if (workers === 0) {
-    blocks = specs.map((spec, s) => {
-      const b = countGroup(enc, spec, 0, Number.MAX_SAFE_INTEGER, sizes);
-      onProgress?.('count', Math.round((enc.nTokens * (s + 1)) / specs.length), enc.nTokens);
-      return b;
-    });
-    workerSeconds = [(performance.now() - t1) / 1000];
-    t2 = performance.now();
-  } else {
-    // More slices than workers (dynamic scheduling): slices of equal tokens can differ in cost
-    // (rare words make more contexts and entries), and a free worker takes the next slice.
-    const nSlices = workers === 1 ? 1 : workers * SLICES_PER_WORKER;
-    const bounds = specs.map((spec) => sliceBounds(enc, spec, sizes, nSlices));
-    const pool = new Piscina({
-      filename: new URL('./stage1-worker.js', import.meta.url).href,
-      minThreads: workers,
-      maxThreads: workers,
-      idleTimeout: 1000,
-    });
-    try {
-      const done = new Array<number>(nSlices).fill(0);
-      const report = () =>
-        onProgress?.('count', Math.round((enc.nTokens * done.reduce((a, b) => a + b, 0)) / (specs.length * nSlices)), enc.nTokens);
-      const tasks = Array.from({ length: nSlices }, (_, k) => {
-        const { port1, port2 } = new MessageChannel();
-        port1.on('message', (m: { done: number }) => {
-          done[k] = m.done;
-          report();
-        });
-        port1.unref();
-        const task: Stage1Task = { enc, specs, bounds, slice: k, sizes, port: port2 };
-        return (pool.run(task, { transferList: [port2] as never }) as Promise<SliceCounts>).finally(() =>
-          port1.close(),
-        );
-      });
-      side();
-      const results = await Promise.all(tasks);
-      t2 = performance.now();
-      done.fill(specs.length);
-      report();
-      workerSeconds = results.map((r) => r.seconds);
-      blocks = results.flatMap((r) => r.blocks);
-    } catch (err) {
-      await pool.destroy();
-      throw err;
-    }
-    // The threads wind down while the table is assembled.
-    stopping = pool.destroy();
-  }
+  const buildSide = () => buildSideTables(d1, enc, vocab, tfTargets, onProgress);
+  const counted =
+    workers === 0
+      ? countHere(enc, specs, sizes, onProgress)
+      : await countInPool(enc, specs, sizes, workers, buildSide, onProgress);
   onProgress?.('merge', 0, 1);
-  const counts = BetaTable.fromBlocks(blocks);
+  const counts = BetaTable.fromBlocks(counted.blocks);
   onProgress?.('merge', 1, 1);
   const t3 = performance.now();
-  await stopping;
-  if (!doc) side();
+  await counted.stopping;
+  const side = counted.side ?? buildSide();
   vocab.freeze();
   const seconds = (performance.now() - t0) / 1000;
   return {
     vocab,
     counts,
-    doc: doc!,
-    lexicon: lexicon!,
+    doc: side.doc,
+    lexicon: side.lexicon,
     stats: {
       tokens: enc.nTokens,
       goldTokens: gold,
@@ -226,11 +162,130 @@ export async function runStageOne(d1: Corpus, options: Stage1Options): Promise<S
       contexts: counts.contexts,
       seconds,
       encodeSeconds: (t1 - t0) / 1000,
-      countSeconds: (t2 - t1) / 1000,
-      mergeSeconds: (t3 - t2) / 1000,
-      sideSeconds,
-      workerSeconds,
+      countSeconds: (counted.countedAt - t1) / 1000,
+      mergeSeconds: (t3 - counted.countedAt) / 1000,
+      sideSeconds: side.seconds,
+      workerSeconds: counted.workerSeconds,
       tokensPerSecond: enc.nTokens / seconds,
     },
   };
+}
+
+/**
+ * Interns D1 into `vocab` (in SharedArrayBuffers when `shared`, for worker threads); returns the
+ * encoding and its number of gold-marked tokens. Throws CorpusError when D1 has none.
+ */
+function encodeD1(d1: Corpus, vocab: Vocab, shared: boolean): { enc: EncodedCorpus; gold: number } {
+  const enc = encodeCorpus(d1, vocab, { mode: 'intern', shared });
+  let gold = 0;
+  for (let i = 0; i < enc.nTokens; i++) if (enc.gold[i * N_TARGETS] >= 0) gold++;
+  if (gold === 0) throw new CorpusError('the training corpus has no gold-marked tokens', { file: d1.source });
+  return { enc, gold };
+}
+
+/** The main thread's share of stage one: document tables, seen-label lexicon, and the seconds they took. */
+interface SideTables {
+  doc: DocTables;
+  lexicon: SeenLexicon;
+  seconds: number;
+}
+
+/**
+ * Builds the document tables (postings of `tfTargets`) and the seen-label lexicon of D1, reporting
+ * 'doc' and 'lexicon' progress; returns them with the seconds spent.
+ */
+function buildSideTables(
+  d1: Corpus,
+  enc: EncodedCorpus,
+  vocab: Vocab,
+  tfTargets: Target[],
+  onProgress: Stage1Options['onProgress'],
+): SideTables {
+  const s = performance.now();
+  onProgress?.('doc', 0, 1);
+  const doc = DocTables.build(enc, vocab, tfTargets);
+  onProgress?.('doc', 1, 1);
+  onProgress?.('lexicon', 0, 1);
+  const lexicon = SeenLexicon.build(d1, vocab);
+  onProgress?.('lexicon', 1, 1);
+  return { doc, lexicon, seconds: (performance.now() - s) / 1000 };
+}
+
+/**
+ * β* counted as blocks (disjoint key ranges in merge order), the seconds of each counting task,
+ * the performance.now() at which the last count came in, a promise settled once the threads (if
+ * any) have stopped, and the side tables when they were built while the threads counted.
+ */
+interface Counted {
+  blocks: GroupBlock[];
+  workerSeconds: number[];
+  countedAt: number;
+  stopping: Promise<void>;
+  side?: SideTables;
+}
+
+/** Counts every group of β* over all of D1 in the calling thread, reporting 'count' progress per group. */
+function countHere(enc: EncodedCorpus, specs: GroupSpec[], sizes: IdSizes, onProgress: Stage1Options['onProgress']): Counted {
+  const t1 = performance.now();
+  const blocks = specs.map((spec, s) => {
+    const b = countGroup(enc, spec, 0, Number.MAX_SAFE_INTEGER, sizes);
+    onProgress?.('count', Math.round((enc.nTokens * (s + 1)) / specs.length), enc.nTokens);
+    return b;
+  });
+  const countedAt = performance.now();
+  return { blocks, workerSeconds: [(countedAt - t1) / 1000], countedAt, stopping: Promise.resolve() };
+}
+
+/**
+ * Counts β* in a pool of `workers` (≥ 1) threads, each task one key slice of every group, and
+ * runs `whileCounting` on this thread meanwhile; reports 'count' progress from the tasks' ports.
+ * The blocks come back in slice order; the pool is destroyed on failure (the error rethrown) and
+ * otherwise winds down behind `stopping`.
+ */
+async function countInPool(
+  enc: EncodedCorpus,
+  specs: GroupSpec[],
+  sizes: IdSizes,
+  workers: number,
+  whileCounting: () => SideTables,
+  onProgress: Stage1Options['onProgress'],
+): Promise<Counted> {
+  // More slices than workers (dynamic scheduling): slices of equal tokens can differ in cost
+  // (rare words make more contexts and entries), and a free worker takes the next slice.
+  const nSlices = workers === 1 ? 1 : workers * SLICES_PER_WORKER;
+  const bounds = specs.map((spec) => sliceBounds(enc, spec, sizes, nSlices));
+  const pool = new Piscina({
+    filename: new URL('./stage1-worker.js', import.meta.url).href,
+    minThreads: workers,
+    maxThreads: workers,
+    idleTimeout: 1000,
+  });
+  try {
+    const done = new Array<number>(nSlices).fill(0);
+    const report = () =>
+      onProgress?.('count', Math.round((enc.nTokens * done.reduce((a, b) => a + b, 0)) / (specs.length * nSlices)), enc.nTokens);
+    const tasks = Array.from({ length: nSlices }, (_, k) => {
+      const { port1, port2 } = new MessageChannel();
+      port1.on('message', (m: { done: number }) => {
+        done[k] = m.done;
+        report();
+      });
+      port1.unref();
+      const task: Stage1Task = { enc, specs, bounds, slice: k, sizes, port: port2 };
+      return (pool.run(task, { transferList: [port2] as never }) as Promise<SliceCounts>).finally(() =>
+        port1.close(),
+      );
+    });
+    const side = whileCounting();
+    const results = await Promise.all(tasks);
+    const countedAt = performance.now();
+    done.fill(specs.length);
+    report();
+    const blocks = results.flatMap((r) => r.blocks);
+    // The threads wind down while the table is assembled.
+    return { blocks, workerSeconds: results.map((r) => r.seconds), countedAt, stopping: pool.destroy(), side };
+  } catch (err) {
+    await pool.destroy();
+    throw err;
+  }
 }
