@@ -3,7 +3,8 @@
  * (train() splits it 9:1 into D1 and D2 with the fold's seed, the same split for every model)
  * and evaluate it on the fold's held-out documents. Trainings shared by several models (Mfull
  * is also Table 4's reference, the solver and transform ablations' default, the curve's 100%
- * point and M2pass's first pass) run once and are dropped as soon as no later model needs them.
+ * point and M2pass's first pass) run once and are dropped as soon as no later model needs them
+ * (training/cv-trainings.ts).
  * Runs in the calling thread; training/cv.ts runs folds in parallel worker threads.
  */
 import type { Corpus, Document } from '../src/corpus/types.js';
@@ -11,19 +12,18 @@ import { encodeCorpus } from '../features/encode.js';
 import { SeenLexicon } from '../features/seen-labels.js';
 import { goldLabels, withContextLabels } from '../features/neighbours.js';
 import { Vocab } from '../features/vocab.js';
-import { LexdisError } from '../src/errors.js';
 import type { Model } from '../src/model/model.js';
 import { FirstSolution, MostFrequentLabel, RandomCandidate, countLabelFrequencies } from '../src/eval/baselines.js';
 import { evaluateItems, type EvalItem, type EvalReport, type EvalTieOptions } from '../src/eval/eval.js';
 import { goldItems } from '../src/eval/evaluate.js';
-import { rankPrepared, tieOrderOf } from '../src/tagger/pipeline.js';
+import { tieOrderOf } from '../src/tagger/pipeline.js';
 import { ModelRanker } from '../src/tagger/ranker.js';
 import type { Disambiguator } from '../src/tagger/types.js';
 import { IndependentCombination } from './cv-combine.js';
-import { documentSubset, foldSeed, foldSplit, type FoldAssignment } from './cv-folds.js';
-import { defaultModelDefaults, trainingsOf, type CvModel, type Defaults, type TrainingSpec } from './cv-models.js';
-import { documentsNeeded, partitionCorpus } from './partition.js';
-import { train, type TrainSummary } from './train.js';
+import { foldSeed, foldSplit, type FoldAssignment } from './cv-folds.js';
+import { defaultModelDefaults, trainingsOf, type CvModel, type Defaults } from './cv-models.js';
+import { FoldTrainings, predictedLabels, type TrainingNote } from './cv-trainings.js';
+import { partitionCorpus } from './partition.js';
 
 export interface FoldOptions {
   seed: number;
@@ -45,21 +45,6 @@ export const defaultFoldOptions = (): FoldOptions => ({
   workers: 0,
   defaults: defaultModelDefaults(),
 });
-
-/** What one training left behind (for the report's diagnostics). */
-export interface TrainingNote {
-  key: string;
-  trainDocuments: number;
-  d1Documents: number;
-  d2Documents: number;
-  d2Rows: number;
-  features: number;
-  theta: Record<string, number>;
-  bias: number;
-  solver: { iterations: number; converged: boolean; note?: string };
-  /** A1/A2 on D2, in-sample for θ. */
-  d2Accuracy: { A1: number; A2: number; ceiling: number };
-}
 
 /**
  * A model's figures on a fold: all gold words, and split by whether the word occurs in the training
@@ -118,33 +103,49 @@ function seenLexiconOf(d1: Corpus): SeenLexicon {
   return SeenLexicon.build(d1, vocab.freeze());
 }
 
-/** A model's top label per token of a document (null for tokens without candidates): M2pass's first pass. */
-function predictedLabels(model: Model, doc: Document): (string | null)[][] {
-  return rankPrepared(new ModelRanker(model), doc, model.lexicon).ranked.map((sent) =>
-    sent.map((rt) => (rt.ranked.length > 0 ? rt.ranked[0].candidate.key : null)),
-  );
-}
-
-function note(spec: TrainingSpec, s: TrainSummary): TrainingNote {
-  return {
-    key: spec.key,
-    trainDocuments: s.documents,
-    d1Documents: s.d1.documents,
-    d2Documents: s.d2.documents,
-    d2Rows: s.d2.rows,
-    features: s.features,
-    theta: s.theta,
-    bias: s.bias,
-    solver: { iterations: s.solver.iterations, converged: s.solver.converged, note: s.solver.note },
-    d2Accuracy: s.d2Accuracy,
-  };
-}
-
 /** Why the first-solution baseline is not run on a corpus, or undefined when it is. */
 export function firstSolutionAbsence(corpus: Corpus): string | undefined {
   return corpus.analyzerOrder === false
     ? 'the candidates file is gold-first, so its order is not the analyzer\'s (write it in the starred layout to keep the analyzer\'s order)'
     : undefined;
+}
+
+/** What a fold's models are evaluated on, beside the models themselves. */
+interface FoldTest {
+  /** The fold's held-out documents. */
+  test: readonly Document[];
+  /** The fold's training part: the most-frequent-label baseline counts its labels. */
+  train: Corpus;
+  /** The baselines' C(t). */
+  lexicon: SeenLexicon;
+  /** The run's seed (the random baseline's). */
+  seed: number;
+  /** How ties are broken when scoring: the run's seed and the corpus's tie order. */
+  ev: Partial<EvalTieOptions>;
+}
+
+/**
+ * Evaluates model `m` on the fold's test documents, given the models of its trainings in
+ * trainingsOf order (none for a baseline).
+ */
+function evaluateModel(m: CvModel, trained: readonly Model[], t: FoldTest): FoldEvaluation {
+  const [a, b] = trained;
+  const own = trained[trained.length - 1];
+  switch (m.kind) {
+    case 'trained': return evaluateOn(new ModelRanker(a), t.test, a.lexicon, undefined, t.ev);
+    case 'ind': return evaluateOn(new IndependentCombination(a, b), t.test, a.lexicon, undefined, t.ev);
+    case 'cheat': return evaluateOn(new ModelRanker(a), t.test, a.lexicon, (d) => withContextLabels(d, goldLabels(d)), t.ev);
+    case '2pass': {
+      const firstPass = (d: Document) => withContextLabels(d, predictedLabels(a, d));
+      return evaluateOn(new ModelRanker(own), t.test, own.lexicon, firstPass, t.ev);
+    }
+    case 'baseline': {
+      const r = m.name === 'first-solution' ? new FirstSolution()
+        : m.name === 'random' ? new RandomCandidate(t.seed)
+        : new MostFrequentLabel(countLabelFrequencies(t.train.documents));
+      return evaluateOn(r, t.test, t.lexicon, undefined, t.ev);
+    }
+  }
 }
 
 /** Runs one fold. */
@@ -156,114 +157,34 @@ export async function runFold(
   const t0 = performance.now();
   const split = foldSplit(corpus, assignment, fold, o.extra);
   const seed = foldSeed(o.seed, fold);
-  const trainOptions = { d2: o.d2, seed, workers: o.workers, maxTokens: o.maxTokens, solverOptions: {} };
   const partition = partitionCorpus(split.train, { d2Share: o.d2, seed });
-
-  // Reference counts of the trainings, so each is dropped after its last use.
-  const uses = new Map<string, number>();
-  for (const m of models) for (const t of trainingsOf(m, o.defaults)) uses.set(t.key, (uses.get(t.key) ?? 0) + 1);
-  const cache = new Map<string, Model | string>();
-  const notes: Record<string, TrainingNote> = {};
-
-  const trainCorpusFor = (spec: TrainingSpec): Corpus | string => {
-    if (spec.contexts === 'gold') return { ...split.train, documents: split.train.documents.map((d) => withContextLabels(d, goldLabels(d))) };
-    if (spec.contexts === 'first-pass') {
-      // The first pass on D2: Mfull as θ was fitted (D1's β*), i.e. the last training before this one.
-      const specs = trainingsOf({ name: '2pass', kind: '2pass' }, o.defaults);
-      const first = cache.get(specs[specs.length - 2].key);
-      if (typeof first !== 'object') return `the first pass (Mfull) is not available: ${first ?? 'not trained'}`;
-      const inD2 = new Set(partition.d2Index);
-      return {
-        ...split.train,
-        documents: split.train.documents.map((d, i) =>
-          inD2.has(i) ? withContextLabels(d, predictedLabels(first, d)) : d,
-        ),
-      };
-    }
-    if (spec.percent === 100) return split.train;
-    const sub = documentSubset(split.train, spec.percent, seed);
-    const need = documentsNeeded(o.d2);
-    return sub.documents.length < need ? `${spec.percent}% of the training part is ${sub.documents.length} documents; a D1/D2 split needs ${need}` : sub;
-  };
-
-  const ensure = async (spec: TrainingSpec): Promise<Model | string> => {
-    const have = cache.get(spec.key);
-    if (have !== undefined) return have;
-    const c = trainCorpusFor(spec);
-    let result: Model | string;
-    if (typeof c === 'string') result = c;
-    else {
-      try {
-        const { model, summary } = await train(c, {
-          ...trainOptions,
-          featureSet: spec.featureSet,
-          transform: spec.transform,
-          solver: spec.solver,
-          recount: spec.recount,
-          sequence: o.defaults.sequence,
-          casePass: o.defaults.casePass,
-        });
-        notes[spec.key] = note(spec, summary);
-        result = model;
-      } catch (err) {
-        // A model that cannot be trained (e.g. a solver refusing its options) is reported as
-        // skipped with the reason, and the other models of the run go on; bugs still throw.
-        if (!(err instanceof LexdisError)) throw err;
-        result = `training ${spec.featureSet}/${spec.transform}/${spec.solver} failed: ${err.message}`;
-      }
-    }
-    cache.set(spec.key, result);
-    return result;
-  };
-  const release = (specs: TrainingSpec[]) => {
-    for (const s of specs) {
-      const n = (uses.get(s.key) ?? 1) - 1;
-      uses.set(s.key, n);
-      if (n <= 0) cache.delete(s.key);
-    }
-  };
-
+  const trainings = new FoldTrainings(
+    { split, partition, seed, d2: o.d2, maxTokens: o.maxTokens, workers: o.workers, defaults: o.defaults },
+    models,
+  );
   // The baselines' C(t): the labels seen where the models' β* comes from (D1, or D1 ∪ D2 with recount).
   const lexicon = seenLexiconOf(o.defaults.recount ? split.train : partition.d1);
+  const ev: Partial<EvalTieOptions> = { seed: o.seed, order: tieOrderOf(corpus) };
+  const t: FoldTest = { test: split.test, train: split.train, lexicon, seed: o.seed, ev };
   const results: Record<string, ModelFoldResult> = {};
   const seconds: Record<string, number> = {};
-  const ev: Partial<EvalTieOptions> = { seed: o.seed, order: tieOrderOf(corpus) };
   const noFirst = firstSolutionAbsence(corpus);
   let done = 0;
   for (const m of models) {
     const tm = performance.now();
     const specs = trainingsOf(m, o.defaults);
     const trained: (Model | string)[] = [];
-    for (const s of specs) trained.push(await ensure(s));
-    const missing = trained.find((t): t is string => typeof t === 'string');
+    for (const s of specs) trained.push(await trainings.get(s));
+    const missing = trained.find((x): x is string => typeof x === 'string');
     if (missing !== undefined) results[m.name] = { skipped: missing };
     else if (m.name === 'first-solution' && noFirst) results[m.name] = { skipped: noFirst };
-    else {
-      const ms = trained as Model[];
-      const [a, b] = ms;
-      const own = ms[ms.length - 1];
-      let report: FoldEvaluation;
-      switch (m.kind) {
-        case 'trained': report = evaluateOn(new ModelRanker(a), split.test, a.lexicon, undefined, ev); break;
-        case 'ind': report = evaluateOn(new IndependentCombination(a, b), split.test, a.lexicon, undefined, ev); break;
-        case 'cheat': report = evaluateOn(new ModelRanker(a), split.test, a.lexicon, (d) => withContextLabels(d, goldLabels(d)), ev); break;
-        case '2pass': report = evaluateOn(new ModelRanker(own), split.test, own.lexicon, (d) => withContextLabels(d, predictedLabels(a, d)), ev); break;
-        case 'baseline': {
-          const r = m.name === 'first-solution' ? new FirstSolution()
-            : m.name === 'random' ? new RandomCandidate(o.seed)
-            : new MostFrequentLabel(countLabelFrequencies(split.train.documents));
-          report = evaluateOn(r, split.test, lexicon, undefined, ev);
-          break;
-        }
-      }
-      results[m.name] = report;
-    }
-    release(specs);
+    else results[m.name] = evaluateModel(m, trained as Model[], t);
+    trainings.release(specs);
     seconds[m.name] = (performance.now() - tm) / 1000;
     onProgress?.(++done, models.length, m.name);
   }
   return {
     fold, seed, trainDocuments: split.train.documents.length, testDocuments: split.test.length,
-    models: results, trainings: notes, seconds, totalSeconds: (performance.now() - t0) / 1000,
+    models: results, trainings: trainings.notes, seconds, totalSeconds: (performance.now() - t0) / 1000,
   };
 }
