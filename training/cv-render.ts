@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { DEFAULT_FEATURE_SET } from '../features/templates.js';
 import { OutputError } from '../src/errors.js';
 import { assertParentFolder, writeFileAtomic } from '../src/io/files.js';
-import type { CvReport, Row } from './cv-report.js';
+import type { CvReport } from './cv-report.js';
+import type { Row } from './cv-tables.js';
 import { curveSvg } from './cv-svg.js';
 import { TIE_RULES } from '../src/tagger/ties.js';
 

@@ -3,65 +3,20 @@
  * folds (token counts summed, src/eval/eval.ts mergeReports), per-fold figures, mean θ; and
  * the paper's tables derived from them (Table 5, Table 4, baselines, solver and transform
  * ablations, learning curve). Everything but `timing` depends only on the corpus, the models
- * and the options (the determinism test compares it). Rendering: training/cv-render.ts.
+ * and the options (the determinism test compares it). The tables: training/cv-tables.ts;
+ * rendering: training/cv-render.ts.
  */
 import type { Corpus, CorpusPart } from '../src/corpus/types.js';
-import type { LabelElement } from '../src/labels/elements.js';
 import { elementName, schemeSlots, type LabelScheme } from '../src/labels/scheme.js';
-import { mergeReports, tiedShare, type EvalReport } from '../src/eval/eval.js';
+import { mergeReports, type EvalReport } from '../src/eval/eval.js';
 import type { TieOrder } from '../src/tagger/ties.js';
-import { VALUE_TRANSFORMS } from '../features/transform.js';
-import { SOLVER_NAMES } from './solvers/index.js';
 import type { FoldAssignment } from './cv-folds.js';
 import type { FoldResult } from './cv-fold.js';
-import { BASELINE_NAMES, displayName, TABLE5_MODELS, trainedName, trainingsOf, type CvModel, type Defaults } from './cv-models.js';
+import { displayName, trainingsOf, type CvModel, type Defaults } from './cv-models.js';
+import { paperTables, rivalCheck, type CvTables, type ReportOf, type RivalCheck } from './cv-tables.js';
 
 const CV_REPORT_KIND = 'lexdis-cv-report';
 const CV_REPORT_VERSION = 1;
-
-/** A1/A2/E1/E2 of the whole label (all tokens and ambiguous ones). */
-export interface Row {
-  model: string;
-  display: string;
-  tokens: number;
-  A1: number;
-  A2: number;
-  E1: number;
-  E2: number;
-  ambiguousA1: number;
-  ambiguousA2: number;
-  /** A1/A2 with ties broken by the seeded random order, and the share (%) of tokens whose first place was tied. */
-  randomA1: number;
-  randomA2: number;
-  tiedFirst: number;
-  /** A1/A2 of the case-less label (docs/glossary.md). */
-  caselessA1: number;
-  caselessA2: number;
-}
-
-export interface LeRow {
-  le: LabelElement;
-  /** The element's name in the corpus's label scheme (= le for Arabic). */
-  name: string;
-  /** Me on its own LE (absent when Me was not run). */
-  own?: { A1: number; A2: number; E1: number; E2: number };
-  /** Mfull on the same LE. */
-  full?: { A1: number; A2: number; E1: number; E2: number };
-}
-
-export interface CurvePoint {
-  percent: number;
-  model: string;
-  /** Mean training documents per fold at this share. */
-  trainDocuments: number;
-  A1: number;
-  A2: number;
-  E1: number;
-  E2: number;
-  /** Share of test tokens whose gold label is among the candidates (grows with D1's seen labels). */
-  ceiling: number;
-  folds: number;
-}
 
 export interface CvModelResult {
   name: string;
@@ -105,14 +60,7 @@ export interface CvReport {
   options: { folds: number; seed: number; d2: number; maxTokens: number; defaults: Defaults; models: string[] };
   folds: { fold: number; seed: number; trainDocuments: number; testDocuments: number; testTokens: number }[];
   models: Record<string, CvModelResult>;
-  tables: {
-    table5: Row[];
-    table4: LeRow[];
-    baselines: Row[];
-    solvers: Row[];
-    transforms: (Row & { prior: boolean; transform: string })[];
-    curve: CurvePoint[];
-  };
+  tables: CvTables;
   /**
    * How the main figures broke ties ('hash' on a gold-first candidates file), the random
    * tie-break's seed, and why first-solution is absent (if it is).
@@ -122,7 +70,7 @@ export interface CvReport {
    * Whether Mfull beats every baseline and Muni on A1 and A2 (null when they were not all
    * run), and the losses with the main tie-break and with random ties.
    */
-  check: { fullBeatsBaselinesAndUni: boolean | null; losses: string[]; lossesRandomTies: string[] };
+  check: RivalCheck;
   timing: { wallSeconds: number; jobs: number; foldSeconds: number[]; modelSeconds: Record<string, number> };
 }
 
@@ -140,28 +88,11 @@ export interface BuildInput {
   wallSeconds: number;
 }
 
-function row(name: string, r: EvalReport, scheme?: LabelScheme): Row {
-  const a = r.all.label;
-  const b = r.ambiguous.label;
-  const c = r.all.caseless;
-  return {
-    model: name,
-    display: displayName(name, scheme),
-    tokens: r.tokens,
-    A1: a.A1,
-    A2: a.A2,
-    E1: a.E1,
-    E2: a.E2,
-    ambiguousA1: b.A1,
-    ambiguousA2: b.A2,
-    randomA1: r.ties.random.A1,
-    randomA2: r.ties.random.A2,
-    tiedFirst: tiedShare(r),
-    caselessA1: c.A1,
-    caselessA2: c.A2,
-  };
-}
-
+/**
+ * Model `m`'s figures from the folds' results: its reports pooled over the folds that ran it,
+ * per-fold A1/A2, the folds that skipped it and why; for a trained model also its mean θ, mean
+ * A1/A2 on D2 and the folds whose solver did not converge (over the folds its last training ran).
+ */
 function modelResult(m: CvModel, results: FoldResult[], defaults: Defaults, scheme?: LabelScheme): CvModelResult {
   const reports: EvalReport[] = [];
   const seen: EvalReport[] = [];
@@ -207,6 +138,7 @@ function modelResult(m: CvModel, results: FoldResult[], defaults: Defaults, sche
   return out;
 }
 
+/** Mean and sample standard deviation (0 for fewer than two values) of `xs`. */
 function meanSd(xs: number[]): [number, number] {
   const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
   const sd = xs.length > 1 ? Math.sqrt(xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (xs.length - 1)) : 0;
@@ -240,105 +172,22 @@ function paired(m: CvModelResult, full: CvModelResult): CvModelResult['vsFull'] 
 
 /** Assembles the report from the folds' results (in fold order). */
 export function buildReport(input: BuildInput): CvReport {
-  const { corpus, assignment, models, options } = input;
+  const { corpus, models, options } = input;
   const results = [...input.results].sort((a, b) => a.fold - b.fold);
   const d = options.defaults;
   const byName: Record<string, CvModelResult> = {};
   const scheme = corpus.scheme;
   for (const m of models) byName[m.name] = modelResult(m, results, d, scheme);
   if (Object.hasOwn(byName, 'full')) for (const m of Object.values(byName)) if (m.name !== 'full') m.vsFull = paired(m, byName.full);
-  const rep = (name: string): EvalReport | null => (Object.hasOwn(byName, name) ? byName[name].report : null);
-  const rows = (names: readonly string[]) =>
-    names.flatMap((n) => {
-      const r = rep(n);
-      return r ? [row(n, r, scheme)] : [];
-    });
-
-  const acc = (r: EvalReport, t: LabelElement) => ({
-    A1: r.all[t].A1,
-    A2: r.all[t].A2,
-    E1: r.all[t].E1,
-    E2: r.all[t].E2,
-  });
-  const full = rep('full');
-  // Table 4 when at least one Me was run: every LE, with Me where it ran and Mfull beside it.
-  const slots = schemeSlots(scheme);
-  const table4: LeRow[] = !slots.some((le) => rep(le)) ? [] : slots.map((le) => {
-    const own = rep(le);
-    return {
-      le,
-      name: elementName(scheme, le),
-      ...(own ? { own: acc(own, le) } : {}),
-      ...(full ? { full: acc(full, le) } : {}),
-    };
-  });
-  const transforms = [false, true].flatMap((prior) => VALUE_TRANSFORMS.flatMap((t) => {
-    const name = trainedName(prior ? 'full+prior' : 'full', t, d.solver, d);
-    const r = rep(name);
-    return r ? [{ ...row(name, r, scheme), prior, transform: t }] : [];
-  }));
-  const curveNames = new Set(models.filter((m) => m.name.startsWith('curve:')).map((m) => m.name));
-  const curve: CurvePoint[] = [];
-  for (const m of models) {
-    if (!curveNames.has(m.name) || m.kind !== 'trained') continue;
-    const r = rep(m.name);
-    if (!r) continue;
-    const key = m.training.key;
-    const notes = results.map((f) => f.trainings[key]).filter((n) => n !== undefined);
-    curve.push({
-      percent: m.training.percent,
-      model: m.name,
-      trainDocuments: notes.length ? notes.reduce((s, n) => s + n.trainDocuments, 0) / notes.length : 0,
-      A1: r.all.label.A1,
-      A2: r.all.label.A2,
-      E1: r.all.label.E1,
-      E2: r.all.label.E2,
-      ceiling: r.ceiling,
-      folds: byName[m.name].perFold.length,
-    });
-  }
-  curve.sort((a, b) => a.percent - b.percent);
-
-  const losses: string[] = [];
-  const lossesRandomTies: string[] = [];
-  let check: boolean | null = null;
-  // The first-solution baseline is no rival where it cannot run (a gold-first file).
-  const rivals = [...BASELINE_NAMES, 'uni'].filter((n) => !(n === 'first-solution' && input.firstSolutionAbsent));
-  if (full && rivals.every((n) => rep(n))) {
-    for (const n of rivals) {
-      const r = rep(n)!;
-      const lose = (out: string[], what: string, mine: number, theirs: number) => {
-        if (!(mine > theirs)) out.push(`${what} ${mine.toFixed(2)} ≤ ${displayName(n, scheme)} ${theirs.toFixed(2)}`);
-      };
-      lose(losses, 'A1', full.all.label.A1, r.all.label.A1);
-      lose(losses, 'A2', full.all.label.A2, r.all.label.A2);
-      lose(lossesRandomTies, 'A1', full.ties.random.A1, r.ties.random.A1);
-      lose(lossesRandomTies, 'A2', full.ties.random.A2, r.ties.random.A2);
-    }
-    check = losses.length === 0;
-  }
+  const reportOf: ReportOf = (name) => (Object.hasOwn(byName, name) ? byName[name].report : null);
+  const foldsRun = (name: string) => byName[name].perFold.length;
   const modelSeconds: Record<string, number> = {};
   for (const f of results) for (const [k, v] of Object.entries(f.seconds)) modelSeconds[k] = (modelSeconds[k] ?? 0) + v;
-  const firstModel = models.find((m) => rep(m.name));
+  const firstModel = models.find((m) => reportOf(m.name));
   return {
     kind: CV_REPORT_KIND,
     version: CV_REPORT_VERSION,
-    corpus: {
-      source: corpus.source,
-      documents: corpus.documents.length,
-      goldDocuments: corpus.documents.length - assignment.dropped,
-      droppedDocuments: assignment.dropped,
-      scheme: { name: scheme?.name ?? 'arabic', elements: slots.map((s) => elementName(scheme, s)) },
-      ...(input.extra
-        ? {
-            extra: {
-              source: input.extra.source,
-              goldDocuments: input.extraDocuments ?? 0,
-              ...(input.extra.parts ? { parts: input.extra.parts } : {}),
-            },
-          }
-        : {}),
-    },
+    corpus: corpusSummary(input),
     options: {
       folds: options.folds,
       seed: options.seed,
@@ -355,26 +204,40 @@ export function buildReport(input: BuildInput): CvReport {
       testTokens: firstModel ? (f.models[firstModel.name]?.report?.tokens ?? 0) : 0,
     })),
     models: byName,
-    tables: {
-      table5: rows(TABLE5_MODELS),
-      table4,
-      baselines: rows([...BASELINE_NAMES, 'full']),
-      solvers: rows(SOLVER_NAMES.map((s) => trainedName('full', d.transform, s, d))),
-      transforms,
-      curve,
-    },
+    tables: paperTables({ models, results, reportOf, foldsRun, defaults: d, scheme }),
     ties: {
       order: corpus.analyzerOrder === false ? 'hash' : 'analyzer',
       seed: options.seed,
       ...(input.firstSolutionAbsent ? { firstSolutionAbsent: input.firstSolutionAbsent } : {}),
     },
-    check: { fullBeatsBaselinesAndUni: check, losses, lossesRandomTies },
+    check: rivalCheck(reportOf, scheme, input.firstSolutionAbsent),
     timing: {
       wallSeconds: input.wallSeconds,
       jobs: options.jobs,
       foldSeconds: results.map((f) => f.totalSeconds),
       modelSeconds,
     },
+  };
+}
+
+/** The report's corpus part: its documents, the gold ones, its label scheme and the extra corpora. */
+function corpusSummary({ corpus, assignment, extra, extraDocuments }: BuildInput): CvReport['corpus'] {
+  const scheme = corpus.scheme;
+  return {
+    source: corpus.source,
+    documents: corpus.documents.length,
+    goldDocuments: corpus.documents.length - assignment.dropped,
+    droppedDocuments: assignment.dropped,
+    scheme: { name: scheme?.name ?? 'arabic', elements: schemeSlots(scheme).map((s) => elementName(scheme, s)) },
+    ...(extra
+      ? {
+          extra: {
+            source: extra.source,
+            goldDocuments: extraDocuments ?? 0,
+            ...(extra.parts ? { parts: extra.parts } : {}),
+          },
+        }
+      : {}),
   };
 }
 
