@@ -13,7 +13,8 @@ import { ModelRanker } from '../src/tagger/ranker.js';
 import { documentSubset, type FoldSplit } from './cv-folds.js';
 import { trainingsOf, type CvModel, type Defaults, type TrainingSpec } from './cv-models.js';
 import { documentsNeeded, type Partition } from './partition.js';
-import { train, type TrainSummary } from './train.js';
+import { train } from './train.js';
+import type { TrainSummary } from './train-summary.js';
 
 /** What one training left behind (for the report's diagnostics). */
 export interface TrainingNote {

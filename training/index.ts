@@ -9,7 +9,8 @@
  * const { model, summary } = await train(requireGold(loadCorpus(['gold.pos'])), { workers: 2 });
  * await model.save('models/mine');
  */
-export { train, defaultTrainOptions, describeTraining, type TrainOptions, type TrainSummary, type TrainResult, type TrainStage } from './train.js';
+export { train, defaultTrainOptions, type TrainOptions, type TrainResult, type TrainStage } from './train.js';
+export { describeTraining, type TrainSummary } from './train-summary.js';
 export { runCv, defaultCvOptions, type CvOptions, type CvProgressEvent } from './cv.js';
 export type { CvReport } from './cv-report.js';
 export { parseModelList, type CvModel, type Defaults as CvModelDefaults } from './cv-models.js';
