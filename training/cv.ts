@@ -14,7 +14,9 @@ import { Piscina } from 'piscina';
 import type { Corpus, Document } from '../src/corpus/types.js';
 import { CorpusError, UsageError } from '../src/errors.js';
 import { assignFolds, type FoldAssignment } from './cv-folds.js';
-import { defaultFoldOptions, firstSolutionAbsence, runFold, type FoldOptions, type FoldResult } from './cv-fold.js';
+import {
+  defaultFoldOptions, firstSolutionAbsence, runFold, type FoldOptions, type FoldProgress, type FoldResult,
+} from './cv-fold.js';
 import { defaultModelDefaults, parseModelList, type CvModel, type Defaults } from './cv-models.js';
 import { buildReport, type CvReport } from './cv-report.js';
 import { documentsNeeded } from './partition.js';
@@ -91,6 +93,45 @@ function extraDocuments(corpus: Corpus, extra: Corpus | undefined): Document[] {
 }
 
 /**
+ * Runs folds 0 … `folds` − 1 in a pool of min(`jobs`, `folds`) worker threads (training/cv-worker.ts,
+ * which reads the corpus, assignment, models and fold options from `workerData`), each fold's
+ * progress reported through its own port to `progress(fold)`; returns the results in fold order.
+ * The pool is destroyed when the folds are done or one fails.
+ */
+async function runFoldsInPool(
+  workerData: CvWorkerData,
+  folds: number,
+  jobs: number,
+  progress: (fold: number) => FoldProgress,
+): Promise<FoldResult[]> {
+  const nModels = workerData.models.length;
+  const pool = new Piscina({
+    filename: new URL('./cv-worker.js', import.meta.url).href,
+    minThreads: Math.min(jobs, folds),
+    maxThreads: Math.min(jobs, folds),
+    idleTimeout: 1000,
+    workerData,
+  });
+  try {
+    return await Promise.all([...Array(folds).keys()].map((k) => {
+      const { port1, port2 } = new MessageChannel();
+      const report = progress(k);
+      port1.on('message', (m: { done: number; total: number; model: string }) => report(m.done, m.total, m.model));
+      port1.unref();
+      return (pool.run({ fold: k, port: port2 }, { transferList: [port2] as never }) as Promise<FoldResult>)
+        .then((r) => {
+          // The port's last messages may not have arrived yet: report the fold complete here.
+          report(nModels, nModels, '');
+          return r;
+        })
+        .finally(() => port1.close());
+    }));
+  } finally {
+    await pool.destroy();
+  }
+}
+
+/**
  * Runs a cross-validation. Takes a gold corpus and the options; returns its report (figures
  * pooled over folds). Throws UsageError for a bad option, CorpusError for a corpus too small to
  * split or extra corpora without gold marks, WorkerError when a worker thread dies.
@@ -114,38 +155,12 @@ export async function runCv(corpus: Corpus, options: Partial<CvOptions> = {}): P
   };
   const progress = (fold: number) => (done: number, total: number, model: string) =>
     o.onProgress?.({ fold, done, total, model });
-  const folds = [...Array(o.folds).keys()];
-  let results: FoldResult[];
+  const workerData: CvWorkerData = { corpus, assignment, models, options: foldOptions };
+  let results: FoldResult[] = [];
   if (o.jobs === 1) {
-    results = [];
-    for (const k of folds) results.push(await runFold(corpus, assignment, k, models, foldOptions, progress(k)));
-  } else {
-    const workerData: CvWorkerData = { corpus, assignment, models, options: foldOptions };
-    const pool = new Piscina({
-      filename: new URL('./cv-worker.js', import.meta.url).href,
-      minThreads: Math.min(o.jobs, o.folds),
-      maxThreads: Math.min(o.jobs, o.folds),
-      idleTimeout: 1000,
-      workerData,
-    });
-    try {
-      results = await Promise.all(folds.map((k) => {
-        const { port1, port2 } = new MessageChannel();
-        const report = progress(k);
-        port1.on('message', (m: { done: number; total: number; model: string }) => report(m.done, m.total, m.model));
-        port1.unref();
-        return (pool.run({ fold: k, port: port2 }, { transferList: [port2] as never }) as Promise<FoldResult>)
-          .then((r) => {
-            // The port's last messages may not have arrived yet: report the fold complete here.
-            report(models.length, models.length, '');
-            return r;
-          })
-          .finally(() => port1.close());
-      }));
-    } finally {
-      await pool.destroy();
-    }
-  }
+    for (let k = 0; k < o.folds; k++)
+      results.push(await runFold(corpus, assignment, k, models, foldOptions, progress(k)));
+  } else results = await runFoldsInPool(workerData, o.folds, o.jobs, progress);
   const firstSolutionAbsent = models.some((m) => m.name === 'first-solution') ? firstSolutionAbsence(corpus) : undefined;
   return buildReport({
     corpus,
