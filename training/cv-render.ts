@@ -10,6 +10,7 @@ import { OutputError } from '../src/errors.js';
 import { assertParentFolder, writeFileAtomic } from '../src/io/files.js';
 import type { CvReport } from './cv-report.js';
 import type { Row } from './cv-tables.js';
+import type { EvalReport } from '../src/eval/eval.js';
 import { curveSvg } from './cv-svg.js';
 import { TIE_RULES } from '../src/tagger/ties.js';
 
@@ -61,10 +62,23 @@ function rowTable<R extends Row>(rows: readonly R[], extra?: (r: R) => string[],
  * returns the text. Throws nothing.
  */
 export function cvMarkdown(r: CvReport, command?: string): string {
-  const L: string[] = [];
   const full = Object.hasOwn(r.models, 'full') ? r.models.full.report : null;
-  L.push('# Cross-validation report', '');
+  const L: string[] = ['# Cross-validation report', ''];
   if (command) L.push('```', command, '```', '');
+  L.push(...setupLines(r), ...tieLines(r));
+  if (full) L.push(`Gold test tokens: ${full.tokens} (ambiguous ${full.ambiguousTokens}); candidates per token ${f2(full.meanCandidates)}; ceiling (gold among the candidates) ${f(full.ceiling)}%.`);
+  L.push('');
+  L.push(...tableSections(r, full), ...seenUnseenSection(r), ...skippedSection(r), ...fullPerFoldSection(r));
+  L.push('## Timing', '', `Wall time ${r.timing.wallSeconds.toFixed(1)} s with ${r.timing.jobs} job${r.timing.jobs === 1 ? '' : 's'}.`, '');
+  return L.join('\n');
+}
+
+/**
+ * The report's opening lines: corpus, folds and split, defaults, label elements, how figures
+ * and ties are counted.
+ */
+function setupLines(r: CvReport): string[] {
+  const L: string[] = [];
   const o = r.options;
   L.push(
     `Corpus: ${r.corpus.source ?? '(unnamed)'}: ${r.corpus.goldDocuments} gold-marked documents` +
@@ -81,6 +95,15 @@ export function cvMarkdown(r: CvReport, command?: string): string {
     `Ties: in A1, A2, E1 and E2, ${TIE_RULES[r.ties.order]}; "random ties" gives A1/A2 where ${TIE_RULES.random} (seed ${r.ties.seed}); ` +
       '"tied first %" is the share of test tokens whose first place was a tie, decided by that rule rather than by the model.',
   );
+  return L;
+}
+
+/**
+ * Lines on ties: why first-solution is absent (when it is), and the gold tokens whose UD
+ * projection was decided by a tie, with A1 on them (none when there are no such tokens).
+ */
+function tieLines(r: CvReport): string[] {
+  const L: string[] = [];
   if (r.ties.firstSolutionAbsent) L.push(`The first-analyzer-solution baseline is absent: ${r.ties.firstSolutionAbsent}.`);
   const tiedGold = ['full', 'full+prior', DEFAULT_FEATURE_SET, 'first-solution', 'most-frequent']
     .flatMap((n) =>
@@ -94,8 +117,16 @@ export function cvMarkdown(r: CvReport, command?: string): string {
       'candidates in the analyzer\'s order), so the analyzer\'s order agrees with their gold by construction. A1 on them, with the analyzer\'s order / random ties: ' +
       `${tiedGold.map(([name, rep]) => `${name} ${f(rep.ties.projection.A1)} / ${f(rep.ties.projection.randomA1)}`).join(', ')}.`);
   }
-  if (full) L.push(`Gold test tokens: ${full.tokens} (ambiguous ${full.ambiguousTokens}); candidates per token ${f2(full.meanCandidates)}; ceiling (gold among the candidates) ${f(full.ceiling)}%.`);
-  L.push('');
+  return L;
+}
+
+/**
+ * The sections of the paper's tables, each present when its table has rows (the ablations when
+ * they compare more than one model): Table 5, Table 4, baselines and the check, solvers,
+ * transforms, learning curve. `full` is Mfull's pooled report, if it ran.
+ */
+function tableSections(r: CvReport, full: EvalReport | null): string[] {
+  const L: string[] = [];
   const t = r.tables;
   const paired = 'ΔA1 vs Mfull ± sd (folds better/worse)';
   if (t.table5.length) {
@@ -133,6 +164,16 @@ export function cvMarkdown(r: CvReport, command?: string): string {
     for (const p of t.curve) L.push(`| ${p.percent}% | ${p.trainDocuments.toFixed(1)} | ${f(p.A1)} | ${f(p.A2)} | ${f(p.E1)} | ${f(p.E2)} | ${f(p.ceiling)} | ${p.folds} |`);
     L.push('');
   }
+  return L;
+}
+
+/**
+ * The section on test words seen and unseen in training, for the Table 5 and baseline models
+ * (none when every test word has a seen label).
+ */
+function seenUnseenSection(r: CvReport): string[] {
+  const L: string[] = [];
+  const t = r.tables;
   const split = Object.values(r.models).filter(
     (m) =>
       m.seen && m.unseen && (t.table5.some((x) => x.model === m.name) || t.baselines.some((x) => x.model === m.name)),
@@ -151,6 +192,15 @@ export function cvMarkdown(r: CvReport, command?: string): string {
     }
     L.push('');
   }
+  return L;
+}
+
+/**
+ * The section listing the models that folds skipped, folds with the same reason on one line
+ * (none when no fold skipped a model).
+ */
+function skippedSection(r: CvReport): string[] {
+  const L: string[] = [];
   const skipped = Object.values(r.models).filter((m) => m.skipped.length > 0);
   if (skipped.length) {
     L.push('## Skipped', '');
@@ -162,6 +212,12 @@ export function cvMarkdown(r: CvReport, command?: string): string {
     }
     L.push('');
   }
+  return L;
+}
+
+/** Mfull's A1 per fold with mean and sd, its largest mean θ and A1/A2 on D2 (none without Mfull's folds). */
+function fullPerFoldSection(r: CvReport): string[] {
+  const L: string[] = [];
   if (Object.hasOwn(r.models, 'full') && r.models.full.perFold.length) {
     const pf = r.models.full.perFold;
     const mean = pf.reduce((s, x) => s + x.A1, 0) / pf.length;
@@ -175,8 +231,7 @@ export function cvMarkdown(r: CvReport, command?: string): string {
       L.push('');
     }
   }
-  L.push('## Timing', '', `Wall time ${r.timing.wallSeconds.toFixed(1)} s with ${r.timing.jobs} job${r.timing.jobs === 1 ? '' : 's'}.`, '');
-  return L.join('\n');
+  return L;
 }
 
 /** The learning curve as CSV. */
