@@ -17,8 +17,9 @@
  *   capacity, and the p99 latency of each.
  *
  * Run: `node dist/bench/throughput.js --model DIR [--mb 20] [--rounds 1] [--startup-runs 10]
- *       [--service] [--service-rounds 2] [--service-duration 10] [--work DIR] [--out FILE]`
- * (`--work`: where the text and the outputs are written, a temporary folder by default, removed after).
+ *       [--startup-only] [--service] [--service-rounds 2] [--service-duration 10] [--work DIR] [--out FILE]`
+ * (`--work`: where the text and the outputs are written, a temporary folder by default, removed after;
+ * `--startup-only`: the start-up alone, a run of seconds).
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -198,12 +199,13 @@ async function service(model: string, rounds: number, duration: number) {
 async function main(argv: string[]): Promise<void> {
   exitOnHelp(argv, import.meta.url);
   const modelArg = argValue(argv, '--model');
-  if (!modelArg) throw new Error('usage: node dist/bench/throughput.js --model DIR [--mb 20] [--rounds 1] [--startup-runs 10] [--service]');
+  if (!modelArg) throw new Error('usage: node dist/bench/throughput.js --model DIR [--mb 20] [--rounds 1] [--startup-runs 10] [--startup-only] [--service]');
   const model = resolve(modelArg);
   const given = argValue(argv, '--work');
   const work = given ? resolve(given) : mkdtempSync(join(tmpdir(), 'lexdis-throughput-'));
   try {
     const startup = await startUp(model, argNumber(argv, '--startup-runs', 10));
+    if (hasFlag(argv, '--startup-only')) return emitJson({ kind: 'lexdis-bench-throughput', model, startup }, argValue(argv, '--out'));
     const workers = await workerThreads(model, work, argNumber(argv, '--mb', 20), argNumber(argv, '--rounds', 1));
     const serviceResult = hasFlag(argv, '--service')
       ? await service(model, argNumber(argv, '--service-rounds', 2), argNumber(argv, '--service-duration', 10)) : undefined;
