@@ -11,7 +11,7 @@ import { featureSetForScheme } from '../../src/labels/scheme.js';
 import { loadSchemeFile } from '../../src/labels/scheme-file.js';
 import { hasCaseEndings, type Corpus } from '../../src/corpus/types.js';
 import type { TextEncoding } from '../../src/io/files.js';
-import { assertModelPathWritable } from '../../src/model/store.js';
+import { assertModelPathWritable, COMPRESSIONS, DEFAULT_COMPRESSION, type Compression } from '../../src/model/store.js';
 import { SOLVER_NAMES, type SolverName } from '../../training/solvers/index.js';
 import { defaultTrainOptions, train } from '../../training/train.js';
 import { describeTraining } from '../../training/train-summary.js';
@@ -39,6 +39,7 @@ interface TrainFlags {
   backoff: boolean;
   scheme?: string;
   caseEndings: boolean;
+  modelCompression: Compression;
 }
 
 async function run(corpora: string[], flags: TrainFlags): Promise<void> {
@@ -86,7 +87,7 @@ async function run(corpora: string[], flags: TrainFlags): Promise<void> {
     // is saved (saving is the peak of a large training: see docs/bench.md)
     corpus = undefined;
     const { model, summary } = await training;
-    const saved = await model.save(flags.output, { analyzerTables });
+    const saved = await model.save(flags.output, { analyzerTables, compression: flags.modelCompression });
     progress.stop();
     const out = {
       ...summary,
@@ -143,6 +144,8 @@ export function register(program: Command): void {
       'again with a classifier of case and mood that sees the whole sentence as the first decoding labelled it: docs/method.md)')
     .option('--no-backoff', 'the corpus was analyzed without backoff analyses for words the lexicon lacks: ' +
       'CoNLL-U corpora are projected without them, and the model records it so that tagging goes without them too')
+    .addOption(new Option('--model-compression <how>', 'how the model file stores its parts: deflate-raw, the smaller file; none, ' +
+      'the quicker load (docs/model-format.md)').choices(Object.keys(COMPRESSIONS)).default(DEFAULT_COMPRESSION))
     .option('--scheme <file>', 'label-element scheme of candidates files (JSON: docs/label-elements.md); default: inferred from their tags')
     .option('--no-case-endings', 'the corpus candidates have no case endings (made by import-ud --no-case-endings): ' +
       'project CoNLL-U without them and record it in the model, so tagging uses the analyzer as the reference program runs it');

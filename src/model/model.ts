@@ -21,7 +21,7 @@ import { linearScore } from './score.js';
 import { TagSequence } from './sequence.js';
 import { CASE_PASS_ARRAYS, CasePass } from './case-pass.js';
 import { requireString } from '../args.js';
-import { readModel, writeModel, type BinaryArray, type ModelHeader } from './store.js';
+import { readModel, writeModel, type BinaryArray, type Compression, type ModelHeader } from './store.js';
 
 const MODEL_KIND = 'lexdis-model';
 
@@ -133,10 +133,14 @@ export class Model {
   /**
    * Writes the model to the directory `dir` (atomically, see src/model/store.ts), with the
    * analyzer's tables compiled when given (`analyzerTables`, from Analyzer.tablesImage: tagging
-   * with those very tables then loads them without parsing); returns its size in bytes and the
+   * with those very tables then loads them without parsing), its parts stored as `compression`
+   * says (src/model/store.ts DEFAULT_COMPRESSION when absent); returns its size in bytes and the
    * time taken. Throws OutputError for a path that cannot be written.
    */
-  async save(dir: string, extra: { analyzerTables?: LexiconImage } = {}): Promise<{ bytes: number; ms: number }> {
+  async save(
+    dir: string,
+    extra: { analyzerTables?: LexiconImage; compression?: Compression } = {},
+  ): Promise<{ bytes: number; ms: number }> {
     const beta = this.counts.toBuffers();
     const docBuf = this.doc.toBuffers();
     const binary: Record<string, BinaryArray> = {
@@ -168,7 +172,7 @@ export class Model {
         ...(tables ? { [ANALYZER_PART]: tables.json } : {}),
       },
       binary,
-    });
+    }, { compression: extra.compression });
   }
 
   /**

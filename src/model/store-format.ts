@@ -1,9 +1,10 @@
 /**
  * What every model store holds and checks, whatever its layout: the header (magic, format
  * version, kind), the parts (named JSON values and typed arrays) and their validation before
- * anything is written, and the registry of format versions. Format 2 (./store-file.ts) is the
- * one this lexdis reads and writes; format 1 (a LevelDB directory) is read only by
- * `lexdis upgrade-model` (./upgrade/), which converts it.
+ * anything is written, and the registry of format versions. Formats 2 (one file, its chunks
+ * deflated) and 3 (the same, its chunks stored as they are too) are the ones this lexdis reads and
+ * writes (./store-file.ts); format 1 (a LevelDB directory) is read only by `lexdis upgrade-model`
+ * (./upgrade/), which converts it.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,8 +13,11 @@ import { ModelFormatError, ModelVersionError, UsageError } from '../errors.js';
 
 /** First field of every model header. */
 export const MODEL_MAGIC = 'LEXDIS-MODEL';
-/** The format version this lexdis writes and reads (2: one immutable file, ./store-file.ts). */
-export const MODEL_FORMAT_VERSION = 2;
+/**
+ * The newest format version this lexdis reads and writes (3: one immutable file whose chunks may
+ * be stored as they are; a file is written at the oldest version that holds it, ./store-file.ts).
+ */
+export const MODEL_FORMAT_VERSION = 3;
 /** The oldest format version this lexdis reads: older ones go through `lexdis upgrade-model` (./upgrade/). */
 export const MIN_MODEL_FORMAT_VERSION = 2;
 /** The oldest format version `lexdis upgrade-model` converts. */
@@ -116,7 +120,7 @@ export function checkHeader(
     const hint = v >= MIN_UPGRADE_FORMAT_VERSION ? UPGRADE_HINT : 'retrain the model';
     const converts = oldest < MIN_MODEL_FORMAT_VERSION ? `, and converts version ${oldest}` : '';
     throw new ModelVersionError(
-      `model format version ${v} is no longer read (this lexdis reads format version ${MIN_MODEL_FORMAT_VERSION}${converts}); ${hint}`,
+      `model format version ${v} is no longer read (this lexdis reads format versions ${MIN_MODEL_FORMAT_VERSION} to ${MODEL_FORMAT_VERSION}${converts}); ${hint}`,
       { file: dir },
     );
   }

@@ -1,6 +1,6 @@
 /**
  * The model container. A model is a directory holding one immutable file,
- * {@link MODEL_FILE} (format version 2, ./store-file.ts: a checked header and named JSON and
+ * {@link MODEL_FILE} (format version 3, 2 read too, ./store-file.ts: a checked header and named JSON and
  * binary parts with CRC-32s), and a small marker file; or that file alone, anywhere (what
  * {@link writeModelFile} and `lexdis export-model` write, for deployment). Reading is plain
  * file reads: no lock, nothing written, so models load from read-only volumes and from any
@@ -21,13 +21,23 @@ import {
 import { dirname, join, resolve } from 'node:path';
 import { DataNotFoundError, LexdisError, ModelFormatError, ModelVersionError, OutputError } from '../errors.js';
 import { assertParentFolder } from '../io/files.js';
-import { type ModelHeader, type ModelParts, type Plan, MARKER_FILE, MODEL_FILE, MODEL_FORMAT_VERSION, MODEL_MAGIC, UPGRADE_HINT, plan } from './store-format.js';
-import { encodeModelFile, hasFileSignature, readFileHeader, readModelFile } from './store-file.js';
+import { type ModelHeader, type ModelParts, type Plan, MARKER_FILE, MODEL_FILE, MODEL_MAGIC, UPGRADE_HINT, plan } from './store-format.js';
+import { type Compression, encodeModelFile, fileVersionOf, hasFileSignature, readFileHeader, readModelFile } from './store-file.js';
 import { claim, fsyncPath, recoverModelPath, release, serialized, siblingPath, sleep, swapInProgress, swapIntoPlace } from './store-swap.js';
 
 export { MODEL_MAGIC, MODEL_FORMAT_VERSION, MODEL_FILE } from './store-format.js';
 export type { BinaryArray, ModelHeader } from './store-format.js';
 export type { ModelParts } from './store-format.js';
+export { COMPRESSIONS, fileVersionOf, type Compression } from './store-file.js';
+
+/**
+ * How a model's chunks are stored when the writer does not say (./store-file.ts COMPRESSIONS):
+ * deflated, the smaller file (docs/model-format.md weighs the two).
+ */
+export const DEFAULT_COMPRESSION: Compression = 'deflate-raw';
+
+/** How to write a model: how its chunks are stored ({@link DEFAULT_COMPRESSION} when absent). */
+export interface WriteOptions { compression?: Compression }
 
 /**
  * Fails before any training work when `dir` cannot take a model: the parent must exist and
@@ -74,29 +84,35 @@ function writeChunks(path: string, chunks: readonly Uint8Array[]): void {
   }
 }
 
-/** Writes a format-2 model directory (model file and marker) at the new path `tmp`. */
-function writeModelDir(tmp: string, p: Plan): void {
+/** Writes a model directory (model file and marker) at the new path `tmp`. */
+function writeModelDir(tmp: string, p: Plan, compression: Compression): void {
   mkdirSync(tmp);
-  writeChunks(join(tmp, MODEL_FILE), encodeModelFile(p));
-  writeFileSync(join(tmp, MARKER_FILE), JSON.stringify({ magic: MODEL_MAGIC, formatVersion: MODEL_FORMAT_VERSION, kind: p.header.kind }) + '\n');
+  writeChunks(join(tmp, MODEL_FILE), encodeModelFile(p, compression));
+  writeFileSync(join(tmp, MARKER_FILE), JSON.stringify({ magic: MODEL_MAGIC, formatVersion: p.header.formatVersion, kind: p.header.kind }) + '\n');
 }
 
 /**
  * Writes a model directory at `dir`, replacing a model already there only once the new one
  * is complete (crash-safe: see ./store-swap.ts). Unusable parts → UsageError; an unwritable
- * path → OutputError, both before anything is written. Returns bytes on disk and elapsed ms.
+ * path → OutputError, both before anything is written. `opts.compression` says how the chunks
+ * are stored. Returns bytes on disk and elapsed ms.
  */
-export async function writeModel(dir: string, parts: ModelParts): Promise<{ bytes: number; ms: number }> {
+export async function writeModel(
+  dir: string,
+  parts: ModelParts,
+  opts: WriteOptions = {},
+): Promise<{ bytes: number; ms: number }> {
   const t0 = performance.now();
   const abs = resolve(dir);
-  const p = plan(parts);
+  const compression = opts.compression ?? DEFAULT_COMPRESSION;
+  const p = plan(parts, fileVersionOf(compression));
   assertModelPathWritable(abs);
   return serialized(abs, async () => {
     const tmp = siblingPath(abs, 'tmp');
     claim(tmp);
     try {
       recoverModelPath(abs);
-      writeModelDir(tmp, p);
+      writeModelDir(tmp, p, compression);
       swapIntoPlace(tmp, abs);
     } catch (err) {
       rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
@@ -124,22 +140,27 @@ function isModelFile(file: string): boolean {
 }
 
 /**
- * Writes a model as one file at `file` (format 2, the file a model directory holds), for
- * deployment: written beside it, then renamed into place, so the path holds the old or the
- * new complete file. Only a missing path or an existing single-file model is replaced
- * (OutputError otherwise, and for a missing folder); unusable parts → UsageError.
+ * Writes a model as one file at `file` (the file a model directory holds), for deployment:
+ * written beside it, then renamed into place, so the path holds the old or the new complete
+ * file. Only a missing path or an existing single-file model is replaced (OutputError
+ * otherwise, and for a missing folder); unusable parts → UsageError. `opts` as {@link writeModel}.
  */
-export function writeModelFile(file: string, parts: ModelParts): { bytes: number; ms: number } {
+export function writeModelFile(
+  file: string,
+  parts: ModelParts,
+  opts: WriteOptions = {},
+): { bytes: number; ms: number } {
   const t0 = performance.now();
   const abs = resolve(file);
-  const p = plan(parts);
+  const compression = opts.compression ?? DEFAULT_COMPRESSION;
+  const p = plan(parts, fileVersionOf(compression));
   if (!existsSync(dirname(abs))) throw new OutputError('output folder does not exist', { file: dirname(abs) });
   if (existsSync(abs) && (!statSync(abs).isFile() || !isModelFile(abs))) {
     throw new OutputError('refusing to replace something that is not a single-file lexdis model', { file: abs });
   }
   const tmp = siblingPath(abs, 'tmp');
   try {
-    writeChunks(tmp, encodeModelFile(p));
+    writeChunks(tmp, encodeModelFile(p, compression));
     renameSync(tmp, abs);
     fsyncPath(dirname(abs));
   } catch (err) {
@@ -150,7 +171,7 @@ export function writeModelFile(file: string, parts: ModelParts): { bytes: number
   return { bytes: statSync(abs).size, ms: performance.now() - t0 };
 }
 
-/** Where the model at `dir` is: its format-2 file, with the bytes of the model on disk. */
+/** Where the model at `dir` is: its model file, with the bytes of the model on disk. */
 interface Located { file: string; bytes: number }
 
 /**

@@ -108,3 +108,20 @@ test('diacritize --workers 2 writes what one thread writes; a bad --workers is a
     assert.match(r.err, /--workers must be a whole number ≥ 1 or 'auto'.*\[USAGE\]/);
   }
 });
+
+test('train --model-compression none writes a larger format-3 model that diacritizes as the deflated one does', () => {
+  const r = lexdis(['train', join(dir, 'gold.pos'), '-o', join(dir, 'm-stored'), '--features', 'aggr', '--workers', '1',
+    '--model-compression', 'none']);
+  assert.equal(r.code, 0, r.err);
+  const stored = readFileSync(join(dir, 'm-stored', 'model.lexdis'));
+  const deflated = readFileSync(join(dir, 'm', 'model.lexdis'));
+  assert.deepEqual([stored.readUInt32LE(16), deflated.readUInt32LE(16)], [3, 2], 'format versions 3 and 2');
+  assert.ok(stored.byteLength > 2 * deflated.byteLength, `${stored.byteLength} bytes against ${deflated.byteLength}`);
+  const a = lexdis(['diacritize', '-m', join(dir, 'm-stored')], TEXT);
+  const b = lexdis(['diacritize', '-m', join(dir, 'm')], TEXT);
+  assert.equal(a.code, 0, a.err);
+  assert.equal(a.out, b.out);
+  const bad = lexdis(['train', join(dir, 'gold.pos'), '-o', join(dir, 'm-bad'), '--model-compression', 'zip']);
+  assert.equal(bad.code, 2, 'a usage error exits 2');
+  assert.match(bad.err, /--model-compression.*zip/);
+});

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { ModelFormatError, ModelVersionError, OutputError } from '../../src/errors.js';
 import { MODEL_FILE, type ModelParts, readModel, readModelHeader, writeModel, writeModelFile } from '../../src/model/store.js';
 
@@ -98,7 +99,7 @@ test('a truncated file is MODEL_FORMAT wherever it is cut', async () => {
 });
 
 test('other versions, foreign files and corrupt bytes give the one-line errors', async () => {
-  await rejects(damaged((b) => { b.writeUInt32LE(3, 16); return b; }), ModelVersionError, /version 3 is newer than this lexdis can read \(format version 2\)/);
+  await rejects(damaged((b) => { b.writeUInt32LE(4, 16); return b; }), ModelVersionError, /version 4 is newer than this lexdis can read \(format version 3\)/);
   await rejects(damaged((b) => { b.writeUInt32LE(1, 16); return b; }), ModelVersionError, /version 1/);
   await rejects(damaged(() => Buffer.from('{"magic":"LEXDIS-MODEL"}')), ModelFormatError, /no LEXDIS-MODEL signature/);
   await rejects(damaged((b) => Buffer.concat([b, Buffer.from('xx')])), ModelFormatError, /2 unexpected bytes after the end/);
@@ -109,4 +110,58 @@ test('other versions, foreign files and corrupt bytes give the one-line errors',
   mkdirSync(dir);
   writeFileSync(join(dir, MODEL_FILE), 'not a model');
   await rejects(dir, ModelFormatError, /no LEXDIS-MODEL signature/, join(dir, MODEL_FILE));
+});
+
+test('a model with its chunks stored as they are (format 3) loads like a deflated one, and its damage is found', async () => {
+  const file = `${fresh('stored')}.lexdis`;
+  const p = parts();
+  writeModelFile(file, p, { compression: 'none' });
+  const bytes = readFileSync(file);
+  assert.equal(bytes.readUInt32LE(16), 3, 'written at format version 3');
+  assert.ok(bytes.byteLength > p.binary.big.byteLength, 'the 20 MB part is not compressed');
+  const m = await readModel(file);
+  assert.equal(m.header.formatVersion, 3);
+  assert.deepEqual(m.json, p.json);
+  assert.deepEqual(m.binary.big, p.binary.big);
+  assert.deepEqual(m.binary.u8, p.binary.u8);
+  assert.equal(m.binary.big.buffer.byteLength, m.binary.big.byteLength, 'the part of two chunks has its own buffer');
+  const deflated = `${fresh('deflated')}.lexdis`;
+  writeModelFile(deflated, p);
+  assert.equal(readFileSync(deflated).readUInt32LE(16), 2, 'a deflated model is written at format version 2, which older lexdis read');
+  assert.deepEqual((await readModel(deflated)).binary.big, m.binary.big);
+  const flip = (at: number) => { const b = Buffer.from(bytes); b[at] ^= 0x10; return b; };
+  const corrupt = `${fresh('stored-corrupt')}.lexdis`;
+  writeFileSync(corrupt, flip(bytes.length - 100_000)); // inside the 20 MB part's second chunk
+  await assert.rejects(readModel(corrupt), (e: unknown) => e instanceof ModelFormatError && e.code === 'MODEL_FORMAT' &&
+    /binary part "big": chunk 1 is corrupt \(checksum mismatch\)/.test(e.message));
+});
+
+test('a table of contents that lies about stored chunks is MODEL_FORMAT, not a crash', async () => {
+  const file = `${fresh('stored-toc')}.lexdis`;
+  writeModelFile(file, parts(), { compression: 'none' });
+  const bytes = readFileSync(file);
+  const tocLength = bytes.readUInt32LE(20);
+  const toc = JSON.parse(bytes.subarray(32, 32 + tocLength).toString('utf8'));
+  /** The file with its table replaced by `change(toc)`, padded with spaces to its length (the data stay in place). */
+  const withToc = (change: (t: typeof toc) => void): string => {
+    const t = structuredClone(toc);
+    change(t);
+    const json = JSON.stringify(t);
+    const text = Buffer.from(json + ' '.repeat(Math.max(0, tocLength - Buffer.byteLength(json))), 'utf8');
+    assert.equal(text.byteLength, tocLength);
+    const b = Buffer.from(bytes);
+    text.copy(b, 32);
+    b.writeUInt32LE(crc32(text), 24);
+    const out = `${fresh('toc')}.lexdis`;
+    writeFileSync(out, b);
+    return out;
+  };
+  const small = (t: typeof toc) => t.binary.find((e: { name: string }) => e.name === 'small');
+  const partError = (file: string, pattern: RegExp) =>
+    assert.rejects(readModel(file), (e: unknown) => e instanceof ModelFormatError && pattern.test(e.message));
+  await partError(withToc((t) => { small(t).chunks[0].stored = 9; }), /binary part "small": chunk 0 holds 9 bytes, expected 8/);
+  await partError(withToc((t) => { small(t).chunks[0].at = t.fileBytes; }), /binary part "small": chunk 0 lies outside the file/);
+  await partError(withToc((t) => { small(t).bytes = 4; }), /binary part "small": bad type or length/);
+  await rejects(withToc((t) => { t.compression = 'nope'; }), ModelFormatError, /table of contents is malformed/);
+  await rejects(withToc((t) => { t.header.formatVersion = 2; }), ModelFormatError, /header says format version 2, the file 3/);
 });

@@ -82,7 +82,7 @@ test('a reader waits while a live process is between the two renames of a swap',
   await expectModel(dir, 5);
 });
 
-for (const version of [2]) test(`the committed format-version-${version} fixture still loads exactly (version 1's converts: test/model/upgrade.test.ts)`, async () => {
+for (const version of [2, 3]) test(`the committed format-version-${version} fixture still loads exactly (version 1's converts: test/model/upgrade.test.ts)`, async () => {
   const copy = join(mkdtempSync(join(root, 'fixture-')), `v${version}-small`);
   cpSync(join(projectRoot(), 'test', 'fixtures', 'model', `v${version}-small`), copy, { recursive: true });
   const m = await readModel(copy, { expectKind: 'lexdis-fixture' });

@@ -6,9 +6,11 @@ import { join } from 'node:path';
 import { DataNotFoundError, ModelFormatError, ModelVersionError, OutputError, UsageError } from '../../src/errors.js';
 import {
   type BinaryArray,
+  type Compression,
   type ModelParts,
-  MODEL_FORMAT_VERSION,
+  COMPRESSIONS,
   MODEL_MAGIC,
+  fileVersionOf,
   assertModelPathWritable,
   readModel,
   readModelHeader,
@@ -65,14 +67,15 @@ function sampleParts() {
   };
 }
 
-test('save → load gives identical parts of every dtype, fresh and aligned, frozen', async () => {
+for (const compression of Object.keys(COMPRESSIONS) as Compression[]) test(`save → load gives identical parts of every dtype, fresh and aligned, frozen (chunks ${compression})`, async () => {
   const dir = fresh('round');
   const parts = sampleParts();
-  const w = await writeModel(dir, parts);
+  const w = await writeModel(dir, parts, { compression });
   assert.equal(w.bytes, readdirSync(dir).reduce((n, f) => n + statSync(join(dir, f)).size, 0));
   const m = await readModel(dir);
   assert.equal(m.header.magic, MODEL_MAGIC);
-  assert.equal(m.header.formatVersion, MODEL_FORMAT_VERSION);
+  assert.equal(m.header.formatVersion, fileVersionOf(compression));
+  assert.equal(JSON.parse(readFileSync(join(dir, 'LEXDIS-MODEL'), 'utf8')).formatVersion, fileVersionOf(compression));
   assert.equal(m.header.kind, 'lexdis-model');
   assert.match(m.header.createdBy, /^lexdis \d+\.\d+\.\d+/);
   assert.deepEqual(m.header.templates, parts.header.templates);

@@ -11,7 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/config.js';
 import { ModelVersionError, OutputError } from '../../src/errors.js';
-import { MODEL_FILE, MODEL_FORMAT_VERSION, MODEL_MAGIC, readModel, writeModel } from '../../src/model/store.js';
+import {
+  DEFAULT_COMPRESSION, MODEL_FILE, MODEL_FORMAT_VERSION, MODEL_MAGIC, fileVersionOf, readModel, writeModel,
+} from '../../src/model/store.js';
 import { upgradeModel } from '../../src/model/upgrade/upgrade.js';
 import { rawDb, tamperV1, writeModelV1 } from '../../testkit/model-v1.js';
 import { lexdisInProcess } from '../helpers/cli-in-process.js';
@@ -34,7 +36,7 @@ test('the committed format-1 fixture converts in place to the same parts, and th
   );
   assert.ok(existsSync(join(copy, MODEL_FILE)) && !existsSync(join(copy, 'CURRENT')), 'the directory now holds the format-2 file only');
   const m = await readModel(copy, { expectKind: 'lexdis-fixture' });
-  assert.equal(m.header.formatVersion, MODEL_FORMAT_VERSION);
+  assert.equal(m.header.formatVersion, fileVersionOf(DEFAULT_COMPRESSION));
   assert.equal(m.header.magic, MODEL_MAGIC);
   assert.equal(m.header.seed, 42);
   assert.deepEqual(m.json, { 'vocab/lemma': ['kitAb', 'qalam', 'مكتب'], theta: [0.5, -1.25] });
