@@ -1,18 +1,21 @@
 /**
  * Where a one-sentence `lexdis diacritize` spends its start-up, step by step in a fresh process
- * (run it as a child of its own, as a user's command runs): the modules the command loads, the
- * model file (Model.load), the analyzer's tables (compiled in the model or parsed from the
- * files: `analyzer.compiled` says which), and the sentence itself (its first tagging, the code
- * not yet compiled). Each step's wall and CPU milliseconds (process.cpuUsage: the fairer figure
+ * (run it as a child of its own, as a user's command runs): the modules the command loads (from
+ * its bundle, dist/bundle/cli.js, as bin/lexdis runs it: the program and the diacritize command;
+ * tsc's modules when there is no bundle: `bundled` says which), the model file (Model.load), the
+ * analyzer's tables (compiled in the model or parsed from the files: `analyzer.compiled` says
+ * which), and the sentence itself (its first tagging, the code not yet compiled). `--no-bundle`:
+ * tsc's modules even where the bundle is. Each step's wall and CPU milliseconds (process.cpuUsage: the fairer figure
  * on a shared machine) and the RSS after it, as JSON; `--runs N` runs N fresh processes and
  * gives each step's median.
  *
- * Run: `node dist/bench/startup.js --model DIR [--tables DIR] [--runs 5] [--sentence TEXT]`.
+ * Run: `node dist/bench/startup.js --model DIR [--tables DIR] [--runs 5] [--sentence TEXT] [--no-bundle]`.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dataPaths } from '../bin/data.js';
-import { argNumber, argValue, errorLine, exitOnHelp, LEXDIS_NODE_ARGS, median, round, STARTUP_SENTENCE } from './common.js';
+import { argNumber, argValue, errorLine, exitOnHelp, hasFlag, LEXDIS_NODE_ARGS, median, round, STARTUP_SENTENCE } from './common.js';
 
 /** The steps, in order. */
 const STEPS = ['modules', 'model', 'analyzer', 'sentence'] as const;
@@ -20,12 +23,14 @@ type Step = (typeof STEPS)[number];
 type Times = Record<Step, { wallMs: number; cpuMs: number; rssMB: number }>;
 
 /** One fresh process's steps (the child's side: `--child`). */
-async function child(model: string, tables: string, sentence: string): Promise<void> {
-  const out = {} as Times & { compiled: boolean; total: { wallMs: number; cpuMs: number } };
+async function child(model: string, tables: string, sentence: string, useBundle: boolean): Promise<void> {
+  const out = {} as Times & { compiled: boolean; bundled: boolean; total: { wallMs: number; cpuMs: number } };
   let t = performance.now();
   let c = process.cpuUsage();
-  const t0 = t;
-  const c0 = c;
+  const restart = () => {
+    t = performance.now();
+    c = process.cpuUsage();
+  };
   const lap = (step: Step) => {
     const d = process.cpuUsage(c);
     out[step] = {
@@ -33,16 +38,21 @@ async function child(model: string, tables: string, sentence: string): Promise<v
       cpuMs: round((d.user + d.system) / 1000, 1),
       rssMB: Math.round(process.memoryUsage().rss / 2 ** 20),
     };
-    t = performance.now();
-    c = process.cpuUsage();
+    restart();
   };
-  // what `lexdis diacritize` imports: its command module and what it loads
-  await import('../bin/commands/diacritize.js');
+  // what `lexdis diacritize` imports: the program and its command module, and what they load
+  const bundle = new URL('../bundle/cli.js', import.meta.url);
+  out.bundled = useBundle && existsSync(bundle);
+  if (out.bundled) await ((await import(bundle.href)) as typeof import('../bin/cli.js')).buildProgram(['node', 'lexdis', 'diacritize']);
+  else await import('../bin/commands/diacritize.js');
+  if (out.bundled) lap('modules');
+  // with the bundle, the steps below run tsc's copy of the same code (its loading not counted)
   const { Model, modelAnalyzerOptions } = await import('../src/model/model.js');
   const { Analyzer } = await import('../src/analyzer/engine.js');
   const { Tagger } = await import('../src/tagger/tagger.js');
   const { diacritizeText } = await import('../src/tagger/diacritize.js');
-  lap('modules');
+  if (out.bundled) restart();
+  else lap('modules');
   const m = await Model.load(model);
   lap('model');
   const a = Analyzer.load(tables, modelAnalyzerOptions(m.info), m.analyzerTables);
@@ -52,8 +62,10 @@ async function child(model: string, tables: string, sentence: string): Promise<v
   // exists in older builds too
   const text = diacritizeText(new Tagger(m, a), `${sentence}\n`)[0].text.trimEnd();
   lap('sentence');
-  const d = process.cpuUsage(c0);
-  out.total = { wallMs: round(performance.now() - t0, 1), cpuMs: round((d.user + d.system) / 1000, 1) };
+  out.total = {
+    wallMs: round(STEPS.reduce((n, s) => n + out[s].wallMs, 0), 1),
+    cpuMs: round(STEPS.reduce((n, s) => n + out[s].cpuMs, 0), 1),
+  };
   if (text === sentence) throw new Error('the sentence came back without vowels');
   process.stdout.write(`${JSON.stringify(out)}\n`);
 }
@@ -64,10 +76,12 @@ async function main(argv: string[]): Promise<void> {
   if (!model) throw new Error('usage: node dist/bench/startup.js --model DIR [--tables DIR] [--runs 5]');
   const tables = argValue(argv, '--tables') ?? dataPaths.bama();
   const sentence = argValue(argv, '--sentence') ?? STARTUP_SENTENCE;
-  if (argv.includes('--child')) return child(model, tables, sentence);
-  const runs: Array<Times & { compiled: boolean; total: { wallMs: number; cpuMs: number } }> = [];
+  const useBundle = !hasFlag(argv, '--no-bundle');
+  if (argv.includes('--child')) return child(model, tables, sentence, useBundle);
+  const runs: Array<Times & { compiled: boolean; bundled: boolean; total: { wallMs: number; cpuMs: number } }> = [];
   for (let i = 0; i < argNumber(argv, '--runs', 5); i++) {
-    const r = spawnSync(process.execPath, [...LEXDIS_NODE_ARGS, fileURLToPath(import.meta.url), '--child', '--model', model, '--tables', tables, '--sentence', sentence],
+    const r = spawnSync(process.execPath, [...LEXDIS_NODE_ARGS, fileURLToPath(import.meta.url), '--child', '--model', model, '--tables', tables, '--sentence', sentence,
+      ...(useBundle ? [] : ['--no-bundle'])],
       { encoding: 'utf8', timeout: 60_000 });
     if (r.status !== 0) throw new Error(`child: exit ${r.status}: ${r.stderr.trim()}`);
     runs.push(JSON.parse(r.stdout));
@@ -81,6 +95,7 @@ async function main(argv: string[]): Promise<void> {
   );
   process.stdout.write(`${JSON.stringify({
     kind: 'lexdis-bench-startup', model, tables, sentence, runs: runs.length, compiled: runs.every((x) => x.compiled),
+    bundled: runs.every((x) => x.bundled),
     steps, total: { wallMs: med((x) => x.total.wallMs), cpuMs: med((x) => x.total.cpuMs) },
   }, null, 2)}\n`);
 }

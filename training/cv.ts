@@ -21,6 +21,7 @@ import { defaultModelDefaults, parseModelList, type CvModel, type Defaults } fro
 import { buildReport, type CvReport } from './cv-report.js';
 import { documentsNeeded } from './partition.js';
 import type { CvWorkerData } from './cv-worker.js';
+import { moduleUrl } from '../src/config.js';
 
 /** Progress of a cross-validation run: models done of the total in one fold. */
 export interface CvProgressEvent {
@@ -106,7 +107,7 @@ async function runFoldsInPool(
 ): Promise<FoldResult[]> {
   const nModels = workerData.models.length;
   const pool = new Piscina({
-    filename: new URL('./cv-worker.js', import.meta.url).href,
+    filename: moduleUrl('training/cv-worker.js'),
     minThreads: Math.min(jobs, folds),
     maxThreads: Math.min(jobs, folds),
     idleTimeout: 1000,

@@ -24,6 +24,7 @@ import type { Corpus } from '../src/corpus/types.js';
 import { CorpusError, UsageError } from '../src/errors.js';
 import { TARGETS, type Target } from '../src/labels/elements.js';
 import type { SliceCounts, Stage1Task } from './stage1-worker.js';
+import { moduleUrl } from '../src/config.js';
 
 export type Stage1Stage = 'encode' | 'count' | 'merge' | 'doc' | 'lexicon';
 
@@ -255,7 +256,7 @@ async function countInPool(
   const nSlices = workers === 1 ? 1 : workers * SLICES_PER_WORKER;
   const bounds = specs.map((spec) => sliceBounds(enc, spec, sizes, nSlices));
   const pool = new Piscina({
-    filename: new URL('./stage1-worker.js', import.meta.url).href,
+    filename: moduleUrl('training/stage1-worker.js'),
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: 1000,

@@ -32,9 +32,10 @@ import {
   type TransformBatchesOptions,
 } from './text-stream.js';
 import type { Paragraph } from './paragraphs.js';
+import { moduleUrl } from '../config.js';
 
 /** The worker threads' module of the streaming commands (./stream-worker.ts). */
-export const STREAM_WORKER = new URL('../tagger/stream-worker.js', import.meta.url).href;
+export const STREAM_WORKER = moduleUrl('src/tagger/stream-worker.js');
 
 /** What a worker thread gets of a paragraph: its text, its line end and its line. */
 export type WindowText = Pick<Paragraph, 'text' | 'eol' | 'line'>;

@@ -20,6 +20,7 @@ import { Model } from '../model/model.js';
 import type { Script } from '../script/buckwalter.js';
 import { vocalizeWord } from '../script/vocalize.js';
 import { WordTypeCache } from './word-types.js';
+import { moduleUrl } from '../config.js';
 
 /** One candidate as `lexdis analyze --format jsonl` prints it. */
 export interface CandidateJson {
@@ -101,7 +102,7 @@ export function candidateRenderer(
  * This module's URL: the `module` of the line renderer `lexdis analyze` gives analyzeStream
  * (src/analyzer/stream.ts LineRendererSpec).
  */
-export const CANDIDATE_RENDERER = import.meta.url;
+export const CANDIDATE_RENDERER = moduleUrl('src/tagger/candidate-output.js');
 
 /**
  * What {@link lineRenderer} takes: a model whose seen labels join the candidates (null: none), the

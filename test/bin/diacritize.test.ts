@@ -7,6 +7,9 @@ import { join } from 'node:path';
 import { projectRoot } from '../../src/config.js';
 import { corpusToPos, writePosFile } from '../../src/formats/pos/pos.js';
 import { pudCorpus } from '../helpers/pud.js';
+import { dataPaths } from '../../bin/data.js';
+import { tablesFingerprint } from '../../src/analyzer/image.js';
+import { readModel } from '../../src/model/store.js';
 
 const BIN = join(projectRoot(), 'bin', 'lexdis');
 const MARKS = /[\u064b-\u0652\u0670]/g;
@@ -107,6 +110,14 @@ test('diacritize --workers 2 writes what one thread writes; a bad --workers is a
     assert.equal(r.code, 2, 'a usage error exits 2');
     assert.match(r.err, /--workers must be a whole number ≥ 1 or 'auto'.*\[USAGE\]/);
   }
+});
+
+test('the bundled train compiles the tables with the fingerprint of tsc\'s analyzer code', async () => {
+  const m = await readModel(join(dir, 'm'));
+  const written = (m.json.analyzer as { fingerprint: string }).fingerprint.split(' ');
+  const here = tablesFingerprint(dataPaths.bama(), false).split(' ');
+  assert.match(written.at(-1)!, /^code:[0-9a-f]+$/);
+  assert.equal(written.at(-1), here.at(-1), 'the bundle fingerprints the code tsc compiled, so either loads the tables');
 });
 
 test('train --model-compression none writes a larger format-3 model that diacritizes as the deflated one does', () => {

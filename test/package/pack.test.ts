@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import semver from 'semver';
 import { dataDir, dataPaths } from '../../bin/data.js';
-import { projectRoot } from '../../src/config.js';
+import { projectRoot, URL_MODULES } from '../../src/config.js';
 import { pudCorpus } from '../helpers/pud.js';
 import { train } from '../../training/train.js';
 
@@ -61,7 +61,8 @@ after(() => {
 
 test('the tarball holds compiled code and declarations, no tests, benches or TypeScript sources', () => {
   const files = run('tar', ['-tzf', tarball]).split('\n').filter(Boolean);
-  for (const f of ['package/dist/src/index.js', 'package/dist/src/index.d.ts', 'package/dist/training/index.js', 'package/dist/src/service/index.d.ts', 'package/bin/lexdis'])
+  const bundle = ['cli.js', ...URL_MODULES.map((m) => m.slice(m.lastIndexOf('/') + 1))].map((f) => `package/dist/bundle/${f}`);
+  for (const f of ['package/dist/src/index.js', 'package/dist/src/index.d.ts', 'package/dist/training/index.js', 'package/dist/src/service/index.d.ts', 'package/bin/lexdis', ...bundle])
     assert.ok(files.includes(f), `${f} is in the package`);
   const stray = files.filter((f) => /\/(test|bench)\/|fixtures|\.ts$(?<!\.d\.ts)|\.map$/.test(f));
   assert.deepEqual(stray, []);

@@ -35,6 +35,7 @@ import { DOCUMENT_RE, posLineParser } from '../pos-read.js';
 import { consume, Ring } from './pos-ring.js';
 import type { ScanWorkerData } from './pos-scan-worker.js';
 import { BlockScanner, checkRead, DOCUMENT_LINE, RECORD, RECORD_SIZE, SEEN_BLOCK } from './pos-scan.js';
+import { moduleUrl } from '../../../config.js';
 
 /** Bytes read at a time at least (a block longer than the buffer grows it; small sizes are for tests). */
 const MIN_BUFFER = 16;
@@ -293,7 +294,7 @@ export function readPosTwoThreads(
   const ring = new Ring(2 * chunk);
   const data: ScanWorkerData = { file, memory: ring.memory, slotBytes: ring.slotBytes, chunkBytes: chunk };
   try {
-    const worker = new Worker(new URL('./pos-scan-worker.js', import.meta.url), { workerData: data });
+    const worker = new Worker(new URL(moduleUrl('src/formats/pos/fast/pos-scan-worker.js')), { workerData: data });
     // the worker ends by itself; an error it reports after this thread has moved on changes nothing
     worker.unref();
     worker.on('error', () => {});
