@@ -5,11 +5,12 @@
  * tsc's modules when there is no bundle: `bundled` says which), the model file (Model.load), the
  * analyzer's tables (compiled in the model or parsed from the files: `analyzer.compiled` says
  * which), and the sentence itself (its first tagging, the code not yet compiled). `--no-bundle`:
- * tsc's modules even where the bundle is. Each step's wall and CPU milliseconds (process.cpuUsage: the fairer figure
+ * tsc's modules even where the bundle is; `--also DIR`: a second model, its runs taking turns with
+ * the first's (its medians under `also`). Each step's wall and CPU milliseconds (process.cpuUsage: the fairer figure
  * on a shared machine) and the RSS after it, as JSON; `--runs N` runs N fresh processes and
  * gives each step's median.
  *
- * Run: `node dist/bench/startup.js --model DIR [--tables DIR] [--runs 5] [--sentence TEXT] [--no-bundle]`.
+ * Run: `node dist/bench/startup.js --model DIR [--also DIR] [--tables DIR] [--runs 5] [--sentence TEXT] [--no-bundle]`.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -70,33 +71,45 @@ async function child(model: string, tables: string, sentence: string, useBundle:
   process.stdout.write(`${JSON.stringify(out)}\n`);
 }
 
-async function main(argv: string[]): Promise<void> {
-  exitOnHelp(argv, import.meta.url);
-  const model = argValue(argv, '--model');
-  if (!model) throw new Error('usage: node dist/bench/startup.js --model DIR [--tables DIR] [--runs 5]');
-  const tables = argValue(argv, '--tables') ?? dataPaths.bama();
-  const sentence = argValue(argv, '--sentence') ?? STARTUP_SENTENCE;
-  const useBundle = !hasFlag(argv, '--no-bundle');
-  if (argv.includes('--child')) return child(model, tables, sentence, useBundle);
-  const runs: Array<Times & { compiled: boolean; bundled: boolean; total: { wallMs: number; cpuMs: number } }> = [];
-  for (let i = 0; i < argNumber(argv, '--runs', 5); i++) {
-    const r = spawnSync(process.execPath, [...LEXDIS_NODE_ARGS, fileURLToPath(import.meta.url), '--child', '--model', model, '--tables', tables, '--sentence', sentence,
-      ...(useBundle ? [] : ['--no-bundle'])],
-      { encoding: 'utf8', timeout: 60_000 });
-    if (r.status !== 0) throw new Error(`child: exit ${r.status}: ${r.stderr.trim()}`);
-    runs.push(JSON.parse(r.stdout));
-  }
-  const med = (f: (x: (typeof runs)[number]) => number) => round(median(runs.map(f)), 1);
+type ChildOut = Times & { compiled: boolean; bundled: boolean; total: { wallMs: number; cpuMs: number } };
+
+/** Each step's median (wall, CPU, RSS) over `runs`, and the total's. */
+function medians(runs: ChildOut[]) {
+  const med = (f: (x: ChildOut) => number) => round(median(runs.map(f)), 1);
   const steps = Object.fromEntries(
     STEPS.map((s) => [
       s,
       { wallMs: med((x) => x[s].wallMs), cpuMs: med((x) => x[s].cpuMs), rssMB: med((x) => x[s].rssMB) },
     ]),
   );
-  process.stdout.write(`${JSON.stringify({
-    kind: 'lexdis-bench-startup', model, tables, sentence, runs: runs.length, compiled: runs.every((x) => x.compiled),
-    bundled: runs.every((x) => x.bundled),
+  return {
+    runs: runs.length, compiled: runs.every((x) => x.compiled), bundled: runs.every((x) => x.bundled),
     steps, total: { wallMs: med((x) => x.total.wallMs), cpuMs: med((x) => x.total.cpuMs) },
+  };
+}
+
+async function main(argv: string[]): Promise<void> {
+  exitOnHelp(argv, import.meta.url);
+  const model = argValue(argv, '--model');
+  if (!model) throw new Error('usage: node dist/bench/startup.js --model DIR [--also DIR] [--tables DIR] [--runs 5]');
+  const tables = argValue(argv, '--tables') ?? dataPaths.bama();
+  const sentence = argValue(argv, '--sentence') ?? STARTUP_SENTENCE;
+  const useBundle = !hasFlag(argv, '--no-bundle');
+  if (argv.includes('--child')) return child(model, tables, sentence, useBundle);
+  const also = argValue(argv, '--also');
+  const models = also === undefined ? [model] : [model, also];
+  const runs = models.map((): ChildOut[] => []);
+  for (let i = 0; i < argNumber(argv, '--runs', 5); i++) {
+    models.forEach((m, k) => {
+      const r = spawnSync(process.execPath, [...LEXDIS_NODE_ARGS, fileURLToPath(import.meta.url), '--child', '--model', m,
+        '--tables', tables, '--sentence', sentence, ...(useBundle ? [] : ['--no-bundle'])], { encoding: 'utf8', timeout: 60_000 });
+      if (r.status !== 0) throw new Error(`child: exit ${r.status}: ${r.stderr.trim()}`);
+      runs[k].push(JSON.parse(r.stdout) as ChildOut);
+    });
+  }
+  process.stdout.write(`${JSON.stringify({
+    kind: 'lexdis-bench-startup', model, tables, sentence, ...medians(runs[0]),
+    ...(also === undefined ? {} : { also: { model: also, ...medians(runs[1]) } }),
   }, null, 2)}\n`);
 }
 
