@@ -2,8 +2,8 @@
 // Bundles what tsc compiled into dist/ for the `lexdis` command (bin/lexdis): dist/bin/cli.js
 // and the modules threads load by URL (src/config.ts URL_MODULES) as entries, in ES module
 // chunks side by side in dist/bundle/ (each command's modules one chunk or a few, loaded when
-// it runs). One file in place of ~100 saves Node's per-module work at every start (docs/bench.md,
-// "Start-up of a one-sentence run"). Every bundled module's `import.meta.url` is its tsc file's,
+// it runs). A score of chunks in place of ~100 files saves Node's per-module work at every start
+// (docs/bench.md, "Start-up of a one-sentence run"). Every bundled module's `import.meta.url` is its tsc file's,
 // so what a module finds beside itself (data, package.json, the analyzer's code fingerprint) is
 // what it finds unbundled; a module loaded by URL is the bundle's entry (src/config.ts moduleUrl).
 // Packages stay imports of node_modules, but for those on every command's path (BUNDLED_PACKAGES).
@@ -14,7 +14,8 @@ import { basename, dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
-  process.stdout.write(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 11).map((l) => l.slice(3)).join('\n') + '\n');
+  const lines = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1);
+  process.stdout.write(`${lines.slice(0, lines.findIndex((l) => !l.startsWith('//'))).map((l) => l.slice(3)).join('\n')}\n`);
   process.exit(0);
 }
 
