@@ -8,7 +8,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,8 +20,31 @@ const BIN = join(root, 'bin', 'lexdis');
 const work = mkdtempSync(join(tmpdir(), 'lexdis-bundle-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 
-test('bin/lexdis runs the bundle, which holds an entry for every module loaded by URL', () => {
-  assert.match(readFileSync(BIN, 'utf8'), /import\('\.\.\/dist\/bundle\/cli\.js'\)/);
+/** A copy of bin/lexdis beside a dist/ of two stand-in entries that print which one ran, their times set. */
+function whichEntryRuns(bundleTime: number, tscTime: number | null): string {
+  const dir = mkdtempSync(join(work, 'entry-'));
+  mkdirSync(join(dir, 'bin'));
+  writeFileSync(join(dir, 'bin', 'lexdis'), readFileSync(BIN));
+  const entries: Array<[string, number | null]> = [['bundle', bundleTime], ['bin', tscTime]];
+  for (const [sub, time] of entries) {
+    if (time === null) continue;
+    mkdirSync(join(dir, 'dist', sub), { recursive: true });
+    const file = join(dir, 'dist', sub, 'cli.js');
+    writeFileSync(file, `export function main() { process.stdout.write(${JSON.stringify(sub)}); }\n`);
+    utimesSync(file, time, time);
+  }
+  const r = spawnSync(process.execPath, [join(dir, 'bin', 'lexdis')], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  return r.stdout;
+}
+
+test('bin/lexdis runs the bundle unless tsc compiled after it', () => {
+  assert.equal(whichEntryRuns(2_000_000, 1_000_000), 'bundle');
+  assert.equal(whichEntryRuns(1_000_000, 1_000_000), 'bundle', 'a packed package sets every file the same time');
+  assert.equal(whichEntryRuns(1_000_000, 2_000_000), 'bin', 'a stale bundle after a bare tsc');
+});
+
+test('the bundle holds an entry for every module loaded by URL', () => {
   assert.equal(BUNDLED, false, 'the tests run tsc\'s modules');
   for (const rel of URL_MODULES) {
     assert.equal(fileURLToPath(moduleUrl(rel)), join(root, 'dist', rel), `${rel}: tsc's module outside the bundle`);
