@@ -83,14 +83,17 @@ export function buildServer(tagger: TaggerLike, options: Partial<ServiceOptions>
     frameworkErrors: frameworkErrorHandler,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
-  limitConnections(app.server, o.maxConnections);
+  const connections = limitConnections(app.server, o.maxConnections);
   // JSON only: a text/plain body is 415, not a string that fails the schema
   app.removeContentTypeParser('text/plain');
   app.addSchema(errorSchema);
   installErrorHandling(app);
 
   let closing = false;
-  app.addHook('preClose', async () => { closing = true; });
+  app.addHook('preClose', async () => {
+    closing = true;
+    connections.closeIdle();
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id).header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'no-referrer');

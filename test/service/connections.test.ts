@@ -2,7 +2,8 @@
  * Idle sockets never keep /healthz out (issue 35: 1,100 idle sockets against maxConnections 1,024
  * reset 84 of 129 probes): more idle connections than the limit, reopened as soon as the server
  * closes them, while a probe asks /healthz every 100 ms on a connection of its own; every probe
- * is answered 200 within 0.5 s.
+ * is answered 200 within 0.5 s. And sockets that never sent a request (a browser's preconnected
+ * ones) do not hold a closing server up: close() ends them at once.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -53,4 +54,29 @@ test(`${LIMIT * 1.5} idle sockets against maxConnections ${LIMIT}: every /health
     for (const s of sockets) s.destroy();
     await srv.close();
   }
+});
+
+test('close() ends the connections that never sent a request, a half-sent one, and a keep-alive one between requests', { timeout: 30_000 }, async () => {
+  const srv = await serve(new FakeTagger(), { logger: false, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 10_000 });
+  const port = Number(new URL(srv.url).port);
+  const open = (first?: string): Promise<{ socket: Socket; closed: Promise<void> }> =>
+    new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      const closed = new Promise<void>((r) => socket.on('close', () => r()));
+      socket.on('connect', () => {
+        if (first) socket.write(first);
+        resolve({ socket, closed });
+      });
+      socket.once('error', reject);
+    });
+  const silent = await open();
+  const half = await open('GET /healthz HTTP/1.1\r\nHost: x\r\n');
+  const kept = await open('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+  await new Promise<void>((r) => kept.socket.once('data', () => r()));
+  const t0 = performance.now();
+  await srv.close();
+  await Promise.all([silent.closed, half.closed, kept.closed]);
+  const ms = performance.now() - t0;
+  assert.ok(ms < 2000, `close() took ${Math.round(ms)} ms: idle sockets held it up to the 10 s timeouts`);
 });
