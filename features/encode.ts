@@ -8,7 +8,7 @@
  * mode 'intern' grows the vocabulary (stage one over D1); mode 'lookup' only reads it
  * (D2 and tagging): unseen words, letters and values are -1.
  */
-import type { Candidate, Corpus, Document } from '../src/corpus/types.js';
+import type { Candidate, Corpus, Document, Token } from '../src/corpus/types.js';
 import { TARGETS } from '../src/labels/elements.js';
 import { targetIds } from '../src/corpus/targets.js';
 import { NO_LABEL, labelContextIds } from './neighbours.js';
@@ -67,7 +67,33 @@ export function encodeCorpus(
   const docs = Array.isArray(corpus) ? (corpus as readonly Document[]) : (corpus as Corpus).documents;
   const intern = options.mode === 'intern';
   const withGold = options.gold !== false;
-  const i32 = (n: number) => (options.shared ? new Int32Array(new SharedArrayBuffer(n * 4)) : new Int32Array(n));
+  const enc = allocateEncoding(docs, options.shared === true);
+  const tokens = new TokenEncoder(enc, vocab, intern, withGold);
+  let t = 0;
+  let si = 0;
+  for (let di = 0; di < docs.length; di++) {
+    enc.docStart[di] = t;
+    for (const sent of docs[di].sentences) {
+      enc.sentStart[si++] = t;
+      const start = t;
+      for (const token of sent.tokens) tokens.encode(token, t++);
+      tokens.neighbours(start, t);
+    }
+  }
+  enc.docStart[docs.length] = t;
+  enc.sentStart[si] = t;
+  if (options.labels ?? withGold)
+    labelContextIds(docs, vocab, enc.nTokens, enc.prevLabel, enc.nextLabel, intern ? NO_LABEL : -1);
+  else {
+    enc.prevLabel.fill(-1);
+    enc.nextLabel.fill(-1);
+  }
+  return enc;
+}
+
+/** Takes the documents and whether to share the buffers; gives their encoding's arrays, sized, gold all -1. */
+function allocateEncoding(docs: readonly Document[], shared: boolean): EncodedCorpus {
+  const i32 = (n: number) => (shared ? new Int32Array(new SharedArrayBuffer(n * 4)) : new Int32Array(n));
   let nTokens = 0;
   let nSent = 0;
   for (const d of docs)
@@ -75,12 +101,12 @@ export function encodeCorpus(
       nTokens += s.tokens.length;
       nSent++;
     }
-  const enc: EncodedCorpus = {
+  return {
     nTokens,
     docStart: i32(docs.length + 1),
     sentStart: i32(nSent + 1),
     word: i32(nTokens),
-    arabic: options.shared ? new Uint8Array(new SharedArrayBuffer(nTokens)) : new Uint8Array(nTokens),
+    arabic: shared ? new Uint8Array(new SharedArrayBuffer(nTokens)) : new Uint8Array(nTokens),
     prevWord: i32(nTokens),
     nextWord: i32(nTokens),
     prevILetter: i32(nTokens),
@@ -91,79 +117,105 @@ export function encodeCorpus(
     prevLabel: i32(nTokens),
     nextLabel: i32(nTokens),
   };
-  const first = new Int32Array(nTokens);
-  const last = new Int32Array(nTokens);
-  const letterId = (s: string) => (intern ? vocab.intern('letter', s) : vocab.get('letter', s));
-  const words = vocab.map('word');
-  const valueId = intern
-    ? (ns: (typeof TARGETS)[number], s: string) => vocab.intern(ns, s)
-    : (ns: (typeof TARGETS)[number], s: string) => vocab.get(ns, s);
-  // First and last letter ids per word id (-2 = not yet known), so each word's letters are looked up once.
-  let letterOf = new Int32Array(Math.max(64, vocab.size('word') * 2)).fill(-2);
-  // Value ids per candidate object and per label key (a key determines its elements).
-  const goldByObject = new Map<Candidate, Int32Array>();
-  const goldByKey = new Map<string, Int32Array>();
-  let t = 0;
-  let si = 0;
-  for (let di = 0; di < docs.length; di++) {
-    enc.docStart[di] = t;
-    for (const sent of docs[di].sentences) {
-      enc.sentStart[si++] = t;
-      const start = t;
-      for (const token of sent.tokens) {
-        let w = words.get(token.lookup) ?? -1;
-        if (w < 0 && intern) w = vocab.intern('word', token.lookup);
-        enc.word[t] = w;
-        enc.arabic[t] = token.arabic ? 1 : 0;
-        if (w >= 0 && 2 * w + 1 >= letterOf.length) {
-          const grown = new Int32Array(Math.max(letterOf.length * 2, 2 * w + 2)).fill(-2);
-          grown.set(letterOf);
-          letterOf = grown;
-        }
-        if (w >= 0 && letterOf[2 * w] !== -2) {
-          first[t] = letterOf[2 * w];
-          last[t] = letterOf[2 * w + 1];
-        } else {
-          const [f, l] = wordLetters(token.lookup);
-          first[t] = letterId(f);
-          last[t] = letterId(l);
-          if (w >= 0) {
-            letterOf[2 * w] = first[t];
-            letterOf[2 * w + 1] = last[t];
-          }
-        }
-        if (withGold && token.gold >= 0) {
-          const c = token.candidates[token.gold];
-          if (c) enc.gold.set(goldIds(c, valueId, goldByObject, goldByKey), t * N_TARGETS);
-        }
-        t++;
-      }
-      for (let i = start; i < t; i++) {
-        const p = i > start;
-        const n = i < t - 1;
-        enc.prevWord[i] = p ? enc.word[i - 1] : BOS;
-        enc.nextWord[i] = n ? enc.word[i + 1] : EOS;
-        enc.prevILetter[i] = p ? first[i - 1] : BOS;
-        enc.prevFLetter[i] = p ? last[i - 1] : BOS;
-        enc.nextILetter[i] = n ? first[i + 1] : EOS;
-        enc.nextFLetter[i] = n ? last[i + 1] : EOS;
-      }
-    }
-  }
-  enc.docStart[docs.length] = t;
-  enc.sentStart[nSent] = t;
-  if (options.labels ?? withGold)
-    labelContextIds(docs, vocab, nTokens, enc.prevLabel, enc.nextLabel, intern ? NO_LABEL : -1);
-  else {
-    enc.prevLabel.fill(-1);
-    enc.nextLabel.fill(-1);
-  }
-  return enc;
 }
 
+type ValueId = (ns: (typeof TARGETS)[number], s: string) => number;
+
+/**
+ * Fills an encoding token by token: each token's own columns (encode), then each sentence's
+ * neighbour columns (neighbours). Holds the first and last letter ids of every token so far and
+ * caches, so that each word's letters and each label's value ids are looked up once.
+ */
+class TokenEncoder {
+  private readonly first: Int32Array;
+  private readonly last: Int32Array;
+  private readonly words: ReadonlyMap<string, number>;
+  private readonly valueId: ValueId;
+  /** First and last letter ids per word id (-2 = not yet known). */
+  private letterOf: Int32Array;
+  /** Value ids per candidate object and per label key (a key determines its elements). */
+  private readonly goldByObject = new Map<Candidate, Int32Array>();
+  private readonly goldByKey = new Map<string, Int32Array>();
+
+  constructor(
+    private readonly enc: EncodedCorpus,
+    private readonly vocab: Vocab,
+    private readonly intern: boolean,
+    private readonly withGold: boolean,
+  ) {
+    this.first = new Int32Array(enc.nTokens);
+    this.last = new Int32Array(enc.nTokens);
+    this.words = vocab.map('word');
+    this.valueId = intern
+      ? (ns: (typeof TARGETS)[number], s: string) => vocab.intern(ns, s)
+      : (ns: (typeof TARGETS)[number], s: string) => vocab.get(ns, s);
+    this.letterOf = new Int32Array(Math.max(64, vocab.size('word') * 2)).fill(-2);
+  }
+
+  /** Takes a token and its number t; writes its word id, Arabic flag, letter ids and gold value ids. */
+  encode(token: Token, t: number): void {
+    const enc = this.enc;
+    let w = this.words.get(token.lookup) ?? -1;
+    if (w < 0 && this.intern) w = this.vocab.intern('word', token.lookup);
+    enc.word[t] = w;
+    enc.arabic[t] = token.arabic ? 1 : 0;
+    this.letters(token.lookup, w, t);
+    if (this.withGold && token.gold >= 0) {
+      const c = token.candidates[token.gold];
+      if (c) enc.gold.set(goldIds(c, this.valueId, this.goldByObject, this.goldByKey), t * N_TARGETS);
+    }
+  }
+
+  /** Takes a sentence's token range [start, end); writes their t−1/t+1 word and letter ids (BOS/EOS at the edges). */
+  neighbours(start: number, end: number): void {
+    const { enc, first, last } = this;
+    for (let i = start; i < end; i++) {
+      const p = i > start;
+      const n = i < end - 1;
+      enc.prevWord[i] = p ? enc.word[i - 1] : BOS;
+      enc.nextWord[i] = n ? enc.word[i + 1] : EOS;
+      enc.prevILetter[i] = p ? first[i - 1] : BOS;
+      enc.prevFLetter[i] = p ? last[i - 1] : BOS;
+      enc.nextILetter[i] = n ? first[i + 1] : EOS;
+      enc.nextFLetter[i] = n ? last[i + 1] : EOS;
+    }
+  }
+
+  /** Takes token t's look-up form and word id w (-1: none); sets its first and last letter ids, cached by w. */
+  private letters(lookup: string, w: number, t: number): void {
+    if (w >= 0 && 2 * w + 1 >= this.letterOf.length) this.growLetterCache(w);
+    const letterOf = this.letterOf;
+    if (w >= 0 && letterOf[2 * w] !== -2) {
+      this.first[t] = letterOf[2 * w];
+      this.last[t] = letterOf[2 * w + 1];
+      return;
+    }
+    const [f, l] = wordLetters(lookup);
+    this.first[t] = this.letterId(f);
+    this.last[t] = this.letterId(l);
+    if (w >= 0) {
+      letterOf[2 * w] = this.first[t];
+      letterOf[2 * w + 1] = this.last[t];
+    }
+  }
+
+  /** Takes a word id beyond the letter cache; grows the cache (at least doubling) to hold it. */
+  private growLetterCache(w: number): void {
+    const grown = new Int32Array(Math.max(this.letterOf.length * 2, 2 * w + 2)).fill(-2);
+    grown.set(this.letterOf);
+    this.letterOf = grown;
+  }
+
+  /** Takes a letter; gives its id (interned in 'intern' mode, else -1 when unseen). */
+  private letterId(s: string): number {
+    return this.intern ? this.vocab.intern('letter', s) : this.vocab.get('letter', s);
+  }
+}
+
+/** Takes a gold candidate and the value-id lookup; gives its value ids per target, cached by object and by key. */
 function goldIds(
   c: Candidate,
-  valueId: (ns: (typeof TARGETS)[number], s: string) => number,
+  valueId: ValueId,
   byObject: Map<Candidate, Int32Array>,
   byKey: Map<string, Int32Array>,
 ): Int32Array {
