@@ -131,6 +131,30 @@ function countingSort(idx: Int32Array, keys: Int32Array, offset: number, range: 
 export function countGroup(enc: EncodedCorpus, spec: GroupSpec, lo: number, hi: number, sizes: IdSizes): GroupBlock {
   const [P, pRange] = primaryOf(enc, spec, sizes);
   const S = spec.word === 'word' ? contextArray(enc, spec.context) : null;
+  const order = sortedGoldTokens(enc, P, S, lo, Math.min(hi, pRange), ctxRange(spec.context, sizes));
+  const n = order.length;
+  const runs = new RunCounter(spec.targets, sizes, gatherValues(enc.gold, order, spec.targets), n);
+  const wordGroup = spec.word === 'word';
+  let a = 0;
+  while (a < n) {
+    const i0 = order[a];
+    const p0 = P ? P[i0] : NONE;
+    const s0 = S ? S[i0] : NONE;
+    let b = a + 1;
+    while (b < n && (P ? P[order[b]] === p0 : true) && (S ? S[order[b]] === s0 : true)) b++;
+    runs.add(wordGroup ? p0 : NONE, wordGroup ? s0 : p0, a, b);
+    a = b;
+  }
+  return runs.block(spec.group);
+}
+
+/**
+ * Takes a group's primary key array P (null: every gold token, kept when lo is 0 and hi > 0), its secondary key
+ * array S (or null) and S's range; gives the gold tokens with a primary key in [lo, hi), stably sorted by (P, S).
+ */
+function sortedGoldTokens(
+  enc: EncodedCorpus, P: Int32Array | null, S: Int32Array | null, lo: number, hi: number, sRange: number,
+): Int32Array {
   const gold = enc.gold;
   let n = 0;
   const all = ints('all', enc.nTokens);
@@ -139,83 +163,135 @@ export function countGroup(enc: EncodedCorpus, spec: GroupSpec, lo: number, hi: 
     if (P === null ? lo === 0 && hi > 0 : P[i] >= lo && P[i] < hi) all[n++] = i;
   }
   let order: Int32Array = all.subarray(0, n);
-  if (S) order = countingSort(order, S, 0, ctxRange(spec.context, sizes));
-  if (P) order = countingSort(order, P, lo, Math.min(hi, pRange) - lo);
-  const targets = spec.targets;
+  if (S) order = countingSort(order, S, 0, sRange);
+  if (P) order = countingSort(order, P, lo, hi - lo);
+  return order;
+}
+
+/** Takes the sorted tokens and the target indices; gives their gold values (a row a token, a column a target). */
+function gatherValues(gold: Int32Array, order: Int32Array, targets: readonly number[]): Int32Array {
+  const n = order.length;
   const nt = targets.length;
-  const counters = targets.map((t) => {
-    if (sizes.values[t] > VALUE_LIMIT) throw new UsageError(`more than ${VALUE_LIMIT} values for target ${t}`);
-    return counter(t, sizes.values[t]);
-  });
-  // The gold values of the counted targets, gathered in sorted order (row r = token order[r]).
   const vals = ints('vals', n * nt);
   for (let r = 0; r < n; r++) {
     const g0 = order[r] * N_TARGETS;
     for (let ti = 0; ti < nt; ti++) vals[r * nt + ti] = gold[g0 + targets[ti]];
   }
-  const touched = new Int32Array(Math.max(1, n));
-  // Outputs at their upper bounds (contexts ≤ tokens, entries ≤ tokens × targets), cut at the end.
-  const oWord = ints('word', n);
-  const oCtx = ints('ctx', n);
-  const oMarginal = uints('marginal', n);
-  const oRunEnd = uints('runEnd', n);
-  const oKey = ints('key', n * nt);
-  const oCount = uints('count', n * nt);
-  const bases = Int32Array.from(targets, (t) => t * VALUE_LIMIT);
-  const wordGroup = spec.word === 'word';
-  let nc = 0;
-  let ne = 0;
-  let a = 0;
-  while (a < n) {
-    const i0 = order[a];
-    const p0 = P ? P[i0] : NONE;
-    const s0 = S ? S[i0] : NONE;
-    let b = a + 1;
-    while (b < n && (P ? P[order[b]] === p0 : true) && (S ? S[order[b]] === s0 : true)) b++;
-    oWord[nc] = wordGroup ? p0 : NONE;
-    oCtx[nc] = wordGroup ? s0 : p0;
-    oMarginal[nc] = b - a;
-    if (b === a + 1) {
-      // A context seen once (most bigrams): one entry per target, count 1.
-      for (let ti = 0; ti < nt; ti++) {
-        oKey[ne] = bases[ti] + vals[a * nt + ti];
-        oCount[ne++] = 1;
-      }
-    } else
-      for (let ti = 0; ti < nt; ti++) {
-        const cnt = counters[ti];
-        let m = 0;
-        for (let r = a; r < b; r++) {
-          const v = vals[r * nt + ti];
-          if (cnt[v]++ === 0) touched[m++] = v;
-        }
-        if (m > 16) touched.subarray(0, m).sort();
-        else
-          for (let x = 1; x < m; x++) {
-            const v = touched[x];
-            let y = x - 1;
-            while (y >= 0 && touched[y] > v) {
-              touched[y + 1] = touched[y];
-              y--;
-            }
-            touched[y + 1] = v;
-          }
-        const base = bases[ti];
-        for (let x = 0; x < m; x++) {
-          const v = touched[x];
-          oKey[ne] = base + v;
-          oCount[ne++] = cnt[v];
-          cnt[v] = 0;
-        }
-      }
-    oRunEnd[nc++] = ne;
-    a = b;
+  return vals;
+}
+
+/**
+ * The output of one countGroup call, filled run by run: each run of equal (word, context) rows adds one context
+ * and, per target, its values' counts in ascending value order. The arrays are at their upper bounds (contexts ≤
+ * tokens, entries ≤ tokens × targets) and cut in block().
+ */
+class RunCounter {
+  private readonly nt: number;
+  private readonly bases: Int32Array;
+  /** Per target, a counter a value, all zero between runs. */
+  private readonly counters: Uint32Array[];
+  /** The values a run raised a counter of, in first-seen order, then sorted. */
+  private readonly touched: Int32Array;
+  private readonly oWord: Int32Array;
+  private readonly oCtx: Int32Array;
+  private readonly oMarginal: Uint32Array;
+  private readonly oRunEnd: Uint32Array;
+  private readonly oKey: Int32Array;
+  private readonly oCount: Uint32Array;
+  private nc = 0;
+  private ne = 0;
+
+  /**
+   * Takes the target indices, the id sizes, the gathered values (a row a token) and the number of rows;
+   * throws UsageError for a target of more than VALUE_LIMIT values.
+   */
+  constructor(
+    private readonly targets: readonly number[], sizes: IdSizes, private readonly vals: Int32Array, n: number,
+  ) {
+    this.counters = targets.map((t) => {
+      if (sizes.values[t] > VALUE_LIMIT) throw new UsageError(`more than ${VALUE_LIMIT} values for target ${t}`);
+      return counter(t, sizes.values[t]);
+    });
+    const nt = (this.nt = targets.length);
+    this.touched = new Int32Array(Math.max(1, n));
+    this.oWord = ints('word', n);
+    this.oCtx = ints('ctx', n);
+    this.oMarginal = uints('marginal', n);
+    this.oRunEnd = uints('runEnd', n);
+    this.oKey = ints('key', n * nt);
+    this.oCount = uints('count', n * nt);
+    this.bases = Int32Array.from(targets, (t) => t * VALUE_LIMIT);
   }
-  return {
-    group: spec.group, targets: [...targets],
-    word: oWord.slice(0, nc), ctx: oCtx.slice(0, nc), marginal: oMarginal.slice(0, nc),
-    runEnd: oRunEnd.slice(0, nc), key: oKey.slice(0, ne), count: oCount.slice(0, ne),
-  };
+
+  /** Takes a run of rows [a, b) and its word and context ids; adds its context and its entries. */
+  add(word: number, ctx: number, a: number, b: number): void {
+    const nc = this.nc;
+    this.oWord[nc] = word;
+    this.oCtx[nc] = ctx;
+    this.oMarginal[nc] = b - a;
+    // A context seen once (most bigrams): one entry per target, count 1.
+    if (b === a + 1) this.addSingle(a);
+    else for (let ti = 0; ti < this.nt; ti++) this.addTarget(a, b, ti);
+    this.oRunEnd[nc] = this.ne;
+    this.nc = nc + 1;
+  }
+
+  /** Takes a run of one row a; adds one entry per target, count 1. */
+  private addSingle(a: number): void {
+    const { nt, bases, vals, oKey, oCount } = this;
+    let ne = this.ne;
+    for (let ti = 0; ti < nt; ti++) {
+      oKey[ne] = bases[ti] + vals[a * nt + ti];
+      oCount[ne++] = 1;
+    }
+    this.ne = ne;
+  }
+
+  /** Takes a run of rows [a, b) and a target's column ti; adds its values' counts ascending, resets its counter. */
+  private addTarget(a: number, b: number, ti: number): void {
+    const { nt, vals, touched, oKey, oCount } = this;
+    const cnt = this.counters[ti];
+    let m = 0;
+    for (let r = a; r < b; r++) {
+      const v = vals[r * nt + ti];
+      if (cnt[v]++ === 0) touched[m++] = v;
+    }
+    sortPrefix(touched, m);
+    const base = this.bases[ti];
+    let ne = this.ne;
+    for (let x = 0; x < m; x++) {
+      const v = touched[x];
+      oKey[ne] = base + v;
+      oCount[ne++] = cnt[v];
+      cnt[v] = 0;
+    }
+    this.ne = ne;
+  }
+
+  /** Takes the group index; gives the group's block, its arrays cut to size. */
+  block(group: number): GroupBlock {
+    const { nc, ne } = this;
+    return {
+      group, targets: [...this.targets],
+      word: this.oWord.slice(0, nc), ctx: this.oCtx.slice(0, nc), marginal: this.oMarginal.slice(0, nc),
+      runEnd: this.oRunEnd.slice(0, nc), key: this.oKey.slice(0, ne), count: this.oCount.slice(0, ne),
+    };
+  }
+}
+
+/** Takes an array and a length m; sorts its first m numbers ascending in place (insertion sort for a few). */
+function sortPrefix(a: Int32Array, m: number): void {
+  if (m > 16) a.subarray(0, m).sort();
+  else
+    for (let x = 1; x < m; x++) {
+      const v = a[x];
+      let y = x - 1;
+      while (y >= 0 && a[y] > v) {
+        a[y + 1] = a[y];
+        y--;
+      }
+      a[y + 1] = v;
+    }
 }
 
 /** Counts every group of a template list over a whole encoding (in this thread). */
