@@ -14,8 +14,8 @@
  * Stopping: max − min projected gradient over a pass ≤ `tolerance`, confirmed on all rows.
  * The returned score wᵀx + b is the signed margin: larger means "more likely the gold candidate".
  */
-import { UsageError } from '../../src/errors.js';
-import { autoCost, axpyAt, boolean, dotAt, dualDiagonal, identityIndex, integer, mergeOptions, oneOf, positive, positiveInt, positiveOrAuto, secondsSince, seededUint32, shufflePrefix } from './common.js';
+import { axpyAt, boolean, dotAt, integer, mergeOptions, oneOf, positive, positiveInt, positiveOrAuto, shufflePrefix } from './common.js';
+import { DualDescent, dualCosts, swapRows } from './dual-descent.js';
 import { validateRows, type LinearModel, type Rows } from './types.js';
 
 /** Options of fitSvc. */
@@ -79,30 +79,58 @@ export function fitSvc(rows: Rows, options?: Partial<SvcOptions>): LinearModel {
   const opts = svcOptions(options);
   validateRows(rows);
   const start = performance.now();
-  const { x, y, n, p } = rows;
-  const B = opts.bias ? opts.biasValue : 0;
-  const C = opts.C === 'auto' ? autoCost(x, n, opts.bias ? 1 : 0) : opts.C;
-  const diag = opts.loss === 'l1' ? 0 : 0.5 / C;
-  const U = opts.loss === 'l1' ? C : Infinity;
-
-  const w = new Float64Array(p);
-  let wb = 0;
-  const alpha = new Float64Array(n);
-  const sign = new Int8Array(n);
-  for (let i = 0; i < n; i++) sign[i] = y[i] > 0.5 ? 1 : -1;
-  const qd = dualDiagonal(x, n, p, B, diag);
-  const index = identityIndex(n);
-  const next = seededUint32(opts.seed);
-
-  let active = n;
-  let pgMaxOld = Infinity;
-  let pgMinOld = -Infinity;
+  const { B, C, diag, U } = dualCosts(opts, rows);
+  const cd = new SvcDescent(rows, opts.shrinking, B, diag, U, opts.seed);
   let iter = 0;
   let converged = false;
   while (iter < opts.maxIterations) {
+    const spread = cd.pass();
+    iter++;
+    if (cd.dual.active === 0 || spread <= opts.tolerance) {
+      if (cd.dual.active === rows.n) {
+        converged = true;
+        break;
+      }
+      cd.unshrink(); // re-check every row before stopping
+      continue;
+    }
+    cd.endPass();
+  }
+  return cd.dual.model('svc', iter, converged, start, { ...opts, C });
+}
+
+/** The SVC dual: α, the labels ỹ, and the extremes of the projected gradient in the last pass and this one. */
+class SvcDescent {
+  /** The weights, the row order and what both dual solvers do with them. */
+  readonly dual: DualDescent;
+  private readonly alpha: Float64Array;
+  private readonly sign: Int8Array;
+  private pgMaxOld = Infinity;
+  private pgMinOld = -Infinity;
+  private pgMaxNew = -Infinity;
+  private pgMinNew = Infinity;
+
+  /** Takes the rows, whether to shrink, the bias column's value B, the loss's diagonal term, α's bound U, the seed. */
+  constructor(rows: Rows, private readonly shrinking: boolean, B: number, private readonly diag: number,
+    private readonly U: number, seed: number) {
+    this.dual = new DualDescent(rows, B, diag, seed);
+    const { y, n } = rows;
+    this.alpha = new Float64Array(n);
+    this.sign = new Int8Array(n);
+    for (let i = 0; i < n; i++) this.sign[i] = y[i] > 0.5 ? 1 : -1;
+  }
+
+  /**
+   * One pass over the active rows in a fresh seeded order: each row's projected gradient is tallied and
+   * its α stepped, or the row is shrunk. Gives max − min projected gradient.
+   */
+  pass(): number {
+    const { dual, alpha, sign, diag, U, pgMaxOld, pgMinOld } = this;
+    const { x, p, w, B, qd, index } = dual;
+    let { wb, active } = dual;
     let pgMaxNew = -Infinity;
     let pgMinNew = Infinity;
-    shufflePrefix(index, active, next);
+    shufflePrefix(index, active, dual.next);
     for (let s = 0; s < active; s++) {
       const i = index[s];
       const off = i * p;
@@ -111,55 +139,66 @@ export function fitSvc(rows: Rows, options?: Partial<SvcOptions>): LinearModel {
       dot += dotAt(x, off, w, p);
       const ai = alpha[i];
       const g = yi * dot - 1 + diag * ai;
-      let pg = 0;
-      let shrink = false;
-      if (ai === 0) {
-        if (g > pgMaxOld) shrink = true;
-        else if (g < 0) pg = g;
-      } else if (ai === U) {
-        if (g < pgMinOld) shrink = true;
-        else if (g > 0) pg = g;
-      } else {
-        pg = g;
-      }
-      if (shrink && opts.shrinking) {
+      if (this.shrinking && svcShrinkable(ai, g, U, pgMaxOld, pgMinOld)) {
         active--;
-        index[s] = index[active];
-        index[active] = i;
+        swapRows(index, s, active);
         s--;
         continue;
       }
+      const pg = svcProjected(ai, g, U);
       if (pg > pgMaxNew) pgMaxNew = pg;
       if (pg < pgMinNew) pgMinNew = pg;
       if (Math.abs(pg) <= 1e-12 || qd[i] <= 0) continue;
-      let na = ai - g / qd[i];
-      if (na < 0) na = 0;
-      else if (na > U) na = U;
+      const na = svcNewAlpha(ai, g, qd[i], U);
       const d = (na - ai) * yi;
       if (d === 0) continue;
       alpha[i] = na;
       axpyAt(d, x, off, w, p);
       wb += d * B;
     }
-    iter++;
-    if (active === 0 || pgMaxNew - pgMinNew <= opts.tolerance) {
-      if (active === n) {
-        converged = true;
-        break;
-      }
-      active = n; // re-check every row before stopping
-      pgMaxOld = Infinity;
-      pgMinOld = -Infinity;
-      continue;
-    }
-    pgMaxOld = pgMaxNew <= 0 ? Infinity : pgMaxNew;
-    pgMinOld = pgMinNew >= 0 ? -Infinity : pgMinNew;
+    dual.wb = wb;
+    dual.active = active;
+    this.pgMaxNew = pgMaxNew;
+    this.pgMinNew = pgMinNew;
+    return pgMaxNew - pgMinNew;
   }
-  if (!Number.isFinite(wb) || w.some((v) => !Number.isFinite(v))) {
-    throw new UsageError('svc: the fit diverged (non-finite weights); scale the features or lower C');
+
+  /** Ends a pass that did not stop: its extremes (where they have the right sign) become the shrinking thresholds. */
+  endPass(): void {
+    this.pgMaxOld = this.pgMaxNew <= 0 ? Infinity : this.pgMaxNew;
+    this.pgMinOld = this.pgMinNew >= 0 ? -Infinity : this.pgMinNew;
   }
-  return {
-    kind: 'linear-model', solver: 'svc', weights: w, bias: wb * B, iterations: iter, converged, seconds: secondsSince(start),
-    options: { ...opts, C },
-  };
+
+  /** Makes every row active again, shrinking nothing on the next pass. */
+  unshrink(): void {
+    this.dual.active = this.alpha.length;
+    this.pgMaxOld = Infinity;
+    this.pgMinOld = -Infinity;
+  }
+}
+
+/**
+ * Takes α_i, the gradient g, the bound U and last pass's extremes of the projected gradient; gives
+ * whether α_i sits at a bound that g pushes past those extremes (the row may be shrunk).
+ */
+function svcShrinkable(ai: number, g: number, U: number, pgMaxOld: number, pgMinOld: number): boolean {
+  if (ai === 0) return g > pgMaxOld;
+  if (ai === U) return g < pgMinOld;
+  return false;
+}
+
+/**
+ * Takes α_i, the gradient g and the bound U; gives the projected gradient (0 where a bound holds α_i, as
+ * for a row shrinkable but kept: the thresholds are > 0 and < 0, so g is then on the bound's side).
+ */
+function svcProjected(ai: number, g: number, U: number): number {
+  if (ai === 0) return g < 0 ? g : 0;
+  if (ai === U) return g > 0 ? g : 0;
+  return g;
+}
+
+/** Takes α_i, the gradient g, Q_ii (+ the diagonal term, > 0) and the bound U; gives the new α_i, clipped to [0, U]. */
+function svcNewAlpha(ai: number, g: number, h: number, U: number): number {
+  const na = ai - g / h;
+  return na < 0 ? 0 : na > U ? U : na;
 }

@@ -15,8 +15,8 @@
  * regularized as (b/B)²/2, as in LIBLINEAR with -B.
  * Stopping: the L1 norm of the projected-gradient violations falls to `tolerance` × its first-pass value.
  */
-import { UsageError } from '../../src/errors.js';
-import { autoCost, axpyAt, boolean, dotAt, dualDiagonal, identityIndex, integer, mergeOptions, nonNegative, oneOf, positive, positiveInt, positiveOrAuto, secondsSince, seededUint32, shufflePrefix } from './common.js';
+import { axpyAt, boolean, dotAt, integer, mergeOptions, nonNegative, oneOf, positive, positiveInt, positiveOrAuto, shufflePrefix } from './common.js';
+import { DualDescent, dualCosts, swapRows } from './dual-descent.js';
 import { validateRows, type LinearModel, type Rows } from './types.js';
 
 /** Options of fitSvr. */
@@ -82,29 +82,60 @@ export function fitSvr(rows: Rows, options?: Partial<SvrOptions>): LinearModel {
   const opts = svrOptions(options);
   validateRows(rows);
   const start = performance.now();
-  const { x, y, n, p } = rows;
-  const B = opts.bias ? opts.biasValue : 0;
-  const C = opts.C === 'auto' ? autoCost(x, n, opts.bias ? 1 : 0) : opts.C;
-  const lambda = opts.loss === 'l1' ? 0 : 0.5 / C;
-  const U = opts.loss === 'l1' ? C : Infinity;
-  const eps = opts.epsilon;
-
-  const w = new Float64Array(p);
-  let wb = 0;
-  const beta = new Float64Array(n);
-  const qd = dualDiagonal(x, n, p, B, lambda);
-  const index = identityIndex(n);
-  const next = seededUint32(opts.seed);
-
-  let active = n;
-  let gmaxOld = Infinity;
+  const { B, C, diag, U } = dualCosts(opts, rows);
+  const cd = new SvrDescent(rows, opts, B, diag, U);
   let gnorm1Init = -1;
   let iter = 0;
   let converged = false;
   while (iter < opts.maxIterations) {
+    const gnorm1 = cd.pass();
+    if (iter === 0) gnorm1Init = gnorm1;
+    iter++;
+    if (gnorm1 <= opts.tolerance * gnorm1Init) {
+      if (cd.dual.active === rows.n) {
+        converged = true;
+        break;
+      }
+      cd.unshrink(); // re-check every row before stopping
+      continue;
+    }
+    cd.endPass();
+  }
+  return cd.dual.model('svr', iter, converged, start, { ...opts, C });
+}
+
+/** What svrViolation answers for a row that may be shrunk (β at a bound, its gradient past the threshold). */
+const SHRINK = -1;
+
+/** The ε-SVR dual: β, and the largest violation of the last pass and of this one (for shrinking). */
+class SvrDescent {
+  /** The weights, the row order and what both dual solvers do with them. */
+  readonly dual: DualDescent;
+  private readonly y: Float64Array;
+  private readonly beta: Float64Array;
+  private gmaxOld = Infinity;
+  private gmaxNew = 0;
+
+  /** Takes the rows, the options, the bias column's value B, the loss's diagonal term λ and the bound U of β. */
+  constructor(rows: Rows, private readonly opts: SvrOptions, B: number, private readonly lambda: number,
+    private readonly U: number) {
+    this.dual = new DualDescent(rows, B, lambda, opts.seed);
+    this.y = rows.y;
+    this.beta = new Float64Array(rows.n);
+  }
+
+  /**
+   * One pass over the active rows in a fresh seeded order: each row's violation is summed and its β
+   * stepped, or the row is shrunk. Gives the summed violation.
+   */
+  pass(): number {
+    const { dual, beta, y, lambda, U, gmaxOld } = this;
+    const { x, p, w, B, qd, index } = dual;
+    const { epsilon, shrinking } = this.opts;
+    let { wb, active } = dual;
     let gmaxNew = 0;
-    let gnorm1New = 0;
-    shufflePrefix(index, active, next);
+    let gnorm1 = 0;
+    shufflePrefix(index, active, dual.next);
     for (let s = 0; s < active; s++) {
       const i = index[s];
       const off = i * p;
@@ -112,70 +143,78 @@ export function fitSvr(rows: Rows, options?: Partial<SvrOptions>): LinearModel {
       dot += dotAt(x, off, w, p);
       const bi = beta[i];
       const g = dot - y[i] + lambda * bi;
-      const gp = g + eps;
-      const gn = g - eps;
-      let violation = 0;
-      let shrink = false;
-      if (bi === 0) {
-        if (gp < 0) violation = -gp;
-        else if (gn > 0) violation = gn;
-        else if (gp > gmaxOld && gn < -gmaxOld) shrink = true;
-      } else if (bi >= U) {
-        if (gp > 0) violation = gp;
-        else if (gp < -gmaxOld) shrink = true;
-      } else if (bi <= -U) {
-        if (gn < 0) violation = -gn;
-        else if (gn > gmaxOld) shrink = true;
-      } else if (bi > 0) {
-        violation = Math.abs(gp);
-      } else {
-        violation = Math.abs(gn);
-      }
-      if (shrink && opts.shrinking) {
-        active--;
-        index[s] = index[active];
-        index[active] = i;
-        s--;
-        continue;
+      const gp = g + epsilon;
+      const gn = g - epsilon;
+      let violation = svrViolation(bi, gp, gn, U, gmaxOld);
+      if (violation === SHRINK) {
+        if (shrinking) {
+          active--;
+          swapRows(index, s, active);
+          s--;
+          continue;
+        }
+        violation = 0;
       }
       if (violation > gmaxNew) gmaxNew = violation;
-      gnorm1New += violation;
-
-      // Exact minimizer of the one-variable problem: Newton step on whichever side of 0 applies.
-      const h = qd[i];
-      if (h <= 0) continue; // an all-zero row without bias: its β has no effect on w
-      let d: number;
-      if (gp < h * bi) d = -gp / h;
-      else if (gn > h * bi) d = -gn / h;
-      else d = -bi;
-      if (Math.abs(d) < 1e-12) continue;
-      let nb = bi + d;
-      if (nb > U) nb = U;
-      else if (nb < -U) nb = -U;
-      d = nb - bi;
+      gnorm1 += violation;
+      const nb = svrNewBeta(bi, gp, gn, qd[i], U);
+      const d = nb - bi;
       if (d === 0) continue;
       beta[i] = nb;
       axpyAt(d, x, off, w, p);
       wb += d * B;
     }
-    if (iter === 0) gnorm1Init = gnorm1New;
-    iter++;
-    if (gnorm1New <= opts.tolerance * gnorm1Init) {
-      if (active === n) {
-        converged = true;
-        break;
-      }
-      active = n; // re-check every row before stopping
-      gmaxOld = Infinity;
-      continue;
-    }
-    gmaxOld = gmaxNew;
+    dual.wb = wb;
+    dual.active = active;
+    this.gmaxNew = gmaxNew;
+    return gnorm1;
   }
-  if (!Number.isFinite(wb) || w.some((v) => !Number.isFinite(v))) {
-    throw new UsageError('svr: the fit diverged (non-finite weights); scale the features or lower C');
+
+  /** Ends a pass that did not stop: its largest violation becomes the shrinking threshold. */
+  endPass(): void {
+    this.gmaxOld = this.gmaxNew;
   }
-  return {
-    kind: 'linear-model', solver: 'svr', weights: w, bias: wb * B, iterations: iter, converged, seconds: secondsSince(start),
-    options: { ...opts, C },
-  };
+
+  /** Makes every row active again, shrinking nothing on the next pass. */
+  unshrink(): void {
+    this.dual.active = this.beta.length;
+    this.gmaxOld = Infinity;
+  }
+}
+
+/**
+ * Takes β_i, the gradient plus and minus ε, the bound U and the shrinking threshold (last pass's
+ * largest violation); gives the violation of the optimality conditions, or SHRINK.
+ */
+function svrViolation(bi: number, gp: number, gn: number, U: number, gmaxOld: number): number {
+  if (bi === 0) {
+    if (gp < 0) return -gp;
+    if (gn > 0) return gn;
+    return gp > gmaxOld && gn < -gmaxOld ? SHRINK : 0;
+  }
+  if (bi >= U) {
+    if (gp > 0) return gp;
+    return gp < -gmaxOld ? SHRINK : 0;
+  }
+  if (bi <= -U) {
+    if (gn < 0) return -gn;
+    return gn > gmaxOld ? SHRINK : 0;
+  }
+  return bi > 0 ? Math.abs(gp) : Math.abs(gn);
+}
+
+/**
+ * Takes β_i, the gradient plus and minus ε, Q_ii (+λ) and the bound U; gives the new β_i, the exact
+ * minimizer of the one-variable problem clipped to [−U, U] (β_i itself when no step is taken).
+ */
+function svrNewBeta(bi: number, gp: number, gn: number, h: number, U: number): number {
+  // Newton step on whichever side of 0 applies.
+  if (h <= 0) return bi; // an all-zero row without bias: its β has no effect on w (and stays 0)
+  let d: number;
+  if (gp < h * bi) d = -gp / h;
+  else if (gn > h * bi) d = -gn / h;
+  else d = -bi;
+  if (Math.abs(d) < 1e-12) return bi;
+  const nb = bi + d;
+  return nb > U ? U : nb < -U ? -U : nb;
 }
