@@ -170,20 +170,15 @@ function compoundSpan(ann: WordAnnotation, lemmas: string[]): { start: number; e
  * Never for verbs, whose stems are not their lemma's spelling (يُقاس, LId `qAs-i_1`, is not
  * `qAsaY_1` with imperfect stem `qAs`), nor for a `_0` LId, a word SAMA lacks (the name دين is
  * not `diyn_1` "religion", which its tag NNP keeps out as well). Returns the lemmas, sorted
- * (none: the level does not apply); `shapeOf` gives candidate i's shape (computed once per
- * candidate by matchCandidates).
+ * (none: the level does not apply); `shapes` gives the candidates' shapes.
  */
-function stemLemmas(
-  ann: WordAnnotation,
-  candidates: readonly Candidate[],
-  shapeOf: (i: number) => CandidateShape,
-): string[] {
+function stemLemmas(ann: WordAnnotation, candidates: readonly Candidate[], shapes: CandidateShapes): string[] {
   const { base, sense } = splitSense(ann.lemma);
   if (sense === '0') return [];
   const v = vocalizedLemma(base);
   const reading = readXpos(ann.words[ann.content]);
   const fits = (c: Candidate, i: number): boolean =>
-    c.elements.pos !== 'VERB' && posAllowed(reading, c.elements.pos, c.elements.dpos) && shapeOf(i).stemVoc === v;
+    c.elements.pos !== 'VERB' && posAllowed(reading, c.elements.pos, c.elements.dpos) && shapes.of(i).stemVoc === v;
   const hits = candidates.filter(fits);
   const lemmas = new Set(hits.map((c) => c.lemma));
   const nominal = hits.every((c) => c.elements.pos === 'NOUN' || c.elements.pos === 'ADJ');
@@ -196,109 +191,200 @@ function stemLemmas(
  */
 export function matchCandidates(words: ConlluWord[], candidates: Candidate[], tree?: SentenceTree): MatchResult {
   const ann = annotate(words, tree);
-  const gold = ann.lemma;
-  const lemmas = candidates.map((c) => c.lemma);
-  const want = annotatedVerbality(ann.words[ann.content]);
-  const shapes = new Map<number, CandidateShape>();
-  const shapeOf = (i: number): CandidateShape => {
-    let sh = shapes.get(i);
-    if (!sh) shapes.set(i, (sh = candidateShape(candidates[i].lemma, candidates[i].morph)));
+  const shapes = new CandidateShapes(candidates);
+  const pick = lemmaPick(ann, candidates, shapes);
+  if (!pick) return lemmaUnmatched(ann, candidates);
+  return new CandidateFit(ann, candidates, shapes).decide(pick);
+}
+
+/** The candidates' shapes (ud-agree.ts), each computed at its first use. */
+class CandidateShapes {
+  private readonly shapes = new Map<number, CandidateShape>();
+
+  constructor(private readonly candidates: readonly Candidate[]) {}
+
+  /** Takes a candidate index; gives its shape. */
+  of(i: number): CandidateShape {
+    let sh = this.shapes.get(i);
+    if (!sh) this.shapes.set(i, (sh = candidateShape(this.candidates[i].lemma, this.candidates[i].morph)));
     return sh;
-  };
-  let level: LemmaLevel;
-  let chosen: string[];
+  }
+}
+
+/** The lemmas step 2 picks, and the level that picked them. */
+interface LemmaPick {
+  level: LemmaLevel;
+  lemmas: string[];
+}
+
+/**
+ * Step 2: takes the annotation and the candidates; gives the lemmas the annotation's lemma picks
+ * (the levels of ud-lemma.ts, `stem`, then `compound`, which sets the annotation's stem span to
+ * the compound's tokens), or null when none does.
+ */
+function lemmaPick(ann: WordAnnotation, candidates: readonly Candidate[], shapes: CandidateShapes): LemmaPick | null {
+  const lemmas = candidates.map((c) => c.lemma);
+  const m = lemmaLevelPick(ann, candidates, lemmas, shapes);
+  if (m) return m;
+  const span = compoundSpan(ann, lemmas);
+  if (span) {
+    ann.stemStart = span.start;
+    ann.stemEnd = span.end;
+    return { level: 'compound', lemmas: span.lemmas };
+  }
+  const byStem = stemLemmas(ann, candidates, shapes);
+  return byStem.length > 0 ? { level: 'stem', lemmas: byStem } : null;
+}
+
+/**
+ * Takes the annotation, the candidates and their lemmas; gives the lemmas a level of ud-lemma.ts
+ * picks, or `stem`'s where they differ from a `normalized` or `sense` pick, or null.
+ */
+function lemmaLevelPick(
+  ann: WordAnnotation, candidates: readonly Candidate[], lemmas: string[], shapes: CandidateShapes,
+): LemmaPick | null {
+  const gold = ann.lemma;
   let m = matchLemma(gold, lemmas);
   if (m && m.level === 'sense') {
     // a lemma known only up to its sense index must have a candidate of the right verb/non-verb
     // class; for a `_0` LId (a word SAMA does not list) one whose POS the tags allow
+    const want = annotatedVerbality(ann.words[ann.content]);
     const reading = readXpos(ann.words[ann.content]);
     const ok = (c: Candidate): boolean =>
       classFits(c.elements, want) && (splitSense(gold).sense !== '0' || posAllowed(reading, c.elements.pos, c.elements.dpos));
     if (!candidates.some((c) => c.lemma === m!.lemmas[0] && ok(c))) m = null;
   }
   if (m && (m.level === 'normalized' || m.level === 'sense')) {
-    const byStem = stemLemmas(ann, candidates, shapeOf);
+    const byStem = stemLemmas(ann, candidates, shapes);
     if (byStem.length > 0 && byStem.join() !== m.lemmas.join()) m = { level: 'stem', lemmas: byStem };
   }
-  if (m) {
-    level = m.level;
-    chosen = m.lemmas;
-  } else {
-    const span = compoundSpan(ann, lemmas);
-    const byStem = span ? [] : stemLemmas(ann, candidates, shapeOf);
-    if (!span && byStem.length === 0) {
-      const exp = expectation(ann);
-      if (candidates.length === 0) return { matched: false, ann, exp, reason: 'not-found', detail: gold };
-      const amb = senseAmbiguous(gold, lemmas);
-      if (amb.length > 0) return { matched: false, ann, exp, reason: 'lemma-sense-ambiguous', detail: `${gold} ~ ${amb.join(' ')}` };
-      return { matched: false, ann, exp, reason: 'lemma-not-among-candidates', detail: `${gold} ∉ ${[...new Set(lemmas)].join(' ')}` };
-    }
-    if (span) {
-      ann.stemStart = span.start;
-      ann.stemEnd = span.end;
-      [level, chosen] = ['compound', span.lemmas];
-    } else [level, chosen] = ['stem', byStem];
-  }
+  return m;
+}
+
+/** Takes an annotation whose lemma picks no candidate; gives the unmatched result saying why. */
+function lemmaUnmatched(ann: WordAnnotation, candidates: readonly Candidate[]): MatchResult {
+  const gold = ann.lemma;
+  const lemmas = candidates.map((c) => c.lemma);
   const exp = expectation(ann);
-  const score = (set: string[]): Map<number, Agreement> => {
+  if (candidates.length === 0) return { matched: false, ann, exp, reason: 'not-found', detail: gold };
+  const amb = senseAmbiguous(gold, lemmas);
+  if (amb.length > 0) return { matched: false, ann, exp, reason: 'lemma-sense-ambiguous', detail: `${gold} ~ ${amb.join(' ')}` };
+  return { matched: false, ann, exp, reason: 'lemma-not-among-candidates', detail: `${gold} ∉ ${[...new Set(lemmas)].join(' ')}` };
+}
+
+/** A candidate index and its agreement with the annotation. */
+type Scored = [number, Agreement];
+
+/**
+ * Steps 3 to 5 for the lemmas picked: their candidates' agreement with the annotation (as its stem
+ * span stands after step 2), which of them fit, the `class` fallback, and the best.
+ */
+class CandidateFit {
+  private readonly exp: Expectation;
+  private readonly want: 'verb' | 'other' | null;
+
+  constructor(
+    private readonly ann: WordAnnotation,
+    private readonly candidates: readonly Candidate[],
+    private readonly shapes: CandidateShapes,
+  ) {
+    this.exp = expectation(ann);
+    this.want = annotatedVerbality(ann.words[ann.content]);
+  }
+
+  /** Takes the lemmas picked; gives the match: the best fitting candidate, or unmatched with the reason. */
+  decide(pick: LemmaPick): MatchResult {
+    let { level, lemmas: chosen } = pick;
+    let scored = this.score(chosen);
+    let fit = this.fitting(scored);
+    if (this.want !== null && !fit.some(([i]) => this.allowed(i))) {
+      const good = this.sameSpelledLemmas(chosen, scored);
+      if (good) {
+        [level, chosen] = ['class', good];
+        scored = this.score(chosen);
+        fit = this.fitting(scored);
+      }
+    }
+    if (fit.length === 0) return this.misfitResult(scored);
+    const best = Math.max(...fit.map(([, a]) => a.score));
+    const winners = fit.filter(([, a]) => a.score === best).map(([i]) => i);
+    return matchedResult(this.ann, this.exp, level, this.candidates, winners, scored.size);
+  }
+
+  /** Takes a set of lemmas; gives the agreement of each of their candidates, by index. */
+  private score(set: string[]): Map<number, Agreement> {
     const out = new Map<number, Agreement>();
-    candidates.forEach((c, i) => {
-      if (set.includes(c.lemma)) out.set(i, agreement(exp, c.elements, shapeOf(i), c.voc));
+    this.candidates.forEach((c, i) => {
+      if (set.includes(c.lemma)) out.set(i, agreement(this.exp, c.elements, this.shapes.of(i), c.voc));
     });
     return out;
-  };
-  // A passive in the treebank keeps out the active candidates, and a passive of another aspect
-  // than the treebank's: BAMA 1.0 lacks most perfect passives (أُعْلِنَ), and its passive
-  // imperfect of another person (أُعْلَنُ, "I am announced") is no better a gold than none.
-  const voiceMisfit = (i: number): boolean => {
-    const el = candidates[i].elements;
-    return el.pos === 'VERB' && (!shapeOf(i).passive || (exp.pos.dpos !== undefined && !exp.pos.dpos.includes(el.dpos)));
-  };
-  // what keeps a candidate out, in the order checked (null: it fits)
-  const misfit = (i: number, a: Agreement): 'segmentation' | 'class' | 'voice' | null => {
-    const el = candidates[i].elements;
+  }
+
+  /**
+   * Takes a candidate index; gives whether its voice keeps it out of a passive in the treebank: an
+   * active candidate, or a passive of another aspect than the treebank's (BAMA 1.0 lacks most perfect
+   * passives (أُعْلِنَ), and its passive imperfect of another person (أُعْلَنُ, "I am announced") is no
+   * better a gold than none).
+   */
+  private voiceMisfit(i: number): boolean {
+    const el = this.candidates[i].elements;
+    const exp = this.exp;
+    return el.pos === 'VERB' && (!this.shapes.of(i).passive || (exp.pos.dpos !== undefined && !exp.pos.dpos.includes(el.dpos)));
+  }
+
+  /** Takes a candidate and its agreement; gives what keeps it out, in the order checked (null: it fits). */
+  private misfit(i: number, a: Agreement): 'segmentation' | 'class' | 'voice' | null {
+    const el = this.candidates[i].elements;
     if (!a.structural) return 'segmentation';
-    if (!classFits(el, want)) return 'class';
-    if (exp.voice === 'Pass' && voiceMisfit(i)) return 'voice';
+    if (!classFits(el, this.want)) return 'class';
+    if (this.exp.voice === 'Pass' && this.voiceMisfit(i)) return 'voice';
     return null;
-  };
-  const fitting = (sc: Map<number, Agreement>): [number, Agreement][] =>
-    [...sc].filter(([i, a]) => misfit(i, a) === null);
-  let scored = score(chosen);
-  let fit = fitting(scored);
-  const allowed = (i: number): boolean => posAllowed(exp.pos, candidates[i].elements.pos, candidates[i].elements.dpos);
-  if (want !== null && !fit.some(([i]) => allowed(i))) {
-    // No fitting candidate of the lemma has a POS the tags allow: take the lemmas spelled the
-    // same that have one. Same spelling: vocalized, sense and a final short vowel dropped
-    // (`mivol_1` → `mivola_1` PREP; `>aqoSaY_2` NOUN_PROP → `>aqoSaY_3`, `_4`: agreement and
-    // the tie-break choose) while the lemma has candidates of the right verb/non-verb class;
-    // letters only (lemmaCore) when it has none (`Eamal_1` for a VBC), and then only when one
-    // lemma qualifies.
-    const rightClass = [...scored].some(([i, a]) => a.structural && classFits(candidates[i].elements, want));
+  }
+
+  /** Takes scored candidates; gives those that fit, in order. */
+  private fitting(sc: Map<number, Agreement>): Scored[] {
+    return [...sc].filter(([i, a]) => this.misfit(i, a) === null);
+  }
+
+  /** Takes a candidate index; gives whether the tags allow its POS. */
+  private allowed(i: number): boolean {
+    return posAllowed(this.exp.pos, this.candidates[i].elements.pos, this.candidates[i].elements.dpos);
+  }
+
+  /**
+   * Step 4: takes the lemmas chosen, none of whose fitting candidates has a POS the tags allow, and
+   * their scores; gives the lemmas spelled the same that have one (level `class`), or null. Same
+   * spelling: vocalized, sense and a final short vowel dropped (`mivol_1` → `mivola_1` PREP;
+   * `>aqoSaY_2` NOUN_PROP → `>aqoSaY_3`, `_4`: agreement and the tie-break choose) while the lemma
+   * has candidates of the right verb/non-verb class; letters only (lemmaCore) when it has none
+   * (`Eamal_1` for a VBC), and then only when one lemma qualifies.
+   */
+  private sameSpelledLemmas(chosen: string[], scored: Map<number, Agreement>): string[] | null {
+    const gold = this.ann.lemma;
+    const rightClass = [...scored].some(([i, a]) => a.structural && classFits(this.candidates[i].elements, this.want));
     const key = rightClass ? looseVocalized : lemmaCore;
-    const other = [...new Set(candidates.map((c) => c.lemma))].filter(
+    const other = [...new Set(this.candidates.map((c) => c.lemma))].filter(
       (l) => !chosen.includes(l) && key(l) === key(gold),
     );
-    const good = other.filter((l) => fitting(score([l])).some(([i]) => allowed(i)));
-    if (good.length === 1 || (good.length > 1 && rightClass)) {
-      [level, chosen] = ['class', good];
-      scored = score(chosen);
-      fit = fitting(scored);
-    }
+    const good = other.filter((l) => this.fitting(this.score([l])).some(([i]) => this.allowed(i)));
+    return good.length === 1 || (good.length > 1 && rightClass) ? good : null;
   }
-  if (fit.length === 0) {
-    const why = [...scored].map(([i, a]) => [i, misfit(i, a)] as const);
+
+  /**
+   * Takes the scored candidates, none of which fits; gives the unmatched result: the reason is the
+   * last check that kept any out (voice, then class, then segmentation), shown with its best-scored.
+   */
+  private misfitResult(scored: Map<number, Agreement>): MatchResult {
+    const { ann, exp, want, candidates } = this;
+    const why = [...scored].map(([i, a]) => [i, this.misfit(i, a)] as const);
     const stage = (['voice', 'class', 'segmentation'] as const).find((k) => why.some(([, m]) => m === k))!;
     const [bi] = [...scored]
       .filter(([i]) => why.find(([j]) => j === i)![1] === stage)
       .reduce((x, y) => (y[1].score > x[1].score ? y : x));
     const reason: UnmatchedReason = stage === 'voice' ? 'voice-disagrees' : stage === 'class' ? 'pos-disagrees' : 'segmentation-disagrees';
     const what = stage === 'voice' ? 'passive' : stage === 'class' ? (want === 'verb' ? 'verb' : 'not a verb') : 'segmentation';
-    return { matched: false, ann, exp, reason, detail: `${gold} (${what}): ${candidates[bi].morph}` };
+    return { matched: false, ann, exp, reason, detail: `${ann.lemma} (${what}): ${candidates[bi].morph}` };
   }
-  const best = Math.max(...fit.map(([, a]) => a.score));
-  const winners = fit.filter(([, a]) => a.score === best).map(([i]) => i);
-  return matchedResult(ann, exp, level, candidates, winners, scored.size);
 }
 
 /**
