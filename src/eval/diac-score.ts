@@ -140,69 +140,88 @@ export function scoreDiacritization(
   sys: readonly SysSentence[],
   options: Partial<ScoreOptions> = {},
 ): DiacReport {
-  const t = { relaxed: tally(), strict: tally() };
-  const oracle = { relaxed: tally(), strict: tally() };
-  const classes = { caseEnding: 0, stem: 0, unknownWord: 0, differentAnalysis: 0, noCorrectCandidate: 0 };
-  const stemCauses = { unknownWord: 0, differentAnalysis: 0, noCorrectCandidate: 0 };
-  let withSource = 0;
-  let withCandidates = 0;
-  let unvocalized = 0;
-  let lettersChanged = 0;
-  let skipped = 0;
+  const counts = new DiacCounts();
   ref.forEach((r, i) =>
     r.words.forEach((rw, k) => {
-      const w = sys[i].words[k];
-      if (options.vocalizedOnly && rw.variants.every((v) => stripMarks(v) === v)) {
-        skipped++;
-        return;
-      }
-      if (stripMarks(w.text) === w.text) unvocalized++;
-      if (stripMarks(w.text) !== stripMarks(rw.variants[0])) lettersChanged++;
-      for (const c of CONVENTIONS) add(t[c], w.text, rw.variants, c);
-      const v = compareWord(w.text, rw.variants, 'relaxed');
-      if (w.source !== undefined) withSource++;
-      if (w.candidates) {
-        withCandidates++;
-        for (const c of CONVENTIONS) oracleAdd(oracle[c], w, rw.variants, c);
-      }
-      if (v.correct) return;
-      classes[v.correctNoCase ? 'caseEnding' : 'stem']++;
-      const cause = causeOf(w, rw.variants, false);
-      if (cause) classes[cause]++;
-      const stemCause = v.correctNoCase ? undefined : causeOf(w, rw.variants, true);
-      if (stemCause) stemCauses[stemCause]++;
+      if (options.vocalizedOnly && rw.variants.every((v) => stripMarks(v) === v)) counts.skipped++;
+      else counts.word(sys[i].words[k], rw.variants);
     }),
   );
-  const words = t.relaxed.words;
-  const errorClasses: ErrorClasses = { caseEnding: pct(classes.caseEnding, words), stem: pct(classes.stem, words) };
-  if (withSource > 0) {
-    errorClasses.unknownWord = pct(classes.unknownWord, words);
-    errorClasses.stemCauses = { unknownWord: pct(stemCauses.unknownWord, words) };
+  return counts.report(ref.length, options.vocalizedOnly === true);
+}
+
+/** The counts of a scoring, word by word, and the report made of them. */
+class DiacCounts {
+  private readonly t = { relaxed: tally(), strict: tally() };
+  private readonly oracle = { relaxed: tally(), strict: tally() };
+  private readonly classes = { caseEnding: 0, stem: 0, unknownWord: 0, differentAnalysis: 0, noCorrectCandidate: 0 };
+  private readonly stemCauses = { unknownWord: 0, differentAnalysis: 0, noCorrectCandidate: 0 };
+  private withSource = 0;
+  private withCandidates = 0;
+  private unvocalized = 0;
+  private lettersChanged = 0;
+  /** Reference words left out (vocalizedOnly). */
+  skipped = 0;
+
+  /** Takes a system word and the reference word's variants; counts it in every figure. */
+  word(w: SysWord, variants: string[]): void {
+    if (stripMarks(w.text) === w.text) this.unvocalized++;
+    if (stripMarks(w.text) !== stripMarks(variants[0])) this.lettersChanged++;
+    for (const c of CONVENTIONS) add(this.t[c], w.text, variants, c);
+    const v = compareWord(w.text, variants, 'relaxed');
+    if (w.source !== undefined) this.withSource++;
+    if (w.candidates) {
+      this.withCandidates++;
+      for (const c of CONVENTIONS) oracleAdd(this.oracle[c], w, variants, c);
+    }
+    if (v.correct) return;
+    this.classes[v.correctNoCase ? 'caseEnding' : 'stem']++;
+    const cause = causeOf(w, variants, false);
+    if (cause) this.classes[cause]++;
+    const stemCause = v.correctNoCase ? undefined : causeOf(w, variants, true);
+    if (stemCause) this.stemCauses[stemCause]++;
   }
-  if (withCandidates > 0) {
-    errorClasses.differentAnalysis = pct(classes.differentAnalysis, words);
-    errorClasses.noCorrectCandidate = pct(classes.noCorrectCandidate, words);
-    Object.assign(errorClasses.stemCauses ?? {}, {
-      differentAnalysis: pct(stemCauses.differentAnalysis, words),
-      noCorrectCandidate: pct(stemCauses.noCorrectCandidate, words),
-    });
-  }
-  const report: DiacReport = {
-    sentences: ref.length,
-    words,
-    rates: { relaxed: rates(t.relaxed), strict: rates(t.strict) },
-    errorClasses,
-    unvocalized,
-    lettersChanged,
-    ...(options.vocalizedOnly ? { skippedUnvocalized: skipped } : {}),
-  };
-  if (withCandidates > 0) {
-    report.oracle = {
-      relaxed: { wer: rates(oracle.relaxed).wer, werNoCase: rates(oracle.relaxed).werNoCase },
-      strict: { wer: rates(oracle.strict).wer, werNoCase: rates(oracle.strict).werNoCase },
+
+  /** Takes the number of sentences and whether unvocalized reference words were left out; gives the report. */
+  report(sentences: number, vocalizedOnly: boolean): DiacReport {
+    const { t, oracle } = this;
+    const report: DiacReport = {
+      sentences,
+      words: t.relaxed.words,
+      rates: { relaxed: rates(t.relaxed), strict: rates(t.strict) },
+      errorClasses: this.errorClasses(),
+      unvocalized: this.unvocalized,
+      lettersChanged: this.lettersChanged,
+      ...(vocalizedOnly ? { skippedUnvocalized: this.skipped } : {}),
     };
+    if (this.withCandidates > 0) {
+      report.oracle = {
+        relaxed: { wer: rates(oracle.relaxed).wer, werNoCase: rates(oracle.relaxed).werNoCase },
+        strict: { wer: rates(oracle.strict).wer, werNoCase: rates(oracle.strict).werNoCase },
+      };
+    }
+    return report;
   }
-  return report;
+
+  /** Gives the error classes as shares of the words counted (causes only when the system gave sources, candidates). */
+  private errorClasses(): ErrorClasses {
+    const { classes, stemCauses } = this;
+    const words = this.t.relaxed.words;
+    const errorClasses: ErrorClasses = { caseEnding: pct(classes.caseEnding, words), stem: pct(classes.stem, words) };
+    if (this.withSource > 0) {
+      errorClasses.unknownWord = pct(classes.unknownWord, words);
+      errorClasses.stemCauses = { unknownWord: pct(stemCauses.unknownWord, words) };
+    }
+    if (this.withCandidates > 0) {
+      errorClasses.differentAnalysis = pct(classes.differentAnalysis, words);
+      errorClasses.noCorrectCandidate = pct(classes.noCorrectCandidate, words);
+      Object.assign(errorClasses.stemCauses ?? {}, {
+        differentAnalysis: pct(stemCauses.differentAnalysis, words),
+        noCorrectCandidate: pct(stemCauses.noCorrectCandidate, words),
+      });
+    }
+    return errorClasses;
+  }
 }
 
 /** The best of a word's candidates (or its output when it has none) counts. */
