@@ -55,84 +55,123 @@ export interface SuperviseOptions {
 export function superviseWorkers(n: number, options: SuperviseOptions = {}): Promise<number> {
   // before the first fork: the workers accept from the shared socket themselves (see the module comment)
   cluster.schedulingPolicy = cluster.SCHED_NONE;
-  const log = options.log ?? (() => undefined);
-  const live = new Set<Worker>();
-  const restarts: number[] = [];
-  let listening = 0;
-  let forkedAll = false;
-  let announced = false;
-  let url = '';
-  let stopping = false;
-  let status = 0;
-  return new Promise((resolve) => {
-    const up = new Set<Worker>();
-    const stopAll = (code: number) => {
-      if (!stopping) status = code;
-      stopping = true;
-      // a worker still loading has nothing to finish: it is simply ended
-      for (const w of live) {
-        if (!up.has(w)) w.process.kill('SIGKILL');
-        else if (w.isConnected()) w.send(SHUTDOWN_MESSAGE);
-      }
-      if (live.size === 0) finish();
-    };
-    const finish = () => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-      resolve(status);
-    };
-    const onSignal = () => {
-      if (stopping) {
-        for (const w of live) w.process.kill('SIGKILL');
-        return;
-      }
-      log('lexdis: stopping the workers');
-      stopAll(0);
-    };
-    const start = (): Worker => {
-      const w = cluster.fork();
-      live.add(w);
-      w.on('message', (m: { type?: string; url?: string }) => {
-        if (m?.type !== LISTENING_MESSAGE || up.has(w)) return;
-        up.add(w);
-        if (stopping) return void w.send(SHUTDOWN_MESSAGE);
-        url = m.url ?? url;
-        listening++;
-        if (!forkedAll) {
-          forkedAll = true;
-          for (let i = 1; i < n; i++) start();
-        }
-        if (listening === n && !announced) {
-          announced = true;
-          options.onListening?.(url);
-        }
-      });
-      w.on('exit', (code, signal) => {
-        live.delete(w);
-        const wasUp = up.delete(w);
-        if (stopping) {
-          if (wasUp && code !== 0 && status === 0) status = 1;
-          if (live.size === 0) finish();
-          return;
-        }
-        // at start-up a worker that never listened has printed why (a bad model, a port in use);
-        // later, a replacement killed while it loads is replaced like any other
-        if (!wasUp && !announced) return stopAll(code || 1);
-        if (wasUp) listening--;
-        const now = Date.now();
-        restarts.push(now);
-        while (restarts.length > 0 && restarts[0] < now - RESTART_WINDOW_MS) restarts.shift();
-        if (restarts.length > MAX_RESTARTS) {
-          log(`lexdis: workers died ${restarts.length} times within ${RESTART_WINDOW_MS / 1000} s; stopping`);
-          return stopAll(1);
-        }
-        log(`lexdis: worker ${w.process.pid} died (${signal ?? `exit ${code}`}); starting another`);
-        start();
-      });
-      return w;
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-    start();
-  });
+  return new Promise((resolve) => new Supervisor(n, options, resolve).run());
+}
+
+/**
+ * The primary's state: the live workers, those that listen, recent restarts, and whether the
+ * service has been announced or is stopping. Settles with the exit status once every worker is gone.
+ */
+class Supervisor {
+  private readonly log: (line: string) => void;
+  private readonly live = new Set<Worker>();
+  /** The live workers that have said they listen. */
+  private readonly up = new Set<Worker>();
+  /** When workers died, within the last RESTART_WINDOW_MS. */
+  private readonly restarts: number[] = [];
+  private listening = 0;
+  private forkedAll = false;
+  private announced = false;
+  private url = '';
+  private stopping = false;
+  private status = 0;
+
+  /** Takes the number of workers, the options and the function that settles superviseWorkers' promise. */
+  constructor(
+    private readonly n: number,
+    private readonly options: SuperviseOptions,
+    private readonly resolve: (status: number) => void,
+  ) {
+    this.log = options.log ?? (() => undefined);
+  }
+
+  /** Listens for SIGINT and SIGTERM and starts the first worker. */
+  run(): void {
+    process.on('SIGINT', this.onSignal);
+    process.on('SIGTERM', this.onSignal);
+    this.start();
+  }
+
+  /** SIGINT or SIGTERM: the first stops the workers gracefully, a second kills them. */
+  private readonly onSignal = (): void => {
+    if (this.stopping) {
+      for (const w of this.live) w.process.kill('SIGKILL');
+      return;
+    }
+    this.log('lexdis: stopping the workers');
+    this.stopAll(0);
+  };
+
+  /** Forks a worker and follows its messages and its exit; gives it. */
+  private start(): Worker {
+    const w = cluster.fork();
+    this.live.add(w);
+    w.on('message', (m: { type?: string; url?: string }) => this.onMessage(w, m));
+    w.on('exit', (code, signal) => this.onExit(w, code, signal));
+    return w;
+  }
+
+  /**
+   * Takes a worker and its message; on its first "listening", the first worker's starts the others, and
+   * the last one's announces the URL.
+   */
+  private onMessage(w: Worker, m: { type?: string; url?: string }): void {
+    if (m?.type !== LISTENING_MESSAGE || this.up.has(w)) return;
+    this.up.add(w);
+    if (this.stopping) return void w.send(SHUTDOWN_MESSAGE);
+    this.url = m.url ?? this.url;
+    this.listening++;
+    if (!this.forkedAll) {
+      this.forkedAll = true;
+      for (let i = 1; i < this.n; i++) this.start();
+    }
+    if (this.listening === this.n && !this.announced) {
+      this.announced = true;
+      this.options.onListening?.(this.url);
+    }
+  }
+
+  /** Takes a worker that exited, its code and signal; stops the service, finishes it, or starts another worker. */
+  private onExit(w: Worker, code: number, signal: string): void {
+    this.live.delete(w);
+    const wasUp = this.up.delete(w);
+    if (this.stopping) {
+      if (wasUp && code !== 0 && this.status === 0) this.status = 1;
+      if (this.live.size === 0) this.finish();
+      return;
+    }
+    // at start-up a worker that never listened has printed why (a bad model, a port in use);
+    // later, a replacement killed while it loads is replaced like any other
+    if (!wasUp && !this.announced) return this.stopAll(code || 1);
+    if (wasUp) this.listening--;
+    const now = Date.now();
+    const restarts = this.restarts;
+    restarts.push(now);
+    while (restarts.length > 0 && restarts[0] < now - RESTART_WINDOW_MS) restarts.shift();
+    if (restarts.length > MAX_RESTARTS) {
+      this.log(`lexdis: workers died ${restarts.length} times within ${RESTART_WINDOW_MS / 1000} s; stopping`);
+      return this.stopAll(1);
+    }
+    this.log(`lexdis: worker ${w.process.pid} died (${signal ?? `exit ${code}`}); starting another`);
+    this.start();
+  }
+
+  /** Takes the exit status; stops every worker (the first call's status stands), finishing when none is left. */
+  private stopAll(code: number): void {
+    if (!this.stopping) this.status = code;
+    this.stopping = true;
+    // a worker still loading has nothing to finish: it is simply ended
+    for (const w of this.live) {
+      if (!this.up.has(w)) w.process.kill('SIGKILL');
+      else if (w.isConnected()) w.send(SHUTDOWN_MESSAGE);
+    }
+    if (this.live.size === 0) this.finish();
+  }
+
+  /** Stops listening for signals and settles with the status. */
+  private finish(): void {
+    process.off('SIGINT', this.onSignal);
+    process.off('SIGTERM', this.onSignal);
+    this.resolve(this.status);
+  }
 }
