@@ -54,33 +54,75 @@ function zipfSampler(n: number, s: number, rand: () => number): () => number {
 /** Generates a corpus; the same options give the same corpus. */
 export function syntheticCorpus(opts: Partial<SyntheticOptions> = {}): Corpus {
   const o = { ...defaultSyntheticOptions, ...opts };
-  const rng = new Rng(o.seed);
-  const rand = () => rng.next();
-  const int = (n: number) => Math.floor(rand() * n);
-  // Morphology tags: each fixes the 15 non-lemma LEs.
-  const tags = Array.from({ length: o.morphTags }, (_, m) => {
-    const values = LE_SIZES.map((n) => (n === 0 ? '' : rand() < 0.3 ? '' : `v${int(n)}`));
-    return { morph: `M${m}/${values.slice(1).join('+')}`, values };
-  });
-  const words: string[] = [];
-  const seenWords = new Set<string>();
-  const cands: Candidate[][] = [];
-  for (let w = 0; w < o.wordTypes; w++) {
-    let s: string;
-    do {
-      const len = 2 + int(6);
-      s = '';
-      for (let i = 0; i < len; i++) s += LETTERS[int(LETTERS.length)];
-    } while (seenWords.has(s));
-    seenWords.add(s);
-    words.push(s);
-    const k = Math.max(1, Math.round(o.candidates * (0.2 + 1.6 * rand())));
-    const lemmas = Array.from({ length: 1 + int(3) }, (_, i) => `${s}_${i + 1}`);
+  const gen = new SyntheticGenerator(o);
+  const tags = gen.morphTags();
+  const { words, cands } = gen.wordTypes(tags);
+  return { documents: gen.documents(words, cands), source: `synthetic(seed=${o.seed})` };
+}
+
+/** A morphology tag: its name and the values it gives the label elements (index 0, the lemma, left ''). */
+interface MorphTag {
+  morph: string;
+  values: string[];
+}
+
+/**
+ * The steps of one corpus, drawing from one seeded generator in a fixed order: the morphology tags,
+ * then the word types with their candidates, then the documents.
+ */
+class SyntheticGenerator {
+  private readonly rng: Rng;
+
+  constructor(private readonly o: SyntheticOptions) {
+    this.rng = new Rng(o.seed);
+  }
+
+  /** Gives a uniform number in [0, 1). */
+  private rand(): number {
+    return this.rng.next();
+  }
+
+  /** Takes n; gives a uniform integer in [0, n). */
+  private int(n: number): number {
+    return Math.floor(this.rand() * n);
+  }
+
+  /** Gives the morphology tags: each fixes the 15 non-lemma LEs. */
+  morphTags(): MorphTag[] {
+    return Array.from({ length: this.o.morphTags }, (_, m) => {
+      const values = LE_SIZES.map((n) => (n === 0 ? '' : this.rand() < 0.3 ? '' : `v${this.int(n)}`));
+      return { morph: `M${m}/${values.slice(1).join('+')}`, values };
+    });
+  }
+
+  /** Takes the tags; gives the word types (distinct spellings) and each one's candidates. */
+  wordTypes(tags: readonly MorphTag[]): { words: string[]; cands: Candidate[][] } {
+    const words: string[] = [];
+    const seenWords = new Set<string>();
+    const cands: Candidate[][] = [];
+    for (let w = 0; w < this.o.wordTypes; w++) {
+      let s: string;
+      do {
+        const len = 2 + this.int(6);
+        s = '';
+        for (let i = 0; i < len; i++) s += LETTERS[this.int(LETTERS.length)];
+      } while (seenWords.has(s));
+      seenWords.add(s);
+      words.push(s);
+      cands.push(this.candidates(s, w, tags));
+    }
+    return { words, cands };
+  }
+
+  /** Takes a word type's spelling, its number and the tags; gives its candidates (1 to 3 lemmas, distinct labels). */
+  private candidates(s: string, w: number, tags: readonly MorphTag[]): Candidate[] {
+    const k = Math.max(1, Math.round(this.o.candidates * (0.2 + 1.6 * this.rand())));
+    const lemmas = Array.from({ length: 1 + this.int(3) }, (_, i) => `${s}_${i + 1}`);
     const list: Candidate[] = [];
     const keys = new Set<string>();
     for (let c = 0; c < k; c++) {
-      const tag = tags[int(o.morphTags)];
-      const lemma = lemmas[int(lemmas.length)];
+      const tag = tags[this.int(this.o.morphTags)];
+      const lemma = lemmas[this.int(lemmas.length)];
       const key = labelKey(lemma, tag.morph);
       if (keys.has(key)) continue;
       keys.add(key);
@@ -88,36 +130,49 @@ export function syntheticCorpus(opts: Partial<SyntheticOptions> = {}): Corpus {
       LABEL_ELEMENTS.forEach((e, i) => (elements[e] = i === 0 ? lemma : tag.values[i]));
       list.push({ key, lemma, morph: tag.morph, voc: s + 'a', gloss: `g${w}`, elements, source: 'analyzer', solutionNo: c + 1 });
     }
-    cands.push(list);
+    return list;
   }
-  const sample = zipfSampler(o.wordTypes, o.zipf, rand);
-  const documents: Document[] = [];
-  let made = 0;
-  while (made < o.tokens) {
-    const docLen = Math.min(o.tokens - made, Math.max(5, Math.round(o.docTokens * (0.5 + rand()))));
-    const sentences: Sentence[] = [];
-    let inDoc = 0;
-    while (inDoc < docLen) {
-      const len = Math.min(docLen - inDoc, Math.max(1, Math.round(o.sentenceTokens * (0.5 + rand()))));
-      const tokens: Token[] = [];
-      for (let i = 0; i < len; i++) {
-        if (rand() < o.punctuation) {
-          const p = PUNCT[int(PUNCT.length)];
-          tokens.push({ form: p, lookup: p, arabic: false, candidates: [], gold: -1 });
-          continue;
-        }
-        const w = sample();
-        const list = cands[w];
-        // Skewed gold: the first candidates are likelier, and the previous token shifts the choice.
-        const prev = tokens.length > 0 ? tokens[tokens.length - 1].lookup.length : 0;
-        const g = Math.min(list.length - 1, Math.floor(Math.pow(rand(), 3) * list.length + (prev % 2)));
-        tokens.push({ form: words[w], lookup: words[w], arabic: true, candidates: list, gold: g });
+
+  /** Takes the word types and their candidates; gives documents of sentences, `tokens` tokens in all. */
+  documents(words: readonly string[], cands: readonly Candidate[][]): Document[] {
+    const o = this.o;
+    const sample = zipfSampler(o.wordTypes, o.zipf, () => this.rand());
+    const documents: Document[] = [];
+    let made = 0;
+    while (made < o.tokens) {
+      const docLen = Math.min(o.tokens - made, Math.max(5, Math.round(o.docTokens * (0.5 + this.rand()))));
+      const id = `d${documents.length}`;
+      const sentences: Sentence[] = [];
+      let inDoc = 0;
+      while (inDoc < docLen) {
+        const len = Math.min(docLen - inDoc, Math.max(1, Math.round(o.sentenceTokens * (0.5 + this.rand()))));
+        const tokens: Token[] = [];
+        for (let i = 0; i < len; i++) tokens.push(this.token(tokens, sample, words, cands));
+        sentences.push({ id: `${id}s${sentences.length}`, tokens });
+        inDoc += len;
       }
-      sentences.push({ id: `d${documents.length}s${sentences.length}`, tokens });
-      inDoc += len;
+      documents.push({ id, sentences });
+      made += docLen;
     }
-    documents.push({ id: `d${documents.length}`, sentences });
-    made += docLen;
+    return documents;
   }
-  return { documents, source: `synthetic(seed=${o.seed})` };
+
+  /**
+   * Takes the sentence's tokens so far, the word sampler, the word types and their candidates; gives
+   * the next token: punctuation, or a sampled word with a skewed gold (the first candidates are
+   * likelier, and the previous token shifts the choice).
+   */
+  private token(
+    tokens: readonly Token[], sample: () => number, words: readonly string[], cands: readonly Candidate[][],
+  ): Token {
+    if (this.rand() < this.o.punctuation) {
+      const p = PUNCT[this.int(PUNCT.length)];
+      return { form: p, lookup: p, arabic: false, candidates: [], gold: -1 };
+    }
+    const w = sample();
+    const list = cands[w];
+    const prev = tokens.length > 0 ? tokens[tokens.length - 1].lookup.length : 0;
+    const g = Math.min(list.length - 1, Math.floor(Math.pow(this.rand(), 3) * list.length + (prev % 2)));
+    return { form: words[w], lookup: words[w], arabic: true, candidates: list, gold: g };
+  }
 }
