@@ -6,7 +6,7 @@ import { caselessKey } from '../../src/labels/caseless.js';
 import type { Candidate, Corpus, Document, Token } from '../../src/corpus/types.js';
 import type { Target } from '../../src/labels/elements.js';
 import { NONE, groupIndex, type BetaTable } from '../../features/beta.js';
-import { isDocTemplate, targetIndex, type Context, type Template } from '../../features/templates.js';
+import { isDocTemplate, targetIndex, type Context, type LocalTemplate, type Template } from '../../features/templates.js';
 import type { ValueTransform } from '../../features/transform.js';
 import { LABEL_BOS, LABEL_EOS, LABEL_ID_OFFSET, NO_LABEL, contextLabelOf } from '../../features/neighbours.js';
 import { BOUNDARY_STRINGS, wordLetters, type Vocab } from '../../features/vocab.js';
@@ -136,35 +136,7 @@ export function referenceFeatures(
   candidates?: (s: number, i: number) => readonly Candidate[],
 ): Float64Array[][] {
   const ref = cachedCounts(d1, templates);
-  // Document sets of D1.
-  const docWords = d1.documents.map(
-    (d) => new Set(d.sentences.flatMap((s) => s.tokens.filter((t) => t.arabic).map((t) => t.lookup))),
-  );
-  const docValues = (target: Target) =>
-    d1.documents.map(
-      (d) =>
-        new Set(
-          d.sentences.flatMap((s) =>
-            s.tokens.filter((t) => t.gold >= 0).map((t) => valueOf(t.candidates[t.gold], target)),
-          ),
-        ),
-    );
-  const valueSets = new Map<Target, Set<string>[]>();
-  const memo = new Map<string, number>();
-  const C = (w: string, target: Target, v: string) => {
-    const key = [w, target, v].join(SEP);
-    const known = memo.get(key);
-    if (known !== undefined) return known;
-    if (!valueSets.has(target)) valueSets.set(target, docValues(target));
-    const vs = valueSets.get(target)!;
-    let n = 0;
-    docWords.forEach((ws, d) => {
-      if (ws.has(w) && vs[d].has(v)) n++;
-    });
-    memo.set(key, n);
-    return n;
-  };
-  const df = (w: string) => docWords.filter((ws) => ws.has(w)).length;
+  const sets = new DocumentSets(d1);
   const bag = doc.sentences.flatMap((s) => s.tokens.filter((t) => t.arabic).map((t) => t.lookup));
   return doc.sentences.map((sent, si) =>
     sent.tokens.map((token, i) => {
@@ -174,30 +146,93 @@ export function referenceFeatures(
       cands.forEach((cd, k) =>
         templates.forEach((t, j) => {
           const v = valueOf(cd, t.target);
-          if (!isDocTemplate(t)) {
-            const ctx = contextOf(sent.tokens, i, t.context);
-            const c = ref.get(localKey(t, token, ctx, v)) ?? 0;
-            const m = ref.get(marginalKey(t.word, t.context, token, ctx)) ?? 0;
-            z[k * p + j] = applyLocal(transform, c, m);
-            return;
-          }
-          const words = bag.slice();
-          if (token.arabic) words.splice(words.indexOf(token.lookup), 1);
-          let s = 0;
-          let mm = 0;
-          for (const w of words) {
-            s += C(w, t.target, v);
-            mm += df(w);
-          }
-          const n = words.length;
-          z[k * p + j] =
-            transform === 'raw' ? (n > 0 ? s / n : 0)
-              : transform === 'log1p' ? (n > 0 ? Math.log1p(s / n) : 0)
-                : transform === 'rel' ? (mm > 0 ? s / mm : 0)
-                  : Math.log((s + 1) / (mm + 1));
+          z[k * p + j] = isDocTemplate(t)
+            ? docFeature(sets, bag, token, t.target, v, transform)
+            : localFeature(ref, t, sent.tokens, i, v, transform);
         }),
       );
       return z;
     }),
   );
+}
+
+/**
+ * Takes the reference counts, a local template, a sentence's tokens, a token's index, a value and the
+ * transform; gives the template's z for that value: its count in context, transformed with its marginal.
+ */
+function localFeature(
+  ref: Map<string, number>, t: LocalTemplate, tokens: readonly Token[], i: number, v: string, transform: ValueTransform,
+): number {
+  const ctx = contextOf(tokens, i, t.context);
+  const c = ref.get(localKey(t, tokens[i], ctx, v)) ?? 0;
+  const m = ref.get(marginalKey(t.word, t.context, tokens[i], ctx)) ?? 0;
+  return applyLocal(transform, c, m);
+}
+
+/**
+ * Takes D1's document sets, the document's Arabic words, the token, a target, a value and the transform;
+ * gives the document template's z: the D1 documents where each other word of the document co-occurs with
+ * the value, summed and averaged (raw, log1p) or divided by the words' document frequencies (rel, logrel).
+ */
+function docFeature(
+  sets: DocumentSets, bag: readonly string[], token: Token, target: Target, v: string, transform: ValueTransform,
+): number {
+  const words = bag.slice();
+  if (token.arabic) words.splice(words.indexOf(token.lookup), 1);
+  let s = 0;
+  let mm = 0;
+  for (const w of words) {
+    s += sets.cooccurring(w, target, v);
+    mm += sets.df(w);
+  }
+  const n = words.length;
+  return transform === 'raw' ? (n > 0 ? s / n : 0)
+    : transform === 'log1p' ? (n > 0 ? Math.log1p(s / n) : 0)
+      : transform === 'rel' ? (mm > 0 ? s / mm : 0)
+        : Math.log((s + 1) / (mm + 1));
+}
+
+/** D1's documents as sets of their Arabic words and, per target, of their gold values; co-occurrences memoized. */
+class DocumentSets {
+  private readonly docWords: Set<string>[];
+  private readonly valueSets = new Map<Target, Set<string>[]>();
+  private readonly memo = new Map<string, number>();
+
+  constructor(private readonly d1: Corpus) {
+    this.docWords = d1.documents.map(
+      (d) => new Set(d.sentences.flatMap((s) => s.tokens.filter((t) => t.arabic).map((t) => t.lookup))),
+    );
+  }
+
+  /** Takes a word, a target and a value; gives the number of D1 documents holding both the word and the value. */
+  cooccurring(w: string, target: Target, v: string): number {
+    const key = [w, target, v].join(SEP);
+    const known = this.memo.get(key);
+    if (known !== undefined) return known;
+    let vs = this.valueSets.get(target);
+    if (!vs) this.valueSets.set(target, (vs = this.docValues(target)));
+    let n = 0;
+    this.docWords.forEach((ws, d) => {
+      if (ws.has(w) && vs[d].has(v)) n++;
+    });
+    this.memo.set(key, n);
+    return n;
+  }
+
+  /** Takes a word; gives the number of D1 documents holding it. */
+  df(w: string): number {
+    return this.docWords.filter((ws) => ws.has(w)).length;
+  }
+
+  /** Takes a target; gives per D1 document the set of its gold tokens' values of it. */
+  private docValues(target: Target): Set<string>[] {
+    return this.d1.documents.map(
+      (d) =>
+        new Set(
+          d.sentences.flatMap((s) =>
+            s.tokens.filter((t) => t.gold >= 0).map((t) => valueOf(t.candidates[t.gold], target)),
+          ),
+        ),
+    );
+  }
 }
