@@ -57,8 +57,39 @@ async function main(argv: string[]): Promise<void> {
   const model = await Model.load(dir);
   const loadSeconds = (performance.now() - t0) / 1000;
   const modelRss = rss() - rss0;
-
   const corpus = generateScaleCorpus(loadScaleSource(source, seed), { tokens, seed });
+  // the prepared documents stay referenced (in `ranking`) to the end, as before the split: the peak RSS counts them
+  const ranking = rankingRun(model, corpus);
+  const text = textRun(model, argNumber(argv, '--repeat', 3));
+  const newTextFile = argValue(argv, '--new-text');
+  const newText = newTextFile ? newTextRun(text.tagger, newTextFile) : undefined;
+
+  const out = {
+    kind: 'lexdis-bench-tag',
+    model: {
+      dir,
+      bytesOnDisk: model.bytesOnDisk,
+      loadSeconds: round(loadSeconds),
+      storeLoadMs: Math.round(model.loadMs),
+      rssMB: Math.round(modelRss / MB),
+    },
+    ranking: ranking.figures,
+    text: text.figures,
+    ...(newText ? { newText: { file: newTextFile, ...newText } } : {}),
+    checksum: ranking.sink + text.sink,
+    peakRssMB: Math.round(peakRssBytes() / MB),
+  };
+  process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+}
+
+/**
+ * Takes the model and the scale-up corpus; gives the ranking figures (its documents prepared with the
+ * model's seen labels, a warm-up, then one timed pass of ModelRanker), a checksum of the ranked output and
+ * the prepared documents.
+ */
+function rankingRun(
+  model: Model, corpus: ReturnType<typeof generateScaleCorpus>,
+): { figures: object; sink: number; prepared: unknown[] } {
   const ranker = new ModelRanker(model);
   let nTokens = 0;
   let scored = 0;
@@ -79,8 +110,24 @@ async function main(argv: string[]): Promise<void> {
   const tr = performance.now();
   for (const d of prepared) for (const sent of ranker.rankDocument(d)) for (const rt of sent) sink += rt.ranked.length;
   const rankSeconds = (performance.now() - tr) / 1000;
+  const figures = {
+    documents: prepared.length,
+    tokens: nTokens,
+    scoredTokens: scored,
+    candidatesPerScoredToken: round(candidates / Math.max(scored, 1)),
+    prepareSeconds: round(prepareSeconds),
+    rankSeconds: round(rankSeconds),
+    tokensPerSecond: Math.round(nTokens / rankSeconds),
+    tokensPerSecondWithPrepare: Math.round(nTokens / (rankSeconds + prepareSeconds)),
+  };
+  return { figures, sink, prepared };
+}
 
-  // raw text: analyzer alone and the whole tagger, cold cache then warm
+/**
+ * Takes the model and the number of warm runs; gives the raw-text figures on PUD's sentences (the
+ * analyzer alone, then the whole tagger cold and warm), the tagger (warm) and a checksum.
+ */
+function textRun(model: Model, repeat: number): { figures: object; tagger: Tagger; sink: number } {
   const text = readTextFile(dataPaths.referenceSentences());
   const ta = performance.now();
   const analyzer = Analyzer.load(dataPaths.bama());
@@ -94,65 +141,39 @@ async function main(argv: string[]): Promise<void> {
   const cold = tagger.tagText(text, { top: 1 });
   const tagColdSeconds = (performance.now() - tc) / 1000;
   const firstPassNewWordTypes = tagger.words.size;
-  const repeat = argNumber(argv, '--repeat', 3);
   const warm = Array.from({ length: repeat }, () => wallAndCpuSeconds(() => tagger.tagText(text, { top: 1 })));
   const tagWarmSeconds = median(warm.map((r) => r.wall));
   const tagWarmCpuSeconds = median(warm.map((r) => r.cpu));
   const words = arabicWords(cold);
-  sink += cold.length;
-  const newTextFile = argValue(argv, '--new-text');
-  let newText: Record<string, number> | undefined;
-  if (newTextFile) {
-    const fresh = newTextOf(newTextFile);
-    const types = tagger.words.size;
-    let out: TaggedSentence[] = [];
-    const r = wallAndCpuSeconds(() => (out = tagger.tagText(fresh, { top: 1 })));
-    newText = {
-      arabicWords: arabicWords(out),
-      newWordTypes: tagger.words.size - types,
-      wordsPerWallSecond: Math.round(arabicWords(out) / r.wall),
-      wordsPerCpuSecond: Math.round(arabicWords(out) / r.cpu),
-    };
-  }
-
-  const out = {
-    kind: 'lexdis-bench-tag',
-    model: {
-      dir,
-      bytesOnDisk: model.bytesOnDisk,
-      loadSeconds: round(loadSeconds),
-      storeLoadMs: Math.round(model.loadMs),
-      rssMB: Math.round(modelRss / MB),
-    },
-    ranking: {
-      documents: prepared.length,
-      tokens: nTokens,
-      scoredTokens: scored,
-      candidatesPerScoredToken: round(candidates / Math.max(scored, 1)),
-      prepareSeconds: round(prepareSeconds),
-      rankSeconds: round(rankSeconds),
-      tokensPerSecond: Math.round(nTokens / rankSeconds),
-      tokensPerSecondWithPrepare: Math.round(nTokens / (rankSeconds + prepareSeconds)),
-    },
-    text: {
-      sentences: lines.length,
-      tokens: textTokens,
-      analyzerLoadSeconds: round(analyzerLoadSeconds),
-      analyzerTokensPerSecond: Math.round(textTokens / analyzeSeconds),
-      taggerColdTokensPerSecond: Math.round(textTokens / tagColdSeconds),
-      taggerWarmTokensPerSecond: Math.round(textTokens / tagWarmSeconds),
-      arabicWords: words,
-      taggerColdWordsPerSecond: Math.round(words / tagColdSeconds),
-      firstPassNewWordTypes,
-      taggerWarmWordsPerSecond: Math.round(words / tagWarmSeconds),
-      taggerWarmWordsPerCpuSecond: Math.round(words / tagWarmCpuSeconds),
-      warmRuns: repeat,
-    },
-    ...(newText ? { newText: { file: newTextFile, ...newText } } : {}),
-    checksum: sink,
-    peakRssMB: Math.round(peakRssBytes() / MB),
+  const figures = {
+    sentences: lines.length,
+    tokens: textTokens,
+    analyzerLoadSeconds: round(analyzerLoadSeconds),
+    analyzerTokensPerSecond: Math.round(textTokens / analyzeSeconds),
+    taggerColdTokensPerSecond: Math.round(textTokens / tagColdSeconds),
+    taggerWarmTokensPerSecond: Math.round(textTokens / tagWarmSeconds),
+    arabicWords: words,
+    taggerColdWordsPerSecond: Math.round(words / tagColdSeconds),
+    firstPassNewWordTypes,
+    taggerWarmWordsPerSecond: Math.round(words / tagWarmSeconds),
+    taggerWarmWordsPerCpuSecond: Math.round(words / tagWarmCpuSeconds),
+    warmRuns: repeat,
   };
-  process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+  return { figures, tagger, sink: cold.length };
+}
+
+/** Takes the warm tagger and `--new-text`'s file; gives its figures on that text, new to it. */
+function newTextRun(tagger: Tagger, file: string): Record<string, number> {
+  const fresh = newTextOf(file);
+  const types = tagger.words.size;
+  let out: TaggedSentence[] = [];
+  const r = wallAndCpuSeconds(() => (out = tagger.tagText(fresh, { top: 1 })));
+  return {
+    arabicWords: arabicWords(out),
+    newWordTypes: tagger.words.size - types,
+    wordsPerWallSecond: Math.round(arabicWords(out) / r.wall),
+    wordsPerCpuSecond: Math.round(arabicWords(out) / r.cpu),
+  };
 }
 
 main(process.argv.slice(2)).catch((err: Error) => {
