@@ -20,11 +20,24 @@ const cell = (v: unknown): string => (v === undefined || v === null || (typeof v
 /** Renders the run's result object as markdown. */
 export function summaryMarkdown(result: Json): string {
   const rows = result.sizes as Json[];
-  const head = `| | ${rows.map((r) => `${r.tokens.toLocaleString('en')} tokens`).join(' | ')} |`;
-  const sep = `|---|${rows.map(() => '---:').join('|')}|`;
-  const line = (label: string, f: (r: Json) => unknown) => `| ${label} | ${rows.map((r) => cell(safe(() => f(r)))).join(' | ')} |`;
-  const mb = (b: number) => (b / 2 ** 20).toFixed(1);
-  const out = [
+  const out = [...preamble(result), ...sizeTable(rows), '', ...targetTable(result.targets as Json[])];
+  const errors = rows.flatMap((r) => (r.errors as string[]).map((e) => `- ${r.tokens}: ${e}`));
+  if (errors.length > 0) out.push('', '## Failures', '', ...errors);
+  const profs = rows.filter((r) => r.profiles);
+  if (profs.length > 0) {
+    out.push('', '## Profiles (top frames by self time)', '');
+    for (const r of profs)
+      for (const [what, p] of Object.entries(r.profiles as Json)) {
+        if (what === 'trainMemory' && p) out.push(...memoryTable(r.tokens, p as Json));
+        else out.push(...profileTables(what, r.tokens, p as Json));
+      }
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** Takes the run's result; gives the summary's title, the command and machine, and what the corpora are. */
+function preamble(result: Json): string[] {
+  return [
     '# lexdis scale-up benchmark',
     '',
     `Command: \`${result.command}\` (${result.seconds} s). Node ${result.machine.node}, ${result.machine.cpus} CPUs, ` +
@@ -36,79 +49,97 @@ export function summaryMarkdown(result: Json): string {
     'with replacement and words renamed so the vocabulary grows along the source\'s Heaps\' law. They are for',
     'speed and memory only — accuracy on them means nothing.',
     '',
-    head, sep,
-    line('corpus: documents', (r) => r.corpus.documents),
-    line('corpus: word types / lemma types', (r) => `${r.corpus.wordTypes} / ${r.corpus.lemmaTypes}`),
-    line('corpus: pos file MB', (r) => mb(r.corpus.bytes)),
-    line('stage one, 1 worker: tokens/s', (r) => r.stage1.workers1.tokensPerSecond),
-    line('stage one, 2 workers: tokens/s', (r) => r.stage1.workers2.tokensPerSecond),
-    line('stage one speedup (count phase)', (r) => `${r.stage1.speedup} (${r.stage1.countPhaseSpeedup})`),
-    line('machine capacity (busy loops), per run', (r) => r.stage1.perRun.map((p: Json) => p.capacity).join(', ')),
-    line('speedup per run', (r) => r.stage1.perRun.map((p: Json) => p.speedup).join(', ')),
-    line('speedup / capacity, median of runs (target ≥ 0.85)', (r) => r.stage1.speedupShareOfCapacity),
-    line('β* entries', (r) => r.train.betaKeys),
-    line('stage two: rows (rows/s)', (r) => `${r.train.rows} (${r.train.rowsPerSecond})`),
-    line('stage two: θ fit s (rows/s)', (r) => `${r.train.thetaSeconds} (${r.train.thetaRowsPerSecond})`),
-    line('A1/A2 on D2 s / sequence λ s / β* recount s', (r) => `${r.train.evaluateSeconds ?? '–'} / ${r.train.sequenceSeconds ?? '–'} / ${r.train.recountSeconds ?? '–'}`),
-    line('train() in all s (the phases above and the rest)', (r) => r.train.trainSeconds ?? '–'),
-    line('lexdis train: wall s, the fastest of its runs (target ≤ 60 at 350k)', (r) =>
-      (r.train.wallSecondsRuns?.length > 1 ? `${r.train.wallSeconds} (${r.train.wallSecondsRuns.join(', ')})` : r.train.wallSeconds)),
-    line('… of which read corpus + start-up s', (r) => r.train.readCorpusAndStartSeconds),
-    line('reading (with start-up) tokens/s', (r) => r.train.readTokensPerSecond),
-    line('reading the corpus: s (CPU s)', (r) => `${r.train.readCorpusSeconds ?? '–'} (${r.train.readCorpusCpuSeconds ?? '–'})`),
-    line('reading tokens/s, wall / CPU (target ≥ 150k)', (r) => `${r.train.readCorpusTokensPerSecond ?? '–'} / ${r.train.readCorpusCpuTokensPerSecond ?? '–'}`),
-    line('… stage one / rows / θ / save s', (r) => `${r.train.stage1Seconds} / ${r.train.rowsSeconds} / ${r.train.thetaSeconds} / ${r.train.saveSeconds}`),
-    line('lexdis train: CPU s', (r) => r.train.cpuSeconds),
-    line('lexdis train: peak RSS MB (target ≤ 2048 at 1M)', (r) => r.train.peakRssMB),
-    line('model on disk MB', (r) => mb(r.tag.model.bytesOnDisk)),
-    line('model load s', (r) => r.tag.model.loadSeconds),
-    line('tagging (ranking) tokens/s (target ≥ 20k)', (r) => r.tag.ranking.tokensPerSecond),
-    line('tagging incl. C(t) preparation tokens/s', (r) => r.tag.ranking.tokensPerSecondWithPrepare),
-    line('analyzer tokens/s (PUD text, cold cache)', (r) => r.tag.text.analyzerTokensPerSecond),
-    line('tagger on raw text tokens/s, cold / warm', (r) => `${r.tag.text.taggerColdTokensPerSecond} / ${r.tag.text.taggerWarmTokensPerSecond}`),
-    line('tagger on raw text, Arabic words/s: first pass / again / a new text after it', (r) =>
-      `${r.tag.text.taggerColdWordsPerSecond} / ${r.tag.text.taggerWarmWordsPerSecond} / ${r.tag.newText?.wordsPerWallSecond ?? '–'}`),
-    line('one-sentence diacritize, wall s / bare node -e 0 s (ratio)', (r) =>
-      `${r.throughput.startup.diacritizeSeconds} / ${r.throughput.startup.nodeSeconds} (${r.throughput.startup.ratio})`),
-    line('diacritize a text, Arabic words/s: 1 worker / 2 workers (MB)', (r) =>
-      `${r.throughput.workers.median.wordsPerSecond1} / ${r.throughput.workers.median.wordsPerSecond2} (${r.throughput.workers.textMB})`),
-    line('… speedup / capacity = share (same output)', (r) =>
-      `${r.throughput.workers.median.speedup} / ${r.throughput.workers.median.capacity} = ${r.throughput.workers.median.shareOfCapacity} (${r.throughput.workers.sameOutput ? 'yes' : 'NO'})`),
-    line('… peak RSS MB: 1 worker / 2 workers (ratio)', (r) =>
-      `${r.throughput.workers.median.peakRssMB1} / ${r.throughput.workers.median.peakRssMB2} (${r.throughput.workers.median.peakRssRatio})`),
-    line('service 2 workers / 1: speedup / capacity; p99 ms 1 / 2 workers', (r) =>
-      `${r.throughput.service.speedup} / ${r.throughput.service.capacity}; ${r.throughput.service.p99Ms1} / ${r.throughput.service.p99Ms2}`),
-    '',
+  ];
+}
+
+const mb = (b: number): string => (b / 2 ** 20).toFixed(1);
+
+/** The rows of the table of sizes: a label and what it shows of one size's figures. */
+const SIZE_ROWS: readonly [string, (r: Json) => unknown][] = [
+  ['corpus: documents', (r) => r.corpus.documents],
+  ['corpus: word types / lemma types', (r) => `${r.corpus.wordTypes} / ${r.corpus.lemmaTypes}`],
+  ['corpus: pos file MB', (r) => mb(r.corpus.bytes)],
+  ['stage one, 1 worker: tokens/s', (r) => r.stage1.workers1.tokensPerSecond],
+  ['stage one, 2 workers: tokens/s', (r) => r.stage1.workers2.tokensPerSecond],
+  ['stage one speedup (count phase)', (r) => `${r.stage1.speedup} (${r.stage1.countPhaseSpeedup})`],
+  ['machine capacity (busy loops), per run', (r) => r.stage1.perRun.map((p: Json) => p.capacity).join(', ')],
+  ['speedup per run', (r) => r.stage1.perRun.map((p: Json) => p.speedup).join(', ')],
+  ['speedup / capacity, median of runs (target ≥ 0.85)', (r) => r.stage1.speedupShareOfCapacity],
+  ['β* entries', (r) => r.train.betaKeys],
+  ['stage two: rows (rows/s)', (r) => `${r.train.rows} (${r.train.rowsPerSecond})`],
+  ['stage two: θ fit s (rows/s)', (r) => `${r.train.thetaSeconds} (${r.train.thetaRowsPerSecond})`],
+  ['A1/A2 on D2 s / sequence λ s / β* recount s', (r) => `${r.train.evaluateSeconds ?? '–'} / ${r.train.sequenceSeconds ?? '–'} / ${r.train.recountSeconds ?? '–'}`],
+  ['train() in all s (the phases above and the rest)', (r) => r.train.trainSeconds ?? '–'],
+  ['lexdis train: wall s, the fastest of its runs (target ≤ 60 at 350k)', (r) =>
+    (r.train.wallSecondsRuns?.length > 1 ? `${r.train.wallSeconds} (${r.train.wallSecondsRuns.join(', ')})` : r.train.wallSeconds)],
+  ['… of which read corpus + start-up s', (r) => r.train.readCorpusAndStartSeconds],
+  ['reading (with start-up) tokens/s', (r) => r.train.readTokensPerSecond],
+  ['reading the corpus: s (CPU s)', (r) => `${r.train.readCorpusSeconds ?? '–'} (${r.train.readCorpusCpuSeconds ?? '–'})`],
+  ['reading tokens/s, wall / CPU (target ≥ 150k)', (r) => `${r.train.readCorpusTokensPerSecond ?? '–'} / ${r.train.readCorpusCpuTokensPerSecond ?? '–'}`],
+  ['… stage one / rows / θ / save s', (r) => `${r.train.stage1Seconds} / ${r.train.rowsSeconds} / ${r.train.thetaSeconds} / ${r.train.saveSeconds}`],
+  ['lexdis train: CPU s', (r) => r.train.cpuSeconds],
+  ['lexdis train: peak RSS MB (target ≤ 2048 at 1M)', (r) => r.train.peakRssMB],
+  ['model on disk MB', (r) => mb(r.tag.model.bytesOnDisk)],
+  ['model load s', (r) => r.tag.model.loadSeconds],
+  ['tagging (ranking) tokens/s (target ≥ 20k)', (r) => r.tag.ranking.tokensPerSecond],
+  ['tagging incl. C(t) preparation tokens/s', (r) => r.tag.ranking.tokensPerSecondWithPrepare],
+  ['analyzer tokens/s (PUD text, cold cache)', (r) => r.tag.text.analyzerTokensPerSecond],
+  ['tagger on raw text tokens/s, cold / warm', (r) => `${r.tag.text.taggerColdTokensPerSecond} / ${r.tag.text.taggerWarmTokensPerSecond}`],
+  ['tagger on raw text, Arabic words/s: first pass / again / a new text after it', (r) =>
+    `${r.tag.text.taggerColdWordsPerSecond} / ${r.tag.text.taggerWarmWordsPerSecond} / ${r.tag.newText?.wordsPerWallSecond ?? '–'}`],
+  ['one-sentence diacritize, wall s / bare node -e 0 s (ratio)', (r) =>
+    `${r.throughput.startup.diacritizeSeconds} / ${r.throughput.startup.nodeSeconds} (${r.throughput.startup.ratio})`],
+  ['diacritize a text, Arabic words/s: 1 worker / 2 workers (MB)', (r) =>
+    `${r.throughput.workers.median.wordsPerSecond1} / ${r.throughput.workers.median.wordsPerSecond2} (${r.throughput.workers.textMB})`],
+  ['… speedup / capacity = share (same output)', (r) =>
+    `${r.throughput.workers.median.speedup} / ${r.throughput.workers.median.capacity} = ${r.throughput.workers.median.shareOfCapacity} (${r.throughput.workers.sameOutput ? 'yes' : 'NO'})`],
+  ['… peak RSS MB: 1 worker / 2 workers (ratio)', (r) =>
+    `${r.throughput.workers.median.peakRssMB1} / ${r.throughput.workers.median.peakRssMB2} (${r.throughput.workers.median.peakRssRatio})`],
+  ['service 2 workers / 1: speedup / capacity; p99 ms 1 / 2 workers', (r) =>
+    `${r.throughput.service.speedup} / ${r.throughput.service.capacity}; ${r.throughput.service.p99Ms1} / ${r.throughput.service.p99Ms2}`],
+];
+
+/** Takes the sizes' figures; gives the table of sizes, a column a size and a line per SIZE_ROWS entry. */
+function sizeTable(rows: Json[]): string[] {
+  const head = `| | ${rows.map((r) => `${r.tokens.toLocaleString('en')} tokens`).join(' | ')} |`;
+  const sep = `|---|${rows.map(() => '---:').join('|')}|`;
+  const line = ([label, f]: readonly [string, (r: Json) => unknown]) =>
+    `| ${label} | ${rows.map((r) => cell(safe(() => f(r)))).join(' | ')} |`;
+  return [head, sep, ...SIZE_ROWS.map(line)];
+}
+
+/** Takes the targets; gives their section: a line each, with whether it is met (or why it is not measured). */
+function targetTable(targets: Json[]): string[] {
+  return [
     '## Targets',
     '',
     '| target | tokens | value | limit | met |',
     '|---|---:|---:|---|---|',
-    ...(result.targets as Json[]).map((t) => `| ${t.name} | ${t.tokens} | ${cell(t.value)} | ${t.limit} | ${t.met === null ? (t.note ? `n/a: ${t.note}` : 'not measured') : t.met ? 'yes' : `**no**${t.note ? `: ${t.note}` : ''}`} |`),
+    ...targets.map((t) => `| ${t.name} | ${t.tokens} | ${cell(t.value)} | ${t.limit} | ${t.met === null ? (t.note ? `n/a: ${t.note}` : 'not measured') : t.met ? 'yes' : `**no**${t.note ? `: ${t.note}` : ''}`} |`),
   ];
-  const errors = rows.flatMap((r) => (r.errors as string[]).map((e) => `- ${r.tokens}: ${e}`));
-  if (errors.length > 0) out.push('', '## Failures', '', ...errors);
-  const profs = rows.filter((r) => r.profiles);
-  if (profs.length > 0) {
-    out.push('', '## Profiles (top frames by self time)', '');
-    for (const r of profs)
-      for (const [what, p] of Object.entries(r.profiles as Json)) {
-        if (what === 'trainMemory' && p) {
-          out.push(`Memory of a whole training at ${r.tokens} tokens, by phase (bench/train.ts --memory):`, '');
-          out.push('| phase | s | RSS MB | heap MB | external MB | peak RSS MB |', '|---|---:|---:|---:|---:|---:|');
-          for (const ph of (p as Json).phases as Json[]) out.push(`| ${ph.phase} | ${ph.seconds} | ${ph.rssMB} | ${ph.heapMB} | ${ph.externalMB} | ${ph.peakRssMB} |`);
-          out.push('');
-          continue;
-        }
-        // the main thread and the busiest workers; short profiles (calibration loops) left out
-        for (const f of (((p as Json)?.profiles ?? []) as Json[]).filter((x) => x.totalMs >= 1000).slice(0, 4)) {
-          out.push(`${what} at ${r.tokens} tokens — ${f.file} (${f.totalMs} ms sampled):`, '');
-          out.push('| function | where | self ms | share |', '|---|---|---:|---:|');
-          for (const fr of f.frames as Json[]) out.push(`| ${fr.function} | ${fr.where} | ${fr.selfMs} | ${(100 * fr.selfShare).toFixed(1)}% |`);
-          out.push('');
-        }
-      }
+}
+
+/** Takes a size and its bench/train.ts --memory figures; gives the table of a training's memory by phase. */
+function memoryTable(tokens: number, p: Json): string[] {
+  return [
+    `Memory of a whole training at ${tokens} tokens, by phase (bench/train.ts --memory):`, '',
+    '| phase | s | RSS MB | heap MB | external MB | peak RSS MB |', '|---|---:|---:|---:|---:|---:|',
+    ...(p.phases as Json[]).map((ph) => `| ${ph.phase} | ${ph.seconds} | ${ph.rssMB} | ${ph.heapMB} | ${ph.externalMB} | ${ph.peakRssMB} |`),
+    '',
+  ];
+}
+
+/** Takes a profiled step, a size and its profiles; gives the top frames of the main thread and the busiest workers. */
+function profileTables(what: string, tokens: number, p: Json): string[] {
+  const out: string[] = [];
+  // short profiles (calibration loops) left out
+  for (const f of ((p?.profiles ?? []) as Json[]).filter((x) => x.totalMs >= 1000).slice(0, 4)) {
+    out.push(`${what} at ${tokens} tokens — ${f.file} (${f.totalMs} ms sampled):`, '');
+    out.push('| function | where | self ms | share |', '|---|---|---:|---:|');
+    for (const fr of f.frames as Json[]) out.push(`| ${fr.function} | ${fr.where} | ${fr.selfMs} | ${(100 * fr.selfShare).toFixed(1)}% |`);
+    out.push('');
   }
-  return `${out.join('\n')}\n`;
+  return out;
 }
 
 function safe<T>(f: () => T): T | undefined {
