@@ -56,8 +56,15 @@ const time = (fn: () => void): number => {
   return performance.now() - t;
 };
 
+/** Wall and CPU ms of child runs; the first failure's message instead, if one fails. */
+interface ChildRuns {
+  walls: number[];
+  cpus: number[];
+  error?: string;
+}
+
 /** Wall and CPU ms of RUNS runs of `node ARGS > /dev/null`; the first failure's message instead, if one fails. */
-function spawnTimes(args: string[]): { walls: number[]; cpus: number[]; error?: string } {
+function spawnTimes(args: string[]): ChildRuns {
   const walls: number[] = [];
   const cpus: number[] = [];
   const devnull = openSync('/dev/null', 'w');
@@ -97,7 +104,48 @@ function main(): void {
   const unknown = firstUnknownWord(dir);
   const file = dataPaths.referenceSentences();
   const text = readTextFile(file);
+  const m = inProcessRuns(dir, text);
+  const { analyzer, tokens, coldFirstMs, cold, warm } = m;
+  const { full, only } = endToEndRuns(file);
+  const tps = (ms: number): number => Math.round(tokens / (ms / 1000));
+  console.log(JSON.stringify({
+    input: file,
+    tables: dir,
+    runs: RUNS,
+    tokens,
+    distinctLookupForms: m.forms,
+    load: { firstMs: round(m.firstLoadMs), medianMs: round(median(m.loads)), ...analyzer.stats, loadMs: undefined },
+    analysis: {
+      coldCacheFirstPass: { ms: round(coldFirstMs), tokensPerSec: tps(coldFirstMs) },
+      coldCacheWarmJit: { ms: round(median(cold)), tokensPerSec: tps(median(cold)) },
+      warmCache: { ms: round(median(warm)), tokensPerSec: tps(median(warm)) },
+      noCache: { ms: round(median(m.noCache)), tokensPerSec: tps(median(m.noCache)) },
+      warmCacheWithPosPrinting: { ms: round(median(m.printed)), tokensPerSec: tps(median(m.printed)) },
+    },
+    firstUnknownWord: { note: 'backoff and case endings on, fresh analyzer: the name-vowel model is built on this word', ...unknown },
+    endToEnd: {
+      lexdis: { command: 'bin/lexdis analyze pud-sentences.txt --format pos --no-backoff --no-case-endings > /dev/null', ...childSummary(full, tokens) },
+      analyzeCommandOnly: {
+        note: 'the same run from a program that registers only the analyze command (no other commands\' imports)',
+        ...childSummary(only, tokens),
+      },
+      loadAverage1m: round(loadavg()[0], 2),
+    },
+    reference: { tokens: REFERENCE_TOKENS, wallS: REFERENCE_WALL_S, tokensPerSec: Math.round(REFERENCE_TPS) },
+    speedup: {
+      analysisColdFirstPass: round(tps(coldFirstMs) / REFERENCE_TPS, 2),
+      analysisColdWarmJit: round(tps(median(cold)) / REFERENCE_TPS, 2),
+      analysisWarmCache: round(tps(median(warm)) / REFERENCE_TPS, 2),
+    },
+  }, null, 2));
+}
 
+/**
+ * Takes the tables' folder and the text; gives the in-process timings (ms): the first load and the
+ * first, cold pass, later loads, then RUNS rounds of cold, warm and printed passes, and passes without
+ * a cache; with the analyzer, its token count and the look-up forms the first pass cached.
+ */
+function inProcessRuns(dir: string, text: string) {
   let analyzer!: Analyzer;
   const firstLoadMs = time(() => { analyzer = Analyzer.load(dir); });
   let tokens = 0;
@@ -119,7 +167,14 @@ function main(): void {
   const noCacheAnalyzer = Analyzer.load(dir, { cacheSize: 0 });
   const noCache: number[] = [];
   for (let i = 0; i < RUNS; i++) noCache.push(time(() => noCacheAnalyzer.analyzeText(text)));
+  return { analyzer, tokens, forms, firstLoadMs, coldFirstMs, loads, cold, warm, printed, noCache };
+}
 
+/**
+ * Takes the sentence file; gives RUNS child runs of `lexdis analyze` on it in the reference program's
+ * output (`full`), and of the same command from a program that registers only `analyze` (`only`).
+ */
+function endToEndRuns(file: string): { full: ChildRuns; only: ChildRuns } {
   // the reference program's output, as AraMorph.pl prints it (the figures it is compared with)
   const reference = ['--format', 'pos', '--no-backoff', '--no-case-endings'];
   const lexdis = [join(projectRoot(), 'bin', 'lexdis'), 'analyze', file, ...reference];
@@ -131,50 +186,21 @@ function main(): void {
   ].join('\n')];
   const full = spawnTimes(lexdis);
   const only = spawnTimes(analyzeOnly);
-  const tps = (ms: number): number => Math.round(tokens / (ms / 1000));
-  /** Median wall, tokens/s, median CPU and speed-up of a set of child runs (or the error that stopped them). */
-  const summary = (runs: { walls: number[]; cpus: number[]; error?: string }) => {
-    if (runs.error !== undefined) return { error: runs.error };
-    const wallMs = median(runs.walls);
-    const cpuMs = runs.cpus.length ? median(runs.cpus) : null;
-    return {
-      wallMs: round(wallMs),
-      tokensPerSec: tps(wallMs),
-      cpuMs: cpuMs === null ? null : round(cpuMs),
-      speedupWall: round((REFERENCE_WALL_S * 1000) / wallMs, 2),
-      speedupCpu: cpuMs === null ? null : round((REFERENCE_WALL_S * 1000) / cpuMs, 2),
-    };
+  return { full, only };
+}
+
+/** Takes child runs and the token count; gives their median wall, tokens/s, median CPU and speed-ups (or the error). */
+function childSummary(runs: ChildRuns, tokens: number) {
+  if (runs.error !== undefined) return { error: runs.error };
+  const wallMs = median(runs.walls);
+  const cpuMs = runs.cpus.length ? median(runs.cpus) : null;
+  return {
+    wallMs: round(wallMs),
+    tokensPerSec: Math.round(tokens / (wallMs / 1000)),
+    cpuMs: cpuMs === null ? null : round(cpuMs),
+    speedupWall: round((REFERENCE_WALL_S * 1000) / wallMs, 2),
+    speedupCpu: cpuMs === null ? null : round((REFERENCE_WALL_S * 1000) / cpuMs, 2),
   };
-  console.log(JSON.stringify({
-    input: file,
-    tables: dir,
-    runs: RUNS,
-    tokens,
-    distinctLookupForms: forms,
-    load: { firstMs: round(firstLoadMs), medianMs: round(median(loads)), ...analyzer.stats, loadMs: undefined },
-    analysis: {
-      coldCacheFirstPass: { ms: round(coldFirstMs), tokensPerSec: tps(coldFirstMs) },
-      coldCacheWarmJit: { ms: round(median(cold)), tokensPerSec: tps(median(cold)) },
-      warmCache: { ms: round(median(warm)), tokensPerSec: tps(median(warm)) },
-      noCache: { ms: round(median(noCache)), tokensPerSec: tps(median(noCache)) },
-      warmCacheWithPosPrinting: { ms: round(median(printed)), tokensPerSec: tps(median(printed)) },
-    },
-    firstUnknownWord: { note: 'backoff and case endings on, fresh analyzer: the name-vowel model is built on this word', ...unknown },
-    endToEnd: {
-      lexdis: { command: 'bin/lexdis analyze pud-sentences.txt --format pos --no-backoff --no-case-endings > /dev/null', ...summary(full) },
-      analyzeCommandOnly: {
-        note: 'the same run from a program that registers only the analyze command (no other commands\' imports)',
-        ...summary(only),
-      },
-      loadAverage1m: round(loadavg()[0], 2),
-    },
-    reference: { tokens: REFERENCE_TOKENS, wallS: REFERENCE_WALL_S, tokensPerSec: Math.round(REFERENCE_TPS) },
-    speedup: {
-      analysisColdFirstPass: round(tps(coldFirstMs) / REFERENCE_TPS, 2),
-      analysisColdWarmJit: round(tps(median(cold)) / REFERENCE_TPS, 2),
-      analysisWarmCache: round(tps(median(warm)) / REFERENCE_TPS, 2),
-    },
-  }, null, 2));
 }
 
 main();
