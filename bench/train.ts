@@ -20,7 +20,8 @@
  */
 import { rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { resolveFeatureSet } from '../features/templates.js';
+import { resolveFeatureSet, type Template } from '../features/templates.js';
+import type { Corpus } from '../src/corpus/types.js';
 import { dataPaths } from '../bin/data.js';
 import { loadCorpus } from '../src/import/load.js';
 import { requireGold } from '../src/formats/pos/pos.js';
@@ -90,32 +91,7 @@ async function main(argv: string[]): Promise<void> {
   const corpus = generateScaleCorpus(loadScaleSource(source, seed), { tokens, seed });
   const { d1 } = partitionCorpus(corpus, { d2Share: 0.1, seed });
   const generateSeconds = (performance.now() - t0) / 1000;
-  const templates = resolveFeatureSet(features);
-  // each run: the machine's capacity now, then 1 and 2 workers; the share is judged per run
-  const best = new Map<number, Stage1Stats>();
-  const perRun: { capacity: number; seconds1: number; seconds2: number; speedup: number; share: number }[] = [];
-  const calibrations = [];
-  for (let r = 0; r < runs; r++) {
-    const cal = await calibrate();
-    calibrations.push(cal);
-    const secs: number[] = [];
-    for (const workers of [1, 2]) {
-      (globalThis as { gc?: () => void }).gc?.();
-      // minTokensPerWorker 0: the threads asked for, even where lexdis would count in-thread
-      const { stats } = await runStageOne(d1, { templates, workers, minTokensPerWorker: 0 });
-      secs.push(stats.seconds);
-      const b = best.get(workers);
-      if (!b || stats.seconds < b.seconds) best.set(workers, stats);
-    }
-    const speedup = secs[0] / secs[1];
-    perRun.push({
-      capacity: cal.capacity,
-      seconds1: round(secs[0]),
-      seconds2: round(secs[1]),
-      speedup: round(speedup),
-      share: round(speedup / cal.capacity),
-    });
-  }
+  const { best, perRun, calibrations } = await stageOneRuns(d1, resolveFeatureSet(features), runs);
   const w1 = best.get(1)!;
   const w2 = best.get(2)!;
   const out = {
@@ -140,6 +116,48 @@ async function main(argv: string[]): Promise<void> {
     peakRssMB: Math.round(peakRssBytes() / MB),
   };
   process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+}
+
+/** One run's figures: the capacity measured before it, its seconds with 1 and 2 workers, the speedup and its share. */
+interface RunFigures {
+  capacity: number;
+  seconds1: number;
+  seconds2: number;
+  speedup: number;
+  share: number;
+}
+
+/**
+ * Takes D1, the templates and the number of runs; each run measures the machine's capacity now, then
+ * stage one with 1 and 2 workers (the share is judged per run). Gives each worker count's fastest run,
+ * the runs' figures and the calibrations.
+ */
+async function stageOneRuns(d1: Corpus, templates: Template[], runs: number) {
+  const best = new Map<number, Stage1Stats>();
+  const perRun: RunFigures[] = [];
+  const calibrations = [];
+  for (let r = 0; r < runs; r++) {
+    const cal = await calibrate();
+    calibrations.push(cal);
+    const secs: number[] = [];
+    for (const workers of [1, 2]) {
+      (globalThis as { gc?: () => void }).gc?.();
+      // minTokensPerWorker 0: the threads asked for, even where lexdis would count in-thread
+      const { stats } = await runStageOne(d1, { templates, workers, minTokensPerWorker: 0 });
+      secs.push(stats.seconds);
+      const b = best.get(workers);
+      if (!b || stats.seconds < b.seconds) best.set(workers, stats);
+    }
+    const speedup = secs[0] / secs[1];
+    perRun.push({
+      capacity: cal.capacity,
+      seconds1: round(secs[0]),
+      seconds2: round(secs[1]),
+      speedup: round(speedup),
+      share: round(speedup / cal.capacity),
+    });
+  }
+  return { best, perRun, calibrations };
 }
 
 main(process.argv.slice(2)).catch((err: Error) => {
