@@ -130,10 +130,32 @@ export class ScaleGenerator {
     }
   }
 
+  /** Takes a source document; gives a renamed copy of it (its word types and their lemmas given variants). */
   private copy(src: Document): Document {
     const len = src.sentences.reduce((n, s) => n + s.tokens.length, 0);
-    const target = (f: HeapsFit) => f.K * Math.pow(this.tokens + len, f.beta);
-    // word types of this copy: new ones keep their spelling, known ones may get a new variant
+    const variant = this.wordVariants(src, len);
+    this.lemmaVariants(src, variant, len);
+    this.documents++;
+    const id = `g${this.documents}-${src.id}`;
+    const sentences: Sentence[] = src.sentences.map((s, si) => ({
+      id: `${id}/${si + 1}`,
+      tokens: s.tokens.map((t) => this.renameToken(t, variant.get(t.lookup) ?? 0)),
+    }));
+    this.tokens += len;
+    return { id, sentences };
+  }
+
+  /** Takes a Heaps fit and the length of the copy being made; gives the types the curve wants once it is added. */
+  private heapsTarget(f: HeapsFit, len: number): number {
+    return f.K * Math.pow(this.tokens + len, f.beta);
+  }
+
+  /**
+   * Takes a source document and its length; gives the variant of each of its word types in this copy:
+   * new types keep their spelling, known ones get a new variant (rare ones likelier) while the word
+   * types are below the Heaps curve, else a used one.
+   */
+  private wordVariants(src: Document, len: number): Map<string, number> {
     const variant = new Map<string, number>();
     const known: string[] = [];
     for (const s of src.sentences) for (const t of s.tokens) {
@@ -145,23 +167,22 @@ export class ScaleGenerator {
       }
       variant.set(t.lookup, 0);
     }
-    const deficit = target(this.wordHeaps) - this.wordTypes;
+    const deficit = this.heapsTarget(this.wordHeaps, len) - this.wordTypes;
     let weight = 0;
     for (const w of known) weight += 1 / this.freq.get(w)!;
     for (const w of known) {
-      const vs = this.words.get(w)!;
       const p = deficit > 0 ? Math.min(1, (deficit * (1 / this.freq.get(w)!)) / weight) : 0;
-      let v: number;
-      if (this.rng.next() < p) {
-        v = vs.add();
-        this.wordTypes++;
-      } else {
-        v = vs.pick(this.rng);
-        vs.use(v);
-      }
-      variant.set(w, v);
+      variant.set(w, this.drawVariant(this.words.get(w)!, p, 'word'));
     }
-    // lemmas of word variants seen for the first time in this copy
+    return variant;
+  }
+
+  /**
+   * Takes a source document, its word variants and its length; gives the lemmas of word variants seen
+   * for the first time in this copy their variants (new ones while the lemma types are below their
+   * Heaps curve), recorded in wordLemmas.
+   */
+  private lemmaVariants(src: Document, variant: ReadonlyMap<string, number>, len: number): void {
     const lemmaNeeds: [Map<string, number>, string][] = [];
     for (const s of src.sentences) for (const t of s.tokens) {
       const v = variant.get(t.lookup);
@@ -179,28 +200,24 @@ export class ScaleGenerator {
         this.lemmas.set(c.lemma, new Variants());
         this.lemmaTypes++;
       }
-    const lemmaDeficit = target(this.lemmaHeaps) - this.lemmaTypes;
+    const lemmaDeficit = this.heapsTarget(this.lemmaHeaps, len) - this.lemmaTypes;
     const pNew = lemmaNeeds.length === 0 ? 0 : Math.max(0, Math.min(1, lemmaDeficit / lemmaNeeds.length));
-    for (const [m, lemma] of lemmaNeeds) {
-      const vs = this.lemmas.get(lemma)!;
-      let v: number;
-      if (this.rng.next() < pNew) {
-        v = vs.add();
-        this.lemmaTypes++;
-      } else {
-        v = vs.pick(this.rng);
-        vs.use(v);
-      }
-      m.set(lemma, v);
+    for (const [m, lemma] of lemmaNeeds) m.set(lemma, this.drawVariant(this.lemmas.get(lemma)!, pNew, 'lemma'));
+  }
+
+  /**
+   * Takes a type's variants, the chance of a new one and the kind of type; gives a new variant (counted
+   * in wordTypes or lemmaTypes) with that chance, else a used one in proportion to its uses.
+   */
+  private drawVariant(vs: Variants, pNew: number, kind: 'word' | 'lemma'): number {
+    if (this.rng.next() < pNew) {
+      if (kind === 'word') this.wordTypes++;
+      else this.lemmaTypes++;
+      return vs.add();
     }
-    this.documents++;
-    const id = `g${this.documents}-${src.id}`;
-    const sentences: Sentence[] = src.sentences.map((s, si) => ({
-      id: `${id}/${si + 1}`,
-      tokens: s.tokens.map((t) => this.renameToken(t, variant.get(t.lookup) ?? 0)),
-    }));
-    this.tokens += len;
-    return { id, sentences };
+    const v = vs.pick(this.rng);
+    vs.use(v);
+    return v;
   }
 
   private renameToken(t: Token, v: number): Token {
