@@ -33,6 +33,8 @@ export function dualCosts(opts: DualOptions, rows: Rows): { B: number; C: number
  * each solver's pass reads into locals and writes back (its row loop is the hot path).
  */
 export class DualDescent {
+  /** The number of rows. */
+  readonly n: number;
   readonly x: Float64Array;
   readonly p: number;
   readonly w: Float64Array;
@@ -48,6 +50,7 @@ export class DualDescent {
 
   /** Takes the rows, the bias column's value B (0: none), the loss's diagonal term and the seed of the row order. */
   constructor(rows: Rows, readonly B: number, diag: number, seed: number) {
+    this.n = rows.n;
     this.x = rows.x;
     this.p = rows.p;
     this.w = new Float64Array(rows.p);
@@ -72,6 +75,43 @@ export class DualDescent {
       kind: 'linear-model', solver, weights: w, bias: wb * B, iterations, converged, seconds: secondsSince(start), options,
     };
   }
+}
+
+/** A solver's passes, as the outer loop of runPasses drives them. */
+export interface DualPasses {
+  readonly dual: DualDescent;
+  /** One pass over the active rows; gives the figure the stopping test reads. */
+  pass(): number;
+  /** Ends a pass that did not stop (the shrinking thresholds follow it). */
+  endPass(): void;
+  /** Makes every row active again, shrinking nothing on the next pass. */
+  unshrink(): void;
+}
+
+/**
+ * Takes a solver's passes, the pass limit and its stopping test (on a pass's figure and its number from
+ * 0); runs passes until the test holds with every row active, re-checking every row when it holds with
+ * some shrunk, or until the limit. Gives the passes made and whether the test held (converged).
+ */
+export function runPasses(
+  cd: DualPasses, maxIterations: number, stop: (figure: number, pass: number) => boolean,
+): { iterations: number; converged: boolean } {
+  let iter = 0;
+  let converged = false;
+  while (iter < maxIterations) {
+    const done = stop(cd.pass(), iter);
+    iter++;
+    if (done) {
+      if (cd.dual.active === cd.dual.n) {
+        converged = true;
+        break;
+      }
+      cd.unshrink(); // re-check every row before stopping
+      continue;
+    }
+    cd.endPass();
+  }
+  return { iterations: iter, converged };
 }
 
 /** Takes the row order, the position s of an active row and the last active position; swaps the two (shrinks row s). */

@@ -15,7 +15,7 @@
  * The returned score wᵀx + b is the signed margin: larger means "more likely the gold candidate".
  */
 import { axpyAt, boolean, dotAt, integer, mergeOptions, oneOf, positive, positiveInt, positiveOrAuto, shufflePrefix } from './common.js';
-import { DualDescent, dualCosts, swapRows } from './dual-descent.js';
+import { DualDescent, dualCosts, runPasses, swapRows, type DualPasses } from './dual-descent.js';
 import { validateRows, type LinearModel, type Rows } from './types.js';
 
 /** Options of fitSvc. */
@@ -81,26 +81,14 @@ export function fitSvc(rows: Rows, options?: Partial<SvcOptions>): LinearModel {
   const start = performance.now();
   const { B, C, diag, U } = dualCosts(opts, rows);
   const cd = new SvcDescent(rows, opts.shrinking, B, diag, U, opts.seed);
-  let iter = 0;
-  let converged = false;
-  while (iter < opts.maxIterations) {
-    const spread = cd.pass();
-    iter++;
-    if (cd.dual.active === 0 || spread <= opts.tolerance) {
-      if (cd.dual.active === rows.n) {
-        converged = true;
-        break;
-      }
-      cd.unshrink(); // re-check every row before stopping
-      continue;
-    }
-    cd.endPass();
-  }
-  return cd.dual.model('svc', iter, converged, start, { ...opts, C });
+  const { iterations, converged } = runPasses(
+    cd, opts.maxIterations, (spread) => cd.dual.active === 0 || spread <= opts.tolerance,
+  );
+  return cd.dual.model('svc', iterations, converged, start, { ...opts, C });
 }
 
 /** The SVC dual: α, the labels ỹ, and the extremes of the projected gradient in the last pass and this one. */
-class SvcDescent {
+class SvcDescent implements DualPasses {
   /** The weights, the row order and what both dual solvers do with them. */
   readonly dual: DualDescent;
   private readonly alpha: Float64Array;

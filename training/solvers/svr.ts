@@ -16,7 +16,7 @@
  * Stopping: the L1 norm of the projected-gradient violations falls to `tolerance` × its first-pass value.
  */
 import { axpyAt, boolean, dotAt, integer, mergeOptions, nonNegative, oneOf, positive, positiveInt, positiveOrAuto, shufflePrefix } from './common.js';
-import { DualDescent, dualCosts, swapRows } from './dual-descent.js';
+import { DualDescent, dualCosts, runPasses, swapRows, type DualPasses } from './dual-descent.js';
 import { validateRows, type LinearModel, type Rows } from './types.js';
 
 /** Options of fitSvr. */
@@ -85,30 +85,18 @@ export function fitSvr(rows: Rows, options?: Partial<SvrOptions>): LinearModel {
   const { B, C, diag, U } = dualCosts(opts, rows);
   const cd = new SvrDescent(rows, opts, B, diag, U);
   let gnorm1Init = -1;
-  let iter = 0;
-  let converged = false;
-  while (iter < opts.maxIterations) {
-    const gnorm1 = cd.pass();
-    if (iter === 0) gnorm1Init = gnorm1;
-    iter++;
-    if (gnorm1 <= opts.tolerance * gnorm1Init) {
-      if (cd.dual.active === rows.n) {
-        converged = true;
-        break;
-      }
-      cd.unshrink(); // re-check every row before stopping
-      continue;
-    }
-    cd.endPass();
-  }
-  return cd.dual.model('svr', iter, converged, start, { ...opts, C });
+  const { iterations, converged } = runPasses(cd, opts.maxIterations, (gnorm1, pass) => {
+    if (pass === 0) gnorm1Init = gnorm1;
+    return gnorm1 <= opts.tolerance * gnorm1Init;
+  });
+  return cd.dual.model('svr', iterations, converged, start, { ...opts, C });
 }
 
 /** What svrViolation answers for a row that may be shrunk (β at a bound, its gradient past the threshold). */
 const SHRINK = -1;
 
 /** The ε-SVR dual: β, and the largest violation of the last pass and of this one (for shrinking). */
-class SvrDescent {
+class SvrDescent implements DualPasses {
   /** The weights, the row order and what both dual solvers do with them. */
   readonly dual: DualDescent;
   private readonly y: Float64Array;
