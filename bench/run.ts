@@ -39,6 +39,7 @@ import { dirname, join, resolve } from 'node:path';
 import { dataPaths } from '../bin/data.js';
 import { projectRoot } from '../src/config.js';
 import { writeFileAtomic } from '../src/io/files.js';
+import type { TrainSummary } from '../training/train-summary.js';
 import {
   argNumber,
   argValue,
@@ -115,26 +116,13 @@ function trainArgs(file: string, model: string, s: Settings): string[] {
 }
 
 function trainRow(run: ChildRun): NonNullable<Row['train']> {
-  const j = childJson<{
-    seconds: {
-      stage1: number;
-      rows: number;
-      theta: number;
-      evaluate: number;
-      sequence: number;
-      recount: number;
-      total: number;
-    };
-    d2: { rows: number; usedTokens: number };
-    betaKeys: number;
-    tokens: number;
-    model: { bytes: number; saveMs: number };
-    wallSeconds: number;
-    candidatesPerToken: number;
-    read?: { seconds: number; cpuSeconds: number };
-    d2Accuracy: unknown;
-    solver: unknown;
-  }>(run, 'lexdis train');
+  const j = childJson<
+    Pick<TrainSummary, 'seconds' | 'd2' | 'betaKeys' | 'tokens' | 'candidatesPerToken' | 'd2Accuracy' | 'solver'> & {
+      model: { bytes: number; saveMs: number };
+      wallSeconds: number;
+      read?: { seconds: number; cpuSeconds: number };
+    }
+  >(run, 'lexdis train');
   return {
     wallSeconds: round(run.wallSeconds),
     peakRssMB: Math.round((run.peakRssBytes ?? NaN) / MB),
