@@ -94,6 +94,17 @@ export const DATA_SETS: readonly DataSet[] = [
     ],
   },
   {
+    name: 'bama-1.0-program',
+    title: 'The original BAMA 1.0 program, AraMorph.pl (Perl): it rebuilds bama-1.0-reference',
+    licence: 'GPL-2.0 (gpl.txt)',
+    origin: { repo: 'akhiar/aramorph', commit: 'ff30afbb683b0bff5a44a62532cf4cc3cc111a1d' },
+    files: [
+      { name: 'AraMorph.pl', source: 'AraMorph.pl', bytes: 17077, sha256: 'bbd4cc578d727f20bdb7af3132bd4d5d5763b95a755b6aa8c2958e86171c42a8' },
+      { name: 'gpl.txt', source: 'gpl.txt', bytes: 18009, sha256: '204d8eff92f95aac4df6c8122bc1505f468f3a901e5a4cc08940e0ede1938994' },
+      { name: 'README.md', bytes: 989, sha256: '592802bc22d983dd02dacb8126ef9e447b2a424d3d44434db6c2835f05c5007b' },
+    ],
+  },
+  {
     name: 'bama-1.0-reference',
     title: 'PUD\'s sentences and the original BAMA 1.0 program\'s analyses of them (the tests\' and benches\' reference)',
     licence: 'as ud-arabic-pud (the sentences) and bama-1.0 (the analyses)',
