@@ -9,9 +9,11 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { DEFAULT_INPUT_SCRIPT, INPUT_SCRIPTS } from '../src/analyzer/script.js';
 import { UsageError } from '../src/errors.js';
 import { TEXT_ENCODINGS } from '../src/io/files.js';
+import { maxWorkers } from '../src/io/worker-stream.js';
 import { DEFAULT_SEED } from '../src/random.js';
 import { DEFAULT_TOP } from '../src/tagger/types.js';
 import { dataPaths } from './data.js';
+import { log } from './output.js';
 import { PROGRESS_MODES } from './progress.js';
 
 /**
@@ -111,12 +113,18 @@ export function streamWorkersOption(cmd: Command, note = ''): Command {
     'their start-up, else 1); the input is cut and the output written in the same order either way, so the output is the same' + note, 'auto');
 }
 
-/** `--workers` as given: 'auto' or a whole number ≥ 1 (UsageError otherwise). */
+/**
+ * `--workers` as given: 'auto' or a whole number ≥ 1 (UsageError otherwise); a number above the
+ * machine's cores is taken as that many, with a warning on stderr.
+ */
 export function parseWorkers(value: string): number | 'auto' {
   if (value === 'auto') return 'auto';
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new UsageError(`--workers must be a whole number ≥ 1 or 'auto', got "${value}"`);
-  return n;
+  const cores = maxWorkers();
+  if (n <= cores) return n;
+  log(`warning: --workers ${n} is more than the machine's ${cores} cores: ${cores} worker threads`);
+  return cores;
 }
 
 /** `--encoding ENC` of the input (output is always UTF-8). */

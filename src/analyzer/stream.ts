@@ -15,7 +15,7 @@ import type { Script } from '../script/buckwalter.js';
 import type { Paragraph } from '../io/paragraphs.js';
 import type { StreamInput, StreamProgress } from '../io/text-stream.js';
 import { STREAM_WORKER, streamBatches, type WorkerPoolSpec, type WorkersOption } from '../io/worker-stream.js';
-import { Analyzer, type AnalyzerOptions } from './engine.js';
+import { Analyzer, defaultAnalyzerOptions, type AnalyzerOptions } from './engine.js';
 import { defaultRenderOptions, renderLine, type RenderOptions } from './output.js';
 import { prepareInput, resolveInputScript, type InputScript } from './script.js';
 import { tokenizeLine } from './tokenize.js';
@@ -103,10 +103,14 @@ function analyzePool(
   analyzer: Analyzer | AnalyzerSource,
   format: RenderOptions,
   render: LineRendererSpec | undefined,
+  threads: number,
 ): WorkerPoolSpec {
   if (analyzer instanceof Analyzer)
     throw new UsageError('worker threads load their own analyzer: give its tables and options, not a loaded analyzer');
-  return { filename: STREAM_WORKER, workerData: { kind: 'analyze', analyzer, format, render } };
+  // each thread's cache its share of one thread's budget (the output does not depend on it)
+  const cacheBytes = Math.floor((analyzer.options.cacheBytes ?? defaultAnalyzerOptions.cacheBytes) / threads);
+  const own: AnalyzerSource = { tables: analyzer.tables, options: { ...analyzer.options, cacheBytes } };
+  return { filename: STREAM_WORKER, workerData: { kind: 'analyze', analyzer: own, format, render }, cacheBytes };
 }
 
 /**
@@ -170,7 +174,7 @@ export async function analyzeStream(
           return w.out;
         };
       },
-      pool: () => analyzePool(analyzer, format, o.render),
+      pool: (threads) => analyzePool(analyzer, format, o.render, threads),
       task: (batch: Paragraph[]): AnalyzeWindow => {
         const w = window(batch);
         const last = batch[batch.length - 1];

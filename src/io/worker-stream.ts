@@ -16,7 +16,10 @@
  *   InternalError naming the input and the batch's first line, as on one thread.
  *
  * `workers: 'auto'` takes the machine's cores when the input holds at least `autoMinBytes`
- * (a file's size, or the first batches read from a pipe, held until decided), else one thread.
+ * (a file's size, or the first batches read from a pipe, held until decided), else one thread;
+ * a number is taken as given up to the machine's cores ({@link maxWorkers}). Each thread's caches
+ * get their share of one thread's budget (`plan.pool(threads)`), so memory with N threads is N
+ * loaded taggers (or analyzers) and one thread's caches, flat in the input's length.
  */
 import { availableParallelism } from 'node:os';
 import type { ResourceLimits } from 'node:worker_threads';
@@ -75,8 +78,27 @@ export interface WorkerPoolSpec {
   /** URL of the task module (its default export takes a task and returns a {@link WorkerReply}). */
   filename: string;
   workerData: unknown;
-  /** Heap limits of each worker (Node's defaults when absent). */
-  resourceLimits?: ResourceLimits;
+  /** The bytes each thread's caches may take (its share of one thread's): sets its heap ({@link threadHeap}). */
+  cacheBytes: number;
+}
+
+/** A worker thread's old generation beyond its caches, in MB: a loaded tagger and a window's work,. */
+export const THREAD_HEAP_BASE_MB = 256;
+
+/** A worker thread's young generation, in MB: what V8 gives a heap of a few hundred MB. */
+export const THREAD_YOUNG_MB = 16;
+
+/**
+ * The heap of a worker thread whose caches may take `cacheBytes`: {@link THREAD_HEAP_BASE_MB}
+ * and twice the caches' budget (what they are charged is an estimate). Without a limit each
+ * thread's V8 heap grows with the machine's memory, not with what it keeps: two threads took
+ * twice one thread's memory and more (docs/reliability.md).
+ */
+export function threadHeap(cacheBytes: number): ResourceLimits {
+  return {
+    maxOldGenerationSizeMb: THREAD_HEAP_BASE_MB + Math.ceil((2 * cacheBytes) / 2 ** 20),
+    maxYoungGenerationSizeMb: THREAD_YOUNG_MB,
+  };
 }
 
 /** A streaming command's work, on one thread or on worker threads (see the module comment). */
@@ -86,14 +108,26 @@ export interface StreamPlan<T, R> {
   autoMinBytes: number;
   /** Loads what one thread needs and returns its transform (called only when one thread works). */
   oneThread(): Promise<(batch: Paragraph[]) => string>;
-  /** The worker threads' pool (asked for only when threads work; may throw UsageError). */
-  pool(): WorkerPoolSpec;
+  /**
+   * The worker threads' pool for `threads` threads (asked for only when threads work; may throw
+   * UsageError). Whatever a thread keeps in caches is given its share of one thread's budget, so
+   * that the threads together keep what one thread would.
+   */
+  pool(threads: number): WorkerPoolSpec;
   /** The task sent for a batch, made in input order. */
   task(batch: Paragraph[]): T;
   /** What is written for a batch's result, in input order. */
   output(result: R, batch: Paragraph[]): string;
   /** What the workers do, for errors: 'tagging' gives "while tagging lines 3–9". */
   doing: string;
+}
+
+/**
+ * The most worker threads a run starts: the machine's cores. More would only share the same
+ * cores while each held a tagger and its caches; a larger `workers` is taken as this many.
+ */
+export function maxWorkers(): number {
+  return availableParallelism();
 }
 
 /** Throws UsageError unless `workers` is 'auto' or a whole number ≥ 1. */
@@ -113,8 +147,8 @@ async function chooseThreads(
   source: TextInput,
   batches: AsyncIterator<Batch>,
 ): Promise<{ threads: number; read: Batch[] }> {
-  if (workers !== 'auto') return { threads: workers, read: [] };
-  const cores = availableParallelism();
+  const cores = maxWorkers();
+  if (workers !== 'auto') return { threads: Math.min(workers, cores), read: [] };
   if (cores < 2) return { threads: 1, read: [] };
   if (source.size !== undefined) return { threads: source.size >= minBytes ? cores : 1, read: [] };
   const read: Batch[] = [];
@@ -179,12 +213,25 @@ function linesOf(batch: readonly Paragraph[]): string {
   return a === b ? `line ${a}` : `lines ${a}–${b}`;
 }
 
+/**
+ * `promise`'s value, or a rejection with `signal`'s reason as soon as it aborts; the listener
+ * is removed once either happens, so nothing outlives the wait.
+ */
+export function unlessAborted<V>(promise: Promise<V>, signal: AbortSignal): Promise<V> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<V>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 /** The worker-thread loop of {@link streamBatches}: neither commits nor aborts the sink. */
 async function writeInWorkers<T, R>(
   batches: AsyncIterable<Batch>, sink: OutputSink, threads: number, plan: StreamPlan<T, R>,
   o: Pick<TransformBatchesOptions, 'onProgress' | 'flush'> & { file: string; size?: number },
 ): Promise<void> {
-  const spec = plan.pool();
+  const spec = plan.pool(threads);
   // imported when threads work: a one-thread run (a sentence) does not load the pool
   const { Piscina } = await import('piscina');
   const pool = new Piscina({
@@ -193,11 +240,13 @@ async function writeInWorkers<T, R>(
     minThreads: threads,
     maxThreads: threads,
     idleTimeout: 60_000,
-    resourceLimits: spec.resourceLimits,
+    resourceLimits: threadHeap(spec.cacheBytes),
   });
-  let fail: (err: Error) => void = () => undefined;
-  const failed = new Promise<never>((_, reject) => (fail = reject));
-  failed.catch(() => undefined);
+  // The first failure ends the run. It is an abort signal, not a promise every batch races
+  // against: a promise that never settles keeps each race's settled value alive, every result
+  // of the run (Promise.race leaks through a long-lived promise).
+  const run = new AbortController();
+  const fail = (err: Error): void => run.abort(err);
   // the pool's own errors end the run too (a result that arrives for a task the pool dropped once
   // the run ended, an error nothing would catch otherwise, is then ignored)
   pool.on('error', (err: Error) => fail(err));
@@ -216,7 +265,7 @@ async function writeInWorkers<T, R>(
   };
   const writeFirst = async (): Promise<void> => {
     const head = pending.shift()!;
-    const value = await Promise.race([head.result, failed]);
+    const value = await unlessAborted(head.result, run.signal);
     await sink.write(plan.output(value, head.batch));
     o.onProgress?.(head.bytesRead, o.size);
   };

@@ -11,9 +11,9 @@ import type { Script } from '../script/buckwalter.js';
 import type { TextEncoding } from '../io/files.js';
 import type { Paragraph } from '../io/paragraphs.js';
 import type { StreamInput, StreamProgress } from '../io/text-stream.js';
-import { STREAM_WORKER, streamBatches, type WindowText, type WorkersOption } from '../io/worker-stream.js';
+import { streamBatches, type WindowText, type WorkersOption } from '../io/worker-stream.js';
 import { diacritizeText, type DiacritizeOptions, type DiacritizedParagraph } from './diacritize.js';
-import { TAG_AUTO_MIN_BYTES, TAG_DOCUMENT_CHARS, taggerFor, taggerSource } from './stream-common.js';
+import { TAG_AUTO_MIN_BYTES, TAG_DOCUMENT_CHARS, taggerFor, taggerPool } from './stream-common.js';
 import type { Tagger, TaggerSource } from './tagger.js';
 
 /** Options of {@link diacritizeStream}: the diacritizer's, the output layout and the reading window. */
@@ -92,10 +92,7 @@ export async function diacritizeStream(
         const t = await taggerFor(tagger);
         return (batch: Paragraph[]) => diacritizeWindow(t, window(batch), written);
       },
-      pool: () => ({
-        filename: STREAM_WORKER,
-        workerData: { kind: 'diacritize', tagger: taggerSource(tagger), options: written },
-      }),
+      pool: (threads) => taggerPool(tagger, threads, { kind: 'diacritize', options: written }),
       task: window,
       output: (out: string) => out,
       doing: 'diacritizing',

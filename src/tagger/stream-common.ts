@@ -1,6 +1,11 @@
 /** What the streaming commands (tag, diacritize) share about the tagger they run on one thread or on worker threads. */
 import { UsageError } from '../errors.js';
-import { Tagger, type TaggerSource } from './tagger.js';
+import { STREAM_WORKER, type WorkerPoolSpec } from '../io/worker-stream.js';
+import type { StreamWorkerData } from './stream-worker.js';
+import { Tagger, TAGGER_CACHE_BYTES, type TaggerSource } from './tagger.js';
+
+/** A tagging worker's data but for the tagger it loads. */
+export type TaggerWorkerData = Extract<StreamWorkerData, { kind: 'tag' | 'diacritize' }> extends infer D ? (D extends unknown ? Omit<D, 'tagger'> : never) : never;
 
 /**
  * Characters of raw text tagged as one document by `lexdis tag` and `lexdis diacritize` (and the
@@ -29,4 +34,23 @@ export function taggerSource(tagger: Tagger | TaggerSource): TaggerSource {
   if (!(tagger instanceof Tagger)) return tagger;
   if (!tagger.loadedFrom) throw new UsageError('worker threads load their own tagger: give a tagger from Tagger.load, or its model and options');
   return tagger.loadedFrom;
+}
+
+/**
+ * The pool of `threads` worker threads of a streaming command (`data`: the worker's data less its
+ * tagger): each loads `tagger`'s source (see {@link taggerSource}) with its caches' budget, and the
+ * analyzer's when one is set, divided among the threads, so that together they keep what one
+ * thread would (the output does not depend on the caches). Throws UsageError as
+ * {@link taggerSource} does.
+ */
+export function taggerPool(tagger: Tagger | TaggerSource, threads: number, data: TaggerWorkerData): WorkerPoolSpec {
+  const source = taggerSource(tagger);
+  const share = (bytes: number): number => Math.floor(bytes / threads);
+  const analyzer = source.options.analyzer;
+  const cacheBytes = share(source.options.cacheBytes ?? TAGGER_CACHE_BYTES);
+  const analyzerShare = analyzer?.cacheBytes === undefined
+    ? {}
+    : { analyzer: { ...analyzer, cacheBytes: share(analyzer.cacheBytes) } };
+  const own: TaggerSource = { model: source.model, options: { ...source.options, cacheBytes, ...analyzerShare } };
+  return { filename: STREAM_WORKER, workerData: { ...data, tagger: own }, cacheBytes };
 }

@@ -25,8 +25,8 @@ import type { TextEncoding } from '../io/files.js';
 import type { OutputSink } from '../io/output-writer.js';
 import { MAX_PARAGRAPH_CHARS, type Paragraph } from '../io/paragraphs.js';
 import { transformText, type StreamInput, type StreamProgress } from '../io/text-stream.js';
-import { STREAM_WORKER, streamBatches, type WorkersOption } from '../io/worker-stream.js';
-import { TAG_AUTO_MIN_BYTES, TAG_DOCUMENT_CHARS, taggerFor, taggerSource } from './stream-common.js';
+import { streamBatches, type WorkersOption } from '../io/worker-stream.js';
+import { TAG_AUTO_MIN_BYTES, TAG_DOCUMENT_CHARS, taggerFor, taggerPool } from './stream-common.js';
 import { rankedJsonl, rerankedPos } from './tag-output.js';
 import type { Tagger, TaggerSource } from './tagger.js';
 import {
@@ -123,10 +123,7 @@ export async function tagTextStream(
         const tag = textWindowTagger(await taggerFor(tagger), window, source);
         return (batch: Paragraph[]) => written(tag(textWindow(batch), sentences), false);
       },
-      pool: () => ({
-        filename: STREAM_WORKER,
-        workerData: { kind: 'tag', tagger: taggerSource(tagger), options: window, source },
-      }),
+      pool: (threads) => taggerPool(tagger, threads, { kind: 'tag', options: window, source }),
       task: textWindow,
       output: (w: TaggedWindow) => written(w, true),
       doing: 'tagging',

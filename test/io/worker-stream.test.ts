@@ -6,6 +6,8 @@
  * in a worker arrives as its own class; 'auto' by the input's size; read-ahead bounded.
  */
 import assert from 'node:assert/strict';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +17,17 @@ import { InternalError, UsageError, WorkerError } from '../../src/errors.js';
 import { openOutput } from '../../src/io/output-writer.js';
 import type { Paragraph } from '../../src/io/paragraphs.js';
 import type { TextInput } from '../../src/io/text-stream.js';
-import { IN_FLIGHT_PER_THREAD, streamBatches, type StreamPlan, type WindowText, type WorkersOption } from '../../src/io/worker-stream.js';
+import {
+  IN_FLIGHT_PER_THREAD,
+  maxWorkers,
+  streamBatches,
+  threadHeap,
+  THREAD_HEAP_BASE_MB,
+  unlessAborted,
+  type StreamPlan,
+  type WindowText,
+  type WorkersOption,
+} from '../../src/io/worker-stream.js';
 import { echo } from '../fixtures/workers/echo-worker.js';
 import { memorySink } from '../helpers/memory-sink.js';
 
@@ -36,7 +48,7 @@ function plan(
       p.usedOneThread = true;
       return (batch: Paragraph[]) => echo(batch);
     },
-    pool: () => ({ filename: WORKER, workerData: null }),
+    pool: () => ({ filename: WORKER, workerData: null, cacheBytes: 0 }),
     task: (batch: Paragraph[]) => batch.map((x) => ({ text: x.text, eol: x.eol, line: x.line })),
     output: (out: string) => out,
     doing: 'echoing',
@@ -80,13 +92,11 @@ test('a worker that dies ends the run with a WorkerError naming its lines; the o
   assert.deepEqual(readdirSync(dir).filter((f) => f.startsWith('.lexdis-tmp')), []);
 });
 
-test('a worker out of memory ends the run with a WorkerError, not a hang', async () => {
+test('a worker out of memory (its heap is bounded: threadHeap) ends the run with a WorkerError, not a hang', async () => {
   const input = join(dir, 'oom.txt');
   writeFileSync(input, 'a\nb\noom\nc\n');
   const sink = memorySink();
-  const p = plan(2, {
-    pool: () => ({ filename: WORKER, workerData: null, resourceLimits: { maxOldGenerationSizeMb: 32 } }),
-  });
+  const p = plan(2);
   await assert.rejects(streamBatches(input, sink, { batchChars: 1, maxParagraphChars: 10 }, p), (err: unknown) =>
     err instanceof WorkerError && /ran out of memory while echoing line 3/.test(err.message));
   assert.equal(sink.state, 'aborted');
@@ -144,4 +154,47 @@ test('read-ahead is bounded: at most IN_FLIGHT_PER_THREAD batches a thread are r
   await streamBatches(pipe(lines.map((l) => `${l}\n`)), sink, { batchChars: 1, maxParagraphChars: 20 }, p);
   assert.equal(tasks, lines.length);
   assert.ok(atFirstWrite <= 2 * IN_FLIGHT_PER_THREAD, `${atFirstWrite} batches read before the first was written`);
+});
+
+test('more workers than cores are taken as the machine\'s cores; the output is the same', async () => {
+  const input = join(dir, 'many.txt');
+  writeFileSync(input, Array.from({ length: 30 }, (_, i) => `line ${i}`).join('\n'));
+  const asked: number[] = [];
+  const many = memorySink();
+  const pool = (threads: number) => (asked.push(threads), { filename: WORKER, workerData: null, cacheBytes: 0 });
+  const p = plan(10_000, { pool });
+  await streamBatches(input, many, BATCH, p);
+  const one = memorySink();
+  await streamBatches(input, one, BATCH, plan(1));
+  assert.equal(many.text, one.text);
+  assert.deepEqual(asked, maxWorkers() > 1 ? [maxWorkers()] : []);
+});
+
+test('a thread\'s heap is bounded by its caches\' budget, not by the machine', () => {
+  assert.equal(threadHeap(0).maxOldGenerationSizeMb, THREAD_HEAP_BASE_MB);
+  assert.equal(threadHeap(64 * 2 ** 20).maxOldGenerationSizeMb, THREAD_HEAP_BASE_MB + 128);
+});
+
+test('unlessAborted keeps nothing of the values it waited for while its signal stays unaborted', async () => {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const run = new AbortController();
+  const refs: Array<WeakRef<object>> = [];
+  const waitFor = async (i: number): Promise<void> => {
+    const value = { payload: new Array(1000).fill(i) };
+    refs.push(new WeakRef(value));
+    assert.ok((await unlessAborted(Promise.resolve(value), run.signal)) === value);
+  };
+  for (let i = 0; i < 20; i++) await waitFor(i);
+  for (let i = 0; i < 2; i++) {
+    await new Promise((ok) => setImmediate(ok));
+    gc();
+  }
+  assert.deepEqual(refs.filter((r) => r.deref() !== undefined).length, 0, 'a value waited for is still held');
+  const failed = new Error('the run failed');
+  const never = new Promise<never>(() => undefined);
+  const waiting = unlessAborted(never, run.signal);
+  run.abort(failed);
+  await assert.rejects(waiting, (e) => e === failed);
+  await assert.rejects(unlessAborted(Promise.resolve(1), run.signal), (e) => e === failed);
 });
