@@ -7,7 +7,7 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { DataNotFoundError } from '../errors.js';
-import type { TextEncoding } from './encoding.js';
+import { requireEncoding, type TextEncoding } from './encoding.js';
 import { MAX_PARAGRAPH_CHARS, ParagraphDecoder, READ_CHUNK_BYTES, type Paragraph } from './paragraphs.js';
 
 /** Options of {@link readLinesSync}. */
@@ -72,6 +72,7 @@ export function* readLinesSync(file: string, options: Partial<ReadLinesOptions> 
  * that are not text in that encoding or a line past the limit, UsageError for an unknown encoding.
  */
 export function readTextFile(file: string, encoding: TextEncoding = 'utf-8'): string {
+  requireEncoding('encoding', encoding);
   const parts: string[] = [];
   for (const p of readLinesSync(file, { encoding })) parts.push(p.text, p.eol);
   return parts.join('');
