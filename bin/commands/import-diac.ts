@@ -66,7 +66,8 @@ async function run(file: string, flags: ImportDiacFlags): Promise<void> {
             await drain();
             return out;
           },
-          { encoding: flags.encoding, onProgress: progress, flush: () => importer.finish() },
+          // one sentence a line: a line past the limit is refused, not cut into sentences
+          { encoding: flags.encoding, longLines: 'refuse', onProgress: progress, flush: () => importer.finish() },
         );
         await drain();
         await list?.commit();

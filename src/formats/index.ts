@@ -36,4 +36,6 @@ export { renderAnalyses, type OutputFormat, type RenderOptions } from '../analyz
 
 // Script and files.
 export { toBuckwalter, fromBuckwalter, hasArabic } from '../script/buckwalter.js';
-export { readTextFile, writeFileAtomic, TEXT_ENCODINGS, type TextEncoding } from '../io/files.js';
+export { writeFileAtomic } from '../io/files.js';
+export { readTextFile } from '../io/text-file.js';
+export { TEXT_ENCODINGS, type TextEncoding } from '../io/encoding.js';

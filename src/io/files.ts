@@ -2,42 +2,15 @@
  * File helpers shared by readers, writers and the model store: read text in UTF-8 or
  * Windows-1256, and write whole files through the one output writer (src/io/output-writer.ts).
  */
-import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { requireOneOf } from '../args.js';
-import { DataNotFoundError, InputParseError, OutputError } from '../errors.js';
+import { InputParseError, OutputError } from '../errors.js';
+import { refuseUtf16, requireEncoding, type TextEncoding } from './encoding.js';
 import { planOutput, writeOutputSync } from './output-writer.js';
 
 export { tempPathFor } from './output-writer.js';
-
-/** The text encodings lexdis reads: UTF-8, and Windows-1256 for older Arabic files. */
-export const TEXT_ENCODINGS = ['utf-8', 'windows-1256'] as const;
-/** One of {@link TEXT_ENCODINGS}. */
-export type TextEncoding = (typeof TEXT_ENCODINGS)[number];
-
-/**
- * Returns `value` when it is one of {@link TEXT_ENCODINGS}; throws UsageError naming `name`
- * otherwise (a reader checks its encoding before it reads).
- */
-export function requireEncoding(name: string, value: unknown): TextEncoding {
-  return requireOneOf(name, value, TEXT_ENCODINGS);
-}
-
-/** 'LE' or 'BE' when the bytes look like UTF-16 (a byte-order mark, or NUL bytes every other byte), else null. */
-function utf16Order(bytes: Uint8Array): 'LE' | 'BE' | null {
-  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return 'LE';
-  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return 'BE';
-  const n = Math.min(bytes.length, 1024) & ~1;
-  let even = 0;
-  let odd = 0;
-  for (let i = 0; i < n; i += 2) {
-    if (bytes[i] === 0) even++;
-    if (bytes[i + 1] === 0) odd++;
-  }
-  if (n >= 4 && odd >= n / 6 && even === 0) return 'LE';
-  if (n >= 4 && even >= n / 6 && odd === 0) return 'BE';
-  return null;
-}
+export { TEXT_ENCODINGS, requireEncoding, type TextEncoding } from './encoding.js';
+export { readTextFile } from './text-file.js';
 
 /**
  * Decodes bytes; UTF-8 must be valid (an error names the file and line of the first bad byte).
@@ -45,10 +18,7 @@ function utf16Order(bytes: Uint8Array): 'LE' | 'BE' | null {
  */
 export function decodeText(bytes: Uint8Array, file: string, encoding: TextEncoding = 'utf-8'): string {
   requireEncoding('encoding', encoding);
-  const utf16 = utf16Order(bytes);
-  if (utf16) {
-    throw new InputParseError(`UTF-16${utf16} text: lexdis reads UTF-8 (or --encoding windows-1256); convert it first, e.g. iconv -f UTF-16 -t UTF-8`, { file, line: 1 });
-  }
+  refuseUtf16(bytes, file);
   if (encoding === 'windows-1256') return new TextDecoder('windows-1256').decode(bytes);
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -59,22 +29,6 @@ export function decodeText(bytes: Uint8Array, file: string, encoding: TextEncodi
     const line = text.slice(0, Math.max(bad, 0)).split('\n').length;
     throw new InputParseError('not valid UTF-8 (use --encoding windows-1256 for Arabic Windows files)', { file, line });
   }
-}
-
-/**
- * Reads a whole text file. Takes the path and its encoding (UTF-8 by default); returns the
- * text. Throws UsageError for an unknown encoding, DataNotFoundError naming a missing file,
- * InputParseError for bytes that are not text in that encoding.
- */
-export function readTextFile(file: string, encoding: TextEncoding = 'utf-8'): string {
-  requireEncoding('encoding', encoding);
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file);
-  } catch (err) {
-    throw new DataNotFoundError(`cannot read file (${(err as NodeJS.ErrnoException).code ?? 'error'})`, { file });
-  }
-  return decodeText(bytes, file, encoding);
 }
 
 /** Reads standard input to the end, as text. */

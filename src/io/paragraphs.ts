@@ -12,13 +12,26 @@
  *   offset. UTF-8 input must be valid (the first bad byte is named the same way, as is a
  *   multi-byte character cut by the end of the input); a leading byte order mark is dropped.
  *   Windows-1256 input decodes every byte, so only NUL is refused there.
- * - LF and CRLF line ends; a last line without a line end is still a line.
+ * - With `longLines: 'refuse'` (the readers of formats whose lines are records: pos, CoNLL-U,
+ *   candidates, label schemes, vocalized and reference text) a line longer than the limit is an
+ *   InputParseError naming the file, the line and the byte offset where it passes the limit,
+ *   raised before the line is handed on: an endless line (`/dev/zero` is refused earlier, by
+ *   its NUL bytes) is never held past the limit.
+ * - Input that starts like UTF-16 text is refused with its own hint (./encoding.ts).
+ * - LF and CRLF line ends; a last line without a line end is still a line (its `eol` is '').
+ *
+ * {@link ParagraphDecoder} does all of this for bytes pushed to it; {@link readParagraphs} feeds
+ * it from an async stream, ./text-file.ts from a file read synchronously.
  */
 import { isUtf8 } from 'node:buffer';
 import { InputParseError } from '../errors.js';
-import { requireEncoding, type TextEncoding } from './files.js';
+import { refuseUtf16, requireEncoding, type TextEncoding } from './encoding.js';
 
-/** Longest piece of a line handed to a transform, in UTF-16 code units (1 Mi ≈ 2 MB of Arabic UTF-8). */
+/**
+ * The line limit of every reader, in UTF-16 code units (1 Mi ≈ 2 MB of Arabic UTF-8): the
+ * longest piece of a line handed to a transform, and the longest line a record-based format
+ * may have.
+ */
 export const MAX_PARAGRAPH_CHARS = 1 << 20;
 /** Bytes read from the input at a time. */
 export const READ_CHUNK_BYTES = 1 << 16;
@@ -43,14 +56,23 @@ export interface Paragraph {
   bytesRead: number;
 }
 
+/** What a line longer than the limit becomes: pieces (raw text), or an InputParseError (record formats). */
+export type LongLines = 'cut' | 'refuse';
+
 export interface ReadParagraphsOptions {
   /** Name used in errors (a path, or `<stdin>`). */
   file: string;
   encoding: TextEncoding;
   maxParagraphChars: number;
+  longLines: LongLines;
 }
 
-export const defaultReadParagraphsOptions: ReadParagraphsOptions = { file: '<stdin>', encoding: 'utf-8', maxParagraphChars: MAX_PARAGRAPH_CHARS };
+export const defaultReadParagraphsOptions: ReadParagraphsOptions = {
+  file: '<stdin>',
+  encoding: 'utf-8',
+  maxParagraphChars: MAX_PARAGRAPH_CHARS,
+  longLines: 'cut',
+};
 
 /** Counts LF bytes in `bytes[0, end)`. */
 function countLf(bytes: Uint8Array, end: number): number {
@@ -107,7 +129,11 @@ class LineSplitter {
   private line = 1;
   private piece = 0;
 
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly encoding: TextEncoding,
+    private readonly refuse: ((line: number, byteOffset: number) => never) | undefined,
+  ) {}
 
   /** Adds text; appends the paragraphs it completes to `out`. */
   push(text: string, bytesRead: number, out: Paragraph[]): void {
@@ -127,6 +153,11 @@ class LineSplitter {
 
   /** Emits pieces while `buf[start, end)` is longer than the limit; returns where the rest starts. */
   private cutLong(buf: string, start: number, end: number, bytesRead: number, out: Paragraph[]): number {
+    if (this.refuse && end - start > this.max) {
+      // bytesRead is the input's offset at the end of buf: the limit's offset is counted back from there
+      const after = buf.slice(start + this.max);
+      this.refuse(this.line, bytesRead - (this.encoding === 'utf-8' ? Buffer.byteLength(after, 'utf8') : after.length));
+    }
     while (end - start > this.max) {
       let cut = start + this.max;
       let ws = cut - 1;
@@ -153,53 +184,99 @@ const isAsciiSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
 const isHighSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
 
 /**
- * Reads paragraphs from a byte stream (see the module comment). Throws InputParseError for a
- * NUL byte or bad UTF-8, with the file, the line and the byte offset.
+ * Cuts bytes into paragraphs (see the module comment), a chunk at a time: {@link push} each chunk
+ * of the input in order, then {@link end}. Holds only the bytes of a character a chunk cut and
+ * the unfinished line (at most the limit, in refuse mode).
+ */
+export class ParagraphDecoder {
+  private readonly o: ReadParagraphsOptions;
+  private readonly splitter: LineSplitter;
+  private readonly cp1256: InstanceType<typeof TextDecoder> | undefined;
+  private carry = new Uint8Array(0);
+  /** Input bytes before `carry`, and LF bytes among them. */
+  private offset = 0;
+  private lines = 0;
+  private first = true;
+
+  /**
+   * Takes the options (those not given: {@link defaultReadParagraphsOptions}); throws UsageError
+   * for a bad encoding.
+   */
+  constructor(options: Partial<ReadParagraphsOptions> = {}) {
+    this.o = { ...defaultReadParagraphsOptions, ...options };
+    requireEncoding('options.encoding', this.o.encoding);
+    const refuse = this.o.longLines === 'refuse' ? this.tooLong : undefined;
+    this.splitter = new LineSplitter(Math.max(1, this.o.maxParagraphChars), this.o.encoding, refuse);
+    this.cp1256 = this.o.encoding === 'windows-1256' ? new TextDecoder('windows-1256') : undefined;
+  }
+
+  /** Input bytes taken so far. */
+  get bytesRead(): number {
+    return this.offset + this.carry.length;
+  }
+
+  /**
+   * Takes the next chunk of the input; appends the paragraphs it completes to `out`. Throws
+   * InputParseError for UTF-16 text, a NUL byte, bad UTF-8 or (refuse mode) a line past the
+   * limit, naming the file, the line and the byte offset.
+   */
+  push(chunk: Uint8Array, out: Paragraph[]): void {
+    const bytes = this.carry.length ? Buffer.concat([this.carry, chunk]) : chunk;
+    if (this.first && this.offset === 0) refuseUtf16(bytes, this.o.file);
+    const nul = bytes.indexOf(0);
+    if (nul !== -1) this.fail('NUL byte (binary input, not text)', nul, bytes);
+    const keep = this.cp1256 ? 0 : incompleteTail(bytes);
+    const body = bytes.subarray(0, bytes.length - keep);
+    if (!this.cp1256 && !isUtf8(body))
+      this.fail('not valid UTF-8 (use --encoding windows-1256 for Arabic Windows files)', firstInvalidUtf8(body), body);
+    let text = this.cp1256
+      ? this.cp1256.decode(body, { stream: true })
+      : Buffer.from(body.buffer, body.byteOffset, body.length).toString('utf8');
+    if (this.first && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    if (text !== '') this.first = false;
+    this.offset += body.length;
+    this.lines += countLf(body, body.length);
+    // a copy: the caller may reuse the chunk's memory for its next read
+    this.carry = new Uint8Array(bytes.subarray(bytes.length - keep));
+    this.splitter.push(text, this.offset, out);
+  }
+
+  /** The end of the input: appends its last line to `out`. Throws InputParseError for a character it cut. */
+  end(out: Paragraph[]): void {
+    if (this.carry.length) this.fail('a multi-byte character cut by the end of the input', 0, this.carry);
+    this.splitter.finish(this.offset, out);
+  }
+
+  private fail(what: string, at: number, bytes: Uint8Array): never {
+    throw new InputParseError(`${what} at byte offset ${this.offset + at}`, {
+      file: this.o.file,
+      line: this.lines + countLf(bytes, at) + 1,
+    });
+  }
+
+  private readonly tooLong = (line: number, byteOffset: number): never => {
+    throw new InputParseError(`line longer than ${this.o.maxParagraphChars} characters at byte offset ${byteOffset}`, {
+      file: this.o.file,
+      line,
+    });
+  };
+}
+
+/**
+ * Reads paragraphs from a byte stream (see the module comment and {@link ParagraphDecoder}).
+ * Throws InputParseError for UTF-16 text, a NUL byte, bad UTF-8 or (refuse mode) a line past
+ * the limit, with the file, the line and the byte offset.
  */
 export async function* readParagraphs(
   input: AsyncIterable<Uint8Array>,
   options: Partial<ReadParagraphsOptions> = {},
 ): AsyncGenerator<Paragraph> {
-  const o = { ...defaultReadParagraphsOptions, ...options };
-  requireEncoding('options.encoding', o.encoding);
-  const splitter = new LineSplitter(Math.max(1, o.maxParagraphChars));
-  const cp1256 = o.encoding === 'windows-1256' ? new TextDecoder('windows-1256') : undefined;
-  let carry = new Uint8Array(0);
-  let offset = 0; // input bytes before `carry`
-  let lines = 0; // LF bytes before `carry`
-  let first = true;
-  const fail = (what: string, at: number, bytes: Uint8Array, base: number): never => {
-    throw new InputParseError(`${what} at byte offset ${base + at}`, {
-      file: o.file,
-      line: lines + countLf(bytes, at) + 1,
-    });
-  };
+  const decoder = new ParagraphDecoder(options);
   const out: Paragraph[] = [];
   for await (const chunk of input) {
-    const bytes = carry.length ? Buffer.concat([carry, chunk]) : chunk;
-    const nul = bytes.indexOf(0);
-    if (nul !== -1) fail('NUL byte (binary input, not text)', nul, bytes, offset);
-    const keep = cp1256 ? 0 : incompleteTail(bytes);
-    const body = bytes.subarray(0, bytes.length - keep);
-    if (!cp1256 && !isUtf8(body))
-      fail(
-        'not valid UTF-8 (use --encoding windows-1256 for Arabic Windows files)',
-        firstInvalidUtf8(body),
-        body,
-        offset,
-      );
-    let text = cp1256
-      ? cp1256.decode(body, { stream: true })
-      : Buffer.from(body.buffer, body.byteOffset, body.length).toString('utf8');
-    if (first && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    if (text !== '') first = false;
-    offset += body.length;
-    lines += countLf(body, body.length);
-    carry = bytes.slice(bytes.length - keep);
-    splitter.push(text, offset, out);
+    decoder.push(chunk, out);
     while (out.length) yield out.shift()!;
   }
-  if (carry.length) fail('a multi-byte character cut by the end of the input', 0, carry, offset);
-  splitter.finish(offset, out);
+  decoder.end(out);
   while (out.length) yield out.shift()!;
 }

@@ -20,10 +20,10 @@
 import { DEFAULT_INPUT_SCRIPT, resolveInputScript, type InputScript } from '../analyzer/script.js';
 import type { Script } from '../script/buckwalter.js';
 import { InputParseError, UsageError } from '../errors.js';
-import { IMPLICIT_DOCUMENT_ID, posToCorpus, readPosFile, writePosFile, type PosFile } from '../formats/pos/pos.js';
+import { IMPLICIT_DOCUMENT_ID, posToCorpus, readPosFile, throwCut, writePosFile, type PosFile } from '../formats/pos/pos.js';
 import type { TextEncoding } from '../io/files.js';
 import type { OutputSink } from '../io/output-writer.js';
-import { MAX_PARAGRAPH_CHARS, type Paragraph } from '../io/paragraphs.js';
+import type { Paragraph } from '../io/paragraphs.js';
 import { transformText, type StreamInput, type StreamProgress } from '../io/text-stream.js';
 import { streamBatches, type WorkersOption } from '../io/worker-stream.js';
 import { TAG_AUTO_MIN_BYTES, TAG_DOCUMENT_CHARS, taggerFor, taggerPool } from './stream-common.js';
@@ -144,10 +144,13 @@ function rerankedDocument(tagger: Tagger, pos: PosFile, o: TagStreamOptions, con
   return ranked.some((d) => d.length > 0) ? rankedJsonl(ranked, o.top) : '';
 }
 
-/** Parses one document block of a pos file; `firstLine` is its line in the file (errors name the file's line). */
-function readBlock(lines: string[], firstLine: number, file: string): PosFile {
+/**
+ * Parses one document block of a pos file; `firstLine` is its line in the file (errors name the
+ * file's line); `fileEnd` the byte offset where the file ends after it, null when it goes on.
+ */
+function readBlock(lines: string[], firstLine: number, file: string, fileEnd: number | null): PosFile {
   try {
-    return readPosFile(`${lines.join('\n')}\n`, file);
+    return readPosFile(`${lines.join('\n')}\n`, file, fileEnd);
   } catch (err) {
     if (err instanceof InputParseError && err.line !== undefined)
       throw new InputParseError(err.message, { file, line: err.line + firstLine - 1 });
@@ -179,9 +182,9 @@ export async function tagPosStream(
   let block: string[] = [];
   let blockLine = 1;
   let wroteBlocks = false;
-  const finish = (): string => {
+  const finish = (fileEnd: number | null = null): string => {
     if (block.length === 0) return '';
-    const pos = readBlock(block, blockLine, file);
+    const pos = readBlock(block, blockLine, file, fileEnd);
     block = [];
     const doc = pos.documents[0];
     if (!doc) return '';
@@ -195,15 +198,12 @@ export async function tagPosStream(
     if (out !== '') wroteBlocks = true;
     return sep + out;
   };
+  let last: Paragraph | undefined;
   await transformText(
     input,
     sink,
     (p: Paragraph) => {
-      if (!p.last)
-        throw new InputParseError(`line longer than ${MAX_PARAGRAPH_CHARS} characters in an analysis file`, {
-          file,
-          line: p.line,
-        });
+      last = p;
       let out = '';
       if (p.text.startsWith(';;;')) {
         out = finish();
@@ -213,6 +213,12 @@ export async function tagPosStream(
       block.push(p.text);
       return out;
     },
-    { maxParagraphChars: MAX_PARAGRAPH_CHARS, encoding: o.encoding, onProgress: o.onProgress, flush: finish },
+    {
+      longLines: 'refuse',
+      encoding: o.encoding,
+      onProgress: o.onProgress,
+      // the end of the file: a last line without a line end, or a last token left incomplete, is a cut
+      flush: () => (last && last.eol === '' ? throwCut(file, last.line, last.bytesRead) : finish(last?.bytesRead ?? 0)),
+    },
   );
 }

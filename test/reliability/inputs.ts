@@ -119,6 +119,15 @@ function unannotated(text: string): string {
   }).join('\n');
 }
 
+/**
+ * The text up to the end of a SOLUTION line past the middle of the file, its GLOSS line gone (a
+ * cut at a line end, inside a token).
+ */
+function cutAfterSolution(text: string): string {
+  const at = text.indexOf('\n  SOLUTION ', text.length >> 1) + 1;
+  return text.slice(0, text.indexOf('\n', at) + 1);
+}
+
 /** The text with a NUL byte in the middle of line n (binary data inside a text file). */
 function withNul(text: string, n: number): string {
   const lines = text.split('\n');
@@ -172,6 +181,12 @@ export function setModelFormatVersion(dir: string, version: number): void {
   writeFileSync(file, bytes);
 }
 
+/** A link named `name` to /dev/zero: an input that never ends (and holds no line end), with the format's extension. */
+const endless = (name: string): Build => (_g, dir) => {
+  symlinkSync('/dev/zero', join(dir, name));
+  return join(dir, name);
+};
+
 /** `input/fault` → builder. Async ones return their path after awaiting. */
 export const FAULTS: Record<string, Build | ((g: GoodInputs, dir: string) => Promise<string>)> = {
   'pos/truncated': fromGood('pos', 'pos', (t) => cutInLine(t, /^[ *] SOLUTION \d+: /)),
@@ -184,6 +199,8 @@ export const FAULTS: Record<string, Build | ((g: GoodInputs, dir: string) => Pro
   'pos/empty-file': file('bad.pos', ''),
   'pos/10mb-line': fromGood('pos', 'pos', (t) => insertAfter(t, /^$/, `${longLine()}\n`)),
   'pos/huge-number': fromGood('pos', 'pos', (t) => t.replace(/^( {2}SOLUTION )\d+:/m, '$1100000000000000000000:')),
+  'pos/dev-zero': endless('bad.pos'),
+  'pos/cut-record': fromGood('pos', 'pos', cutAfterSolution),
   'pos/unsafe-number': fromGood('pos', 'pos', (t) => t.replace(/^( {2}SOLUTION )\d+:/m, '$19007199254740993:')),
   'conllu/truncated': fromGood('conllu', 'conllu', (t) => cutInLine(t, /^\d+\t/)),
   'conllu/cp1256': fromGood('conllu', 'conllu', encodeCp1256),
@@ -192,6 +209,7 @@ export const FAULTS: Record<string, Build | ((g: GoodInputs, dir: string) => Pro
   'conllu/duplicate-index': fromGood('conllu', 'conllu', (t) => t.replace(/^2\t/m, '1\t')),
   'conllu/empty-document': fromGood('conllu', 'conllu', (t) => `# newdoc id = empty\n${t}`),
   'conllu/empty-file': file('bad.conllu', ''),
+  'conllu/dev-zero': endless('bad.conllu'),
   'conllu/10mb-line': fromGood('conllu', 'conllu', (t) => insertAfter(t, /^# text = /, longLine())),
   'cand/truncated': fromGood('cand', 'cand', (t) => cutInLine(t, /\t/)),
   'cand/cp1256': fromGood('cand', 'cand', encodeCp1256),
@@ -201,6 +219,7 @@ export const FAULTS: Record<string, Build | ((g: GoodInputs, dir: string) => Pro
   'cand/no-gold': fromGood('cand', 'cand', (t) => t.replace(/\t\* /g, '\t').replace(/^([^\t<#\n][^\t\n]*)\t(?!\?(\t|$))/gm, '$1\t?\t')),
   'cand/duplicate-index': fromGood('cand', 'cand', (t) => `<DOC twice>\n<S>\nx\t?\n</S>\n</DOC>\n<DOC twice>\n<S>\nx\t?\n</S>\n</DOC>\n${t}`),
   'cand/empty-document': fromGood('cand', 'cand', (t) => `<DOC empty>\n</DOC>\n${t}`),
+  'cand/dev-zero': endless('bad.cand'),
   'cand/10mb-line': fromGood('cand', 'cand', (t) => insertAfter(t, /^<S/, longLine())),
   'text/truncated': fromGood('text', 'txt', cutInCharacter),
   'text/cp1256': fromGood('text', 'txt', encodeCp1256),
@@ -208,6 +227,7 @@ export const FAULTS: Record<string, Build | ((g: GoodInputs, dir: string) => Pro
   'text/binary': file('bad.txt', binaryJunk()),
   'text/empty-file': file('bad.txt', ''),
   'text/nul-byte': fromGood('text', 'txt', (t) => withNul(t, 15)),
+  'text/dev-zero': endless('bad.txt'),
   'text/10mb-line': file('bad.txt', `${'x'.repeat(10_000_000)}\n`),
   'tables/truncated': tables('dictStems', (t) => cutInLine(t, /^[^;].*\t/)),
   'tables/cp1256': tables('dictStems', (t) => Buffer.concat([encodeCp1256(';; كتب\n'), Buffer.from(t)])),

@@ -5,6 +5,8 @@
  */
 import { InputParseError } from '../../errors.js';
 import { splitLines } from '../../io/files.js';
+import { cutToken, solutionLines, throwCut, tokenTail } from './pos-end.js';
+import { DOCUMENT_RE, INDEX_RE, KEYWORDS, NUMBER_RE, Phase, solutionOf, valueAfter } from './pos-lines.js';
 import {
   IMPLICIT_DOCUMENT_ID,
   type PosAlternative,
@@ -14,50 +16,19 @@ import {
   type PosToken,
 } from './pos-model.js';
 
-const SOLUTION_RE = /^SOLUTION\s+(\d+):\s*\(([^()]*)\) (?:\[([^\][]*)\] )?(.+)$/;
-/** An INDEX value: PnWm, paragraph and word numbers without leading zeros. */
-export const INDEX_RE = /^P([1-9]\d*)W([1-9]\d*)$/;
-const NUMBER_RE = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
-/** A document line and its id. */
-export const DOCUMENT_RE = /^;;;\s*DOCUMENT:\s?(.*)$/;
-
-type Keyword = 'INPUT STRING:' | 'LOOK-UP WORD:' | 'Comment:' | 'INDEX:' | 'SOLUTION' | 'ALTERNATIVE:' | '(GLOSS):' | '(SCORE):';
-const KEYWORDS: readonly Keyword[] = [
-  'INPUT STRING:', 'LOOK-UP WORD:', 'Comment:', 'INDEX:', 'SOLUTION', 'ALTERNATIVE:', '(GLOSS):', '(SCORE):',
-];
-
-/** Where a token is in its fixed line order. */
-const Phase = { Input: 0, Lookup: 1, Comments: 2, Index: 3, Solutions: 4, AltComments: 5, AltSolutions: 6 } as const;
-
-/** The text after `KEY:` (given `text` starts with `key`), without the one space that follows the colon. */
-export function valueAfter(text: string, key: string): string {
-  const rest = text.slice(key.length);
-  return rest.startsWith(' ') ? rest.slice(1) : rest;
-}
-
-/**
- * The solution of a SOLUTION line's text (the line from "SOLUTION" on, without its star),
- * without GLOSS or SCORE; `star` says whether the line was starred. Returns the message of
- * what is wrong with the line instead when it is malformed.
- */
-export function solutionOf(text: string, star: boolean): PosSolution | string {
-  const m = SOLUTION_RE.exec(text);
-  if (!m) return 'bad SOLUTION line (expected "SOLUTION n: (voc) [lemma] morphology")';
-  if (m[1].startsWith('0')) return `bad solution number "${m[1]}"`;
-  // a number a double cannot hold exactly would be read as another one
-  if (!Number.isSafeInteger(Number(m[1]))) return `solution number ${m[1]} is too large (at most ${Number.MAX_SAFE_INTEGER})`;
-  if (m[4].trim() === '' || m[4].startsWith('[')) return 'bad SOLUTION line: missing morphology after the [lemma]';
-  const sol: PosSolution = { n: Number(m[1]), gold: star, voc: m[2], morph: m[4] };
-  if (m[3] !== undefined) sol.lemma = m[3];
-  return sol;
-}
+export { DOCUMENT_RE, INDEX_RE, solutionOf, valueAfter } from './pos-lines.js';
 
 /** A pos-file parser fed one line at a time (see {@link posLineParser}). */
 export interface PosLineParser {
   /** Parses the next line (without its line end); throws InputParseError on a malformed line. */
   line(raw: string): void;
-  /** Ends the input: closes the last token and hands over the last document. */
-  end(): void;
+  /**
+   * Ends the input: closes the last token and hands over the last document. `fileEnd`, the byte
+   * offset where the file ends, says the input ends with its file: then a last token left
+   * incomplete is an InputParseError naming the offset (pos-end.ts). Without it the input is a
+   * part of a file that goes on (a document block), not checked so.
+   */
+  end(fileEnd?: number): void;
 }
 
 /**
@@ -67,7 +38,7 @@ export interface PosLineParser {
  */
 export function posLineParser(file: string, onDocument: (doc: PosDocument) => void): PosLineParser {
   const parse = new PosParse(file, onDocument);
-  return { line: (raw) => parse.line(raw), end: () => parse.end() };
+  return { line: (raw) => parse.line(raw), end: (fileEnd) => parse.end(fileEnd) };
 }
 
 /**
@@ -98,6 +69,11 @@ class PosParse {
   /** The line of this token's `* SOLUTION`, or 0. */
   private starLine = 0;
   private lineNo = 0;
+  /** For the end of the input (pos-end.ts): the last solution and its line, what came before this token. */
+  private lastSolution: PosSolution | undefined;
+  private lastSolutionLine = 0;
+  private lastIndexed: boolean | undefined;
+  private before: { solution?: PosSolution; indexed?: boolean } = {};
 
   constructor(private readonly file: string, private readonly onDocument: (doc: PosDocument) => void) {}
 
@@ -143,8 +119,13 @@ class PosParse {
     }
   }
 
-  /** Ends the input: closes the last token and hands over the last document. */
-  end(): void {
+  /** Ends the input: checks the last token is whole (pos-end.ts), closes it and hands over the last document. */
+  end(fileEnd?: number): void {
+    const t = this.token;
+    const { solution, indexed } = this.before;
+    const before = { solution: solution && solutionLines(solution), indexed };
+    const cut = t && fileEnd !== undefined ? cutToken(tokenTail(t), t.index !== undefined, before) : undefined;
+    if (cut) throwCut(this.file, cut.at === 'token' ? this.tokenLine : this.lastSolutionLine, fileEnd!, cut);
     this.closeToken();
     if (this.doc) this.onDocument(this.doc);
     this.doc = undefined;
@@ -156,6 +137,7 @@ class PosParse {
     if (this.docIndexed === undefined) this.docIndexed = this.token.index !== undefined;
     else if (this.docIndexed && this.token.index === undefined)
       this.fail('token without an INDEX line in a document whose tokens have INDEX lines', this.tokenLine);
+    this.lastIndexed = this.token.index !== undefined;
     this.token = undefined;
     this.alt = undefined;
     this.solution = undefined;
@@ -193,6 +175,7 @@ class PosParse {
   /** An INPUT STRING line's value: closes the token before and starts one (and the implicit document if none). */
   private inputLine(input: string): void {
     this.closeToken();
+    this.before = { solution: this.lastSolution, indexed: this.lastIndexed };
     const d = this.doc ?? this.startDocument(undefined);
     this.token = { input, comments: [], solutions: [], alternatives: [] };
     d.tokens.push(this.token);
@@ -258,6 +241,8 @@ class PosParse {
       this.phase = Phase.AltSolutions;
     }
     this.solution = sol;
+    this.lastSolution = sol;
+    this.lastSolutionLine = this.lineNo;
   }
 
   /** An ALTERNATIVE line's value: starts an alternative of the token. */
@@ -285,15 +270,19 @@ class PosParse {
 }
 
 /**
- * Parses the text of a pos file. Takes the text and the file's name (shown in error messages
- * and kept as `source`); returns the file's model, which writePosFile writes back byte for
- * byte. Throws InputParseError (file:line) for a malformed file.
+ * Parses the text of a pos file. Takes the text, the file's name (shown in error messages and
+ * kept as `source`) and `fileEnd`: the byte offset where the file ends after the text (by
+ * default the text's length in UTF-8: the text is the whole file), or null for a part of a file
+ * that goes on. Returns the file's model, which writePosFile writes back byte for byte. Throws
+ * InputParseError (file:line) for a malformed file, or for a file cut short (pos-end.ts: no
+ * line end after its last line, or a last token left incomplete).
  */
-export function readPosFile(text: string, file: string): PosFile {
+export function readPosFile(text: string, file: string, fileEnd: number | null = Buffer.byteLength(text)): PosFile {
   const lines = splitLines(text);
+  if (fileEnd !== null && text !== '' && !text.endsWith('\n')) throwCut(file, lines.length, fileEnd);
   const out: PosFile = { source: file, leadingBlank: lines.length > 0 && lines[0].trim() === '', documents: [] };
   const parser = posLineParser(file, (d) => out.documents.push(d));
   for (const raw of lines) parser.line(raw);
-  parser.end();
+  parser.end(fileEnd ?? undefined);
   return out;
 }

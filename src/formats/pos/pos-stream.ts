@@ -4,89 +4,55 @@
  * each document is converted into a corpus document as soon as it is complete
  * (pos-corpus.ts). Peak memory is one chunk and one parsed document on top of the corpus.
  */
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Corpus, Document } from '../../corpus/types.js';
 import { requireInteger, requireOptions } from '../../args.js';
-import { DataNotFoundError, InputParseError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { requireEncoding, type TextEncoding } from '../../io/files.js';
+import { READ_CHUNK_BYTES } from '../../io/paragraphs.js';
+import { readLinesSync } from '../../io/text-file.js';
 import { posConversion, posDocumentConverter, type PosToCorpusOptions } from './pos-corpus.js';
 import { readPosFast, readPosTwoThreads } from './fast/pos-fast.js';
+import { throwCut } from './pos-end.js';
 import { posLineParser } from './pos-read.js';
 
-/** Bytes read at a time. */
+/** Bytes read at a time by the fast path. */
 export const CHUNK_BYTES = 1 << 22;
 /** A UTF-8 pos file of this many bytes or more is read on two threads by default (`twoThreads: 'auto'`). */
 export const TWO_THREADS_MIN_BYTES = 1 << 25;
 
-const decodeError = (file: string, line: number) =>
-  new InputParseError('not valid UTF-8 (use --encoding windows-1256 for Arabic Windows files)', { file, line });
+/** What {@link forEachLine} read: lines, bytes, and whether the last line had a line end. */
+export interface LinesRead {
+  lines: number;
+  bytes: number;
+  /** True for an empty file, a last line with a line end, and a read stopped by `onLine`. */
+  ended: boolean;
+}
 
 /**
  * Calls `onLine` with every line of a text file (line ends LF or CRLF, the last line without
- * one included, a UTF-8 byte-order mark dropped), reading `chunkBytes` at a time.
- * Throws DataNotFoundError when the file cannot be read, InputParseError (with the line) on
- * bytes that are not valid UTF-8.
+ * one included, a UTF-8 byte-order mark dropped), reading `chunkBytes` at a time through the
+ * one line reader of src/io/text-file.ts, until `onLine` returns false. Returns what it read.
+ * Throws DataNotFoundError when the file cannot be read, InputParseError (with the line and
+ * byte offset) for bytes that are not text in the encoding or a line longer than the limit
+ * (MAX_PARAGRAPH_CHARS of src/io/paragraphs.ts), and what `onLine` throws.
  */
 export function forEachLine(
   file: string,
   encoding: TextEncoding,
   onLine: (line: string) => unknown,
-  chunkBytes = CHUNK_BYTES,
-): void {
+  chunkBytes = READ_CHUNK_BYTES,
+): LinesRead {
   requireEncoding('encoding', encoding);
-  let fd: number;
-  try {
-    fd = openSync(file, 'r');
-  } catch (err) {
-    throw new DataNotFoundError(`cannot read file (${(err as NodeJS.ErrnoException).code ?? 'error'})`, { file });
+  const read: LinesRead = { lines: 0, bytes: 0, ended: true };
+  for (const p of readLinesSync(file, { encoding, chunkBytes })) {
+    read.lines = p.line;
+    read.bytes = p.bytesRead;
+    if (onLine(p.text) === false) return read;
+    read.ended = p.eol !== '';
   }
-  try {
-    const decoder = new TextDecoder(encoding, { fatal: true });
-    const buf = Buffer.allocUnsafe(chunkBytes);
-    let carry = '';
-    let lineNo = 0;
-    let stopped = false;
-    const emit = (text: string, last: boolean): string => {
-      let from = 0;
-      for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', from)) {
-        const end = nl > from && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-        lineNo++;
-        if (onLine(text.slice(from, end)) === false) {
-          stopped = true;
-          return '';
-        }
-        from = nl + 1;
-      }
-      const rest = text.slice(from);
-      if (last && rest !== '') {
-        lineNo++;
-        stopped = onLine(rest.endsWith('\r') ? rest.slice(0, -1) : rest) === false;
-        return '';
-      }
-      return rest;
-    };
-    for (;;) {
-      let n: number;
-      try {
-        n = readSync(fd, buf, 0, chunkBytes, null);
-      } catch (err) {
-        throw new DataNotFoundError(`cannot read file (${(err as NodeJS.ErrnoException).code ?? 'error'})`, { file });
-      }
-      let text: string;
-      try {
-        text = decoder.decode(buf.subarray(0, n), { stream: n > 0 });
-      } catch {
-        const partial = new TextDecoder('utf-8').decode(buf.subarray(0, n));
-        const before = carry + partial.slice(0, Math.max(partial.indexOf('\ufffd'), 0));
-        throw decodeError(file, lineNo + before.split('\n').length);
-      }
-      carry = emit(carry + text, n === 0);
-      if (n === 0 || stopped) break;
-    }
-  } finally {
-    closeSync(fd);
-  }
+  return read;
 }
 
 /** Options of {@link loadPosCorpus}: the file encoding and chunk size, and what posToCorpus takes. */
@@ -103,15 +69,22 @@ export interface LoadPosCorpusOptions extends PosToCorpusOptions {
   twoThreads: boolean | 'auto';
 }
 
-/** Whether `path` is read on two threads under `option` (see LoadPosCorpusOptions.twoThreads). */
-function readsOnTwoThreads(path: string, option: boolean | 'auto'): boolean {
-  if (option !== 'auto') return option;
-  if (availableParallelism() < 2) return false;
+/**
+ * Which fast path reads `path` under `option` (see LoadPosCorpusOptions.twoThreads): none for
+ * what is not a regular file (a pipe or a device cannot be read a second time by the full
+ * parser, and a device such as /dev/zero never ends: the line reader refuses it at once).
+ */
+function fastPath(path: string, option: boolean | 'auto'): typeof readPosFast | undefined {
+  let size: number;
   try {
-    return statSync(path).size >= TWO_THREADS_MIN_BYTES;
+    const st = statSync(path);
+    if (!st.isFile()) return undefined;
+    size = st.size;
   } catch {
-    return false;
+    return undefined; // the full parser reports it
   }
+  if (option !== 'auto') return option ? readPosTwoThreads : readPosFast;
+  return availableParallelism() >= 2 && size >= TWO_THREADS_MIN_BYTES ? readPosTwoThreads : readPosFast;
 }
 
 /**
@@ -139,8 +112,8 @@ export function loadPosCorpus(
     documents.push(doc);
     onDocument?.(doc);
   };
-  const fast = readsOnTwoThreads(path, twoThreads) ? readPosTwoThreads : readPosFast;
-  if (encoding === 'utf-8' && fast(path, posConversion(path, options), add, chunkBytes)) return { documents, source: path };
+  const fast = encoding === 'utf-8' ? fastPath(path, twoThreads) : undefined;
+  if (fast?.(path, posConversion(path, options), add, chunkBytes)) return { documents, source: path };
   // the full parser, from the start; the documents already seen are not reported again
   const seen = documents.length;
   documents.length = 0;
@@ -150,7 +123,12 @@ export function loadPosCorpus(
     if (documents.length < seen) documents.push(doc);
     else add(doc);
   });
-  forEachLine(path, encoding, parser.line, chunkBytes);
-  parser.end();
+  let bytes = 0;
+  for (const p of readLinesSync(path, { encoding, chunkBytes })) {
+    if (p.eol === '') throwCut(path, p.line, p.bytesRead); // a last line without a line end: cut inside it
+    parser.line(p.text);
+    bytes = p.bytesRead;
+  }
+  parser.end(bytes);
   return { documents, source: path };
 }

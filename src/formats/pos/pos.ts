@@ -34,6 +34,13 @@
  * - Sentences: the paragraph number P of `INDEX: PnWm`; a new P starts a new sentence. In a
  *   document either every token has an INDEX or none has (then it is one sentence); INDEX
  *   values are unique within a document and a paragraph's tokens are contiguous.
+ * - Whole files (pos-end.ts): the format has no end marker, so a file cut short is told by its
+ *   end: a non-empty file ends with a line end, and its last token (when no blank line closes
+ *   it) has a SOLUTION or Comment line, an INDEX line when the token before has one, and a
+ *   GLOSS (SCORE) line after its last SOLUTION when the solution before has one. Anything else is
+ *   an InputParseError naming the line where the cut record starts and the byte offset.
+ * - Lines are at most MAX_PARAGRAPH_CHARS (src/io/paragraphs.ts) characters long: a longer one
+ *   is an InputParseError with its line and byte offset, found before it is read whole.
  * - Well-formed (round trip write(read(x)) === x): LF line ends, final newline, the layout
  *   above (prefixes exactly as shown), one blank line between blocks, solution numbers and
  *   INDEX numbers without leading zeros, scores as String(n). The reader also accepts CRLF,
@@ -64,6 +71,7 @@ export function loadPosFile(path: string, options: Partial<LoadPosOptions> = {})
 }
 
 export { readPosFile, posLineParser, type PosLineParser } from './pos-read.js';
+export { throwCut } from './pos-end.js';
 export { forEachLine, loadPosCorpus, type LoadPosCorpusOptions } from './pos-stream.js';
 export { writePosFile } from './pos-write.js';
 export { posToCorpus, posDocumentConverter, requireGold, defaultPosToCorpusOptions } from './pos-corpus.js';

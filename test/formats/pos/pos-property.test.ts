@@ -101,7 +101,9 @@ test('property: write → read gives the model back and write(read(write(m))) ==
   fc.assert(
     fc.property(posFile, (model) => {
       const written = writePosFile(model);
-      const read = readPosFile(written, 'generated.pos');
+      // read as a part of a file: a generated last token may be one pos-end.ts takes for a cut
+      // (test/reliability/cut-pos.test.ts)
+      const read = readPosFile(written, 'generated.pos', null);
       assert.deepEqual(read, { source: 'generated.pos', ...model });
       assert.equal(writePosFile(read), written);
     }),

@@ -32,6 +32,7 @@ import { CanonicalBlockReader } from './pos-block.js';
 import { documentOf, type PosConversion } from '../pos-corpus.js';
 import { IMPLICIT_DOCUMENT_ID, type PosDocument, type PosToken } from '../pos-model.js';
 import { DOCUMENT_RE, posLineParser } from '../pos-read.js';
+import { cutToken, tokenTail, type BeforeToken, type TokenTail } from '../pos-end.js';
 import { consume, Ring } from './pos-ring.js';
 import type { ScanWorkerData } from './pos-scan-worker.js';
 import { BlockScanner, checkRead, DOCUMENT_LINE, RECORD, RECORD_SIZE, SEEN_BLOCK } from './pos-scan.js';
@@ -39,6 +40,12 @@ import { moduleUrl } from '../../../config.js';
 
 /** Bytes read at a time at least (a block longer than the buffer grows it; small sizes are for tests). */
 const MIN_BUFFER = 16;
+/**
+ * The buffer of one thread grows to this many bytes at most: a longer token block (or a file
+ * without blank lines, or an endless line) is left to the full parser, which refuses a line
+ * past the line limit (src/io/paragraphs.ts) before holding it.
+ */
+export const MAX_BUFFER = 1 << 23;
 /** Bytes read at a time at most on two threads (the ring holds two chunks per slot, in three slots: pos-ring.ts). */
 const RING_CHUNK_MAX = 1 << 20;
 /** Records the byte-level pass writes before the builder takes them (in one thread). */
@@ -82,6 +89,10 @@ export class TokenBuilder {
   private tokens: Token[] = [];
   /** The shared INDEX objects, by paragraph and word number. */
   private readonly indexes: Array<Array<TokenIndex | undefined> | undefined> = [];
+  /** What pos-end.ts reads of each entry's token, of the records before the last token, and of the open last token. */
+  private readonly tails: TokenTail[] = [];
+  private before: BeforeToken = {};
+  private open: { tail: TokenTail; indexed: boolean; before: BeforeToken } | undefined;
 
   constructor(
     private readonly file: string,
@@ -109,12 +120,25 @@ export class TokenBuilder {
       const entry = records[o + RECORD.entry];
       if (kind === SEEN_BLOCK) this.tokens.push(this.copy(this.kept[entry], index));
       else if (!this.newBlock(buf, view, s, e, records[o + RECORD.indexAt], index, entry)) return false;
+      const tail = this.tails[entry];
+      if (records[o + RECORD.open] === 1) this.open = { tail, indexed: index !== null, before: this.before };
+      this.before = { solution: tail.last ?? this.before.solution, indexed: index !== null };
     }
     return true;
   }
 
-  /** Hands over the document being read (at the end of the file). */
-  end(): void {
+  /**
+   * The end of the file: hands over the document being read. Returns false, handing over
+   * nothing, when the file ends inside its last token (pos-end.ts: the full parser names it).
+   */
+  end(): boolean {
+    if (this.open && cutToken(this.open.tail, this.open.indexed, this.open.before)) return false;
+    this.endDocument();
+    return true;
+  }
+
+  /** Hands over the document being read, if any. */
+  private endDocument(): void {
     if (this.inDoc)
       this.onDocument(
         documentOf(
@@ -128,7 +152,7 @@ export class TokenBuilder {
   }
 
   private startDocument(id: string | undefined): void {
-    this.end();
+    this.endDocument();
     this.inDoc = true;
     this.docId = id;
     this.tokens = [];
@@ -166,8 +190,10 @@ export class TokenBuilder {
     index: TokenIndex | null,
     entry: number,
   ): boolean {
-    const token = this.newToken(buf, view, s, e, at, index);
-    if (!token) return false;
+    const read = this.newToken(buf, view, s, e, at, index);
+    if (!read) return false;
+    const { token, tail } = read;
+    this.tails[entry] = tail;
     if (index) token.index = index;
     // the tokens of one block share its candidate array, frozen: one array per distinct block, not
     // per token, for the collector
@@ -196,13 +222,13 @@ export class TokenBuilder {
     e: number,
     at: number,
     index: TokenIndex | null,
-  ): Token | undefined {
+  ): { token: Token; tail: TokenTail } | undefined {
     const parsed =
       this.canonical.token(buf, view, s, e, at, index) ?? parseBlock(this.file, buf.toString('utf8', s, e));
     if (!parsed || (parsed.index === undefined) !== (index === null)) return undefined;
     if (index && (parsed.index!.paragraph !== index.paragraph || parsed.index!.word !== index.word)) return undefined;
     try {
-      return this.conv.token(parsed);
+      return { token: this.conv.token(parsed), tail: tokenTail(parsed) };
     } catch (err) {
       if (err instanceof LexdisError) return undefined;
       throw err;
@@ -241,6 +267,7 @@ export function readPosFast(
     let first = true;
     for (;;) {
       if (len === buf.length) {
+        if (buf.length >= MAX_BUFFER) return false;
         const grown = Buffer.allocUnsafe(buf.length * 2);
         buf.copy(grown, 0, 0, len);
         buf = grown;
@@ -263,10 +290,7 @@ export function readPosFast(
           return false;
         start = scanner.next;
       } while (scanner.records === RECORDS);
-      if (n === 0) {
-        builder.end();
-        return true;
-      }
+      if (n === 0) return builder.end();
       buf.copyWithin(0, start, len);
       len -= start;
       unchecked = len;

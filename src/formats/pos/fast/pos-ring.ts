@@ -159,18 +159,18 @@ export function produce(ring: Ring, file: string, chunkBytes: number): void {
 }
 
 /**
- * What the calling thread does with each slot: `take` its records (false: the file needs the full
- * parser), `end` after the last.
+ * What the calling thread does with each slot: `take` its records, `end` after the last (either
+ * false: the file needs the full parser).
  */
 export interface RingConsumer {
   take(buf: Buffer, view: DataView, records: Int32Array, count: number): boolean;
-  end(): void;
+  end(): boolean;
 }
 
 /**
  * The calling thread's side: takes the ring's slots in order as the worker fills them.
  * Returns 'taken' when the whole file was taken; 'refused' when it needs the full parser (the
- * worker gave up, `consumer.take` did, or the worker gave no slot for `stallMs`); 'not started'
+ * worker gave up, `consumer.take` or `consumer.end` did, or the worker gave no slot for `stallMs`); 'not started'
  * when the worker did not start within `startMs` (the consumer was given nothing). Whenever it
  * does not take the whole file, a throw of the consumer's included, it tells the worker to stop.
  */
@@ -194,7 +194,7 @@ export function consume(ring: Ring, consumer: RingConsumer, stallMs = STALL_MS, 
       Atomics.store(control, CONSUMED, seq + 1);
       Atomics.notify(control, CONSUMED);
       if (final) {
-        consumer.end();
+        if (!consumer.end()) return 'refused';
         taken = true;
         return 'taken';
       }

@@ -19,8 +19,11 @@ import { BlockCache } from './pos-cache.js';
 import { IMPLICIT_DOCUMENT_ID } from '../pos-model.js';
 import { DOCUMENT_RE } from '../pos-read.js';
 
-/** A record's fields, by name: the numbers one record holds in the records array. */
-export const RECORD = { kind: 0, entry: 1, start: 2, end: 3, indexAt: 4, paragraph: 5, word: 6 } as const;
+/**
+ * A record's fields, by name: the numbers one record holds in the records array (`open`: 1 for
+ * the file's last token block when no blank line closes it, which pos-end.ts checks is whole).
+ */
+export const RECORD = { kind: 0, entry: 1, start: 2, end: 3, indexAt: 4, paragraph: 5, word: 6, open: 7 } as const;
 /** Numbers per record. */
 export const RECORD_SIZE = Object.keys(RECORD).length;
 /** Record kinds: a `;;; DOCUMENT:` line, a token block not seen before, one seen before (its entry names the first). */
@@ -88,7 +91,8 @@ export class BlockScanner {
    * Scans the blocks of buf[from, …) (`view`: a DataView of `buf`) into `out`, as many as it
    * holds: a block is complete when a blank line follows it, or when `final` says the file ends
    * with the buffer. Sets `records` and `next` (the start of the first block left, complete or
-   * not). Returns false when the file needs the full parser.
+   * not). Returns false when the file needs the full parser (a final buffer whose last byte is
+   * not a line end included: the full parser names the cut line).
    */
   scan(buf: Buffer, view: DataView, from: number, final: boolean, out: Int32Array): boolean {
     this.buf = buf;
@@ -101,7 +105,9 @@ export class BlockScanner {
       const sep = buf.indexOf(BLOCK_END, start);
       if (sep < 0) {
         if (final && start < buf.length) {
-          if (!this.block(start, buf.length)) return false;
+          if (buf[buf.length - 1] !== NL || !this.block(start, buf.length)) return false;
+          if (this.records > 0 && this.out[(this.records - 1) * RECORD_SIZE + RECORD.start] >= start)
+            this.out[(this.records - 1) * RECORD_SIZE + RECORD.open] = 1;
           start = buf.length;
         }
         break;
@@ -124,6 +130,7 @@ export class BlockScanner {
     out[o + RECORD.indexAt] = at;
     out[o + RECORD.paragraph] = paragraph;
     out[o + RECORD.word] = word;
+    out[o + RECORD.open] = 0;
   }
 
   /** Takes the block buf[s, e) (no "\n\n" inside); false when the file needs the full parser. */

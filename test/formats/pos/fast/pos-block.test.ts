@@ -5,10 +5,10 @@ import { BlockCache, hashWords } from '../../../../src/formats/pos/fast/pos-cach
 import type { PosToken } from '../../../../src/formats/pos/pos-model.js';
 import { readPosFile } from '../../../../src/formats/pos/pos-read.js';
 
-/** What the full parser reads from a one-block text; undefined when it rejects it. */
+/** What the full parser reads from a one-block text (a part of a file: no end rules); undefined if it rejects it. */
 function full(text: string): PosToken | undefined {
   try {
-    const pos = readPosFile(`${text}\n`, 'block.pos');
+    const pos = readPosFile(`${text}\n`, 'block.pos', null);
     return pos.documents.length === 1 && pos.documents[0].tokens.length === 1 ? pos.documents[0].tokens[0] : undefined;
   } catch {
     return undefined;

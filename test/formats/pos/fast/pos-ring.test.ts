@@ -31,8 +31,9 @@ function recorder(): RingConsumer & { seen: string[]; ended: boolean } {
       for (let r = 0; r < count; r++) c.seen.push(`${records[r * RECORD_SIZE + RECORD.kind]}:${records[r * RECORD_SIZE + RECORD.entry]}`);
       return true;
     },
-    end(): void {
+    end(): boolean {
       c.ended = true;
+      return true;
     },
   };
   return c;
@@ -54,7 +55,7 @@ test('the worker is told to stop whenever the consumer does not take the whole f
   assert.equal(refusing.cancelled, true);
 
   const throwing = produced(TEXT);
-  assert.throws(() => consume(throwing, { take: () => { throw new Error('from the callback'); }, end: () => {} }), /from the callback/);
+  assert.throws(() => consume(throwing, { take: () => { throw new Error('from the callback'); }, end: () => true }), /from the callback/);
   assert.equal(throwing.cancelled, true);
 
   // no worker: the consumer gives up after the start-up time, having been given nothing
