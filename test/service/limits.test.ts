@@ -6,6 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
+import { toBuckwalter } from '../../src/script/buckwalter.js';
 import { estimateAnswerBytes, selectFields } from '../../src/service/fields.js';
 import type { TaggedSentence, TaggerLike } from '../../src/service/types.js';
 import { FakeTagger } from '../../testkit/fake-tagger.js';
@@ -46,6 +47,27 @@ test('an answer estimated over maxResponseBytes is refused before tagging, with 
   assert.match(batch.body.error.message, /for this batch/);
   const limits = (await getJson(`${srv.url}/v1/model`)).body.service.limits;
   assert.equal(limits.maxResponseBytes, BUDGET);
+});
+
+test('Buckwalter text is estimated as the Arabic it is read as: refused before tagging like the same text in Arabic', async () => {
+  const arabic = words(60);
+  const bw = toBuckwalter(arabic);
+  const all = selectFields(undefined);
+  const estimate = estimateAnswerBytes([arabic], 20, all);
+  assert.equal(estimateAnswerBytes([bw], 20, all, 'buckwalter'), estimate);
+  assert.equal(estimateAnswerBytes([bw], 20, all, 'auto'), estimate, 'auto: no Arabic letter, read as Buckwalter');
+  assert.ok(estimateAnswerBytes([bw], 20, all, 'arabic') < BUDGET, 'read as Arabic script, the same letters are no words');
+  const calls = tagger.calls;
+  for (const inputScript of ['buckwalter', 'auto']) {
+    const res = await postJson(`${srv.url}/v1/analyze`, { text: bw, top: 20, inputScript });
+    assert.equal(res.status, 422, inputScript);
+    assert.equal(res.body.error.code, 'RESPONSE_TOO_LARGE');
+    assert.match(res.body.error.message, new RegExp(`estimated at ${estimate} bytes`), inputScript);
+    const batch = await postJson(`${srv.url}/v1/analyze/batch`, { texts: [bw], top: 20, inputScript });
+    assert.equal(batch.status, 422, inputScript);
+    assert.match(batch.body.error.message, new RegExp(`for this batch is estimated at ${estimate} bytes`));
+  }
+  assert.equal(tagger.calls, calls, 'nothing was tagged');
 });
 
 test('fields: rank and the named analysis fields only; an unknown field is a 400', async () => {
