@@ -152,6 +152,39 @@ test('framework errors have the documented shape: a bad URL, a charset other tha
   }
 });
 
+/** POSTs raw bytes as application/json; the status and the parsed answer. */
+async function postBytes(url: string, bytes: Uint8Array): Promise<{ status: number; body: any }> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: bytes });
+  return { status: res.status, body: await res.json() };
+}
+
+test('a body that is not UTF-8 is a 400 INPUT_PARSE naming the first bad byte, never U+FFFD in the text', async () => {
+  const head = Buffer.from('{"text":"كتب ', 'utf8');
+  const cases: Array<[string, Buffer]> = [
+    ['a Windows-1256 byte', Buffer.concat([head, Buffer.from([0xc7, 0x20]), Buffer.from('"}')])],
+    ['a lone continuation byte', Buffer.concat([head, Buffer.from([0x80]), Buffer.from('"}')])],
+    ['an encoded surrogate', Buffer.concat([head, Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')])],
+    ['a character cut by the end', Buffer.concat([head, Buffer.from([0xd9])])],
+  ];
+  for (const [what, body] of cases) {
+    for (const path of ['/v1/analyze', '/v1/analyze/batch']) {
+      const res = await postBytes(`${srv.url}${path}`, body);
+      assert.equal(res.status, 400, `${what} ${path}`);
+      assert.deepEqual(res.body, {
+        error: { code: 'INPUT_PARSE', message: `the body is not valid UTF-8: a bad byte at byte offset ${head.length}` },
+      }, what);
+    }
+  }
+  // a U+FFFD the client typed is text like any other; JSON's own errors are still MALFORMED_JSON
+  const typed = await postBytes(`${srv.url}/v1/analyze`, Buffer.from('{"text":"كتب \ufffd"}', 'utf8'));
+  assert.equal(typed.status, 200);
+  assert.ok(typed.body.vocalized.endsWith(' \ufffd'), typed.body.vocalized);
+  assert.equal((await postBytes(`${srv.url}/v1/analyze`, Buffer.from('{"text":'))).body.error.code, 'MALFORMED_JSON');
+  assert.equal((await postBytes(`${srv.url}/v1/analyze`, Buffer.alloc(0))).body.error.code, 'MALFORMED_JSON');
+  const proto = await postBytes(`${srv.url}/v1/analyze`, Buffer.from('{"text":"x","__proto__":{"a":1}}'));
+  assert.equal(proto.body.error.code, 'MALFORMED_JSON');
+});
+
 test('/v1/model names the corpus files, never their paths', async () => {
   const model = (await getJson(`${srv.url}/v1/model`)).body.model;
   assert.equal(model.corpus.source, 'atb-p1.pos,atb-p2.pos');
