@@ -84,9 +84,10 @@ test('Buckwalter input: its answers stay within the estimate; 20,000 characters 
   assert.ok(bytes <= estimateAnswerBytes([bw], 20, ALL, 'buckwalter'), `${bytes} bytes over the estimate`);
   assert.ok(bytes > estimateAnswerBytes([bw], 20, ALL, 'arabic'), 'read as Arabic script the estimate would miss the words');
   // the issue's case: 20,000 characters of Buckwalter at top 20, over the default 16 MiB
-  const long = bw.repeat(Math.ceil(20_000 / bw.length)).slice(0, 20_000);
+  const times = Math.ceil(20_000 / bw.length);
+  const long = bw.repeat(times).slice(0, 20_000);
   const estimate = estimateAnswerBytes([long], 20, ALL, 'buckwalter');
-  assert.equal(estimate, estimateAnswerBytes([sentence.repeat(Math.ceil(20_000 / bw.length)).slice(0, 20_000)], 20, ALL));
+  assert.equal(estimate, estimateAnswerBytes([sentence.repeat(times).slice(0, 20_000)], 20, ALL), 'as the same text in Arabic');
   for (const [text, inputScript] of [[long, 'buckwalter'], [long, 'auto']] as const) {
     const refused = await postJson(`${real.url}/v1/analyze`, { text, top: 20, inputScript });
     assert.equal(refused.status, 422, inputScript);
