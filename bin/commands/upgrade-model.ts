@@ -28,7 +28,9 @@ export function register(program: Command): void {
     .description(
       'Reads a model written by lexdis up to 0.1 (format version 1, a LevelDB directory), checks every part, and writes it ' +
       'as format 2 (one immutable file, docs/model-format.md): in place, or at -o OUT. The path holds the old or the new ' +
-      'complete model at every instant. A model already of format 2 or 3 is checked whole and nothing is written.',
+      'complete model at every instant. A model already of format 2 or 3 is checked whole and nothing is written. MODEL is ' +
+      'only read: a folder that is no LevelDB is refused before anything opens it, and the database opened is a copy in ' +
+      'the temporary folder, so nothing is written into MODEL unless it is replaced in place.',
     )
     .argument('<model>', 'the model directory')
     .option('-o, --output <dir>', 'write the converted model here instead of replacing MODEL (an absent path, an empty directory or a model)');

@@ -101,8 +101,12 @@ function incompleteTail(bytes: Uint8Array): number {
   return 0;
 }
 
-/** Offset of the first byte of `bytes` that does not start or continue a valid UTF-8 character. */
-function firstInvalidUtf8(bytes: Uint8Array): number {
+/**
+ * Offset of the first byte of `bytes` that does not start or continue a valid UTF-8 character
+ * (`bytes.length` when every byte does). Takes the bytes; throws nothing. Used with `isUtf8`
+ * (node:buffer), which says whether there is one.
+ */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
     const c = bytes[i];

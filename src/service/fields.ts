@@ -3,6 +3,7 @@
  * (`fields`), the serialization of one sentence keeping only those, and the estimate of an
  * answer's size made before any tagging, which the service holds against `maxResponseBytes`.
  */
+import { DEFAULT_INPUT_SCRIPT, type InputScript, prepareInput } from '../analyzer/script.js';
 import { forEachToken } from '../analyzer/tokenize.js';
 import type { TaggedAnalysis, TaggedSentence } from './types.js';
 
@@ -72,19 +73,27 @@ export function jsonStringBytes(text: string, from = 0, to = text.length): numbe
 }
 
 /**
- * Estimate of the answer's bytes for `texts` at `top` with `fields`, from the actual input:
- * every token as the analyzer's tokenizer cuts it, its input as JSON, and a word (a run within a
- * word's reach, src/analyzer/tokenize.ts) with `top` analyses, each the fields' fixed bytes and
- * their bytes per letter of that word; the vocalized text is the text with two marks a letter.
- * Cheap: one pass over the text, no analysis. The service also counts the answer's real bytes as
- * it is made (src/service/work.ts), so an answer past the limit is never sent.
+ * Estimate of the answer's bytes for `texts` at `top` with `fields`, from the actual input as the
+ * tagger reads it (`inputScript`, src/analyzer/script.ts `prepareInput`: Buckwalter text is
+ * estimated as the Arabic it is read as, which is what the answer holds): every token as the
+ * analyzer's tokenizer cuts it, its input as JSON, and a word (a run within a word's reach,
+ * src/analyzer/tokenize.ts) with `top` analyses, each the fields' fixed bytes and their bytes per
+ * letter of that word; the vocalized text is the text with two marks a letter. Cheap: one pass
+ * over the text, no analysis. Returns the bytes; throws nothing. The service also counts the
+ * answer's real bytes as it is made (src/service/work.ts), so an answer past the limit is never sent.
  */
-export function estimateAnswerBytes(texts: readonly string[], top: number, fields: readonly AnalysisField[]): number {
+export function estimateAnswerBytes(
+  texts: readonly string[],
+  top: number,
+  fields: readonly AnalysisField[],
+  inputScript: InputScript = DEFAULT_INPUT_SCRIPT,
+): number {
   const perAnalysis = fields.reduce((n, f) => n + ANALYSIS_FIELD_BYTES[f], ANALYSIS_BYTES);
   const perLetter = fields.reduce((n, f) => n + ANALYSIS_FIELD_BYTES_PER_LETTER[f], 0);
   const perChar = fields.includes('vocalized') ? TYPED_CHAR_BYTES : 0;
   let bytes = 0;
-  for (const text of texts) {
+  for (const typed of texts) {
+    const text = prepareInput(typed, inputScript);
     bytes += TEXT_FRAME_BYTES + jsonStringBytes(text);
     forEachToken(text, (from, to, letters) => {
       bytes += TOKEN_BYTES + jsonStringBytes(text, from, to);

@@ -35,17 +35,19 @@ function checkLength(text: string, o: ServiceOptions, where: string): void {
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 
 /**
- * Refuses, before any tagging, an answer estimated above the limit (422 RESPONSE_TOO_LARGE);
- * returns the budget the answer is then made within (src/service/work.ts spend).
+ * Refuses, before any tagging, an answer estimated above the limit (422 RESPONSE_TOO_LARGE), the
+ * texts read in `inputScript` as the tagger will read them; returns the budget the answer is then
+ * made within (src/service/work.ts spend).
  */
 function checkBudget(
   texts: readonly string[],
   top: number,
   fields: readonly AnalysisField[],
+  inputScript: InputScript | undefined,
   o: ServiceOptions,
   what: string,
 ): AnswerBudget {
-  const estimate = estimateAnswerBytes(texts, top, fields);
+  const estimate = estimateAnswerBytes(texts, top, fields, inputScript);
   if (estimate > o.maxResponseBytes) {
     throw new HttpError(
       422,
@@ -130,7 +132,7 @@ export function registerApiRoutes(
     const top = request.body.top ?? o.defaultTop;
     const fields = selectFields(request.body.fields);
     checkLength(text, o, 'text');
-    const budget = checkBudget([text], top, fields, o, 'for this text');
+    const budget = checkBudget([text], top, fields, request.body.inputScript, o, 'for this text');
     const job: TagJob = { top, fields, inputScript: request.body.inputScript, deadline: deadlineOf(reply, o), budget };
     const tagged: TaggedSentence[] = [];
     const sentences = await tagTextJson(tagger, queue, text, job, tagged);
@@ -147,10 +149,10 @@ export function registerApiRoutes(
     texts.forEach((t, i) => checkLength(t, o, `texts[${i}]`));
     const job: TagJob = { top, fields, inputScript: request.body.inputScript, deadline: deadlineOf(reply, o) };
     if (wantsNdjson(request)) {
-      const budgets = texts.map((t, i) => checkBudget([t], top, fields, o, `for texts[${i}]`));
+      const budgets = texts.map((t, i) => checkBudget([t], top, fields, job.inputScript, o, `for texts[${i}]`));
       return reply.type(`${NDJSON}; charset=utf-8`).send(Readable.from(ndjsonLines(tagger, queue, texts, job, budgets)));
     }
-    job.budget = checkBudget(texts, top, fields, o, 'for this batch');
+    job.budget = checkBudget(texts, top, fields, job.inputScript, o, 'for this batch');
     const results: string[] = [];
     for (const text of texts) {
       const tagged: TaggedSentence[] = [];

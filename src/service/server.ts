@@ -13,6 +13,7 @@ import { limitConnections } from './connections.js';
 import { onPrimaryShutdown } from './cluster.js';
 import { checkCharset, clientErrorHandler, errorBody, frameworkErrorHandler, installErrorHandling } from './errors.js';
 import { resolveOptions, type ServiceOptions } from './options.js';
+import { installJsonParser } from './json-body.js';
 import { registerApiRoutes, type ServiceIdentity } from './routes.js';
 import { errorSchema } from './schemas.js';
 import type { TaggerLike } from './types.js';
@@ -86,6 +87,7 @@ export function buildServer(tagger: TaggerLike, options: Partial<ServiceOptions>
   const connections = limitConnections(app.server, o.maxConnections);
   // JSON only: a text/plain body is 415, not a string that fails the schema
   app.removeContentTypeParser('text/plain');
+  installJsonParser(app);
   app.addSchema(errorSchema);
   installErrorHandling(app);
 

@@ -6,7 +6,7 @@
  */
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/config.js';
@@ -17,6 +17,7 @@ import {
 import { upgradeModel } from '../../src/model/upgrade/upgrade.js';
 import { rawDb, tamperV1, writeModelV1 } from '../../testkit/model-v1.js';
 import { lexdisInProcess } from '../helpers/cli-in-process.js';
+import { treeDigest } from '../reliability/harness.js';
 import { modelFormatError } from '../helpers/errors.js';
 
 const root = mkdtempSync(join(tmpdir(), 'lexdis-upgrade-'));
@@ -120,4 +121,42 @@ test('lexdis upgrade-model: in place, then "nothing written"; a format-1 model g
   assert.equal(second.status, 0, second.stderr);
   assert.match(second.stderr, /already format version 2, checked; nothing written/);
   assert.equal((await lexdisInProcess(['upgrade-model', dir, '-q'])).stderr, '');
+});
+
+test('upgrade-model writes nothing into the folder it reads: not a LevelDB, a damaged one, a good one converted elsewhere', async () => {
+  const fixture = join(projectRoot(), 'test', 'fixtures', 'model', 'v1-small');
+  const copy = (label: string) => {
+    const dir = fresh(label);
+    cpSync(fixture, dir, { recursive: true });
+    return dir;
+  };
+  const noDb = fresh('no-leveldb');
+  cpSync(fixture, noDb, { recursive: true, filter: (src) => src === fixture || src.endsWith('LEXDIS-MODEL') });
+  writeFileSync(join(noDb, 'CURRENT'), 'not a manifest name\n');
+  writeFileSync(join(noDb, 'README'), 'a folder that is not a LevelDB\n');
+  const noManifest = copy('no-manifest');
+  for (const e of readdirSync(noManifest)) if (e.startsWith('MANIFEST-')) unlinkSync(join(noManifest, e));
+  const cutTable = copy('cut-table');
+  for (const e of readdirSync(cutTable)) if (e.endsWith('.ldb')) truncateSync(join(cutTable, e), 100);
+  const cases: Array<[string, string, RegExp]> = [
+    ['not a LevelDB', noDb, /not a lexdis model .*CURRENT file names no MANIFEST/],
+    ['no MANIFEST', noManifest, /not a lexdis model .*MANIFEST-\d+, which CURRENT names, is missing/],
+    ['a table file cut short', cutTable, /model is damaged or unreadable: .*000005\.ldb/],
+  ];
+  for (const [what, dir, pattern] of cases) {
+    const before = treeDigest(dir);
+    const out = fresh(`${what}-out`);
+    await assert.rejects(upgradeModel(dir, out), modelFormatError(dir, pattern), what);
+    assert.deepEqual(treeDigest(dir), before, `${what}: the folder's listing and bytes are unchanged`);
+    assert.equal(existsSync(out), false, what);
+  }
+  const beforeCli = treeDigest(noDb);
+  const cli = await lexdisInProcess(['upgrade-model', noDb, '-o', fresh('cli-out')]);
+  assert.equal(cli.status, 1);
+  assert.match(cli.stderr, /^Error: .*no-leveldb.*: not a lexdis model .* \[MODEL_FORMAT\]\n$/);
+  assert.deepEqual(treeDigest(noDb), beforeCli, 'the command line: the folder unchanged');
+  const good = copy('good');
+  const before = treeDigest(good);
+  assert.equal((await upgradeModel(good, fresh('good-out'))).upgraded, true);
+  assert.deepEqual(treeDigest(good), before, 'a good format-1 model converted to another path is left as it was');
 });

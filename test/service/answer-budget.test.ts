@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { dataPaths } from '../../bin/data.js';
 import { Analyzer, MAX_WORD_LETTERS } from '../../src/analyzer/index.js';
 import { Rng } from '../../src/random.js';
+import { toBuckwalter } from '../../src/script/buckwalter.js';
 import { Tagger } from '../../src/tagger/tagger.js';
 import { estimateAnswerBytes, selectFields } from '../../src/service/fields.js';
 import type { TaggedSentence } from '../../src/service/types.js';
@@ -72,6 +73,27 @@ test('real answers stay within their estimate: PUD, random words of 2–40 lette
     tokens.length === 10 && tokens.every((t) => !t.arabic && t.analyses.length === 0),
     JSON.stringify(tokens).slice(0, 200),
   );
+});
+
+test('Buckwalter input: its answers stay within the estimate; 20,000 characters of it are refused before tagging, as in Arabic', async () => {
+  const sentence = 'ذهب الطالب إلى المكتبة ليقرأ كتابا عن تاريخ مصر. ';
+  const bw = toBuckwalter(sentence);
+  const res = await postJson(`${real.url}/v1/analyze`, { text: bw, top: 20, inputScript: 'buckwalter' });
+  assert.equal(res.status, 200, JSON.stringify(res.body).slice(0, 300));
+  const bytes = Buffer.byteLength(JSON.stringify(res.body));
+  assert.ok(bytes <= estimateAnswerBytes([bw], 20, ALL, 'buckwalter'), `${bytes} bytes over the estimate`);
+  assert.ok(bytes > estimateAnswerBytes([bw], 20, ALL, 'arabic'), 'read as Arabic script the estimate would miss the words');
+  // the issue's case: 20,000 characters of Buckwalter at top 20, over the default 16 MiB
+  const times = Math.ceil(20_000 / bw.length);
+  const long = bw.repeat(times).slice(0, 20_000);
+  const estimate = estimateAnswerBytes([long], 20, ALL, 'buckwalter');
+  assert.equal(estimate, estimateAnswerBytes([sentence.repeat(times).slice(0, 20_000)], 20, ALL), 'as the same text in Arabic');
+  for (const [text, inputScript] of [[long, 'buckwalter'], [long, 'auto']] as const) {
+    const refused = await postJson(`${real.url}/v1/analyze`, { text, top: 20, inputScript });
+    assert.equal(refused.status, 422, inputScript);
+    // "estimated at": the refusal before any tagging (one that grew while tagging says "grew past")
+    assert.match(refused.body.error.message, new RegExp(`^the answer for this text is estimated at ${estimate} bytes`), inputScript);
+  }
 });
 
 /** A tagger whose analyses are far larger than any estimate (a gloss of 5,000 characters). */

@@ -20,7 +20,7 @@ import { requireGold } from '../../src/formats/pos/pos.js';
 import type { TaggedSentence, TaggedToken } from '../../src/service/types.js';
 import { defaultTrainOptions, train } from '../../training/train.js';
 import { launchChromium } from '../fixtures/service/browser.js';
-import { analyzeText, assertInViewport, DESKTOP, openPage, PHONE, screenshot, stripMarks, viewportBox } from '../fixtures/service/page.js';
+import { analyzeText, assertInViewport, DESKTOP, openPage, PHONE, screenshot, stripMarks, viewportBox, PAGE_TEST_MS, PAGE_WAIT_MS } from '../fixtures/service/page.js';
 
 /** The sentence pasted into the page. */
 const SENTENCE = 'ذهب الطالب إلى المكتبة ليقرأ كتابا عن تاريخ مصر.';
@@ -90,7 +90,7 @@ test('GET /v1/model describes the trained model', async () => {
   assert.equal((info.model.corpus as { documents: number }).documents, TRAIN_DOCS);
 });
 
-test('paste a sentence, click a word: the page shows the model\'s analyses, on a desktop and on a phone', { timeout: 60_000 }, async () => {
+test('paste a sentence, click a word: the page shows the model\'s analyses, on a desktop and on a phone', { timeout: PAGE_TEST_MS }, async () => {
   await page.goto(url, { waitUntil: 'networkidle' });
   await analyzeText(page, SENTENCE);
   assert.equal((await page.locator('#result').textContent())?.trim(), vocalized.trim(), 'the text is shown once, vocalized');
@@ -103,7 +103,7 @@ test('paste a sentence, click a word: the page shows the model\'s analyses, on a
     const index = arabicWords.indexOf(word);
     await page.locator('#result .word').nth(index).click();
     const best = expected.analyses[0];
-    await page.locator('#detail .analysis .voc').first().filter({ hasText: best.vocalized }).waitFor({ timeout: 5000 });
+    await page.locator('#detail .analysis .voc').first().filter({ hasText: best.vocalized }).waitFor({ timeout: PAGE_WAIT_MS });
     const stem = best.gloss.split(' + ').map((p) => p.trim())[1];
     assert.ok(stem, `gloss "${best.gloss}" has a stem part`);
     assert.equal(await page.locator('#detail .gloss-main').first().textContent(), stem);
@@ -117,7 +117,7 @@ test('paste a sentence, click a word: the page shows the model\'s analyses, on a
   const phone = await openPage(browser, url, PHONE);
   await analyzeText(phone.page, SENTENCE);
   await phone.page.locator('#result .word').nth(arabicWords.indexOf('المكتبة')).tap();
-  await phone.page.locator('#detail .headword').waitFor({ timeout: 5000 });
+  await phone.page.locator('#detail .headword').waitFor({ timeout: PAGE_WAIT_MS });
   assertInViewport(await viewportBox(phone.page.locator('#panel')), PHONE, 'the word panel');
   assert.ok(existsSync(await screenshot(phone.page, 'service-page-model-390x844')));
   assert.deepEqual(phone.consoleErrors, []);
@@ -129,7 +129,7 @@ function lexdis(args: string[]): { status: number | null; stderr: string } {
   return { status: r.status, stderr: r.stderr };
 }
 
-test('lexdis serve: clear errors for a busy port, a bad port and a missing model', { timeout: 90_000 }, async () => {
+test('lexdis serve: clear errors for a busy port, a bad port and a missing model', { timeout: PAGE_TEST_MS }, async () => {
   const busy = lexdis(['serve', '--model', join(work, 'model'), '--port', new URL(url).port]);
   assert.equal(busy.status, 2, 'the address asked for cannot be used: a usage error');
   assert.match(busy.stderr, /^Error: cannot listen on 127\.0\.0\.1:\d+: address already in use \[USAGE\]$/m);
@@ -142,7 +142,7 @@ test('lexdis serve: clear errors for a busy port, a bad port and a missing model
   for (const r of [busy, badPort, missing]) assert.doesNotMatch(r.stderr, /\n\s+at /, 'no stack trace');
 });
 
-test('SIGTERM stops lexdis serve with status 0', { timeout: 20_000 }, async () => {
+test('SIGTERM stops lexdis serve with status 0', { timeout: PAGE_TEST_MS }, async () => {
   server.kill('SIGTERM');
   assert.equal(await exited, 0, stderr.slice(-2000));
   assert.match(stderr, /"msg":"shutting down"/);

@@ -6,6 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
+import { toBuckwalter } from '../../src/script/buckwalter.js';
 import { estimateAnswerBytes, selectFields } from '../../src/service/fields.js';
 import type { TaggedSentence, TaggerLike } from '../../src/service/types.js';
 import { FakeTagger } from '../../testkit/fake-tagger.js';
@@ -46,6 +47,27 @@ test('an answer estimated over maxResponseBytes is refused before tagging, with 
   assert.match(batch.body.error.message, /for this batch/);
   const limits = (await getJson(`${srv.url}/v1/model`)).body.service.limits;
   assert.equal(limits.maxResponseBytes, BUDGET);
+});
+
+test('Buckwalter text is estimated as the Arabic it is read as: refused before tagging like the same text in Arabic', async () => {
+  const arabic = words(60);
+  const bw = toBuckwalter(arabic);
+  const all = selectFields(undefined);
+  const estimate = estimateAnswerBytes([arabic], 20, all);
+  assert.equal(estimateAnswerBytes([bw], 20, all, 'buckwalter'), estimate);
+  assert.equal(estimateAnswerBytes([bw], 20, all, 'auto'), estimate, 'auto: no Arabic letter, read as Buckwalter');
+  assert.ok(estimateAnswerBytes([bw], 20, all, 'arabic') < BUDGET, 'read as Arabic script, the same letters are no words');
+  const calls = tagger.calls;
+  for (const inputScript of ['buckwalter', 'auto']) {
+    const res = await postJson(`${srv.url}/v1/analyze`, { text: bw, top: 20, inputScript });
+    assert.equal(res.status, 422, inputScript);
+    assert.equal(res.body.error.code, 'RESPONSE_TOO_LARGE');
+    assert.match(res.body.error.message, new RegExp(`estimated at ${estimate} bytes`), inputScript);
+    const batch = await postJson(`${srv.url}/v1/analyze/batch`, { texts: [bw], top: 20, inputScript });
+    assert.equal(batch.status, 422, inputScript);
+    assert.match(batch.body.error.message, new RegExp(`for this batch is estimated at ${estimate} bytes`));
+  }
+  assert.equal(tagger.calls, calls, 'nothing was tagged');
 });
 
 test('fields: rank and the named analysis fields only; an unknown field is a 400', async () => {
@@ -128,6 +150,39 @@ test('framework errors have the documented shape: a bad URL, a charset other tha
   for (const ok of ['application/json; charset=utf-8', 'application/json; charset="UTF8"', 'application/json']) {
     assert.equal((await postJson(`${srv.url}/v1/analyze`, { text: 'كتب' }, ok)).status, 200, ok);
   }
+});
+
+/** POSTs raw bytes as application/json; the status and the parsed answer. */
+async function postBytes(url: string, bytes: Uint8Array): Promise<{ status: number; body: any }> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: bytes });
+  return { status: res.status, body: await res.json() };
+}
+
+test('a body that is not UTF-8 is a 400 INPUT_PARSE naming the first bad byte, never U+FFFD in the text', async () => {
+  const head = Buffer.from('{"text":"كتب ', 'utf8');
+  const cases: Array<[string, Buffer]> = [
+    ['a Windows-1256 byte', Buffer.concat([head, Buffer.from([0xc7, 0x20]), Buffer.from('"}')])],
+    ['a lone continuation byte', Buffer.concat([head, Buffer.from([0x80]), Buffer.from('"}')])],
+    ['an encoded surrogate', Buffer.concat([head, Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')])],
+    ['a character cut by the end', Buffer.concat([head, Buffer.from([0xd9])])],
+  ];
+  for (const [what, body] of cases) {
+    for (const path of ['/v1/analyze', '/v1/analyze/batch']) {
+      const res = await postBytes(`${srv.url}${path}`, body);
+      assert.equal(res.status, 400, `${what} ${path}`);
+      assert.deepEqual(res.body, {
+        error: { code: 'INPUT_PARSE', message: `the body is not valid UTF-8: a bad byte at byte offset ${head.length}` },
+      }, what);
+    }
+  }
+  // a U+FFFD the client typed is text like any other; JSON's own errors are still MALFORMED_JSON
+  const typed = await postBytes(`${srv.url}/v1/analyze`, Buffer.from('{"text":"كتب \ufffd"}', 'utf8'));
+  assert.equal(typed.status, 200);
+  assert.ok(typed.body.vocalized.endsWith(' \ufffd'), typed.body.vocalized);
+  assert.equal((await postBytes(`${srv.url}/v1/analyze`, Buffer.from('{"text":'))).body.error.code, 'MALFORMED_JSON');
+  assert.equal((await postBytes(`${srv.url}/v1/analyze`, Buffer.alloc(0))).body.error.code, 'MALFORMED_JSON');
+  const proto = await postBytes(`${srv.url}/v1/analyze`, Buffer.from('{"text":"x","__proto__":{"a":1}}'));
+  assert.equal(proto.body.error.code, 'MALFORMED_JSON');
 });
 
 test('/v1/model names the corpus files, never their paths', async () => {

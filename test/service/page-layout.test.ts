@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../fixtures/service/browser.js';
-import { analyzeText, assertInViewport, DESKTOP, openPage, PHONE, screenshot, viewportBox, wordBoxes, type Box, type OpenPage } from '../fixtures/service/page.js';
+import { analyzeText, assertInViewport, DESKTOP, openPage, PHONE, screenshot, viewportBox, wordBoxes, type Box, PAGE_TEST_MS, PAGE_WAIT_MS, type OpenPage } from '../fixtures/service/page.js';
 import { FakeTagger } from '../../testkit/fake-tagger.js';
 import { serve, type Running } from '../fixtures/service/http.js';
 
@@ -58,7 +58,7 @@ async function chooseAndCheck(
   const word = page.locator('#result .word').nth(index);
   if (touch) await word.tap();
   else await word.click();
-  await page.locator('#detail .headword').waitFor({ timeout: 5000 });
+  await page.locator('#detail .headword').waitFor({ timeout: PAGE_WAIT_MS });
   const panel = await viewportBox(page.locator('#panel'));
   const shown = await viewportBox(word);
   if (touch) {
@@ -82,7 +82,7 @@ async function chooseAndCheck(
   assertInViewport(shown, viewport, 'the chosen word');
 }
 
-test('on a phone, a tapped word opens a bottom sheet inside the screen, the word still in view above it', { timeout: 90_000 }, async () => {
+test('on a phone, a tapped word opens a bottom sheet inside the screen, the word still in view above it', { timeout: PAGE_TEST_MS }, async () => {
   const page = await open(PHONE);
   await analyzeText(page, LONG);
   assert.equal(await page.locator('#panel').isVisible(), false, 'no sheet before a word is chosen');
@@ -101,7 +101,7 @@ test('on a phone, a tapped word opens a bottom sheet inside the screen, the word
   assert.equal(await page.locator('#panel').isVisible(), false);
 });
 
-test('on a desktop, the panel beside the text is in view after a click, also far down a long text', { timeout: 60_000 }, async () => {
+test('on a desktop, the panel beside the text is in view after a click, also far down a long text', { timeout: PAGE_TEST_MS }, async () => {
   const page = await open(DESKTOP);
   await analyzeText(page, LONG);
   assert.equal(await page.locator('#panel').isVisible(), true, 'the panel stands beside the text');
@@ -109,7 +109,7 @@ test('on a desktop, the panel beside the text is in view after a click, also far
   for (const index of [0, count - 1]) await chooseAndCheck(page, index, DESKTOP, false);
 });
 
-test('Latin inside Arabic keeps its order, isolated, at both sizes; the textarea follows what is typed', { timeout: 60_000 }, async () => {
+test('Latin inside Arabic keeps its order, isolated, at both sizes; the textarea follows what is typed', { timeout: PAGE_TEST_MS }, async () => {
   for (const [viewport, page] of [[PHONE, pages[0].page], [DESKTOP, pages[1].page]] as const) {
     await analyzeText(page, MIXED);
     const where = `${viewport.width}×${viewport.height}`;

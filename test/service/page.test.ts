@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import type { TaggedToken, TaggerLike } from '../../src/service/types.js';
 import { launchChromium } from '../fixtures/service/browser.js';
-import { analyzeText, assertInViewport, DESKTOP, openPage, screenshot, stripMarks, viewportBox, type OpenPage } from '../fixtures/service/page.js';
+import { analyzeText, assertInViewport, DESKTOP, openPage, screenshot, stripMarks, viewportBox, PAGE_TEST_MS, PAGE_WAIT_MS, type OpenPage } from '../fixtures/service/page.js';
 import { FakeTagger } from '../../testkit/fake-tagger.js';
 import { postJson, serve, type Running } from '../fixtures/service/http.js';
 
@@ -59,7 +59,7 @@ const pct = (p: number): string => {
 /** Waits for the panel to show `token` and checks every reading against the tagger's analyses. */
 async function panelShows(token: TaggedToken): Promise<void> {
   const shown = token.analyses[0].vocalized;
-  await page.locator('#detail .headword').filter({ hasText: shown }).waitFor({ timeout: 5000 });
+  await page.locator('#detail .headword').filter({ hasText: shown }).waitFor({ timeout: PAGE_WAIT_MS });
   const readings = page.locator('#detail .analysis');
   assert.equal(await readings.count(), token.analyses.length);
   for (const [i, a] of token.analyses.entries()) {
@@ -77,7 +77,7 @@ async function panelShows(token: TaggedToken): Promise<void> {
   }
 }
 
-test('one text, vocalized, whose words are the buttons', { timeout: 90_000 }, async () => {
+test('one text, vocalized, whose words are the buttons', { timeout: PAGE_TEST_MS }, async () => {
   assert.equal(await page.title(), 'lexdis · Arabic reading helper');
   await analyzeText(page, SENTENCE);
   const api = (await postJson(`${srv.url}/v1/analyze`, { text: SENTENCE, top: 10 })).body as { vocalized: string };
@@ -107,7 +107,7 @@ test('one text, vocalized, whose words are the buttons', { timeout: 90_000 }, as
   assert.equal(await page.locator('#detail .analysis').first().locator('.lemma-id').isVisible(), true, 'the lemma ID on demand');
 });
 
-test('readings name their case or mood; ties are shown as ties, with the analyzer\'s order as the reason', { timeout: 30_000 }, async () => {
+test('readings name their case or mood; ties are shown as ties, with the analyzer\'s order as the reason', { timeout: PAGE_TEST_MS }, async () => {
   await analyzeText(page, TIES);
   const crisis = expected(TIES, 'الأزمة');
   await button(crisis).click();
@@ -137,7 +137,7 @@ test('readings name their case or mood; ties are shown as ties, with the analyze
   await screenshot(page, 'service-page-1280x800');
 });
 
-test('words are reachable and opened by keyboard (Tab, Enter, Space, arrows), the focus visible', { timeout: 30_000 }, async () => {
+test('words are reachable and opened by keyboard (Tab, Enter, Space, arrows), the focus visible', { timeout: PAGE_TEST_MS }, async () => {
   await analyzeText(page, SENTENCE);
   const name = (w: string) => expected(SENTENCE, w).analyses[0].vocalized;
   await button(expected(SENTENCE, 'الطالب')).focus();
@@ -155,7 +155,7 @@ test('words are reachable and opened by keyboard (Tab, Enter, Space, arrows), th
   await panelShows(expected(SENTENCE, 'المكتبة'));
 });
 
-test('the page renders in Noto Naskh Arabic, asks nothing of any other origin, logs no error', { timeout: 30_000 }, async () => {
+test('the page renders in Noto Naskh Arabic, asks nothing of any other origin, logs no error', { timeout: PAGE_TEST_MS }, async () => {
   const fonts: string[] = await page.evaluate(`document.fonts.ready.then(() =>
     [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family + ' ' + f.weight))`);
   assert.ok(fonts.some((f) => f.includes('Noto Naskh Arabic')), `loaded fonts: ${fonts.join(', ')}`);

@@ -1,42 +1,77 @@
 /**
- * Opening a format-1 model's LevelDB, for `lexdis upgrade-model` (./upgrade.ts). LevelDB allows
- * one open handle per directory and writes its lock, log and manifest files when it opens one,
- * so reads of one path are queued in-process (the store's queue, ../store-swap.ts) and retried
- * across processes while locked. Format 2 needs none of this.
+ * Opening a format-1 model's LevelDB, for `lexdis upgrade-model` (./upgrade.ts), without writing
+ * into the model's folder. LevelDB has no read-only mode: opening a directory writes its LOCK and
+ * LOG files, and a new MANIFEST and log. So the folder is first checked to be a LevelDB (a CURRENT
+ * file naming a MANIFEST that is there), then its files are copied into a private temporary
+ * directory (os.tmpdir()), and the copy is opened and removed after. Reads of one path are queued
+ * in-process (the store's queue, ../store-swap.ts). Format 2 needs none of this.
  */
-import { existsSync, statSync } from 'node:fs';
+import { constants, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DataNotFoundError, LexdisError, ModelFormatError } from '../../errors.js';
-import { recoverModelPath, serialized, sleep, swapInProgress } from '../store-swap.js';
+import { recoverModelPath, serialized, swapInProgress } from '../store-swap.js';
 import type { Db } from './store-v1.js';
 
-/** Opens the database at `abs` (which must look like a LevelDB), retrying while it is locked. */
-async function openModelDb(abs: string): Promise<Db> {
-  for (let waited = 0; ; ) {
-    if (!existsSync(abs)) throw new DataNotFoundError('model not found', { file: abs });
-    // Opening would create LOCK and LOG files, so never open a directory that is no LevelDB.
-    if (!existsSync(join(abs, 'CURRENT'))) {
-      throw new ModelFormatError('not a lexdis model (no model database in this directory)', { file: abs });
+/** The LevelDB file that names the live MANIFEST; a few bytes (`MANIFEST-000004\n`). */
+const CURRENT = 'CURRENT';
+/** What CURRENT holds in a LevelDB. */
+const CURRENT_TEXT = /^(MANIFEST-\d{1,20})\n$/;
+/** LevelDB's own bookkeeping of an open handle and its text log: not part of the data, never copied. */
+const NOT_COPIED = /^(LOCK|LOG(\.old)?)$/;
+
+/**
+ * Takes an absolute path; returns nothing when it is a LevelDB directory (CURRENT names a MANIFEST
+ * file that is there). Reads only. Throws DataNotFoundError for a missing path, ModelFormatError
+ * for anything else.
+ */
+function checkLevelDb(abs: string): void {
+  if (!existsSync(abs)) throw new DataNotFoundError('model not found', { file: abs });
+  const current = join(abs, CURRENT);
+  const notDb = (why: string) => new ModelFormatError(`not a lexdis model (no model database in this directory: ${why})`, { file: abs });
+  if (!existsSync(current) || !statSync(current).isFile() || statSync(current).size > 64) throw notDb('no CURRENT file of LevelDB');
+  const manifest = CURRENT_TEXT.exec(readFileSync(current, 'latin1'))?.[1];
+  if (!manifest) throw notDb('its CURRENT file names no MANIFEST');
+  const path = join(abs, manifest);
+  if (!existsSync(path) || !statSync(path).isFile()) throw notDb(`${manifest}, which CURRENT names, is missing`);
+}
+
+/** Copies the database files of `abs` (not LOCK, LOG) into a new temporary directory; returns its path. */
+function copyDatabase(abs: string): string {
+  const tmp = mkdtempSync(join(tmpdir(), 'lexdis-upgrade-'));
+  try {
+    for (const e of readdirSync(abs, { withFileTypes: true })) {
+      if (!e.isFile() || NOT_COPIED.test(e.name)) continue;
+      copyFileSync(join(abs, e.name), join(tmp, e.name), constants.COPYFILE_FICLONE);
     }
-    // imported when used: only an upgrade opens a LevelDB
-    const { Level } = await import('level');
-    const db: Db = new Level(abs, { createIfMissing: false });
-    try {
-      await db.open();
-      return db;
-    } catch (err) {
-      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-      if (cause?.code === 'LEVEL_LOCKED' && waited < 10_000) {
-        await sleep(50);
-        waited += 50;
-        continue;
-      }
-      throw new ModelFormatError(`cannot open the model database: ${cause?.message ?? (err as Error).message}`, { file: abs });
-    }
+    return tmp;
+  } catch (err) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw new ModelFormatError(`cannot copy the model database: ${(err as Error).message}`, { file: abs });
   }
 }
 
-/** Runs `job` on the open version-1 database at `dir`; retries when another process swapped the model meanwhile. */
+/** Opens the copy at `tmp` of the database at `abs` (errors name `abs`). */
+async function openCopy(tmp: string, abs: string): Promise<Db> {
+  // imported when used: only an upgrade opens a LevelDB
+  const { Level } = await import('level');
+  const db: Db = new Level(tmp, { createIfMissing: false });
+  try {
+    await db.open();
+    return db;
+  } catch (err) {
+    const cause = (err as { cause?: { message?: string } }).cause;
+    const message = (cause?.message ?? (err as Error).message).replaceAll(tmp, abs);
+    throw new ModelFormatError(`cannot open the model database: ${message}`, { file: abs });
+  }
+}
+
+/**
+ * Runs `job` on a private copy of the version-1 database at `dir`, opened; writes nothing into
+ * `dir`. Takes the path and the job; returns the job's result. Retries when another process
+ * swapped the model meanwhile. Throws DataNotFoundError for a missing path, ModelFormatError for a
+ * folder that is no LevelDB or a damaged one, and what `job` throws.
+ */
 export async function withModelDb<T>(dir: string, job: (db: Db, abs: string) => Promise<T>): Promise<T> {
   const abs = resolve(dir);
   return serialized(abs, async () => {
@@ -47,18 +82,22 @@ export async function withModelDb<T>(dir: string, job: (db: Db, abs: string) => 
         // Best effort: a read-only parent cannot be cleaned, the model may still be readable.
       }
       const ino = existsSync(abs) ? statSync(abs).ino : -1;
+      let tmp: string | undefined;
       let db: Db | undefined;
       try {
-        db = await openModelDb(abs);
+        checkLevelDb(abs);
+        tmp = copyDatabase(abs);
+        db = await openCopy(tmp, abs);
         return await job(db, abs);
       } catch (err) {
         const now = existsSync(abs) ? statSync(abs).ino : -1;
         if (attempt < 3 && (now !== ino || swapInProgress(abs))) continue;
         if (err instanceof LexdisError) throw err;
         // LevelDB's own failures (a truncated or overwritten table file…) mean a damaged model.
-        throw new ModelFormatError(`model is damaged or unreadable: ${(err as Error).message}`, { file: abs });
+        throw new ModelFormatError(`model is damaged or unreadable: ${(err as Error).message.replaceAll(tmp ?? abs, abs)}`, { file: abs });
       } finally {
         await db?.close();
+        if (tmp) rmSync(tmp, { recursive: true, force: true });
       }
     }
   });
