@@ -49,8 +49,8 @@ export interface FetchDataOptions {
   onFile?: (report: FetchReport) => void;
   /**
    * Bytes so far and the total the run has to receive, as they arrive: the files fetched and
-   * verified, and the one arriving. A file that fails is taken back out, so `done` reaches
-   * `total` only when every file was fetched.
+   * verified, and the one arriving (its last byte once it is verified). A file that fails is
+   * taken back out, so `done` reaches `total` only when every file was fetched.
    */
   onProgress?: (done: number, total: number) => void;
 }
@@ -143,7 +143,9 @@ async function fetchPlanned(plan: Planned[], settings: Settings, o: FetchDataOpt
     const report = reports.get(p)!;
     if (todo.has(p)) {
       try {
-        await fetchFile(p, settings, report.resumedAt, (n) => o.onProgress?.(done + n, total));
+        // the file's last byte counts once the file is verified: a file that fails is never shown whole
+        const arriving = (n: number) => o.onProgress?.(done + Math.min(n, p.file.bytes - 1), total);
+        await fetchFile(p, settings, report.resumedAt, arriving);
         report.status = 'fetched';
         done += p.file.bytes;
       } catch (err) {

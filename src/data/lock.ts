@@ -156,8 +156,13 @@ function removeLeftovers(dir: string): void {
   const mine = new RegExp(`^${LOCK_NAME.replace(/\./g, '\\.')}\\.(?:stale-)?(\\d+)-[0-9a-f]+$`);
   for (const name of readdirSync(dir)) {
     const pid = Number(mine.exec(name)?.[1]);
-    if (pid && pid !== process.pid && !runs({ pid, host: hostname(), since: '', token: '' }))
-      rm(join(dir, name), { force: true }).catch(() => undefined);
+    if (pid && pid !== process.pid && !runs({ pid, host: hostname(), since: '', token: '' })) {
+      try {
+        unlinkSync(join(dir, name));
+      } catch {
+        // gone meanwhile (another fetch removed it)
+      }
+    }
   }
 }
 

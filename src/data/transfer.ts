@@ -100,10 +100,10 @@ export async function transfer(
 ): Promise<number> {
   const { body, start } = await source.open(have);
   let size = start;
-  let stopped: string | undefined;
+  let stopped: RetryableFetchError | undefined;
   const watcher = watch(pace, (why) => {
-    stopped = why;
-    body.destroy();
+    stopped = new RetryableFetchError(`${why} from ${source.where}`, { slow: true });
+    body.destroy(stopped);
   });
   const count = new Transform({
     transform(chunk: Buffer, _enc, done) {
@@ -118,12 +118,13 @@ export async function transfer(
   try {
     if (start === 0) await part.fh.truncate(0);
     await pipeline(body, count, sinkAt(part, start));
+    if (stopped) throw stopped; // the body ended as it was destroyed
   } catch (err) {
+    if (stopped) throw stopped;
     if (err instanceof DataFetchError) {
       await part.fh.truncate(0); // more bytes than the file has: none of them is kept
       throw err;
     }
-    if (stopped !== undefined) throw new RetryableFetchError(`${stopped} from ${source.where}`, { slow: true });
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOSPC' || code === 'EACCES' || code === 'EROFS' || code === 'EDQUOT')
       throw new OutputError(`cannot write (${code})`, { file: part.path });
