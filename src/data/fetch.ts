@@ -160,8 +160,12 @@ async function fetchPlanned(plan: Planned[], settings: Settings, o: FetchDataOpt
   return [...reports.values()];
 }
 
-/** Makes `to` when it is missing (never its parents). Throws OutputError when it is not a folder or cannot be made. */
+/**
+ * Makes `to` when it is missing (never its parents); one made meanwhile by another fetch will do.
+ * Throws OutputError when it is not a folder or cannot be made.
+ */
 async function prepareFolder(to: string): Promise<void> {
+  const isFolder = async () => (await stat(to).catch(() => undefined))?.isDirectory();
   const s = await stat(to).catch(() => undefined);
   if (s?.isDirectory()) return;
   if (s) throw new OutputError('not a folder: the data folder must be one', { file: to });
@@ -169,6 +173,7 @@ async function prepareFolder(to: string): Promise<void> {
     await mkdir(to);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' && (await isFolder())) return;
     throw new OutputError(code === 'ENOENT' ? 'its parent folder does not exist' : `cannot create the folder (${code ?? 'error'})`, { file: to });
   }
 }

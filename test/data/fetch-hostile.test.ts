@@ -190,3 +190,14 @@ test('progress never shows a failed file as done: done reaches the total only wh
     await server.close();
   }
 });
+
+test('two fetches started together into a folder that does not exist yet: both may make it; each ends fetched or DATA_BUSY', async () => {
+  const to = fresh();
+  const both = await Promise.allSettled([0, 1].map(() => fetchData({ to, from: dataDir(), sets: ['wikinews-max'] })));
+  for (const r of both) {
+    if (r.status === 'rejected') assert.ok(r.reason instanceof DataBusyError, String(r.reason));
+    else assert.deepEqual(r.value.map((x) => x.status).filter((s) => s !== 'fetched' && s !== 'present'), []);
+  }
+  assert.ok(both.some((r) => r.status === 'fulfilled'));
+  assert.deepEqual((await checkData(to, selectSets(['wikinews-max']))).map((c) => c.status), ['ok', 'ok', 'ok']);
+});
