@@ -7,7 +7,7 @@
  */
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DataFetchError } from '../errors.js';
+import { DataFetchError, LexdisError, OutputError } from '../errors.js';
 import type { DataFile, DataSet } from './manifest.js';
 import { checkReplaceable, commitPart, discardPart, ensureFolder, openPart, sha256Part } from './part-file.js';
 import { RetryableFetchError, type ByteSource } from './sources.js';
@@ -32,8 +32,14 @@ export type Settings = Pace & {
 /** Files a server may fail by being unreachable or too slow before its later files are not tried. */
 const GIVE_UP_AFTER_FILES = 2;
 
-/** `err` as a DataFetchError naming the file, saying how many tries failed when more than one. */
+/**
+ * `err` as a DataFetchError naming the file, saying how many tries failed when more than one;
+ * a file system's error (EIO…) as an OutputError naming it.
+ */
 function located(err: unknown, target: string, tried: number): unknown {
+  const e = err as NodeJS.ErrnoException;
+  if (!(err instanceof LexdisError) && e?.syscall !== undefined)
+    return new OutputError(`cannot write (${e.code ?? e.syscall})`, { file: `${target}.part` });
   if (!(err instanceof DataFetchError) || err.file) return err;
   return new DataFetchError(`${err.message}${tried > 1 ? ` (${tried} tries)` : ''}`, { file: target });
 }

@@ -84,7 +84,8 @@ function readHolder(path: string): Holder | null | undefined {
     }
     const buf = Buffer.alloc(4096);
     const h = JSON.parse(buf.subarray(0, readSync(fd, buf, 0, buf.length, 0)).toString('utf8')) as Partial<Holder>;
-    const ok = Number.isInteger(h.pid) && h.pid! > 0 && typeof h.host === 'string' && typeof h.token === 'string';
+    const ok = Number.isInteger(h.pid) && h.pid! > 0 && typeof h.host === 'string' && typeof h.token === 'string' &&
+      (h.started === undefined || typeof h.started === 'string');
     return ok ? (h as Holder) : undefined;
   } catch (err) {
     if (err instanceof OutputError) throw err;
