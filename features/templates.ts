@@ -11,7 +11,8 @@
  * Contexts never cross a sentence boundary: the word before the first token of a sentence is
  * the boundary value BOS, the word after the last is EOS (their letters are BOS/EOS too).
  */
-import { createHash } from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { UsageError } from '../src/errors.js';
 import { LABEL_ELEMENTS, PAPER_TARGETS, TARGETS, type Target } from '../src/labels/elements.js';
 import { LABEL_CONTEXTS } from './neighbours.js';
@@ -180,7 +181,11 @@ export function canonicalTemplates(templates: readonly Template[]): string {
   );
 }
 
-/** sha256 (hex) of the canonical JSON: recorded in a model to name its feature columns. */
+/**
+ * sha256 (hex) of the canonical JSON: recorded in a model to name its feature columns. Hashed in
+ * JavaScript (@noble/hashes), synchronously and anywhere: Model.fromBytes checks it on loading,
+ * where WebCrypto's digest would be asynchronous (docs/dependencies.md).
+ */
 export function templateSetHash(templates: readonly Template[]): string {
-  return createHash('sha256').update(canonicalTemplates(templates)).digest('hex');
+  return bytesToHex(sha256(utf8ToBytes(canonicalTemplates(templates))));
 }

@@ -8,7 +8,7 @@
  */
 /* oxlint-disable max-lines -- one class, the Analyzer: segmentation, look-ups and caches share its tables */
 import { UsageError } from '../errors.js';
-import { splitLines } from '../io/files.js';
+import { splitLines } from '../io/text.js';
 import { alternativeSpellings } from './alternatives.js';
 import { backoffSolutions } from './backoff.js';
 import { mayBeName, nisbaStems } from './nisba.js';

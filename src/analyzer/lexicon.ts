@@ -10,7 +10,7 @@ import { isUtf8 } from 'node:buffer';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataNotFoundError, InputParseError } from '../errors.js';
-import { decodeText } from '../io/files.js';
+import { decodeText } from '../io/text.js';
 import { moodPairs, moodSuffixLines, suffixLine } from './rules/mood.js';
 import { pronounMoodLines, pronounMoodPairs } from './rules/mood-pronoun.js';
 import { DIPTOTE_GENITIVE, nameCategory, namePairs } from './rules/names.js';

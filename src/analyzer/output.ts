@@ -8,7 +8,7 @@
  * script option applies to both formats: look-up forms, vocalizations, lemma IDs and morphology in
  * Buckwalter or Arabic script; input strings and glosses are never converted.
  */
-import { splitLines } from '../io/files.js';
+import { splitLines } from '../io/text.js';
 import type { Script } from '../script/buckwalter.js';
 import type { Analyzer } from './engine.js';
 import { formatAnalyses } from './print.js';

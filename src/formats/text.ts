@@ -11,32 +11,10 @@ import type { AnalyzedToken } from '../analyzer/types.js';
 import type { Corpus } from '../corpus/types.js';
 import { analyzedToPosToken } from './pos/pos-analyzer.js';
 import type { PosToken } from './pos/pos-model.js';
+import { splitSentences } from '../analyzer/sentences.js';
+
+export { splitSentences } from '../analyzer/sentences.js';
 import { posToCorpus, type PosToCorpusOptions } from './pos/pos-corpus.js';
-
-/** Tokens after which a sentence ends (Latin and Arabic full stop, question and exclamation marks). */
-const SENTENCE_END = /^[.!?؟۔…]+["'»”)]*$/;
-
-/** True when a non-word token closes a sentence. */
-function endsSentence(token: AnalyzedToken): boolean {
-  return token.kind === 'other' && SENTENCE_END.test(token.input);
-}
-
-/** Splits analyzed lines into sentences (a line never shares a sentence with the next one). */
-export function splitSentences(lines: readonly AnalyzedToken[][]): AnalyzedToken[][] {
-  const out: AnalyzedToken[][] = [];
-  for (const line of lines) {
-    let cur: AnalyzedToken[] = [];
-    for (const t of line) {
-      cur.push(t);
-      if (endsSentence(t)) {
-        out.push(cur);
-        cur = [];
-      }
-    }
-    if (cur.length > 0) out.push(cur);
-  }
-  return out;
-}
 
 /** A one-document corpus from analyzed lines: sentence n is paragraph n in INDEX terms. */
 export function analyzedToCorpus(
