@@ -18,7 +18,7 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { Analyzer } from '../src/analyzer/engine.js';
+import { Analyzer } from '../src/analyzer/engine-node.js';
 import { formatAnalyses } from '../src/analyzer/print.js';
 import { projectRoot } from '../src/config.js';
 import { dataPaths } from '../bin/data.js';

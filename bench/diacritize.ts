@@ -12,7 +12,7 @@
 import { dataPaths } from '../bin/data.js';
 import { readTextFile } from '../src/io/files.js';
 import { diacritizeText } from '../src/tagger/diacritize.js';
-import { Tagger } from '../src/tagger/tagger.js';
+import { Tagger } from '../src/tagger/tagger-node.js';
 import { argNumber, argValue, hasFlag, median, round, wallAndCpuSeconds } from './common.js';
 
 const HELP = `usage: node dist/bench/diacritize.js --model DIR [--repeat 3] [--text FILE]

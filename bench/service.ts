@@ -33,7 +33,7 @@ import autocannon from 'autocannon';
 import { projectRoot } from '../src/config.js';
 import { dataPaths } from '../bin/data.js';
 import { readTextFile, splitLines } from '../src/io/files.js';
-import { Tagger } from '../src/tagger/tagger.js';
+import { Tagger } from '../src/tagger/tagger-node.js';
 import { startServer } from '../src/service/server.js';
 import type { TaggerLike } from '../src/service/types.js';
 import { garbage, malformedJson, oversized, repeatUntil, slowloris } from '../testkit/service-abusers.js';

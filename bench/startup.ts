@@ -48,9 +48,9 @@ async function child(model: string, tables: string, sentence: string, useBundle:
   else await import('../bin/commands/diacritize.js');
   if (out.bundled) lap('modules');
   // with the bundle, the steps below run tsc's copy of the same code (its loading not counted)
-  const { Model, modelAnalyzerOptions } = await import('../src/model/model.js');
-  const { Analyzer } = await import('../src/analyzer/engine.js');
-  const { Tagger } = await import('../src/tagger/tagger.js');
+  const { Model, modelAnalyzerOptions } = await import('../src/model/model-node.js');
+  const { Analyzer } = await import('../src/analyzer/engine-node.js');
+  const { Tagger } = await import('../src/tagger/tagger-node.js');
   const { diacritizeText } = await import('../src/tagger/diacritize.js');
   if (out.bundled) restart();
   else lap('modules');

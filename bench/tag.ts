@@ -22,7 +22,7 @@ import { Analyzer } from '../src/analyzer/index.js';
 import { dataPaths } from '../bin/data.js';
 import { readWikiNewsTsv } from '../src/eval/diac-eval.js';
 import { readTextFile } from '../src/io/files.js';
-import { Model, modelAnalyzerOptions } from '../src/model/model.js';
+import { Model, modelAnalyzerOptions } from '../src/model/model-node.js';
 import { prepareDocument } from '../src/tagger/prepare.js';
 import { ModelRanker } from '../src/tagger/ranker.js';
 import { Tagger } from '../src/tagger/tagger.js';

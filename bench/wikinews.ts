@@ -25,7 +25,7 @@ import { requireGold } from '../src/formats/pos/pos.js';
 import { readTextFile } from '../src/io/files.js';
 import { diacritizeParagraph, type DiacritizedWord } from '../src/tagger/diacritize.js';
 import { hash32 } from '../src/random.js';
-import { Tagger } from '../src/tagger/tagger.js';
+import { Tagger } from '../src/tagger/tagger-node.js';
 import type { VocalizeOptions } from '../src/script/vocalize.js';
 import { train } from '../training/train.js';
 import { argNumber, argValue, hasFlag, round } from './common.js';

@@ -71,7 +71,8 @@ export function rowsToParts(
   labelIds: Int32Array,
 ): SeenLexiconParts {
   const ids = new Map<string, number>();
-  const pieces: Buffer[] = [];
+  const pieces: Uint8Array[] = [];
+  const enc = new TextEncoder();
   const ends: number[] = [];
   let end = 0;
   const numbers = new Int32Array(rows.length * ROW_FIELDS);
@@ -80,17 +81,19 @@ export function rowsToParts(
       let k = ids.get(field);
       if (k === undefined) {
         ids.set(field, (k = ids.size));
-        const bytes = Buffer.from(field, 'utf8');
+        const bytes = enc.encode(field);
         pieces.push(bytes);
         ends.push((end += bytes.byteLength));
       }
       numbers[id * ROW_FIELDS + f] = k;
     }),
   );
+  const strings = new Uint8Array(end);
+  pieces.forEach((bytes, k) => strings.set(bytes, k === 0 ? 0 : ends[k - 1]));
   return {
     json: { kind: LEXICON_KIND, version: LEXICON_VERSION, labelCount: rows.length, strings: ids.size },
     binary: {
-      strings: new Uint8Array(Buffer.concat(pieces)),
+      strings,
       stringEnds: Int32Array.from(ends),
       rows: numbers,
       wordOffsets: wordOffsets.slice(),
@@ -157,11 +160,11 @@ export function binaryRows(
     (n! > 0 && stringEnds[n! - 1] !== strings.length)
   )
     throw new ModelFormatError('lexicon rows or strings do not fit together');
-  const text = Buffer.from(strings.buffer, strings.byteOffset, strings.byteLength);
+  const utf8 = new TextDecoder();
   const decoded: (string | undefined)[] = new Array(n!).fill(undefined);
   const string = (k: number): string | undefined => {
     if (!(k >= 0 && k < n!)) return undefined;
-    return (decoded[k] ??= text.toString('utf8', k === 0 ? 0 : stringEnds[k - 1], stringEnds[k]));
+    return (decoded[k] ??= utf8.decode(strings.subarray(k === 0 ? 0 : stringEnds[k - 1], stringEnds[k])));
   };
   return {
     count: count!,

@@ -17,9 +17,12 @@
  */
 
 // The work: analyze, tag, diacritize, read and write corpora, evaluate.
-export { Analyzer, type AnalyzerOptions, type WordAnalysis } from './analyzer/engine.js';
-export { Model, type ModelInfo } from './model/model.js';
-export { Tagger, type TaggerOptions, type TagTextOptions } from './tagger/tagger.js';
+export { Analyzer } from './analyzer/engine-node.js';
+export type { AnalyzerOptions, WordAnalysis } from './analyzer/engine.js';
+export { Model } from './model/model-node.js';
+export type { ModelInfo } from './model/model-info.js';
+export { Tagger } from './tagger/tagger-node.js';
+export type { TaggerOptions, TagTextOptions } from './tagger/tagger.js';
 export type { TaggedSentence, TaggedToken, TaggedAnalysis } from './tagger/tagged.js';
 export { diacritizeText, type DiacritizeOptions, type DiacritizedParagraph, type DiacritizedWord } from './tagger/diacritize.js';
 export { loadCorpus, type LoadCorpusOptions } from './import/load.js';

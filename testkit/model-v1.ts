@@ -49,9 +49,9 @@ export async function writeDatabase(tmp: string, p: Plan): Promise<void> {
   writeFileSync(join(tmp, MARKER_FILE), JSON.stringify({ magic: MODEL_MAGIC, formatVersion: p.header.formatVersion, kind: p.header.kind }) + '\n');
 }
 
-/** Writes `parts` as a format-version-1 model at the new path `dir`. */
+/** Writes `parts` as a format-version-1 model at the new path `dir`, as lexdis 0.1.0 did. */
 export async function writeModelV1(dir: string, parts: ModelParts): Promise<void> {
-  await writeDatabase(dir, plan(parts, 1));
+  await writeDatabase(dir, plan(parts, 1, 'lexdis 0.1.0'));
 }
 
 /** Writes a raw LevelDB at `dir` holding the given string keys (a damaged or foreign format-1 model). */

@@ -6,7 +6,7 @@
 import type { Document } from '../src/corpus/types.js';
 import type { LabelElement } from '../src/labels/elements.js';
 import { templateName, templateSetHash, type Template } from '../features/templates.js';
-import { Model, type ModelInfo } from '../src/model/model.js';
+import { Model, type ModelInfo } from '../src/model/model-node.js';
 import type { CasePass } from '../src/model/case-pass.js';
 import { sequenceSpec, type TagSequence } from '../src/model/sequence.js';
 import { evaluateItems, type EvalReport } from '../src/eval/eval.js';

@@ -13,7 +13,7 @@ import { requireCorpus, requireOptions } from '../src/args.js';
 import { CorpusError } from '../src/errors.js';
 import { DEFAULT_FEATURE_SET, resolveFeatureSet, type Template } from '../features/templates.js';
 import { DEFAULT_TRANSFORM, type ValueTransform } from '../features/transform.js';
-import { Model, type ModelAnalyzerOptions, type ModelInfo } from '../src/model/model.js';
+import { Model, type ModelAnalyzerOptions, type ModelInfo } from '../src/model/model-node.js';
 import type { TagSequence } from '../src/model/sequence.js';
 import type { CasePass } from '../src/model/case-pass.js';
 import { partitionCorpus } from './partition.js';

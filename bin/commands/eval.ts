@@ -3,7 +3,7 @@ import { Option, type Command } from 'commander';
 import { CORPUS_FORMATS, loadCorpus, type CorpusFormat } from '../../src/import/load.js';
 import { requireGold } from '../../src/formats/pos/pos.js';
 import type { TextEncoding } from '../../src/io/files.js';
-import { Model, modelAnalyzerOptions } from '../../src/model/model.js';
+import { Model, modelAnalyzerOptions } from '../../src/model/model-node.js';
 import { evalMarkdown } from '../../src/eval/eval.js';
 import { evaluate } from '../../src/eval/evaluate.js';
 import { numberOption, writeOut } from '../output.js';

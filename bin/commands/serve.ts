@@ -8,7 +8,7 @@
 import { isIP } from 'node:net';
 import type { Command } from 'commander';
 import { UsageError } from '../../src/errors.js';
-import { Tagger, WARM_UP_WORDS } from '../../src/tagger/tagger.js';
+import { Tagger, WARM_UP_WORDS } from '../../src/tagger/tagger-node.js';
 import { isClusterWorker, reportListening, superviseWorkers } from '../../src/service/cluster.js';
 import { shutdownOnSignals, startServer, type ServiceOptions } from '../../src/service/server.js';
 import { log, numberOption } from '../output.js';

@@ -9,7 +9,7 @@ import type { InputScript } from '../../src/analyzer/script.js';
 import type { TextEncoding } from '../../src/io/files.js';
 import { openOutput, planOutput } from '../../src/io/output-writer.js';
 import { tagPosStream, tagTextStream } from '../../src/tagger/tag-stream.js';
-import { Tagger, type TaggerSource } from '../../src/tagger/tagger.js';
+import { Tagger, type TaggerSource } from '../../src/tagger/tagger-node.js';
 import { numberOption } from '../output.js';
 import { encodingOption, formatOption, outputFileOption, parseWorkers, quietAndProgress, scriptOption, streamWorkersOption, tablesOption, topOption } from '../options.js';
 import { runStreaming } from '../progress.js';

@@ -1,7 +1,7 @@
 /** `lexdis train CORPUS... -o DIR`: the two-stage trainer. */
 import { Option, type Command } from 'commander';
 import { featureSetHelp } from '../../features/templates.js';
-import { Analyzer } from '../../src/analyzer/engine.js';
+import { Analyzer } from '../../src/analyzer/engine-node.js';
 import type { LexiconImage } from '../../src/analyzer/image.js';
 import { LexdisError } from '../../src/errors.js';
 import { VALUE_TRANSFORMS, type ValueTransform } from '../../features/transform.js';

@@ -7,7 +7,7 @@
  * analyzed in turn. Results are cached per look-up form and shared (frozen).
  */
 /* oxlint-disable max-lines -- one class, the Analyzer: segmentation, look-ups and caches share its tables */
-import { UsageError } from '../errors.js';
+import { ModelFormatError, UsageError } from '../errors.js';
 import { splitLines } from '../io/text.js';
 import { alternativeSpellings } from './alternatives.js';
 import { backoffSolutions } from './backoff.js';
@@ -17,13 +17,12 @@ import { LruCache } from './cache.js';
 import { analysisBytes, flatAnalysis } from './analysis-bytes.js';
 import { flat } from '../heap-bytes.js';
 import type { LexEntry } from './dict.js';
-import { isLexiconImage, lexiconFromImage, lexiconImage, tablesFingerprint, type LexiconImage } from './image.js';
-import { loadLexicon, withoutCaseOrMood, type Lexicon } from './lexicon.js';
+import { isLexiconImage, lexiconFromImage, type LexiconImage } from './image.js';
+import { lexiconFromTexts, withoutCaseOrMood, type Lexicon, type TableTexts } from './lexicon.js';
 import { lookupWord, MAX_WORD_LETTERS, tokenizeLine, type RawToken } from './tokenize.js';
 import type { AnalyzedToken, Alternative, Solution } from './types.js';
-import { requireString } from '../args.js';
 
-/** Options of {@link Analyzer.load}. */
+/** Options of an analyzer ({@link Analyzer.fromTables}, {@link Analyzer.fromImage}, Analyzer.load). */
 export interface AnalyzerOptions {
   /** How many look-up forms keep their analyses in memory (least recently used evicted; 0 = none). */
   cacheSize: number;
@@ -53,6 +52,23 @@ export const defaultAnalyzerOptions: AnalyzerOptions = {
   backoff: false,
   caseEndings: false,
 };
+
+/**
+ * The options given, checked, over {@link defaultAnalyzerOptions}. Returns them. Throws
+ * UsageError for a bad one.
+ */
+export function analyzerOptions(options: Partial<AnalyzerOptions>): AnalyzerOptions {
+  const opts = { ...defaultAnalyzerOptions, ...options };
+  if (!Number.isInteger(opts.cacheSize) || opts.cacheSize < 0) {
+    throw new UsageError(`cacheSize must be a non-negative integer, got ${opts.cacheSize}`);
+  }
+  if (!Number.isSafeInteger(opts.cacheBytes) || opts.cacheBytes < 0) {
+    throw new UsageError(`cacheBytes must be a non-negative integer, got ${opts.cacheBytes}`);
+  }
+  if (typeof opts.caseEndings !== 'boolean')
+    throw new UsageError(`caseEndings must be true or false, got ${String(opts.caseEndings)}`);
+  return opts;
+}
 
 /** The analyses of one look-up form. Shared by every caller: the arrays and objects are frozen. */
 export interface WordAnalysis {
@@ -115,8 +131,9 @@ const BEYOND_REACH: WordAnalysis = Object.freeze({ solutions: EMPTY, alternative
 
 /**
  * The morphological analyzer (the BAMA 1.0 algorithm over BAMA or SAMA tables): every analysis of
- * every word. Load it with {@link Analyzer.load}; it is read-only after loading and can serve
- * concurrent callers.
+ * every word. Make it from the tables' text ({@link Analyzer.fromTables}) or their compiled image
+ * ({@link Analyzer.fromImage}); in Node, Analyzer.load (./engine-node.ts) reads a folder of table
+ * files. It is read-only once made and can serve concurrent callers.
  */
 export class Analyzer {
   private readonly cache: LruCache<string, WordAnalysis>;
@@ -132,8 +149,9 @@ export class Analyzer {
     compiled: boolean;
   };
 
-  private constructor(
-    private readonly lex: Lexicon,
+  /** The analyzer of a lexicon, with its options, the time the lexicon took and whether it came compiled. */
+  protected constructor(
+    protected readonly lex: Lexicon,
     readonly options: AnalyzerOptions,
     loadMs: number,
     compiled: boolean,
@@ -143,39 +161,36 @@ export class Analyzer {
   }
 
   /**
-   * Loads the six table files from `dir` (synchronously), or takes them from `compiled`, an
-   * image of those very tables (src/analyzer/image.ts: its fingerprint is checked against the
-   * files; another image is ignored). Takes the folder, the options and the image; returns the
-   * analyzer. Throws UsageError for a bad argument, ModelFormatError for a damaged image,
-   * DataNotFoundError for a missing table, InputParseError (file:line) for a malformed one.
+   * The analyzer of the six tables' text (`tables`, by file name: dictPrefixes, dictStems,
+   * dictSuffixes, tableAB, tableAC, tableBC), parsed as from files (a quarter of a second for
+   * BAMA 1.0), with `options` over {@link defaultAnalyzerOptions}. Returns the analyzer. Throws
+   * UsageError for a bad argument, InputParseError (table:line) for a malformed table.
    */
-  static load(dir: string, options: Partial<AnalyzerOptions> = {}, compiled?: LexiconImage): Analyzer {
-    requireString('dir', dir);
-    const opts = { ...defaultAnalyzerOptions, ...options };
-    if (!Number.isInteger(opts.cacheSize) || opts.cacheSize < 0) {
-      throw new UsageError(`cacheSize must be a non-negative integer, got ${opts.cacheSize}`);
-    }
-    if (!Number.isSafeInteger(opts.cacheBytes) || opts.cacheBytes < 0) {
-      throw new UsageError(`cacheBytes must be a non-negative integer, got ${opts.cacheBytes}`);
-    }
-    if (typeof opts.caseEndings !== 'boolean')
-      throw new UsageError(`caseEndings must be true or false, got ${String(opts.caseEndings)}`);
+  static fromTables(tables: TableTexts, options: Partial<AnalyzerOptions> = {}): Analyzer {
+    const opts = analyzerOptions(options);
     const start = performance.now();
-    const fromImage =
-      isLexiconImage(compiled) && compiled.json.fingerprint === tablesFingerprint(dir, opts.caseEndings);
-    const lex = fromImage ? lexiconFromImage(compiled, dir) : loadLexicon(dir, { caseEndings: opts.caseEndings });
-    return new Analyzer(lex, opts, performance.now() - start, fromImage);
+    const lex = lexiconFromTexts(tables, { caseEndings: opts.caseEndings });
+    return new this(lex, opts, performance.now() - start, false);
   }
 
   /**
-   * Returns the image of the tables (src/analyzer/image.ts), for a model file to carry; its arrays
-   * are the analyzer's own. Throws nothing.
+   * The analyzer of a compiled image of the tables (./image.ts; a model's `analyzerTables`),
+   * trusted as it is: no table file is read, so its fingerprint is not checked against any
+   * (Analyzer.load checks it). `options.caseEndings` must be the image's. Returns the analyzer.
+   * Throws UsageError for a bad argument or options the image was not made with,
+   * ModelFormatError for what is not an image this lexdis reads or a damaged one.
    */
-  tablesImage(): LexiconImage {
-    return lexiconImage(this.lex);
+  static fromImage(image: LexiconImage, options: Partial<AnalyzerOptions> = {}): Analyzer {
+    const opts = analyzerOptions({ caseEndings: image?.json?.caseEndings, ...options });
+    if (!isLexiconImage(image)) throw new ModelFormatError('not compiled analyzer tables this lexdis reads');
+    if (image.json.caseEndings !== opts.caseEndings)
+      throw new UsageError(`caseEndings is ${opts.caseEndings}, the compiled tables were made with ${image.json.caseEndings}`);
+    const start = performance.now();
+    const lex = lexiconFromImage(image, '');
+    return new this(lex, opts, performance.now() - start, true);
   }
 
-  /** The directory the tables were loaded from. */
+  /** The directory the tables were loaded from ('' for tables not read from files). */
   get dir(): string {
     return this.lex.dir;
   }

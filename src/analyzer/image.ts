@@ -5,26 +5,23 @@
  * model file can carry (src/model/model.ts) and a process can use without parsing anything.
  * Loading the tables of BAMA 1.0 takes a quarter of a second; an image, a few milliseconds.
  *
- * An image is used only for the tables it was made from: its fingerprint holds the size and
- * CRC-32 of each of the six files, the `caseEndings` option, and a CRC-32 of the code that makes
- * an image (this module and every module it imports: the loading of the tables and what it adds
- * to them), so that tables edited, another option or a lexdis whose loading differs loads the
- * files instead ({@link tablesFingerprint}).
+ * An image carries a fingerprint of the tables it was made from (./image-node.ts
+ * tablesFingerprint: the size and CRC-32 of each of the six files, the `caseEndings` option, and
+ * a CRC-32 of the code that makes an image), so that loading from files (Analyzer.load) uses it
+ * only for those very tables, with this lexdis's loading; tables edited, another option or a
+ * lexdis whose loading differs load the files instead. Made from an image alone
+ * (Analyzer.fromImage), the analyzer trusts it: the caller vouches for it.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { crc32 } from 'node:zlib';
 import { ModelFormatError } from '../errors.js';
 import { LexiconDict, type DictImage } from './dict.js';
-import { CompatTable, TABLE_FILES, type Lexicon } from './lexicon.js';
+import { CompatTable, type Lexicon, type TableFile } from './lexicon.js';
 import { vowelModelStems } from './stem-vowels.js';
 
 const IMAGE_KIND = 'lexdis-analyzer-tables';
 const IMAGE_VERSION = 1;
 const DICTS = ['prefixes', 'stems', 'suffixes'] as const;
 /** The file of each lexicon (for errors naming it). */
-const DICT_FILES = { prefixes: 'dictPrefixes', stems: 'dictStems', suffixes: 'dictSuffixes' } as const satisfies Record<(typeof DICTS)[number], (typeof TABLE_FILES)[number]>;
+const DICT_FILES = { prefixes: 'dictPrefixes', stems: 'dictStems', suffixes: 'dictSuffixes' } as const satisfies Record<(typeof DICTS)[number], TableFile>;
 const TABLES = ['ab', 'ac', 'bc'] as const;
 /** The arrays of a lexicon's index (src/analyzer/dict.ts DictImage), stored as they are. */
 const DICT_ARRAYS = ['lineStart', 'lemmaOf', 'nextOf', 'commented', 'heads', 'slots', 'lemmaSpans'] as const;
@@ -33,7 +30,7 @@ const DICT_ARRAYS = ['lineStart', 'lemmaOf', 'nextOf', 'commented', 'heads', 'sl
 export interface LexiconImageJSON {
   kind: typeof IMAGE_KIND;
   version: number;
-  /** See {@link tablesFingerprint}. */
+  /** What identifies the tables it was made from (./image-node.ts tablesFingerprint). */
   fingerprint: string;
   caseEndings: boolean;
   categoryNames: string[];
@@ -53,64 +50,19 @@ export interface LexiconImage {
   binary: Record<string, Int32Array | Uint8Array>;
 }
 
-let codeCrc: number | undefined;
-
 /**
- * The modules whose code decides what loading the tables makes: this one and what it imports, in
- * this folder and above.
+ * The image of a lexicon parsed from its tables, with `fingerprint` naming them (its parts share
+ * the lexicon's arrays: read them only). Returns the image. Throws ModelFormatError for a
+ * lexicon not parsed from tables.
  */
-const IMPORT = /^(?:import|export)\s[^;]*?\sfrom\s+'(\.{1,2}\/[^']+)'/gm;
-
-/**
- * CRC-32 of the code that makes what an image holds: this module and every module it imports
- * (the loading of the tables, the names' vowel model's stems, the decoding of the files),
- * followed through their relative imports as this process runs them, in a fixed order.
- */
-function analyzerCodeCrc(): number {
-  if (codeCrc !== undefined) return codeCrc;
-  const files = new Set<string>();
-  const visit = (file: string): void => {
-    if (files.has(file)) return;
-    files.add(file);
-    const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(IMPORT)) visit(join(dirname(file), m[1]));
-  };
-  visit(fileURLToPath(import.meta.url));
-  let crc = 0;
-  for (const f of [...files].sort())
-    crc = crc32(readFileSync(f), crc32(relative(dirname(fileURLToPath(import.meta.url)), f), crc));
-  return (codeCrc = crc);
-}
-
-/**
- * What identifies the tables an image may stand for: the six files of `dir` (size and CRC-32
- * each), the `caseEndings` option and the analyzer's code (see the module comment). A file
- * that cannot be read gives a fingerprint no image has (loading the files then reports it).
- */
-export function tablesFingerprint(dir: string, caseEndings: boolean): string {
-  const files = TABLE_FILES.map((f) => {
-    try {
-      const bytes = readFileSync(join(dir, f));
-      return `${f}:${bytes.byteLength}:${crc32(bytes).toString(16)}`;
-    } catch {
-      return `${f}:unreadable`;
-    }
-  });
-  return [...files, `caseEndings:${caseEndings}`, `code:${analyzerCodeCrc().toString(16)}`].join(' ');
-}
-
-/**
- * The image of a lexicon loaded from the files of `lex.dir` (its parts share the lexicon's
- * arrays: read them only). Throws ModelFormatError for a lexicon not loaded from files.
- */
-export function lexiconImage(lex: Lexicon): LexiconImage {
+export function lexiconImage(lex: Lexicon, fingerprint: string): LexiconImage {
   const binary: LexiconImage['binary'] = {};
   const lemmaCounts = {} as LexiconImageJSON['lemmaCounts'];
   for (const name of DICTS) {
     const d = lex[name];
     if (!(d instanceof LexiconDict)) throw new ModelFormatError(`the ${name} of a lexicon made of parts cannot be compiled`);
     const image = d.image();
-    binary[`${name}/text`] = new Uint8Array(Buffer.from(image.text, 'utf8'));
+    binary[`${name}/text`] = new TextEncoder().encode(image.text);
     for (const a of DICT_ARRAYS) binary[`${name}/${a}`] = image[a];
     lemmaCounts[name] = image.lemmaCount;
   }
@@ -118,7 +70,7 @@ export function lexiconImage(lex: Lexicon): LexiconImage {
   const json: LexiconImageJSON = {
     kind: IMAGE_KIND,
     version: IMAGE_VERSION,
-    fingerprint: tablesFingerprint(lex.dir, lex.caseEndings),
+    fingerprint,
     caseEndings: lex.caseEndings,
     categoryNames: [...lex.categoryNames],
     counts: { ...lex.counts },
@@ -135,10 +87,16 @@ export function isLexiconImage(image: { json?: unknown } | undefined): image is 
 }
 
 /**
- * The lexicon an image holds, for the tables of `dir` (whose fingerprint the caller checked).
- * Throws ModelFormatError for an image that lacks a part or whose parts do not fit together.
+ * The lexicon an image holds, for the tables of `dir` ('' for none; the caller checked the
+ * fingerprint, or vouches for the image), `fileOf` naming each table file in errors. Returns
+ * the lexicon. Throws ModelFormatError for an image that lacks a part or whose parts do not fit
+ * together.
  */
-export function lexiconFromImage(image: LexiconImage, dir: string): Lexicon {
+export function lexiconFromImage(
+  image: LexiconImage,
+  dir: string,
+  fileOf: (name: TableFile) => string = (f) => f,
+): Lexicon {
   const j = image.json;
   const part = <T extends Int32Array | Uint8Array>(name: string, type: new (n: number) => T): T => {
     const a = image.binary[name];
@@ -150,7 +108,7 @@ export function lexiconFromImage(image: LexiconImage, dir: string): Lexicon {
   const dict = (name: (typeof DICTS)[number]) => {
     const bytes = part(`${name}/text`, Uint8Array);
     const d: DictImage = {
-      text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'),
+      text: new TextDecoder().decode(bytes),
       lineStart: part(`${name}/lineStart`, Int32Array), lemmaOf: part(`${name}/lemmaOf`, Int32Array),
       nextOf: part(`${name}/nextOf`, Int32Array), commented: part(`${name}/commented`, Uint8Array), heads: part(`${name}/heads`, Int32Array),
       slots: part(`${name}/slots`, Int32Array), lemmaSpans: part(`${name}/lemmaSpans`, Int32Array), lemmaCount: j.lemmaCounts[name],
@@ -163,7 +121,7 @@ export function lexiconFromImage(image: LexiconImage, dir: string): Lexicon {
       (d.slots.length & (d.slots.length - 1)) !== 0
     )
       throw new ModelFormatError(`compiled analyzer tables: the ${name} index is damaged`);
-    return new LexiconDict(d, join(dir, DICT_FILES[name]), categoryId);
+    return new LexiconDict(d, fileOf(DICT_FILES[name]), categoryId);
   };
   const size = j.categoryNames.length;
   const table = (t: (typeof TABLES)[number]) => {

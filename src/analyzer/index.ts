@@ -3,8 +3,9 @@
  * the reference program AraMorph.pl does. Everything is in Buckwalter unless converted with
  * the script helpers.
  */
-export { Analyzer, defaultAnalyzerOptions, type AnalyzerOptions, type WordAnalysis } from './engine.js';
-export { loadLexicon, CompatTable, TABLE_FILES, type Lexicon } from './lexicon.js';
+export { Analyzer, defaultAnalyzerOptions, type AnalyzerOptions, type WordAnalysis } from './engine-node.js';
+export { CompatTable, TABLE_FILES, lexiconFromTexts, type Lexicon, type TableTexts } from './lexicon.js';
+export { loadLexicon } from './lexicon-node.js';
 export { LexiconDict, cleanGloss, deducePos, type EntryIndex, type LexEntry } from './dict.js';
 export { tokenizeLine, lookupWord, isArabicClassChar, withinWordReach, MAX_WORD_LETTERS, MAX_WORD_CHARS, type RawToken } from './tokenize.js';
 export { alternativeSpellings } from './alternatives.js';

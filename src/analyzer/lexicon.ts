@@ -1,16 +1,13 @@
 /**
- * Loading the analyzer's six table files (BAMA 1.0 / SAMA formats, see the BAMA readme):
+ * Parsing the analyzer's six tables (BAMA 1.0 / SAMA formats, see the BAMA readme; read from
+ * files by ./lexicon-node.ts, or given as text):
  * three lexicons (`dictPrefixes`, `dictStems`, `dictSuffixes`: four tab-separated fields a
  * line, `;` comments, `;; lemmaID` lines naming the lemma of the entries below them; see
  * dict.ts) and three compatibility tables (`tableAB`, `tableAC`, `tableBC`: one `catA catB`
  * pair a line, `;` comments). Categories are numbered from the tables and each table becomes
  * a dense bit matrix, so a compatibility check is one array read.
  */
-import { isUtf8 } from 'node:buffer';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { DataNotFoundError, InputParseError } from '../errors.js';
-import { decodeText } from '../io/text.js';
+import { InputParseError, UsageError } from '../errors.js';
 import { moodPairs, moodSuffixLines, suffixLine } from './rules/mood.js';
 import { pronounMoodLines, pronounMoodPairs } from './rules/mood-pronoun.js';
 import { DIPTOTE_GENITIVE, nameCategory, namePairs } from './rules/names.js';
@@ -26,34 +23,30 @@ export { cleanGloss, deducePos, type EntryIndex, type LexEntry } from './dict.js
 /** The six table file names, in the order the reference program loads them. */
 export const TABLE_FILES = ['tableAB', 'tableAC', 'tableBC', 'dictPrefixes', 'dictStems', 'dictSuffixes'] as const;
 
-/**
- * A table file's text: UTF-8 checked natively (fast for the 4 MB stem lexicon); invalid
- * UTF-8 falls back to {@link decodeText} for an error naming the line.
- */
-function readUtf8(file: string): string {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file);
-  } catch (err) {
-    throw new DataNotFoundError(`cannot read table file (${(err as NodeJS.ErrnoException).code ?? 'error'})`, { file });
-  }
-  if (!isUtf8(bytes)) return decodeText(bytes, file);
-  const text = bytes.toString('utf8');
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
+/** One of the six table files, by name. */
+export type TableFile = (typeof TABLE_FILES)[number];
+
+/** The six tables' text, by file name (what {@link lexiconFromTexts} takes). */
+export type TableTexts = Record<TableFile, string>;
+
+/** A table's text and the name errors give it (its path, when it was read from a file). */
+export interface TableText { file: string; text: string }
+
+/** Gives a table's text when asked, in the order the reference program loads them (tables first). */
+export type TableReader = (name: TableFile) => TableText;
 
 /** The reference program's white space (Perl `\s` on bytes): ASCII only. */
 const WS_RUN = /[ \t\n\r\f\v]+/g;
 
 /** Reads a table into pairs of category numbers, numbering new categories; blank and `;` lines are skipped. */
-function readTable(file: string, ids: Map<string, number>): Array<[number, number]> {
+function readTable({ file, text }: TableText, ids: Map<string, number>): Array<[number, number]> {
   const id = (name: string): number => {
     let n = ids.get(name);
     if (n === undefined) ids.set(name, (n = ids.size));
     return n;
   };
   const pairs: Array<[number, number]> = [];
-  const lines = readUtf8(file).split('\n');
+  const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (line.charCodeAt(0) === 59 /* ; */) continue;
@@ -231,21 +224,18 @@ export function lemmaBefore(text: string, at: number): string {
 }
 
 /**
- * Loads the six files from `dir`, tables first as the reference program does. A missing
- * directory or file is a DataNotFoundError naming it; a malformed line is an
- * InputParseError with file and line. Two leniencies against the reference program: blank
- * lines are skipped, and repeated lemma IDs are accepted (it refuses both).
+ * Parses the six tables, asking `read` for each in the order the reference program loads them
+ * (tables first); `dir` is where they came from (the lexicon's `dir`, '' for none). A malformed
+ * line is an InputParseError with file and line; `read` throws what it throws. Two leniencies
+ * against the reference program: blank lines are skipped, and repeated lemma IDs are accepted
+ * (it refuses both). Returns the lexicon.
  */
-export function loadLexicon(dir: string, options: Partial<LexiconOptions> = {}): Lexicon {
+export function parseLexicon(read: TableReader, dir: string, options: Partial<LexiconOptions> = {}): Lexicon {
   const caseEndings = options.caseEndings ?? false;
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    throw new DataNotFoundError('analyzer table directory not found', { file: dir });
-  }
   const ids = new Map<string, number>();
-  const [abPairs, acPairs, bcPairs] = (['tableAB', 'tableAC', 'tableBC'] as const).map((f) => readTable(join(dir, f), ids));
+  const [abPairs, acPairs, bcPairs] = (['tableAB', 'tableAC', 'tableBC'] as const).map((f) => readTable(read(f), ids));
   const categoryId = (cat: string): number => ids.get(cat) ?? -1;
-  const read = (name: string) => ({ file: join(dir, name), text: readUtf8(join(dir, name)) });
-  const dict = ({ file, text }: { file: string; text: string }, commented?: RegExp) => {
+  const dict = ({ file, text }: TableText, commented?: RegExp) => {
     const d = new LexiconDict(text, file, categoryId, { commented });
     if (d.entryCount === 0) throw new InputParseError('lexicon file has no entries', { file, line: 1 });
     return d;
@@ -275,4 +265,18 @@ export function loadLexicon(dir: string, options: Partial<LexiconOptions> = {}):
     },
     caseEndings,
   };
+}
+
+/**
+ * The lexicon of the six tables' text (`texts`, by file name; a leading byte-order mark is
+ * dropped, as from a file), named by file name in errors; `dir` is ''. Throws UsageError for a
+ * table that is not a string, InputParseError (file:line) for a malformed one. Returns the lexicon.
+ */
+export function lexiconFromTexts(texts: TableTexts, options: Partial<LexiconOptions> = {}): Lexicon {
+  if (typeof texts !== 'object' || texts === null) throw new UsageError('tables must be an object of the six tables\' text');
+  return parseLexicon((name) => {
+    const text: unknown = texts[name];
+    if (typeof text !== 'string') throw new UsageError(`tables.${name} must be a string (the table's text)`);
+    return { file: name, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+  }, '', options);
 }

@@ -15,7 +15,7 @@ import type { Script } from '../script/buckwalter.js';
 import type { Paragraph } from '../io/paragraphs.js';
 import type { StreamInput, StreamProgress } from '../io/text-stream.js';
 import { STREAM_WORKER, streamBatches, type WorkerPoolSpec, type WorkersOption } from '../io/worker-stream.js';
-import { Analyzer, defaultAnalyzerOptions, type AnalyzerOptions } from './engine.js';
+import { Analyzer, defaultAnalyzerOptions, type AnalyzerOptions } from './engine-node.js';
 import { defaultRenderOptions, renderLine, type RenderOptions } from './output.js';
 import { prepareInput, resolveInputScript, type InputScript } from './script.js';
 import { tokenizeLine } from './tokenize.js';

@@ -4,7 +4,7 @@
  * solutions (or its alternative spellings') as candidates, with no gold mark.
  */
 import { joinDaggerAlif } from '../analyzer/dagger.js';
-import type { Analyzer } from '../analyzer/index.js';
+import type { Analyzer } from '../analyzer/engine.js';
 import { DEFAULT_INPUT_SCRIPT, INPUT_SCRIPTS, prepareInput, type InputScript } from '../analyzer/script.js';
 import { requireOneOf, requireString } from '../args.js';
 import type { AnalyzedToken } from '../analyzer/types.js';

@@ -2,87 +2,32 @@
  * A trained lexdis model: the feature templates and value transform, the vocabulary, β*
  * (count tables), the document tables for Ztf, the labels seen per word (equation 9), and
  * θ (one weight per feature column, plus a bias), with the softmax temperature for
- * confidences. Saved through the model store (one immutable file, docs/model-format.md);
- * once loaded it is read-only and can be shared by concurrent requests.
+ * confidences. Stored as one immutable file (docs/model-format.md): read here from its bytes
+ * ({@link Model.fromBytes}, anywhere JavaScript runs), loaded from and saved to disk by
+ * ./model-node.ts; once loaded it is read-only and can be shared by concurrent requests.
  */
-import type { CorpusPart } from '../corpus/types.js';
-import type { LabelScheme } from '../labels/scheme.js';
 import { BetaTable, type BetaBuffers } from '../../features/beta.js';
 import { DocTables } from '../../features/ztf-tables.js';
 import { FeatureExtractor } from '../../features/extract.js';
 import { LEXICON_ARRAYS, SeenLexicon } from '../../features/seen-labels.js';
 import { canonicalTemplates, parseTemplate, templateName, templateSetHash, type Template } from '../../features/templates.js';
-import { parseTransform, type ValueTransform } from '../../features/transform.js';
+import { parseTransform } from '../../features/transform.js';
 import { Vocab } from '../../features/vocab.js';
-import type { AnalyzerOptions } from '../analyzer/engine.js';
 import type { LexiconImage } from '../analyzer/image.js';
-import { ModelFormatError, ModelVersionError } from '../errors.js';
+import { ModelFormatError, ModelVersionError, UsageError } from '../errors.js';
+import { modelAnalyzerOptions, type ModelInfo } from './model-info.js';
 import { linearScore } from './score.js';
 import { TagSequence } from './sequence.js';
 import { CASE_PASS_ARRAYS, CasePass } from './case-pass.js';
-import { requireString } from '../args.js';
-import { readModel, writeModel, type BinaryArray, type Compression, type ModelHeader } from './store.js';
-
-const MODEL_KIND = 'lexdis-model';
+import { requireOptions, requireString } from '../args.js';
+import { type BinaryArray, type ModelHeader, type ModelParts } from './store-format.js';
+import { bytesSource, decodeModel, deepFreeze } from './store-decode.js';
+import { portableCodec } from './codec.js';
 
 /** The flat arrays of β* as stored (features/beta.ts). */
 const BETA_PARTS = ['ctxWord', 'ctxCtx', 'ctxMarginal', 'ctxRunEnd', 'entKey', 'entCount'] as const satisfies readonly (keyof BetaBuffers)[];
 
-/** What a model says about itself (stored as the store header's `lexdis` field). */
-export interface ModelInfo {
-  featureSet: string;
-  templates: string[];
-  templateHash: string;
-  transform: ValueTransform;
-  solver: string;
-  options: Record<string, unknown>;
-  seed: number;
-  /**
-   * The training corpus: where it was read from (paths joined by commas), a hash of its content,
-   * its size, and each file it was read from with its size (`sources`; absent in models trained
-   * before it was recorded, or from a corpus not read from files).
-   */
-  corpus: {
-    source?: string;
-    hash: string;
-    documents: number;
-    tokens: number;
-    goldTokens: number;
-    sources?: CorpusPart[];
-  };
-  /** Figures measured while training (sizes, times, A1/A2 on D2…). */
-  figures: Record<string, unknown>;
-  temperature: number;
-  /**
-   * The analyzer options the model was trained with, which tagging uses too, so that tagging
-   * builds the candidates training saw. Absent in models trained before they were recorded
-   * (and a field absent in models recorded before it existed): read as {@link LEGACY_ANALYZER_OPTIONS}.
-   */
-  analyzer?: ModelAnalyzerOptions;
-  /** The label-element scheme of its corpus (src/labels/scheme.ts); absent: the built-in Arabic one. */
-  scheme?: LabelScheme;
-}
-
-/** The analyzer options a model records (see src/analyzer/engine.ts AnalyzerOptions). */
-export type ModelAnalyzerOptions = Pick<AnalyzerOptions, 'backoff' | 'caseEndings'>;
-
-/** What a model without an `analyzer` record was trained with: no backoff, no case endings. */
-export const LEGACY_ANALYZER_OPTIONS: Readonly<ModelAnalyzerOptions> = Object.freeze({
-  backoff: false,
-  caseEndings: false,
-});
-
-/**
- * The analyzer options recorded in a model (see ModelInfo.analyzer), absent ones as in
- * {@link LEGACY_ANALYZER_OPTIONS}. Throws ModelFormatError on a value that is not true or false.
- */
-export function modelAnalyzerOptions(info: Pick<ModelInfo, 'analyzer'>): ModelAnalyzerOptions {
-  const o = { ...LEGACY_ANALYZER_OPTIONS, ...info.analyzer };
-  for (const [name, value] of Object.entries(o)) {
-    if (typeof value !== 'boolean') throw new ModelFormatError(`model header: analyzer.${name} must be true or false, got ${JSON.stringify(value)}`);
-  }
-  return o;
-}
+export { LEGACY_ANALYZER_OPTIONS, modelAnalyzerOptions, type ModelAnalyzerOptions, type ModelInfo } from './model-info.js';
 
 export interface Theta {
   weights: Float64Array;
@@ -91,7 +36,8 @@ export interface Theta {
 
 /**
  * A trained model: feature templates, vocabularies, β* counts, document tables, the labels seen per
- * word, θ and the header information. Load one with {@link Model.load}; `save` writes one.
+ * word, θ and the header information. Read one from its bytes with {@link Model.fromBytes}; in
+ * Node, ./model-node.ts loads and saves one.
  */
 export class Model {
   readonly templates: readonly Template[];
@@ -131,16 +77,12 @@ export class Model {
   }
 
   /**
-   * Writes the model to the directory `dir` (atomically, see src/model/store.ts), with the
-   * analyzer's tables compiled when given (`analyzerTables`, from Analyzer.tablesImage: tagging
-   * with those very tables then loads them without parsing), its parts stored as `compression`
-   * says (src/model/store.ts DEFAULT_COMPRESSION when absent); returns its size in bytes and the
-   * time taken. Throws OutputError for a path that cannot be written.
+   * The model as the parts of a model file (src/model/store-format.ts), with the analyzer's tables
+   * compiled when given (`analyzerTables`, from Analyzer.tablesImage: tagging with those very
+   * tables then loads them without parsing). Returns the parts (they share the model's arrays:
+   * read them only). Throws nothing.
    */
-  async save(
-    dir: string,
-    extra: { analyzerTables?: LexiconImage; compression?: Compression } = {},
-  ): Promise<{ bytes: number; ms: number }> {
+  toParts(extra: { analyzerTables?: LexiconImage } = {}): ModelParts {
     const beta = this.counts.toBuffers();
     const docBuf = this.doc.toBuffers();
     const binary: Record<string, BinaryArray> = {
@@ -159,7 +101,7 @@ export class Model {
     docBuf.valueDocs.forEach((a, i) => (binary[`doc/valueDocs/${i}`] = a));
     const tables = extra.analyzerTables;
     if (tables) for (const [name, a] of Object.entries(tables.binary)) binary[`${ANALYZER_PART}/${name}`] = a;
-    return writeModel(dir, {
+    return {
       header: { kind: MODEL_KIND, lexdis: this.info },
       json: {
         vocab: this.vocab.toJSON(),
@@ -172,73 +114,114 @@ export class Model {
         ...(tables ? { [ANALYZER_PART]: tables.json } : {}),
       },
       binary,
-    }, { compression: extra.compression });
+    };
   }
 
   /**
-   * Loads a model (a model directory or a single model file; read only, never locked). With
-   * `expect`, a model trained with another feature set is refused with an error naming both.
-   * Returns the model, with its header, size on disk and load time. Throws UsageError for a bad
-   * argument, DataNotFoundError for a missing model, ModelFormatError / ModelVersionError for one
-   * this lexdis cannot read.
+   * Reads a model from the bytes of its file (`model.lexdis`, docs/model-format.md), with no file
+   * system: every check of {@link Model.load} is made, with a CRC-32 and an inflate in JavaScript
+   * (src/model/codec.ts). `options.name` names the bytes in errors (default `<model bytes>`);
+   * with `options.expect.featureSet`, a model trained with another feature set is refused.
+   * Returns the model with its header, size in bytes and load time, and the analyzer tables it
+   * carries compiled. Throws UsageError for a bad argument, ModelFormatError / ModelVersionError
+   * for bytes that are not a model this lexdis reads.
    */
-  static async load(dir: string, expect: { featureSet?: string } = {}): Promise<LoadedModel> {
-    requireString('dir', dir);
-    const parts = await readModel(dir, { expectKind: MODEL_KIND });
-    const info = parts.header.lexdis as ModelInfo | undefined;
-    if (!info || !Array.isArray(info.templates)) throw new ModelFormatError('model header has no lexdis section', { file: dir });
-    const templates = info.templates.map(parseTemplate);
-    if (templateSetHash(templates) !== info.templateHash)
-      throw new ModelFormatError(`feature templates do not match their recorded hash (${canonicalTemplates(templates).slice(0, 60)}…)`, { file: dir });
-    if (expect.featureSet && expect.featureSet !== info.featureSet)
-      throw new ModelVersionError(`model was trained with feature set '${info.featureSet}', not '${expect.featureSet}'`, { file: dir });
-    parseTransform(info.transform);
-    try {
-      modelAnalyzerOptions(info);
-    } catch (err) {
-      throw err instanceof ModelFormatError ? new ModelFormatError(err.message, { file: dir }) : err;
-    }
-    const bin = parts.binary;
-    const need = (name: string) => {
-      const a = bin[name];
-      if (!a) throw new ModelFormatError(`model part '${name}' is missing`, { file: dir });
-      return a;
-    };
-    const vocab = Vocab.load(parts.json.vocab);
-    const counts = BetaTable.load(
-      parts.json.beta,
-      Object.fromEntries(BETA_PARTS.map((name) => [name, need(`beta/${name}`)])) as unknown as BetaBuffers,
-    );
-    const docJson = parts.json.doc as { targets?: unknown[] };
-    const nt = Array.isArray(docJson?.targets) ? docJson.targets.length : 0;
-    const doc = DocTables.load(parts.json.doc, {
-      wordOffsets: need('doc/wordOffsets') as Int32Array,
-      wordDocs: need('doc/wordDocs') as Int32Array,
-      valueOffsets: Array.from({ length: nt }, (_, i) => need(`doc/valueOffsets/${i}`) as Int32Array),
-      valueDocs: Array.from({ length: nt }, (_, i) => need(`doc/valueDocs/${i}`) as Int32Array),
-    });
-    const lexicon = SeenLexicon.load(parts.json.lexicon, vocab, Object.fromEntries(LEXICON_ARRAYS.map((name) => [name, bin[`lexicon/${name}`]])));
-    const thetaJson = parts.json.theta as { bias?: unknown };
-    if (typeof thetaJson?.bias !== 'number') throw new ModelFormatError('θ bias is missing', { file: dir });
-    let sequence: TagSequence | null = null;
-    let casePass: CasePass | null = null;
-    try {
-      sequence = parts.json.sequence === undefined ? null : TagSequence.load(parts.json.sequence);
-      casePass = parts.json.casePass === undefined ? null
-        : CasePass.load(parts.json.casePass, Object.fromEntries(CASE_PASS_ARRAYS.map((name) => [name, need(`casePass/${name}`)])));
-    } catch (err) {
-      throw err instanceof ModelFormatError ? new ModelFormatError(err.message, { file: dir }) : err;
-    }
-    const model = new Model(info, vocab, counts, doc, lexicon, {
-      weights: need('theta/weights') as Float64Array, bias: thetaJson.bias,
-    }, sequence, casePass);
-    return Object.assign(model, {
-      storeHeader: parts.header,
-      bytesOnDisk: parts.bytesOnDisk,
-      loadMs: parts.loadMs,
-      analyzerTables: analyzerTables(parts),
-    });
+  static fromBytes<M extends Model>(
+    this: new (...args: ModelArgs) => M,
+    bytes: Uint8Array,
+    options: { name?: string; expect?: { featureSet?: string } } = {},
+  ): LoadedModel<M> {
+    if (!(bytes instanceof Uint8Array)) throw new UsageError('bytes must be a Uint8Array');
+    const o = requireOptions<{ name?: string; expect?: { featureSet?: string } }>('options', options, true);
+    const name = o.name === undefined ? '<model bytes>' : requireString('options.name', o.name);
+    const t0 = performance.now();
+    const parts = decodeModel(bytesSource(bytes, name), portableCodec, MODEL_KIND);
+    return modelFromParts(this, {
+      header: deepFreeze(parts.header), json: deepFreeze(parts.json), binary: Object.freeze(parts.binary),
+      bytesOnDisk: bytes.byteLength, loadMs: performance.now() - t0,
+    }, name, o.expect ?? {});
   }
+}
+
+/** What the constructor of {@link Model} takes. */
+type ModelArgs = ConstructorParameters<typeof Model>;
+
+/** The kind of model file a lexdis model is (the store header's `kind`). */
+export const MODEL_KIND = 'lexdis-model';
+
+/**
+ * The model that the parts of a model file hold, made by `ctor` ({@link Model} or a subclass):
+ * its templates checked against their hash, its parts against each other. `file` names the model
+ * in errors; with `expect.featureSet`, a model trained with another feature set is refused.
+ * Returns the model with the store's header, its size, the load time and the compiled analyzer
+ * tables it carries. Throws ModelFormatError / ModelVersionError.
+ */
+export function modelFromParts<M extends Model>(
+  ctor: new (...args: ModelArgs) => M,
+  parts: ModelParts & { header: ModelHeader; bytesOnDisk: number; loadMs: number },
+  file: string,
+  expect: { featureSet?: string },
+): LoadedModel<M> {
+  const dir = file;
+  const info = checkedInfo(parts.header, file, expect);
+  const bin = parts.binary;
+  const need = (name: string) => {
+    const a = bin[name];
+    if (!a) throw new ModelFormatError(`model part '${name}' is missing`, { file: dir });
+    return a;
+  };
+  const vocab = Vocab.load(parts.json.vocab);
+  const counts = BetaTable.load(
+    parts.json.beta,
+    Object.fromEntries(BETA_PARTS.map((name) => [name, need(`beta/${name}`)])) as unknown as BetaBuffers,
+  );
+  const docJson = parts.json.doc as { targets?: unknown[] };
+  const nt = Array.isArray(docJson?.targets) ? docJson.targets.length : 0;
+  const doc = DocTables.load(parts.json.doc, {
+    wordOffsets: need('doc/wordOffsets') as Int32Array,
+    wordDocs: need('doc/wordDocs') as Int32Array,
+    valueOffsets: Array.from({ length: nt }, (_, i) => need(`doc/valueOffsets/${i}`) as Int32Array),
+    valueDocs: Array.from({ length: nt }, (_, i) => need(`doc/valueDocs/${i}`) as Int32Array),
+  });
+  const lexicon = SeenLexicon.load(parts.json.lexicon, vocab, Object.fromEntries(LEXICON_ARRAYS.map((name) => [name, bin[`lexicon/${name}`]])));
+  const thetaJson = parts.json.theta as { bias?: unknown };
+  if (typeof thetaJson?.bias !== 'number') throw new ModelFormatError('θ bias is missing', { file: dir });
+  let sequence: TagSequence | null = null;
+  let casePass: CasePass | null = null;
+  try {
+    sequence = parts.json.sequence === undefined ? null : TagSequence.load(parts.json.sequence);
+    casePass = parts.json.casePass === undefined ? null
+      : CasePass.load(parts.json.casePass, Object.fromEntries(CASE_PASS_ARRAYS.map((name) => [name, need(`casePass/${name}`)])));
+  } catch (err) {
+    throw err instanceof ModelFormatError ? new ModelFormatError(err.message, { file: dir }) : err;
+  }
+  const model = new ctor(info, vocab, counts, doc, lexicon, {
+    weights: need('theta/weights') as Float64Array, bias: thetaJson.bias,
+  }, sequence, casePass);
+  return Object.assign(model, {
+    storeHeader: parts.header,
+    bytesOnDisk: parts.bytesOnDisk,
+    loadMs: parts.loadMs,
+    analyzerTables: analyzerTables(parts),
+  });
+}
+
+/** The header's model information, checked: its templates against their hash, its transform and analyzer options. */
+function checkedInfo(header: ModelHeader, file: string, expect: { featureSet?: string }): ModelInfo {
+  const info = header.lexdis as ModelInfo | undefined;
+  if (!info || !Array.isArray(info.templates)) throw new ModelFormatError('model header has no lexdis section', { file });
+  const templates = info.templates.map(parseTemplate);
+  if (templateSetHash(templates) !== info.templateHash)
+    throw new ModelFormatError(`feature templates do not match their recorded hash (${canonicalTemplates(templates).slice(0, 60)}…)`, { file });
+  if (expect.featureSet && expect.featureSet !== info.featureSet)
+    throw new ModelVersionError(`model was trained with feature set '${info.featureSet}', not '${expect.featureSet}'`, { file });
+  parseTransform(info.transform);
+  try {
+    modelAnalyzerOptions(info);
+  } catch (err) {
+    throw err instanceof ModelFormatError ? new ModelFormatError(err.message, { file }) : err;
+  }
+  return info;
 }
 
 /** The name of the JSON part of the compiled analyzer tables, and the folder of their binary parts. */
@@ -260,10 +243,10 @@ function analyzerTables(parts: {
 }
 
 /**
- * A model read from disk, with its store header, size on disk, load time and the analyzer tables it
- * carries compiled.
+ * A model read from its file or bytes, with its store header, size in bytes, load time and the
+ * analyzer tables it carries compiled.
  */
-export type LoadedModel = Model & {
+export type LoadedModel<M extends Model = Model> = M & {
   storeHeader: ModelHeader;
   bytesOnDisk: number;
   loadMs: number;

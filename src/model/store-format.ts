@@ -6,9 +6,6 @@
  * writes (./store-file.ts); format 1 (a LevelDB directory) is read only by `lexdis upgrade-model`
  * (./upgrade/), which converts it.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { projectRoot } from '../config.js';
 import { ModelFormatError, ModelVersionError, UsageError } from '../errors.js';
 
 /** First field of every model header. */
@@ -69,20 +66,6 @@ export interface ModelHeader {
 
 /** Part names: path-like words (`vocab/lemma`, `beta.counts`). */
 export const PART_NAME = /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/;
-
-let cachedVersion: string | undefined;
-/** `lexdis <package version>`. */
-export function creatorString(): string {
-  if (cachedVersion === undefined) {
-    try {
-      const pkg = JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version?: string };
-      cachedVersion = pkg.version ?? 'unknown';
-    } catch {
-      cachedVersion = 'unknown';
-    }
-  }
-  return `lexdis ${cachedVersion}`;
-}
 
 /**
  * Checks magic, format version and kind, in that order, before anything else is read. Takes
@@ -159,8 +142,12 @@ function toJsonText(value: unknown, what: string): string {
   return text;
 }
 
-/** Validates and serializes the parts before anything touches the disk. */
-export function plan(parts: ModelParts, formatVersion = MODEL_FORMAT_VERSION): Plan {
+/**
+ * Validates and serializes the parts before anything touches the disk. Takes the parts, the
+ * format version to write and the writer's name for the header's `createdBy` (`lexdis 0.1.0`);
+ * returns the plan. Throws UsageError for parts that cannot be stored.
+ */
+export function plan(parts: ModelParts, formatVersion: number, createdBy: string): Plan {
   const given = parts?.header;
   if (typeof given !== 'object' || given === null || Array.isArray(given)) throw new UsageError('model header must be an object');
   for (const reserved of ['magic', 'formatVersion']) {
@@ -168,7 +155,7 @@ export function plan(parts: ModelParts, formatVersion = MODEL_FORMAT_VERSION): P
   }
   const header = {
     magic: MODEL_MAGIC, formatVersion, kind: DEFAULT_MODEL_KIND,
-    createdBy: creatorString(), createdAt: new Date().toISOString(), ...given,
+    createdBy, createdAt: new Date().toISOString(), ...given,
   } as ModelHeader;
   if (typeof header.kind !== 'string' || header.kind === '') throw new UsageError('model kind must be a non-empty string');
   const headerText = toJsonText(header, 'model header');

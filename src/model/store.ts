@@ -20,8 +20,10 @@ import {
 } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { DataNotFoundError, LexdisError, ModelFormatError, ModelVersionError, OutputError } from '../errors.js';
+import { projectRoot } from '../config.js';
 import { assertParentFolder } from '../io/files.js';
 import { type ModelHeader, type ModelParts, type Plan, MARKER_FILE, MODEL_FILE, MODEL_MAGIC, UPGRADE_HINT, plan } from './store-format.js';
+import { deepFreeze } from './store-decode.js';
 import { type Compression, encodeModelFile, fileVersionOf, hasFileSignature, readFileHeader, readModelFile } from './store-file.js';
 import { claim, fsyncPath, recoverModelPath, release, serialized, siblingPath, sleep, swapInProgress, swapIntoPlace } from './store-swap.js';
 
@@ -35,6 +37,20 @@ export { COMPRESSIONS, fileVersionOf, type Compression } from './store-file.js';
  * deflated, the smaller file (docs/model-format.md weighs the two).
  */
 export const DEFAULT_COMPRESSION: Compression = 'deflate-raw';
+
+let cachedVersion: string | undefined;
+/** `lexdis <package version>`, the writer a model's header names (`createdBy`). */
+function creatorString(): string {
+  if (cachedVersion === undefined) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version?: string };
+      cachedVersion = pkg.version ?? 'unknown';
+    } catch {
+      cachedVersion = 'unknown';
+    }
+  }
+  return `lexdis ${cachedVersion}`;
+}
 
 /** How to write a model: how its chunks are stored ({@link DEFAULT_COMPRESSION} when absent). */
 export interface WriteOptions { compression?: Compression }
@@ -105,7 +121,7 @@ export async function writeModel(
   const t0 = performance.now();
   const abs = resolve(dir);
   const compression = opts.compression ?? DEFAULT_COMPRESSION;
-  const p = plan(parts, fileVersionOf(compression));
+  const p = plan(parts, fileVersionOf(compression), creatorString());
   assertModelPathWritable(abs);
   return serialized(abs, async () => {
     const tmp = siblingPath(abs, 'tmp');
@@ -153,7 +169,7 @@ export function writeModelFile(
   const t0 = performance.now();
   const abs = resolve(file);
   const compression = opts.compression ?? DEFAULT_COMPRESSION;
-  const p = plan(parts, fileVersionOf(compression));
+  const p = plan(parts, fileVersionOf(compression), creatorString());
   if (!existsSync(dirname(abs))) throw new OutputError('output folder does not exist', { file: dirname(abs) });
   if (existsSync(abs) && (!statSync(abs).isFile() || !isModelFile(abs))) {
     throw new OutputError('refusing to replace something that is not a single-file lexdis model', { file: abs });
@@ -215,14 +231,6 @@ async function readFormat2<T>(abs: string, read: (file: string, bytes: number) =
       throw new ModelFormatError(`cannot read the model: ${(err as Error).message}`, { file: abs });
     }
   }
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !ArrayBuffer.isView(value) && !Object.isFrozen(value)) {
-    for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
-  }
-  return value;
 }
 
 /**

@@ -16,7 +16,7 @@ import { formInScript, lemmaInScript, morphInScript } from '../analyzer/script.j
 import type { AnalyzedToken } from '../analyzer/types.js';
 import type { Candidate, Token } from '../corpus/types.js';
 import { caseOrMoodName } from '../labels/inflection.js';
-import { Model } from '../model/model.js';
+import { Model } from '../model/model-node.js';
 import type { Script } from '../script/buckwalter.js';
 import { vocalizeWord } from '../script/vocalize.js';
 import { WordTypeCache } from './word-types.js';

@@ -2,7 +2,7 @@
 import { UsageError } from '../errors.js';
 import { STREAM_WORKER, type WorkerPoolSpec } from '../io/worker-stream.js';
 import type { StreamWorkerData } from './stream-worker.js';
-import { Tagger, TAGGER_CACHE_BYTES, type TaggerSource } from './tagger.js';
+import { Tagger, TAGGER_CACHE_BYTES, type TaggerSource } from './tagger-node.js';
 
 /** A tagging worker's data but for the tagger it loads. */
 export type TaggerWorkerData = Extract<StreamWorkerData, { kind: 'tag' | 'diacritize' }> extends infer D ? (D extends unknown ? Omit<D, 'tagger'> : never) : never;

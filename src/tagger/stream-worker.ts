@@ -22,12 +22,12 @@ export type StreamWorkerData =
 /** Loads what the command needs; returns the window transform. */
 async function load(data: StreamWorkerData): Promise<(task: never) => unknown> {
   if (data.kind === 'analyze') {
-    const [{ Analyzer }, { analyzeWindow, lineRendererOf }] = await Promise.all([import('../analyzer/engine.js'), import('../analyzer/stream.js')]);
+    const [{ Analyzer }, { analyzeWindow, lineRendererOf }] = await Promise.all([import('../analyzer/engine-node.js'), import('../analyzer/stream.js')]);
     const analyzer = Analyzer.load(data.analyzer.tables, data.analyzer.options);
     const render = await lineRendererOf(data.render, data.format);
     return ((w: AnalyzeWindow) => analyzeWindow(analyzer, w, render)) as (task: never) => unknown;
   }
-  const { Tagger } = await import('./tagger.js');
+  const { Tagger } = await import('./tagger-node.js');
   const tagger = await Tagger.load(data.tagger.model, data.tagger.options);
   if (data.kind === 'diacritize') {
     const { diacritizeWindow } = await import('./diacritize-stream.js');

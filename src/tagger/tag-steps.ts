@@ -13,7 +13,7 @@
  *   4. ranking, one sentence per step, each yielded as soon as it is ranked.
  */
 import { joinDaggerAlif } from '../analyzer/dagger.js';
-import type { Analyzer } from '../analyzer/index.js';
+import type { Analyzer } from '../analyzer/engine.js';
 import type { AnalyzedToken } from '../analyzer/types.js';
 import type { Document, Sentence } from '../corpus/types.js';
 import { splitSentences } from '../analyzer/sentences.js';

@@ -4,6 +4,8 @@
  * Tagger holds a loaded model and analyzer, reads them only, and can serve concurrent calls.
  */
 import { Analyzer, type AnalyzerOptions } from '../analyzer/engine.js';
+import type { TableTexts } from '../analyzer/lexicon.js';
+import { DataNotFoundError, UsageError } from '../errors.js';
 import { DEFAULT_INPUT_SCRIPT, INPUT_SCRIPTS, prepareInput, type InputScript } from '../analyzer/script.js';
 import { requireInteger, requireOneOf, requireOptions, requireString } from '../args.js';
 import type { Corpus } from '../corpus/types.js';
@@ -22,11 +24,11 @@ import { taggedSentence, type TaggedSentence } from './tagged.js';
  * The bytes a Tagger's caches take at most, by default (docs/reliability.md, "Memory: every
  * cache in bytes"): half for its word types' C(t) and analyses (./word-types.ts), a quarter for
  * the rendered strings (./render-cache.ts), a quarter for the analyzer's own cache of analyses
- * (when {@link Tagger.load} loads the analyzer).
+ * (when the tagger makes the analyzer: {@link Tagger.fromModel}, Tagger.load).
  */
 export const TAGGER_CACHE_BYTES = 256 * 2 ** 20;
 
-/** Options of {@link Tagger.load}. */
+/** Options of Tagger.load (./tagger-node.ts): the analyzer tables' folder, the analyzer options, the caches' bytes. */
 export interface TaggerOptions {
   /**
    * The analyzer's tables: a folder of dictPrefixes, dictStems, dictSuffixes, tableAB, tableAC,
@@ -43,13 +45,23 @@ export interface TaggerOptions {
 }
 
 /**
- * Where a Tagger is loaded from (what {@link Tagger.load} takes): what a worker thread needs to
- * load a tagger of its own.
+ * Where a Tagger is loaded from (what Tagger.load, ./tagger-node.ts, takes): what a worker thread
+ * needs to load a tagger of its own.
  */
 export interface TaggerSource {
   /** The model's path. */
   model: string;
   options: TaggerOptions;
+}
+
+/** Options of {@link Tagger.fromModel}. */
+export interface TaggerCoreOptions {
+  /** The six tables' text by file name (Analyzer.fromTables); absent: the model's compiled tables. */
+  tables?: TableTexts;
+  /** Analyzer options; those the model records (ModelInfo.analyzer) apply unless given here. */
+  analyzer?: Partial<AnalyzerOptions>;
+  /** The bytes the caches take at most ({@link TAGGER_CACHE_BYTES} by default). */
+  cacheBytes?: number;
 }
 
 /**
@@ -86,11 +98,11 @@ export class Tagger {
   readonly words: WordTypeCache;
   /** The rendered strings of the analyses shown so far (bounded, ./render-cache.ts). */
   readonly rendered: RenderCache;
-  /** Where {@link Tagger.load} loaded it from (undefined for a tagger made of parts). */
+  /** Where Tagger.load (./tagger-node.ts) loaded it from (undefined for a tagger made otherwise). */
   loadedFrom?: TaggerSource;
 
   /**
-   * Takes a model and an analyzer already loaded (see {@link Tagger.load}), and the bytes the
+   * Takes a model and an analyzer already loaded (see {@link Tagger.fromModel}), and the bytes the
    * caches may take ({@link TAGGER_CACHE_BYTES} by default; the analyzer's cache is its own, set
    * when it was loaded); a constructor returns the tagger. Throws UsageError for a bad `cacheBytes`.
    */
@@ -102,29 +114,26 @@ export class Tagger {
   }
 
   /**
-   * Loads a trained model and the analyzer's tables. Takes the model's path and
-   * `{ tables }`, the analyzer tables' folder; returns the Tagger. Throws UsageError for a bad
-   * argument, DataNotFoundError for a missing model or tables, ModelFormatError /
-   * ModelVersionError for something that is not a model this lexdis reads.
+   * A tagger from a model read with {@link Model.fromBytes}, with no file system: the analyzer
+   * from the six tables' text when `options.tables` gives them (Analyzer.fromTables), else from
+   * the tables the model carries compiled (Analyzer.fromImage). The analyzer options the model
+   * records apply unless `options.analyzer` gives others; `options.cacheBytes` as in
+   * Tagger.load. Returns the tagger. Throws UsageError for a bad argument,
+   * DataNotFoundError for a model without compiled tables and no tables given, ModelFormatError
+   * for damaged compiled tables, InputParseError for a malformed table.
    */
-  static async load(modelDir: string, options: TaggerOptions): Promise<Tagger & { model: LoadedModel }> {
-    requireString('modelDir', modelDir);
-    const o = requireOptions<TaggerOptions>('options', options, false);
-    requireString('options.tables', o.tables);
+  static fromModel(model: LoadedModel, options: TaggerCoreOptions = {}): Tagger {
+    if (!(model instanceof Model)) throw new UsageError('model must be a Model');
+    const o = requireOptions<TaggerCoreOptions>('options', options, true);
     const cacheBytes = o.cacheBytes === undefined ? TAGGER_CACHE_BYTES : requireInteger('options.cacheBytes', o.cacheBytes, 0);
-    const model = await Model.load(modelDir);
-    // the tables compiled into the model, when they are the tables given (src/analyzer/image.ts), else the files parsed
-    const analyzer = Analyzer.load(o.tables, {
+    const analyzerOptions = {
       ...modelAnalyzerOptions(model.info), cacheBytes: Math.floor(cacheBytes / 4), ...requireOptions('options.analyzer', o.analyzer, true),
-    }, model.analyzerTables);
-    // the analyzer holds what it took of them; the bytes of their text need not stay
-    model.analyzerTables = undefined;
-    const tagger = new Tagger(model, analyzer, cacheBytes) as Tagger & { model: LoadedModel };
-    tagger.loadedFrom = {
-      model: modelDir,
-      options: { tables: o.tables, cacheBytes, ...(o.analyzer ? { analyzer: { ...o.analyzer } } : {}) },
     };
-    return tagger;
+    let analyzer: Analyzer;
+    if (o.tables !== undefined) analyzer = Analyzer.fromTables(o.tables, analyzerOptions);
+    else if (model.analyzerTables) analyzer = Analyzer.fromImage(model.analyzerTables, analyzerOptions);
+    else throw new DataNotFoundError('the model carries no compiled analyzer tables: give the tables\' text (options.tables)');
+    return new this(model, analyzer, cacheBytes);
   }
 
   /**

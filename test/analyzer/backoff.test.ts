@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Analyzer } from '../../src/analyzer/engine.js';
+import { Analyzer } from '../../src/analyzer/engine-node.js';
 import { backoffLemma, BACKOFF_COMMENT, BACKOFF_GLOSS } from '../../src/analyzer/backoff.js';
 import { formatToken } from '../../src/analyzer/print.js';
 import { tokenJson } from '../../src/analyzer/output.js';

@@ -10,7 +10,7 @@ import { MINI_DIR } from './fixtures.js';
 import { lexdisInProcess } from '../helpers/cli-in-process.js';
 import { Analyzer } from '../../src/analyzer/index.js';
 import { dataPaths } from '../../bin/data.js';
-import { Model, modelAnalyzerOptions } from '../../src/model/model.js';
+import { Model, modelAnalyzerOptions } from '../../src/model/model-node.js';
 import { analyzerCandidates, WordTypeCache } from '../../src/tagger/word-types.js';
 import { train } from '../../training/train.js';
 import { pudCorpus } from '../helpers/pud.js';

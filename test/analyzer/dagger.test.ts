@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Analyzer } from '../../src/analyzer/engine.js';
+import { Analyzer } from '../../src/analyzer/engine-node.js';
 import { joinDaggerAlif } from '../../src/analyzer/dagger.js';
 import { dataPaths } from '../../bin/data.js';
 import { textToCorpus } from '../../src/formats/text.js';

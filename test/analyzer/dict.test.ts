@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cleanGloss, deducePos, LexiconDict } from '../../src/analyzer/dict.js';
-import { loadLexicon } from '../../src/analyzer/lexicon.js';
+import { loadLexicon } from '../../src/analyzer/lexicon-node.js';
+
 import { InputParseError } from '../../src/errors.js';
 import { MINI_DIR } from './fixtures.js';
 

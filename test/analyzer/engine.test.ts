@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Analyzer, defaultAnalyzerOptions } from '../../src/analyzer/engine.js';
+import { Analyzer, defaultAnalyzerOptions } from '../../src/analyzer/engine-node.js';
 import { TABLE_FILES } from '../../src/analyzer/lexicon.js';
 import { UsageError } from '../../src/errors.js';
 import { MINI_DIR, miniCopy, rewrite } from './fixtures.js';

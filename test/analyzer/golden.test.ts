@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Analyzer } from '../../src/analyzer/engine.js';
+import { Analyzer } from '../../src/analyzer/engine-node.js';
 import { formatToken } from '../../src/analyzer/print.js';
 import { projectRoot } from '../../src/config.js';
 import { dataPaths } from '../../bin/data.js';

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { rmSync } from 'node:fs';
-import { loadLexicon, TABLE_FILES } from '../../src/analyzer/lexicon.js';
+import { loadLexicon } from '../../src/analyzer/lexicon-node.js';
+import { TABLE_FILES } from '../../src/analyzer/lexicon.js';
 import { DataNotFoundError, InputParseError } from '../../src/errors.js';
 import { MINI_DIR, miniCopy, rewrite } from './fixtures.js';
 

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Analyzer } from '../../src/analyzer/engine.js';
-import { loadLexicon } from '../../src/analyzer/lexicon.js';
+import { Analyzer } from '../../src/analyzer/engine-node.js';
+import { loadLexicon } from '../../src/analyzer/lexicon-node.js';
+
 import { mayBeName, nisbaStems, NISBA_CATEGORY, NISBA_GLOSS, MIN_BASE } from '../../src/analyzer/nisba.js';
 import { dataPaths } from '../../bin/data.js';
 

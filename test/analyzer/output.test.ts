@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Analyzer } from '../../src/analyzer/engine.js';
+import { Analyzer } from '../../src/analyzer/engine-node.js';
 import { renderAnalyses, tokenJson } from '../../src/analyzer/output.js';
 import { formatAnalyses } from '../../src/analyzer/print.js';
 import { MINI_DIR } from './fixtures.js';

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { StemVowels, MIN_EVIDENCE, stemVowelsOf } from '../../src/analyzer/stem-vowels.js';
-import { loadLexicon } from '../../src/analyzer/lexicon.js';
+import { loadLexicon } from '../../src/analyzer/lexicon-node.js';
+
 import { dataPaths } from '../../bin/data.js';
 
 const strip = (v: string) => v.replace(/[aiuoFNK~`]/g, '');

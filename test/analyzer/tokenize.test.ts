@@ -2,9 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { dataPaths } from '../../bin/data.js';
-import { Analyzer } from '../../src/analyzer/engine.js';
+import { Analyzer } from '../../src/analyzer/engine-node.js';
 import { joinDaggerAlif } from '../../src/analyzer/dagger.js';
-import { loadLexicon } from '../../src/analyzer/lexicon.js';
+import { loadLexicon } from '../../src/analyzer/lexicon-node.js';
+
 import {
   arabicWordSpans, isArabicClassChar, lookupWord, MAX_WORD_CHARS, MAX_WORD_LETTERS, tokenizeLine, withinWordReach,
 } from '../../src/analyzer/tokenize.js';

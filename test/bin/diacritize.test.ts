@@ -8,7 +8,7 @@ import { projectRoot } from '../../src/config.js';
 import { corpusToPos, writePosFile } from '../../src/formats/pos/pos.js';
 import { pudCorpus } from '../helpers/pud.js';
 import { dataPaths } from '../../bin/data.js';
-import { tablesFingerprint } from '../../src/analyzer/image.js';
+import { tablesFingerprint } from '../../src/analyzer/image-node.js';
 import { readModel } from '../../src/model/store.js';
 
 const BIN = join(projectRoot(), 'bin', 'lexdis');

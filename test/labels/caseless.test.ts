@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { CASE_MOOD_ELEMENTS, caselessKey, caselessMorph, isCaseOrMoodTag, mayHaveCaseOrMood } from '../../src/labels/caseless.js';
 import { formatMorph, parseMorph } from '../../src/labels/morph.js';
 import { labelKey } from '../../src/labels/elements.js';
-import { loadLexicon, withoutCaseOrMood } from '../../src/analyzer/lexicon.js';
+import { loadLexicon } from '../../src/analyzer/lexicon-node.js';
+import { withoutCaseOrMood } from '../../src/analyzer/lexicon.js';
 import { dataPaths } from '../../bin/data.js';
 import { factorize } from '../../src/labels/factorize.js';
 

@@ -5,7 +5,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadLexicon } from '../../src/analyzer/lexicon.js';
+import { loadLexicon } from '../../src/analyzer/lexicon-node.js';
+
 import { dataPaths } from '../../bin/data.js';
 import { factorize } from '../../src/labels/factorize.js';
 import { CASE_NAMES, MOOD_NAMES, caseOrMoodName } from '../../src/labels/inflection.js';

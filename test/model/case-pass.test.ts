@@ -7,7 +7,7 @@ import type { Candidate, Document } from '../../src/corpus/types.js';
 import { ModelFormatError } from '../../src/errors.js';
 import { CASE_FEATURE_GROUPS, LabelledSentence, candidateBuckets, caseClass, labelHashes } from '../../src/model/case-context.js';
 import { CasePass } from '../../src/model/case-pass.js';
-import { Model } from '../../src/model/model.js';
+import { Model } from '../../src/model/model-node.js';
 import { ModelRanker } from '../../src/tagger/ranker.js';
 import { prepareDocument } from '../../src/tagger/prepare.js';
 import { CASE_PASS_WEIGHT, fitCaseClassifier } from '../../training/case-fit.js';

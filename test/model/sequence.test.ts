@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Candidate, Document, Token } from '../../src/corpus/types.js';
 import { ModelFormatError } from '../../src/errors.js';
-import { Model } from '../../src/model/model.js';
+import { Model } from '../../src/model/model-node.js';
 import { SEQUENCE_ELEMENTS, SEQUENCE_PRESENCE, TagSequence, candidateTag, decodingReadsScores, sequenceSpec } from '../../src/model/sequence.js';
 
 const SPEC = sequenceSpec();

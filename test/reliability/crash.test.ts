@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { after, test } from 'node:test';
-import { Model } from '../../src/model/model.js';
+import { Model } from '../../src/model/model-node.js';
 import { Rng } from '../../src/random.js';
 import { LEXDIS, leftovers, runLexdis } from './harness.js';
 import { writeGoodInputs } from './inputs.js';

@@ -13,7 +13,7 @@ import { evaluate, goldItems } from '../../src/eval/evaluate.js';
 import { rankPrepared } from '../../src/tagger/pipeline.js';
 import { ModelRanker } from '../../src/tagger/ranker.js';
 import { rankedJsonl, rerankedPos, taggedJsonl, taggedText } from '../../src/tagger/tag-output.js';
-import { Tagger } from '../../src/tagger/tagger.js';
+import { Tagger } from '../../src/tagger/tagger-node.js';
 import type { TaggedSentence } from '../../src/tagger/tagged.js';
 import { rankToken } from '../../src/tagger/types.js';
 import { train } from '../../training/train.js';

@@ -15,7 +15,7 @@ import { DataNotFoundError, UsageError } from '../../src/errors.js';
 import type { OutputSink } from '../../src/io/output-writer.js';
 import { diacritizeStream, type DiacritizeStreamOptions } from '../../src/tagger/diacritize-stream.js';
 import { tagTextStream, type TagStreamOptions } from '../../src/tagger/tag-stream.js';
-import { Tagger, type TaggerSource } from '../../src/tagger/tagger.js';
+import { Tagger, type TaggerSource } from '../../src/tagger/tagger-node.js';
 import { train } from '../../training/train.js';
 import { bamaAnalyzer, pudCorpus } from '../helpers/pud.js';
 import { memorySink } from '../helpers/memory-sink.js';

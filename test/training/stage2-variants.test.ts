@@ -9,7 +9,7 @@ import { Analyzer } from '../../src/analyzer/index.js';
 import { dataPaths } from '../../bin/data.js';
 import { projectUd } from '../../src/import/ud-project.js';
 import { caselessKey } from '../../src/labels/caseless.js';
-import { Model } from '../../src/model/model.js';
+import { Model } from '../../src/model/model-node.js';
 import { prepareDocument } from '../../src/tagger/prepare.js';
 import { buildRows, defaultStage2Options } from '../../training/stage2.js';
 import { train } from '../../training/train.js';
