@@ -181,8 +181,8 @@ export class Analyzer {
    * ModelFormatError for what is not an image this lexdis reads or a damaged one.
    */
   static fromImage(image: LexiconImage, options: Partial<AnalyzerOptions> = {}): Analyzer {
-    const opts = analyzerOptions({ caseEndings: image?.json?.caseEndings, ...options });
     if (!isLexiconImage(image)) throw new ModelFormatError('not compiled analyzer tables this lexdis reads');
+    const opts = analyzerOptions({ caseEndings: image.json.caseEndings, ...options });
     if (image.json.caseEndings !== opts.caseEndings)
       throw new UsageError(`caseEndings is ${opts.caseEndings}, the compiled tables were made with ${image.json.caseEndings}`);
     const start = performance.now();
