@@ -15,7 +15,8 @@ import type { Script } from '../script/buckwalter.js';
 import type { Paragraph } from '../io/paragraphs.js';
 import type { StreamInput, StreamProgress } from '../io/text-stream.js';
 import { STREAM_WORKER, streamBatches, type WorkerPoolSpec, type WorkersOption } from '../io/worker-stream.js';
-import { Analyzer, defaultAnalyzerOptions, type AnalyzerOptions } from './engine-node.js';
+import { Analyzer, defaultAnalyzerOptions, type AnalyzerOptions } from './engine.js';
+import { Analyzer as AnalyzerLoader } from './engine-node.js';
 import { defaultRenderOptions, renderLine, type RenderOptions } from './output.js';
 import { prepareInput, resolveInputScript, type InputScript } from './script.js';
 import { tokenizeLine } from './tokenize.js';
@@ -163,7 +164,7 @@ export async function analyzeStream(
       workers: o.workers,
       autoMinBytes: ANALYZE_AUTO_MIN_BYTES,
       oneThread: async () => {
-        const a = analyzer instanceof Analyzer ? analyzer : Analyzer.load(analyzer.tables, analyzer.options);
+        const a = analyzer instanceof Analyzer ? analyzer : AnalyzerLoader.load(analyzer.tables, analyzer.options);
         const render = await lineRendererOf(o.render, format);
         return (batch: Paragraph[]) => {
           const w = analyzeWindow(a, window(batch), render);

@@ -2,7 +2,8 @@
 import { UsageError } from '../errors.js';
 import { STREAM_WORKER, type WorkerPoolSpec } from '../io/worker-stream.js';
 import type { StreamWorkerData } from './stream-worker.js';
-import { Tagger, TAGGER_CACHE_BYTES, type TaggerSource } from './tagger-node.js';
+import { Tagger, TAGGER_CACHE_BYTES, type TaggerSource } from './tagger.js';
+import { Tagger as TaggerLoader } from './tagger-node.js';
 
 /** A tagging worker's data but for the tagger it loads. */
 export type TaggerWorkerData = Extract<StreamWorkerData, { kind: 'tag' | 'diacritize' }> extends infer D ? (D extends unknown ? Omit<D, 'tagger'> : never) : never;
@@ -23,7 +24,7 @@ export const TAG_AUTO_MIN_BYTES = 1024 * 1024;
 
 /** The tagger itself, or the one its source loads (Tagger.load's errors). */
 export async function taggerFor(tagger: Tagger | TaggerSource): Promise<Tagger> {
-  return tagger instanceof Tagger ? tagger : Tagger.load(tagger.model, tagger.options);
+  return tagger instanceof Tagger ? tagger : TaggerLoader.load(tagger.model, tagger.options);
 }
 
 /**
