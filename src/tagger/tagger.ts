@@ -4,6 +4,7 @@
  * Tagger holds a loaded model and analyzer, reads them only, and can serve concurrent calls.
  */
 import { Analyzer, type AnalyzerOptions } from '../analyzer/engine.js';
+import type { LexiconImage } from '../analyzer/image.js';
 import type { TableTexts } from '../analyzer/lexicon.js';
 import { DataNotFoundError, UsageError } from '../errors.js';
 import { DEFAULT_INPUT_SCRIPT, INPUT_SCRIPTS, prepareInput, type InputScript } from '../analyzer/script.js';
@@ -114,7 +115,7 @@ export class Tagger {
   }
 
   /**
-   * A tagger from a model read with {@link Model.fromBytes}, with no file system: the analyzer
+   * A tagger from a model (read with {@link Model.fromBytes}, or trained), with no file system: the analyzer
    * from the six tables' text when `options.tables` gives them (Analyzer.fromTables), else from
    * the tables the model carries compiled (Analyzer.fromImage). The analyzer options the model
    * records apply unless `options.analyzer` gives others; `options.cacheBytes` as in
@@ -122,7 +123,7 @@ export class Tagger {
    * DataNotFoundError for a model without compiled tables and no tables given, ModelFormatError
    * for damaged compiled tables, InputParseError for a malformed table.
    */
-  static fromModel(model: LoadedModel, options: TaggerCoreOptions = {}): Tagger {
+  static fromModel(model: Model & { analyzerTables?: LexiconImage }, options: TaggerCoreOptions = {}): Tagger {
     if (!(model instanceof Model)) throw new UsageError('model must be a Model');
     const o = requireOptions<TaggerCoreOptions>('options', options, true);
     const cacheBytes = o.cacheBytes === undefined ? TAGGER_CACHE_BYTES : requireInteger('options.cacheBytes', o.cacheBytes, 0);
