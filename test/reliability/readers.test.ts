@@ -20,7 +20,7 @@ const ROUNDS = 6;
 const root = mkdtempSync(join(tmpdir(), 'lexdis-readers-'));
 after(() => rmSync(root, { recursive: true, force: true }));
 
-const modelUrl = pathToFileURL(join(projectRoot(), 'dist', 'src', 'model', 'model.js')).href;
+const modelUrl = pathToFileURL(join(projectRoot(), 'dist', 'src', 'model', 'model-node.js')).href;
 const READER = `
 const { Model } = await import(${JSON.stringify(modelUrl)});
 const m = await Model.load(process.argv[1]);
