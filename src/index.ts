@@ -44,5 +44,6 @@ export {
   OutputError,
   InternalError,
   WorkerError,
+  DataBuildError,
   type ErrorLocation,
 } from './errors.js';

@@ -26,7 +26,7 @@ const ENTRIES = ['src/index.ts', 'src/formats/index.ts', 'src/eval/index.ts', 't
 const ROOT_VALUES = [
   'Analyzer', 'Model', 'Tagger', 'diacritizeText', 'loadCorpus', 'writeCorpus', 'evaluate',
   'LexdisError', 'InputParseError', 'DataNotFoundError', 'DataFetchError', 'ModelFormatError', 'ModelVersionError', 'CorpusError', 'UsageError',
-  'OutputError', 'InternalError', 'WorkerError',
+  'OutputError', 'InternalError', 'WorkerError', 'DataBuildError',
 ];
 
 /** Names re-exported by an entry module, with the module each comes from. */
