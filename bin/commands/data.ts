@@ -4,7 +4,8 @@ import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { checkData, selectSets, type FileCheck } from '../../src/data/check.js';
 import { fetchData, type FetchReport } from '../../src/data/fetch.js';
-import { DATA_SETS, hasPublicSource } from '../../src/data/manifest.js';
+import { buildStep, referencePlan } from './data-reference.js';
+import { DATA_SETS, hasPublicSource, type DataSet } from '../../src/data/manifest.js';
 import { DataFetchError, DataNotFoundError } from '../../src/errors.js';
 import { describeChoice, fetchTargetDir, findDataDir, userDataDir } from '../data.js';
 import { log, writeOut } from '../output.js';
@@ -32,9 +33,10 @@ async function runFetch(sets: string[], flags: { to?: string; from?: string; qui
   // On a terminal a bar, else a line per file (and progress lines); failures always.
   const onTerminal = progressEnabled();
   const bar = progressCallback('MB');
+  const plan = referencePlan(sets, flags.from);
   if (!flags.quiet) log(`fetching into ${to}${flags.from ? ` from ${flags.from}` : ' from the pinned public sources'}`);
   const reports = await fetchData({
-    to, from: flags.from, sets,
+    to, from: flags.from, sets: plan.fetch,
     onProgress: (done, total) => bar('download', Math.round(done / 1e5) / 10, Math.round(total / 1e5) / 10),
     onFile: (r) => {
       if (r.status === 'failed' || (!flags.quiet && !onTerminal)) {
@@ -43,10 +45,13 @@ async function runFetch(sets: string[], flags: { to?: string; from?: string; qui
       }
     },
   }).finally(() => bar.stop());
-  const count = (s: FetchReport['status']) => reports.filter((r) => r.status === s).length;
-  if (!flags.quiet) log(`${count('fetched')} fetched, ${count('present')} already there, ${count('skipped')} skipped, ${count('failed')} failed: ${to}`);
+  const built = await buildStep(to, plan, flags.quiet || onTerminal);
+  const all = [...reports.map((r) => r.status), ...built.statuses];
+  const count = (s: (typeof all)[number]) => all.filter((r) => r === s).length;
+  const madeHere = plan.build ? `${count('built')} built, ` : '';
+  if (!flags.quiet) log(`${count('fetched')} fetched, ${madeHere}${count('present')} already there, ${count('skipped')} skipped, ${count('failed')} failed: ${to}`);
   if (count('failed') > 0) {
-    throw new DataFetchError(`${count('failed')} of ${reports.length} files could not be fetched (listed above); run the same command again to resume`);
+    throw new DataFetchError(`${count('failed')} of ${all.length} files could not be fetched${plan.build ? ' or built' : ''} (listed above); run the same command again to resume`);
   }
 }
 
@@ -89,13 +94,19 @@ async function runPath(): Promise<void> {
   if (!choice.exists) throw new DataNotFoundError('the data folder does not exist', { file: choice.dir });
 }
 
+/** Where a set comes from, as the help says it. */
+function fromHelp(s: DataSet): string {
+  if (s.builtFrom) return `built here from ${s.builtFrom.join(', ')} (its analyses with Perl), or a mirror (--from)`;
+  return s.origin && hasPublicSource(s) ? `github.com/${s.origin.repo} at ${s.origin.commit.slice(0, 12)}` : 'a mirror only (--from)';
+}
+
 /** The sets as the help lists them: name, what, licence, source. */
 function setsHelp(): string[] {
   return DATA_SETS.flatMap((s) => [
     `  ${s.name}`,
     `      ${s.title}`,
     `      licence: ${s.licence}`,
-    `      from: ${s.origin && hasPublicSource(s) ? `github.com/${s.origin.repo} at ${s.origin.commit.slice(0, 12)}` : 'a mirror only (--from)'}`,
+    `      from: ${fromHelp(s)}`,
   ]);
 }
 
@@ -117,6 +128,7 @@ export function register(program: Command): void {
       '  3. $XDG_DATA_HOME/lexdis (default ~/.local/share/lexdis), when it exists',
       '  4. ../shared/data beside a checkout of the repository, when it exists',
       'lexdis data fetch writes to --to DIR, else --data, else $LEXDIS_DATA, else 3.',
+      'It builds bama-1.0-reference rather than download it: PUD\'s sentences, and their analyses by the\noriginal BAMA 1.0 program run with Perl ($LEXDIS_PERL, default perl on PATH); without Perl, from --from.',
       '',
       'Data sets:',
       ...setsHelp(),

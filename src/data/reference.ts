@@ -100,6 +100,12 @@ async function keep(dir: string, file: DataFile, bytes: Uint8Array, what: string
   writeFileAtomic(path, bytes);
 }
 
+/** The program's path and the tables', each verified (see verifiedInput, which throws). */
+async function programInputs(dataDir: string): Promise<string[]> {
+  const script = await verifiedInput(dataDir, PROGRAM.set, PROGRAM.name);
+  return [script, ...(await Promise.all(TABLES.files.map((f) => verifiedInput(dataDir, TABLES, f.name))))];
+}
+
 /**
  * Runs AraMorph.pl on the sentences in a temporary folder holding the bama-1.0 tables (removed
  * afterwards) and returns its output as UTF-8 text without carriage returns. Throws DataBuildError.
@@ -110,8 +116,7 @@ async function analyses(
   sentences: string,
   onProgress: BuildReferenceOptions['onProgress'],
 ): Promise<Uint8Array> {
-  const script = await verifiedInput(dataDir, PROGRAM.set, PROGRAM.name);
-  const tables = await Promise.all(TABLES.files.map((f) => verifiedInput(dataDir, TABLES, f.name)));
+  const [script, ...tables] = await programInputs(dataDir);
   const total = sentences.split('\n').length - 1;
   const work = await mkdtemp(join(tmpdir(), 'lexdis-aramorph-'));
   try {
@@ -143,6 +148,7 @@ export async function buildReference(options: BuildReferenceOptions): Promise<Re
   if (haveSentences && (haveAnalyses || perl === false))
     return [report(SENTENCES, 'present'), report(ANALYSES, haveAnalyses ? 'present' : 'skipped')];
   const conllu = await readFile(await verifiedInput(dataDir, PUD.set, PUD.name), 'utf8');
+  if (!haveAnalyses && perl !== false) await programInputs(dataDir); // every input checked before anything is written
   const sentences = conlluSentences(conllu);
   const dir = await referenceFolder(dataDir);
   if (!haveSentences) await keep(dir, SENTENCES, Buffer.from(sentences, 'utf8'), `the '# text' lines of ${PUD.name}`);
