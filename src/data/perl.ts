@@ -35,8 +35,8 @@ export interface PerlRun {
   onLine?: (line: number) => void;
 }
 
-/** The last `max` characters of `text`, cut at a line start where one is near. */
-const tail = (text: string, max = 600): string => text.slice(-max).replace(/^[^\n]*\n/, '');
+/** The last `max` characters of `text`; when it is longer, from the first line start in them. */
+const tail = (text: string, max = 600): string => (text.length <= max ? text : text.slice(-max).replace(/^[^\n]*\n/, ''));
 
 /**
  * Runs `perl -w SCRIPT` in `cwd` on `input` and returns its standard output, whole. Throws

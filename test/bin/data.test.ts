@@ -105,7 +105,9 @@ test('the data folder: --data before LEXDIS_DATA before the user\'s folder; a mi
   assert.equal(own.err.trimEnd().split('\n').length, 1, own.err);
 });
 
-test('an unknown set or a set only a mirror has is a usage error', async () => {
+test('an unknown set, or the reference without Perl to build it nor a mirror, is a usage error', async () => {
   assert.match((await lexdis(['data', 'fetch', 'bama-2.0', '--to', join(scratch, 'u')])).err, /^Error: no data set 'bama-2\.0': the sets are bama-1\.0, .* \[USAGE\]$/m);
-  assert.match((await lexdis(['data', 'fetch', 'bama-1.0-reference', '--to', join(scratch, 'u')])).err, /bama-1\.0-reference: no public source; fetch from a mirror/);
+  const noPerl = await lexdis(['data', 'fetch', 'bama-1.0-reference', '--to', join(scratch, 'u')], { LEXDIS_PERL: join(scratch, 'no-perl') });
+  assert.equal(noPerl.code, 2);
+  assert.match(noPerl.err, /^Error: bama-1\.0-reference: its analyses are built with Perl, and '.*no-perl' cannot be run .*--from DIR\|URL\) \[USAGE\]$/m);
 });
