@@ -30,7 +30,8 @@ function inputsFolder(): string {
   const dir = join(scratch, `data-${++n}`);
   for (const name of REFERENCE_SET.builtFrom!) {
     mkdirSync(join(dir, name), { recursive: true });
-    for (const f of DATA_SETS.find((s) => s.name === name)!.files) symlinkSync(join(dataDir(), name, f.name), join(dir, name, f.name));
+    const set = DATA_SETS.find((s) => s.name === name)!;
+    for (const f of set.files) symlinkSync(join(dataDir(), name, f.name), join(dir, name, f.name));
   }
   return dir;
 }
@@ -89,7 +90,7 @@ function fakePerl(body: string): string {
 test('a Perl that fails or prints other bytes: DATA_BUILD, and no analyses file', async () => {
   const dir = inputsFolder();
   await assert.rejects(buildReference({ dataDir: dir, perl: fakePerl('echo "cannot open: dictStems" >&2; exit 3') }), (e: unknown) =>
-    e instanceof DataBuildError && /exited with status 3: cannot open: dictStems$/.test(e.message));
+    e instanceof DataBuildError && e.message.endsWith('exited with status 3: cannot open: dictStems'));
   await assert.rejects(buildReference({ dataDir: dir, perl: fakePerl('cat') }), (e: unknown) =>
     e instanceof DataBuildError && e.file === join(dir, REFERENCE_SET.name, ANALYSES.name) &&
     new RegExp(`sha256 [0-9a-f]{64}; expected ${ANALYSES.bytes} bytes, sha256 ${ANALYSES.sha256}: not kept$`).test(e.message));
@@ -102,7 +103,7 @@ test('an input missing or damaged: an error naming it and the fetch that fixes i
   const dir = inputsFolder();
   rmSync(join(dir, 'bama-1.0-program', 'AraMorph.pl'));
   await assert.rejects(buildReference({ dataDir: dir, perl: 'perl' }), (e: unknown) =>
-    e instanceof DataNotFoundError && e.file === join(dir, 'bama-1.0-program', 'AraMorph.pl') && /'lexdis data fetch bama-1\.0-program' fetches it$/.test(e.message));
+    e instanceof DataNotFoundError && e.file === join(dir, 'bama-1.0-program', 'AraMorph.pl') && e.message.endsWith("'lexdis data fetch bama-1.0-program' fetches it"));
   assert.deepEqual(referenceFiles(dir), []);
   const other = inputsFolder();
   const stems = join(other, 'bama-1.0', 'dictStems');
