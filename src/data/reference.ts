@@ -7,17 +7,20 @@
  *   converted to Windows-1256, its output converted back to UTF-8, and the carriage returns
  *   removed (dictStems has CRLF lines, and the program copies the CR into each solution's lemma ID).
  * Each file is kept only when its sha256 is the manifest's. Nothing in the data folder is written
- * but the set's folder (made when missing) and its two files, each replaced atomically.
+ * but the set's folder (made when missing) and its two files, each replaced atomically, under
+ * the data folder's lock (one fetch or build writes a folder at a time).
  */
-import { copyFile, lstat, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { requireOptions, requireString } from '../args.js';
-import { DataBuildError, DataNotFoundError, OutputError } from '../errors.js';
+import { DataBuildError, DataNotFoundError } from '../errors.js';
 import { encodeWindows1256 } from '../io/encoding.js';
 import { writeFileAtomic } from '../io/files.js';
 import { checkFile } from './check.js';
+import { lockDataFolder } from './lock.js';
+import { checkReplaceable, ensureFolder } from './part-file.js';
 import { DATA_SETS, type DataFile, type DataSet } from './manifest.js';
 import { runPerl } from './perl.js';
 
@@ -70,24 +73,10 @@ async function verifiedInput(dataDir: string, set: DataSet, name: string): Promi
 }
 
 /**
- * Makes the reference's folder in `dataDir` when it is missing. Throws OutputError when something
- * other than a folder is there (a link is not followed).
- */
-async function referenceFolder(dataDir: string): Promise<string> {
-  const dir = join(dataDir, REFERENCE_SET.name);
-  const s = await lstat(dir).catch(() => undefined);
-  if (s?.isDirectory()) return dir;
-  if (s) throw new OutputError('not a folder (a link is not followed): remove it and run again', { file: dir });
-  await mkdir(dir).catch((e: NodeJS.ErrnoException) => {
-    if (e.code !== 'EEXIST') throw new OutputError(`cannot create the folder (${e.code ?? e.message})`, { file: dir });
-  });
-  return dir;
-}
-
-/**
  * Writes `bytes` as `file` of the reference when their sha256 is the manifest's (else throws
  * DataBuildError, naming both hashes and `what` made them, and writes nothing). The file is
- * replaced atomically; something other than a regular file in its place is an OutputError.
+ * replaced atomically; something other than a regular file in its place (a link included) is
+ * an OutputError, and is left as it is.
  */
 async function keep(dir: string, file: DataFile, bytes: Uint8Array, what: string): Promise<void> {
   const path = join(dir, file.name);
@@ -95,8 +84,7 @@ async function keep(dir: string, file: DataFile, bytes: Uint8Array, what: string
   if (sha !== file.sha256 || bytes.length !== file.bytes) {
     throw new DataBuildError(`${what} gave ${bytes.length} bytes, sha256 ${sha}; expected ${file.bytes} bytes, sha256 ${file.sha256}: not kept`, { file: path });
   }
-  const s = await lstat(path).catch(() => undefined);
-  if (s && !s.isFile()) throw new OutputError('not a regular file (a link is not followed): remove it and run again', { file: path });
+  await checkReplaceable(path);
   writeFileAtomic(path, bytes);
 }
 
@@ -134,7 +122,8 @@ async function analyses(
  * a file already there with its recorded sha256 is kept as it is. Returns a report per file, in
  * the manifest's order. Throws UsageError for bad options, DataNotFoundError or DataBuildError for
  * an input missing or damaged, DataBuildError when Perl fails or its output is not the recorded
- * bytes, OutputError when a file cannot be written.
+ * bytes, OutputError when a file cannot be written, DataBusyError when a fetch is writing the
+ * data folder (the build holds the folder's lock, src/data/lock.ts, while it writes).
  */
 export async function buildReference(options: BuildReferenceOptions): Promise<ReferenceReport[]> {
   const o = requireOptions<BuildReferenceOptions>('options', options, false);
@@ -150,10 +139,16 @@ export async function buildReference(options: BuildReferenceOptions): Promise<Re
   const conllu = await readFile(await verifiedInput(dataDir, PUD.set, PUD.name), 'utf8');
   if (!haveAnalyses && perl !== false) await programInputs(dataDir); // every input checked before anything is written
   const sentences = conlluSentences(conllu);
-  const dir = await referenceFolder(dataDir);
-  if (!haveSentences) await keep(dir, SENTENCES, Buffer.from(sentences, 'utf8'), `the '# text' lines of ${PUD.name}`);
-  const out = [report(SENTENCES, haveSentences ? 'present' : 'built')];
-  if (haveAnalyses || perl === false) return [...out, report(ANALYSES, haveAnalyses ? 'present' : 'skipped')];
-  await keep(dir, ANALYSES, await analyses(dataDir, perl, sentences, o.onProgress), `${perl} -w ${PROGRAM.name}`);
-  return [...out, report(ANALYSES, 'built')];
+  const lock = await lockDataFolder(dataDir);
+  try {
+    const dir = join(dataDir, REFERENCE_SET.name);
+    await ensureFolder(dir);
+    if (!haveSentences) await keep(dir, SENTENCES, Buffer.from(sentences, 'utf8'), `the '# text' lines of ${PUD.name}`);
+    const out = [report(SENTENCES, haveSentences ? 'present' : 'built')];
+    if (haveAnalyses || perl === false) return [...out, report(ANALYSES, haveAnalyses ? 'present' : 'skipped')];
+    await keep(dir, ANALYSES, await analyses(dataDir, perl, sentences, o.onProgress), `${perl} -w ${PROGRAM.name}`);
+    return [...out, report(ANALYSES, 'built')];
+  } finally {
+    lock.release();
+  }
 }

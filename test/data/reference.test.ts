@@ -12,10 +12,11 @@ import { join } from 'node:path';
 import { dataDir } from '../../bin/data.js';
 import { perlCommand } from '../../bin/commands/data-reference.js';
 import { sha256File } from '../../src/data/check.js';
+import { lockDataFolder } from '../../src/data/lock.js';
 import { DATA_SETS } from '../../src/data/manifest.js';
 import { perlVersion } from '../../src/data/perl.js';
 import { buildReference, conlluSentences, REFERENCE_SET } from '../../src/data/reference.js';
-import { DataBuildError, DataNotFoundError, InputParseError, OutputError } from '../../src/errors.js';
+import { DataBuildError, DataBusyError, DataNotFoundError, InputParseError, OutputError } from '../../src/errors.js';
 import { encodeWindows1256 } from '../../src/io/encoding.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'lexdis-reference-'));
@@ -121,6 +122,18 @@ test('a link planted where a file of the reference goes is not followed nor repl
   mkdirSync(join(dir, REFERENCE_SET.name));
   symlinkSync(target, join(dir, REFERENCE_SET.name, SENTENCES.name));
   await assert.rejects(buildReference({ dataDir: dir, perl: false }), (e: unknown) =>
-    e instanceof OutputError && e.file === join(dir, REFERENCE_SET.name, SENTENCES.name) && /link is not followed/.test(e.message));
+    e instanceof OutputError && e.file === join(dir, REFERENCE_SET.name, SENTENCES.name) && e.message.startsWith('a symbolic link where fetch writes: not replaced'));
   assert.equal(readFileSync(target, 'utf8'), 'mine\n');
+});
+
+test('a data folder a fetch is writing: DATA_BUSY, nothing written', async () => {
+  const dir = inputsFolder();
+  const lock = await lockDataFolder(dir);
+  try {
+    await assert.rejects(buildReference({ dataDir: dir, perl: false }), (e: unknown) => e instanceof DataBusyError);
+  } finally {
+    lock.release();
+  }
+  assert.deepEqual(referenceFiles(dir), []);
+  assert.equal((await buildReference({ dataDir: dir, perl: false }))[0].status, 'built', 'the lock released, the build goes');
 });
