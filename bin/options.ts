@@ -35,12 +35,18 @@ export const SHARED_OPTIONS = {
   progress: { flags: '--progress <mode>', choices: PROGRESS_MODES, default: () => 'auto' },
 } as const;
 
-/** Hidden old names: alias attribute → the shared option it stands for, and the value a flag without one gives. */
+/**
+ * Hidden old names: alias attribute → the option it stands for, and the value a flag without one
+ * gives (an alias applies to the commands that declare it, hidden).
+ */
 const ALIASES: Record<string, { canonical: string; value?: string }> = {
   analyzer: { canonical: 'tables' },
   inputScript: { canonical: 'script' },
   json: { canonical: 'format', value: 'json' },
   jsonl: { canonical: 'format', value: 'jsonl' },
+  jobs: { canonical: 'workers' },
+  reference: { canonical: 'referenceFormat' },
+  system: { canonical: 'systemFormat' },
 };
 
 /** `--tables DIR` (and the hidden `--analyzer DIR`): the analyzer's tables, by default BAMA 1.0 in the data folder. */
@@ -154,7 +160,7 @@ export function applyAliases(cmd: Command): void {
     if (cmd.getOptionValueSource(alias) !== 'cli') continue;
     const value = fixed ?? cmd.getOptionValue(alias);
     if (cmd.getOptionValueSource(canonical) === 'cli' && cmd.getOptionValue(canonical) !== value) {
-      throw new UsageError(`--${kebab(alias)} is an old name of --${canonical}${fixed ? ` ${fixed}` : ''}: give one of them`);
+      throw new UsageError(`--${kebab(alias)} is an old name of --${kebab(canonical)}${fixed ? ` ${fixed}` : ''}: give one of them`);
     }
     cmd.setOptionValueWithSource(canonical, value, 'cli');
   }

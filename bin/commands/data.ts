@@ -85,7 +85,10 @@ async function runFetch(sets: string[], flags: FetchFlags): Promise<void> {
   const madeHere = plan.build ? `${count('built')} built, ` : '';
   if (!flags.quiet) log(`${count('fetched')} fetched, ${madeHere}${count('present')} already there, ${count('skipped')} skipped, ${count('failed')} failed: ${to}`);
   if (count('failed') > 0) {
-    throw new DataFetchError(`${count('failed')} of ${all.length} files could not be fetched${plan.build ? ' or built' : ''} (listed above); run the same command again to resume`);
+    const offline = flags.from ? '' : '; with no internet, --from DIR|URL fetches from a mirror (a copy of the data folder), ' +
+      'or LEXDIS_DATA=DIR uses a data folder where it is';
+    throw new DataFetchError(`${count('failed')} of ${all.length} files could not be fetched${plan.build ? ' or built' : ''} ` +
+      `(listed above); run the same command again to resume${offline}`);
   }
 }
 
@@ -112,13 +115,17 @@ async function runCheck(sets: string[], flags: { format: 'text' | 'json'; quiet?
   } else {
     if (!flags.quiet) log(`data folder: ${describeChoice(choice)}`);
     for (const c of checks) {
+      if (flags.quiet && !bad.includes(c)) continue;
       const note = c.status === 'missing' && c.mirrorOnly ? '  (no public source: only from a mirror)' : c.detail ? `  ${c.detail}` : '';
       await writeOut(`${c.status.padEnd(8)} ${c.path}${note}\n`);
     }
   }
   if (none) throw new DataNotFoundError(`no file of ${sets.length > 0 ? sets.join(', ') : 'any data set'} is there`, { file: choice.dir });
   if (bad.length > 0) {
-    throw new DataFetchError(`${bad.length} file${bad.length > 1 ? 's' : ''} missing or damaged; 'lexdis data fetch${sets.length ? ` ${sets.join(' ')}` : ''}' fetches ${bad.length > 1 ? 'them' : 'it'} again`, { file: choice.dir });
+    const data = choice.source === '--data' ? ` --data ${choice.dir}` : '';
+    const fetch = `lexdis${data} data fetch${sets.length ? ` ${sets.join(' ')}` : ''}`;
+    throw new DataFetchError(`${bad.length} file${bad.length > 1 ? 's' : ''} missing or damaged; '${fetch}' fetches ` +
+      `${bad.length > 1 ? 'them' : 'it'} again (add --from DIR|URL to take ${bad.length > 1 ? 'them' : 'it'} from a mirror)`, { file: choice.dir });
   }
 }
 
@@ -207,7 +214,7 @@ export function register(program: Command): void {
     )
     .argument('[sets...]', 'data sets to check (default all)');
   formatOption(check, ['text', 'json'], 'text: a line per file on stdout; json: { dir, source, ok, files: [{ set, path, status, detail, mirrorOnly }] } on stdout');
-  quietAndProgress(check, 'no line naming the data folder');
+  quietAndProgress(check, 'no line naming the data folder, a line only for a file that is a problem');
   check.action((sets: string[], flags: { format: 'text' | 'json'; quiet?: boolean }) => runCheck(sets, flags));
   data
     .command('path')

@@ -7,7 +7,8 @@ import { Model, modelAnalyzerOptions } from '../../src/model/model.js';
 import { evalMarkdown } from '../../src/eval/eval.js';
 import { evaluate } from '../../src/eval/evaluate.js';
 import { numberOption, writeOut } from '../output.js';
-import { encodingOption, formatOption, quietAndProgress, seedOption, tablesOption } from '../options.js';
+import { encodingOption, formatOption, outputFileOption, quietAndProgress, seedOption, tablesOption } from '../options.js';
+import { planOutput, writeOutputSync } from '../../src/io/output-writer.js';
 import { progressCallback } from '../progress.js';
 import { ModelVersionError } from '../../src/errors.js';
 import { ARABIC_SCHEME, elementName, featureSetDisplay, featureSetForScheme, schemeSlots, type LabelScheme } from '../../src/labels/scheme.js';
@@ -24,9 +25,12 @@ interface EvalFlags {
   encoding: TextEncoding;
   tables: string;
   seed: string;
+  output?: string;
 }
 
 async function run(modelDir: string, corpora: string[], flags: EvalFlags): Promise<void> {
+  // an output that cannot be written is refused before the work
+  const output = flags.output === undefined ? undefined : planOutput(flags.output);
   const model = await Model.load(modelDir);
   const scheme = model.info.scheme;
   if (flags.features !== undefined && featureSetForScheme(scheme, flags.features) !== model.info.featureSet)
@@ -51,7 +55,9 @@ async function run(modelDir: string, corpora: string[], flags: EvalFlags): Promi
     progress.stop();
   }
   const header = { model: modelDir, featureSet: model.info.featureSet, corpus: corpus.source, scheme: scheme?.name ?? 'arabic', elementNames: elementNames(scheme) };
-  await writeOut(flags.format === 'json' ? `${JSON.stringify({ ...header, ...report }, null, 2)}\n` : evalMarkdown(report, `${modelDir} on ${corpus.source}`, scheme));
+  const text = flags.format === 'json' ? `${JSON.stringify({ ...header, ...report }, null, 2)}\n` : evalMarkdown(report, `${modelDir} on ${corpus.source}`, scheme);
+  if (output) writeOutputSync(output, text);
+  else await writeOut(text);
 }
 
 export function register(program: Command): void {
@@ -64,7 +70,7 @@ export function register(program: Command): void {
       'whole label, the case-less label (row caseless: right but for the case ending and mood vowel) and each label element, on all tokens and on ambiguous ones, with the ceiling (share of tokens ' +
       'whose gold label is among the candidates). Ties are shown: the rule the ranking used (the analyzer\'s order, or a ' +
       'label-key hash on a gold-first candidates file), the share of tokens whose first place was tied, and the label\'s A1/A2 ' +
-      'with ties broken by a seeded random order. Markdown on stdout, or JSON with --format json.',
+      'with ties broken by a seeded random order. Markdown on stdout (or -o FILE), or JSON with --format json.',
     )
     .argument('<model>', 'trained model directory')
     .argument('<corpus...>', 'gold-marked corpora (.pos, .cand/.tsv, .conllu)')
@@ -76,6 +82,7 @@ export function register(program: Command): void {
   seedOption(cmd, 'the random tie-break');
   tablesOption(cmd, 'the analyzer\'s tables, for CoNLL-U corpora (analyzed with the options the model records)');
   encodingOption(cmd, 'corpora');
+  outputFileOption(cmd);
   quietAndProgress(cmd);
   cmd
     .action((model: string, corpora: string[], flags: EvalFlags) => run(model, corpora, flags));

@@ -145,6 +145,8 @@ test('missing arguments, too many arguments, unknown commands and bad values are
 test('an old name and its new one, given two values, are a usage error; the same value is fine', async () => {
   await usageError(['eval-diac', 'a', 'b', '--json', '--format', 'text'], /--json is an old name of --format json: give one of them/);
   await usageError(['import-ud', 'x.conllu', '-o', 'y', '--analyzer', '/a', '--tables', '/b'], /--analyzer is an old name of --tables/);
+  await usageError(['eval-diac', 'a', 'b', '--reference', 'max', '--reference-format', 'text'], /--reference is an old name of --reference-format/);
+  await usageError(['cv', 'a.pos', '--jobs', '2', '--workers', '1'], /--jobs is an old name of --workers/);
   // the same value twice passes the options and fails on the missing file: a failure, exit 1
   const r = await lexdisInProcess(['eval-diac', '/nonexistent/a', '/nonexistent/b', '--json', '--format', 'json']);
   assert.equal(r.status, EXIT_FAILURE, r.stderr);
@@ -167,6 +169,12 @@ test('the old names still work: --analyzer, --input-script, --json (--jsonl: tes
     const json = await lexdisInProcess(['eval-diac', sys, ref, '--json']);
     assert.equal(json.status, 0, json.stderr);
     assert.equal(JSON.parse(json.stdout).reference, ref);
+    // eval-diac's old --reference and --system name the formats now called --reference-format and --system-format
+    const old = await lexdisInProcess(['eval-diac', sys, ref, '--json', '--reference', 'text', '--system', 'text']);
+    const now = await lexdisInProcess(['eval-diac', sys, ref, '--json', '--reference-format', 'text', '--system-format', 'text']);
+    assert.equal(old.status, 0, old.stderr);
+    assert.equal(old.stdout, now.stdout);
+    assert.equal(JSON.parse(now.stdout).referenceFormat, 'text');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -105,12 +105,16 @@ test('tag re-ranks an analysis file: numbers kept, one star on the best score, S
   assert.deepEqual(readdirSync(dir).filter((f) => f.startsWith('.lexdis-tmp')), []);
 });
 
-test('eval prints A1/A2 as JSON; a feature-set mismatch exits 1 naming both', () => {
+test('eval prints A1/A2 as JSON (or to -o FILE); a feature-set mismatch exits 1 naming both', () => {
   const r = lexdis(['eval', join(dir, 'm'), join(dir, 'gold.pos'), '--format', 'json']);
   assert.equal(r.code, 0, r.err);
   const rep = JSON.parse(r.out);
   assert.equal(rep.kind, 'lexdis-eval');
   assert.ok(rep.all.label.A1 > 50 && rep.all.label.A2 >= rep.all.label.A1 && rep.ceiling >= rep.all.label.A2);
+  const toFile = lexdis(['eval', join(dir, 'm'), join(dir, 'gold.pos'), '--format', 'json', '-o', join(dir, 'eval.json')]);
+  assert.equal(toFile.code, 0, toFile.err);
+  assert.equal(toFile.out, '');
+  assert.equal(readFileSync(join(dir, 'eval.json'), 'utf8'), r.out, 'eval -o writes what stdout gets');
   const bad = lexdis(['eval', join(dir, 'm'), join(dir, 'gold.pos'), '--features', 'full']);
   assert.equal(bad.code, 1);
   assert.match(bad.err, /'aggr'.*'full'.*\[MODEL_VERSION\]/);

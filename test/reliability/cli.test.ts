@@ -75,7 +75,7 @@ async function prepare(c: Cell, dir: string): Promise<Prepared> {
     cv: ['cv', corpus, '--folds', '2', '--models', 'full', '-o', out, '--tables', s.tables],
     serve: ['serve', '-m', s.model, '--tables', s.tables, '--port', '0', '-q'],
     diacritize: ['diacritize', s.text, '-m', s.model, '--tables', s.tables, '-o', out],
-    'eval-diac': ['eval-diac', s.text, good.text, '--reference', 'text', '-o', out],
+    'eval-diac': ['eval-diac', s.text, good.text, '--reference-format', 'text', '-o', out],
     data: ['data', 'fetch', 'bama-1.0', '--from', dirname(good.tables), '--to', out, '-q'],
     'upgrade-model': ['upgrade-model', s.model, '-o', out],
   };
