@@ -24,7 +24,11 @@ function reportLine(r: FetchReport): string {
   }
 }
 
-async function runFetch(sets: string[], flags: { to?: string; from?: string; quiet?: boolean }): Promise<void> {
+/**
+ * `lexdis data fetch`: fetches `sets` into `--to`, else the fetch target; logs as the flags say.
+ * Throws DataFetchError when a file failed.
+ */
+export async function runFetch(sets: string[], flags: { to?: string; from?: string; quiet?: boolean }): Promise<void> {
   const to = flags.to ?? fetchTargetDir();
   // The user's data folder is made with its parents (~/.local/share may not exist yet); a folder
   // the user names must have its parent, as every output of lexdis.

@@ -9,6 +9,7 @@ export type RegisterCommand = (program: Command) => void;
  * dependencies cannot break another.
  */
 export const COMMANDS: Record<string, () => Promise<{ register: RegisterCommand }>> = {
+  setup: () => import('./setup.js'),
   analyze: () => import('./analyze.js'),
   'import-ud': () => import('./import-ud.js'),
   'import-diac': () => import('./import-diac.js'),

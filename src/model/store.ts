@@ -41,12 +41,14 @@ export interface WriteOptions { compression?: Compression }
 
 /**
  * Fails before any training work when `dir` cannot take a model: the parent must exist and
- * be writable, and `dir` must be absent, an empty directory, or an existing lexdis model
- * (never an unrelated file or directory). Throws OutputError.
+ * be writable (with `makeParents`, the nearest folder above it that exists must be, and nothing
+ * but folders may stand in the way), and `dir` must be absent, an empty directory, or an existing
+ * lexdis model (never an unrelated file or directory). Takes the path and the option; returns
+ * nothing. Throws OutputError.
  */
-export function assertModelPathWritable(dir: string): void {
+export function assertModelPathWritable(dir: string, options: { makeParents?: boolean } = {}): void {
   const abs = resolve(dir);
-  assertParentFolder(abs);
+  assertParentFolder(abs, { makeable: options.makeParents });
   if (!existsSync(abs)) return;
   if (!statSync(abs).isDirectory()) throw new OutputError('refusing to replace a file with a model', { file: abs });
   if (readdirSync(abs).length > 0 && !hasMarker(abs)) {

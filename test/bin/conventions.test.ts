@@ -27,6 +27,7 @@ type Shared = keyof typeof SHARED_OPTIONS;
 
 /** The spec: the shared options of every leaf command (`data path` prints one line and does no work). */
 const TABLE: Record<string, Shared[]> = {
+  setup: ['quiet', 'progress'],
   analyze: ['tables', 'format', 'script', 'encoding', 'quiet', 'progress'],
   'import-ud': ['tables', 'seed', 'quiet', 'progress'],
   'import-diac': ['tables', 'script', 'encoding', 'quiet', 'progress'],
@@ -117,10 +118,6 @@ test('every command: --help exits 0, an unknown option and a bad --progress exit
     await usageError([...args, '--no-such-option'], /unknown option '--no-such-option'/);
     if (TABLE[path].includes('progress')) await usageError([...args, '--progress', 'loud'], /argument 'loud' is invalid/);
   }
-});
-
-test('tag without --model: one line naming the option and where help is', async () => {
-  await usageError(['tag'], /required option '-m, --model <dir>' not specified \(see 'lexdis tag --help'\)/);
 });
 
 test('an invalid choice names the value and the allowed ones', async () => {
