@@ -127,8 +127,11 @@ export async function writeModel(
   });
 }
 
-/** True when `file` starts with the single-file model signature. */
-function isModelFile(file: string): boolean {
+/**
+ * Takes a path; returns true when it is a file that starts with the single-file model signature
+ * (false for anything else, or nothing there). Throws nothing.
+ */
+export function isModelFile(file: string): boolean {
   let fd: number | undefined;
   try {
     fd = openSync(file, 'r');

@@ -133,7 +133,7 @@ test('a misspelt option is unknown (with a suggestion), not a missing required o
 });
 
 test('missing arguments, too many arguments, unknown commands and bad values are usage errors too', async () => {
-  await usageError(['eval'], /missing required argument 'model'/);
+  await usageError(['eval'], /missing required argument 'corpus'/);
   await usageError(['tag', 'a.txt', 'b.txt', '-m', 'x'], /too many arguments/);
   await usageError(['tga'], /unknown command 'tga'/);
   await usageError(['tag', '--top', '0', '-m', 'x'], /--top must be a whole number ≥ 1/);

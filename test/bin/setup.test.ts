@@ -1,7 +1,7 @@
 /**
  * `lexdis setup` and the default model of the commands that rank: fetched from a mirror (the data
  * folder the tests read) and trained into a fresh data folder (`--models pud`, the quicker of
- * the two), kept when run again; then `tag` and `diacritize` use it without
+ * the two), kept when run again; then `tag`, `diacritize` and `eval` use it without
  * `-m`, and with no default model they fail with one error and a hint naming `lexdis setup`.
  */
 import { test } from 'node:test';
@@ -45,6 +45,18 @@ test('lexdis setup --models pud: fetches what the model needs, trains it, keeps 
     const tagged = await lexdisInProcess(['--data', data, 'tag', input, '--format', 'jsonl']);
     assert.equal(tagged.status, 0, tagged.stderr);
     assert.equal((JSON.parse(tagged.stdout) as { tokens: unknown[] }).tokens.length, 3);
+
+    // eval: the first path a corpus, so the default model; a model path first, as before
+    const conllu = join(work, 'head.conllu');
+    writeFileSync(conllu, `${readFileSync(join(data, 'ud-arabic-pud', 'ar_pud-ud-test.conllu'), 'utf8').split('\n\n').slice(0, 20).join('\n\n')}\n\n`);
+    const gold = join(work, 'head.pos');
+    assert.equal((await lexdisInProcess(['import-ud', conllu, '-o', gold, '-q', '--data', data])).status, 0);
+    const model = join(data, 'models', 'pud');
+    for (const args of [['eval', gold], ['eval', model, gold], ['eval', '-m', model, gold]]) {
+      const evaluated = await lexdisInProcess([...args, '--format', 'json', '--data', data]);
+      assert.equal(evaluated.status, 0, evaluated.stderr);
+      assert.equal((JSON.parse(evaluated.stdout) as { model: string }).model, model, args.join(' '));
+    }
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
