@@ -52,6 +52,14 @@ export class DataFetchError extends LexdisError {
   override readonly code: string = 'DATA_FETCH';
 }
 
+/**
+ * A data folder another `lexdis data fetch` is writing (its lock is held by a process that
+ * runs): this fetch stops before it reads or writes anything there.
+ */
+export class DataBusyError extends DataFetchError {
+  override readonly code: string = 'DATA_BUSY';
+}
+
 /** A model directory that is not a lexdis model, is damaged, or has the wrong kind tag. */
 export class ModelFormatError extends LexdisError {
   override readonly code: string = 'MODEL_FORMAT';
@@ -101,6 +109,7 @@ const ERROR_CLASSES: ReadonlyArray<new (message: string, where?: ErrorLocation) 
   InputParseError,
   DataNotFoundError,
   DataFetchError,
+  DataBusyError,
   ModelFormatError,
   ModelVersionError,
   CorpusError,

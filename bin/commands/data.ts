@@ -3,15 +3,48 @@ import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { checkData, selectSets, type FileCheck } from '../../src/data/check.js';
-import { fetchData, type FetchReport } from '../../src/data/fetch.js';
+import { FETCH_DEFAULTS, fetchData, type FetchDataOptions, type FetchReport } from '../../src/data/fetch.js';
 import { DATA_SETS, hasPublicSource } from '../../src/data/manifest.js';
 import { DataFetchError, DataNotFoundError } from '../../src/errors.js';
 import { describeChoice, fetchTargetDir, findDataDir, userDataDir } from '../data.js';
-import { log, writeOut } from '../output.js';
+import { log, numberOption, writeOut } from '../output.js';
 import { formatOption, quietAndProgress } from '../options.js';
 import { progressCallback, progressEnabled } from '../progress.js';
 
 const size = (bytes: number): string => (bytes < 1e6 ? `${Math.ceil(bytes / 1e3)} kB` : `${(bytes / 1e6).toFixed(1)} MB`);
+
+/**
+ * Fetch's progress in megabytes to one decimal, `[done, total]`: done rounded down and total up
+ * unless all has arrived, so a run with a file missing never shows its total (nor 100%).
+ */
+export function progressMB(done: number, total: number): [number, number] {
+  if (done >= total) return [Math.round(total / 1e5) / 10, Math.round(total / 1e5) / 10];
+  return [Math.floor(done / 1e5) / 10, Math.ceil(total / 1e5) / 10];
+}
+
+/** The options of `data fetch` as commander gives them. */
+export interface FetchFlags {
+  to?: string;
+  from?: string;
+  quiet?: boolean;
+  stall?: string;
+  minRate?: string;
+  rateWindow?: string;
+}
+
+/** `--stall`, `--min-rate` and `--rate-window` as fetchData's options (ms, bytes a second). Throws UsageError. */
+function paceOf(flags: FetchFlags): Pick<FetchDataOptions, 'stallMs' | 'minRate' | 'rateWindowMs'> {
+  const ms = (name: string, v: string | undefined) => v === undefined
+    ? undefined
+    : Math.round(1000 * numberOption(name, v, (n) => n >= 0.001, 'a number of seconds ≥ 0.001'));
+  return {
+    stallMs: ms('--stall', flags.stall),
+    rateWindowMs: ms('--rate-window', flags.rateWindow),
+    minRate: flags.minRate === undefined
+      ? undefined
+      : numberOption('--min-rate', flags.minRate, (n) => Number.isInteger(n) && n >= 0, 'a whole number of bytes a second ≥ 0'),
+  };
+}
 
 /** One settled file as a log line: `fetched  bama-1.0/dictStems  3.9 MB`. */
 function reportLine(r: FetchReport): string {
@@ -26,9 +59,10 @@ function reportLine(r: FetchReport): string {
 
 /**
  * `lexdis data fetch`: fetches `sets` into `--to`, else the fetch target; logs as the flags say.
- * Throws DataFetchError when a file failed.
+ * Throws DataFetchError when a file failed, UsageError for a bad pace option.
  */
-export async function runFetch(sets: string[], flags: { to?: string; from?: string; quiet?: boolean }): Promise<void> {
+export async function runFetch(sets: string[], flags: FetchFlags): Promise<void> {
+  const pace = paceOf(flags);
   const to = flags.to ?? fetchTargetDir();
   // The user's data folder is made with its parents (~/.local/share may not exist yet); a folder
   // the user names must have its parent, as every output of lexdis.
@@ -38,8 +72,8 @@ export async function runFetch(sets: string[], flags: { to?: string; from?: stri
   const bar = progressCallback('MB');
   if (!flags.quiet) log(`fetching into ${to}${flags.from ? ` from ${flags.from}` : ' from the pinned public sources'}`);
   const reports = await fetchData({
-    to, from: flags.from, sets,
-    onProgress: (done, total) => bar('download', Math.round(done / 1e5) / 10, Math.round(total / 1e5) / 10),
+    to, from: flags.from, sets, ...pace,
+    onProgress: (done, total) => bar('download', ...progressMB(done, total)),
     onFile: (r) => {
       if (r.status === 'failed' || (!flags.quiet && !onTerminal)) {
         bar.stop();
@@ -103,6 +137,30 @@ function setsHelp(): string[] {
   ]);
 }
 
+/** `lexdis data fetch` under `data`. */
+function registerFetch(data: Command): void {
+  const fetch = data
+    .command('fetch')
+    .summary('download the data sets into the data folder, each file verified by its sha256')
+    .description(
+      'Downloads each file of the sets named (default: all) from its pinned public source, or from a mirror laid out ' +
+      'as the data folder (--from). A file already there and whole is kept; a missing or damaged one is fetched. ' +
+      'Bytes arrive in NAME.part and are renamed over NAME once size and sha256 are right; a broken transfer is resumed ' +
+      'from where it stopped (in this run, or by running the command again); a transfer that stalls or crawls is given ' +
+      'up and tried again, a bounded number of times. A file that fails is reported and the others go on; the exit ' +
+      'status is 1 if any failed. One fetch writes a folder at a time (another one stops with DATA_BUSY), and it ' +
+      'writes only files it made: a link or anything else in the way is refused, never followed.',
+    )
+    .argument('[sets...]', `data sets to fetch (default all): ${DATA_SETS.map((s) => s.name).join(', ')}`)
+    .option('--to <dir>', 'write here instead of the data folder (created when missing; its parent must exist)')
+    .option('--from <dir|url>', 'a mirror laid out as the data folder: a folder or an http(s) URL (also has the files without a public source)')
+    .option('--stall <seconds>', `give a try up after this long without a byte or an answer (default ${FETCH_DEFAULTS.stallMs / 1000})`)
+    .option('--min-rate <bytes/s>', `give a try up when a window brings fewer bytes a second (default ${FETCH_DEFAULTS.minRate}; 0: no minimum)`)
+    .option('--rate-window <seconds>', `the window --min-rate is averaged over (default ${FETCH_DEFAULTS.rateWindowMs / 1000})`);
+  quietAndProgress(fetch, 'no line per file, no summary (the files that failed are still listed)');
+  fetch.action((sets: string[], flags: FetchFlags) => runFetch(sets, flags));
+}
+
 export function register(program: Command): void {
   const data = program
     .command('data')
@@ -130,21 +188,7 @@ export function register(program: Command): void {
       '  $ lexdis data fetch bama-1.0 --to ./data',
       '  $ lexdis data check',
     ].join('\n'));
-  const fetch = data
-    .command('fetch')
-    .summary('download the data sets into the data folder, each file verified by its sha256')
-    .description(
-      'Downloads each file of the sets named (default: all) from its pinned public source, or from a mirror laid out ' +
-      'as the data folder (--from). A file already there and whole is kept; a missing or damaged one is fetched. ' +
-      'Bytes arrive in NAME.part and are renamed over NAME once size and sha256 are right; a broken transfer is resumed ' +
-      'from where it stopped (in this run, or by running the command again). A file that fails is reported and the ' +
-      'others go on; the exit status is 1 if any failed.',
-    )
-    .argument('[sets...]', `data sets to fetch (default all): ${DATA_SETS.map((s) => s.name).join(', ')}`)
-    .option('--to <dir>', 'write here instead of the data folder (created when missing; its parent must exist)')
-    .option('--from <dir|url>', 'a mirror laid out as the data folder: a folder or an http(s) URL (also has the files without a public source)');
-  quietAndProgress(fetch, 'no line per file, no summary (the files that failed are still listed)');
-  fetch.action((sets: string[], flags: { to?: string; from?: string; quiet?: boolean }) => runFetch(sets, flags));
+  registerFetch(data);
   const check = data
     .command('check')
     .summary('verify the data folder: every file present with its recorded size and sha256')

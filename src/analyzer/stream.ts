@@ -103,14 +103,11 @@ function analyzePool(
   analyzer: Analyzer | AnalyzerSource,
   format: RenderOptions,
   render: LineRendererSpec | undefined,
-  threads: number,
 ): WorkerPoolSpec {
   if (analyzer instanceof Analyzer)
     throw new UsageError('worker threads load their own analyzer: give its tables and options, not a loaded analyzer');
-  // each thread's cache its share of one thread's budget (the output does not depend on it)
-  const cacheBytes = Math.floor((analyzer.options.cacheBytes ?? defaultAnalyzerOptions.cacheBytes) / threads);
-  const own: AnalyzerSource = { tables: analyzer.tables, options: { ...analyzer.options, cacheBytes } };
-  return { filename: STREAM_WORKER, workerData: { kind: 'analyze', analyzer: own, format, render }, cacheBytes };
+  const cacheBytes = analyzer.options.cacheBytes ?? defaultAnalyzerOptions.cacheBytes;
+  return { filename: STREAM_WORKER, workerData: { kind: 'analyze', analyzer, format, render }, cacheBytes };
 }
 
 /**
@@ -174,7 +171,7 @@ export async function analyzeStream(
           return w.out;
         };
       },
-      pool: (threads) => analyzePool(analyzer, format, o.render, threads),
+      pool: () => analyzePool(analyzer, format, o.render),
       task: (batch: Paragraph[]): AnalyzeWindow => {
         const w = window(batch);
         const last = batch[batch.length - 1];

@@ -13,9 +13,10 @@ import { DataFetchError } from '../errors.js';
 export class RetryableFetchError extends DataFetchError {
   /**
    * `restart`: the bytes kept so far cannot be resumed from (start over); `unreachable`: no
-   * answer at all (no connection, or no headers in time), as opposed to a broken transfer.
+   * answer at all (no connection, or no headers in time), as opposed to a broken transfer;
+   * `slow`: the transfer stalled or crawled below the minimum rate.
    */
-  constructor(message: string, readonly how: { restart?: boolean; unreachable?: boolean } = {}) {
+  constructor(message: string, readonly how: { restart?: boolean; unreachable?: boolean; slow?: boolean } = {}) {
     super(message);
   }
 }

@@ -17,9 +17,9 @@
  *
  * `workers: 'auto'` takes the machine's cores when the input holds at least `autoMinBytes`
  * (a file's size, or the first batches read from a pipe, held until decided), else one thread;
- * a number is taken as given up to the machine's cores ({@link maxWorkers}). Each thread's caches
- * get their share of one thread's budget (`plan.pool(threads)`), so memory with N threads is N
- * loaded taggers (or analyzers) and one thread's caches, flat in the input's length.
+ * a number is taken as given up to the machine's cores ({@link maxWorkers}). Each thread's heap is
+ * bounded by its caches' budget ({@link threadHeap}), so memory with N threads is N loaded
+ * taggers (or analyzers), each with its bounded caches: flat in the input's length.
  */
 import { availableParallelism } from 'node:os';
 import { errorFromJSON, InternalError, LexdisError, UsageError, WorkerError, type ErrorLocation } from '../errors.js';
@@ -77,11 +77,11 @@ export interface WorkerPoolSpec {
   /** URL of the task module (its default export takes a task and returns a {@link WorkerReply}). */
   filename: string;
   workerData: unknown;
-  /** The bytes each thread's caches may take (its share of one thread's): sets its heap ({@link threadHeap}). */
+  /** The bytes each thread's caches may take: they set its heap ({@link threadHeap}). */
   cacheBytes: number;
 }
 
-/** A worker thread's old generation beyond its caches, in MB: a loaded tagger and a window's work,. */
+/** A worker thread's old generation beyond its caches, in MB: a loaded tagger and a window's work. */
 export const THREAD_HEAP_BASE_MB = 256;
 
 /** A worker thread's young generation, in MB: what V8 gives a heap of a few hundred MB. */
@@ -98,9 +98,9 @@ export interface ThreadHeap {
 
 /**
  * The heap of a worker thread whose caches may take `cacheBytes`: {@link THREAD_HEAP_BASE_MB}
- * and twice the caches' budget (what they are charged is an estimate). Without a limit each
- * thread's V8 heap grows with the machine's memory, not with what it keeps: two threads took
- * twice one thread's memory and more (docs/reliability.md).
+ * and twice the caches' budget (what they are charged is an estimate). Without a limit V8 sizes
+ * a thread's heap by the machine's memory and lets it grow far past what it keeps alive between
+ * collections: two threads took twice one thread's memory and more (docs/reliability.md).
  */
 export function threadHeap(cacheBytes: number): ThreadHeap {
   return {
@@ -116,12 +116,8 @@ export interface StreamPlan<T, R> {
   autoMinBytes: number;
   /** Loads what one thread needs and returns its transform (called only when one thread works). */
   oneThread(): Promise<(batch: Paragraph[]) => string>;
-  /**
-   * The worker threads' pool for `threads` threads (asked for only when threads work; may throw
-   * UsageError). Whatever a thread keeps in caches is given its share of one thread's budget, so
-   * that the threads together keep what one thread would.
-   */
-  pool(threads: number): WorkerPoolSpec;
+  /** The worker threads' pool (asked for only when threads work; may throw UsageError). */
+  pool(): WorkerPoolSpec;
   /** The task sent for a batch, made in input order. */
   task(batch: Paragraph[]): T;
   /** What is written for a batch's result, in input order. */
@@ -239,7 +235,7 @@ async function writeInWorkers<T, R>(
   batches: AsyncIterable<Batch>, sink: OutputSink, threads: number, plan: StreamPlan<T, R>,
   o: Pick<TransformBatchesOptions, 'onProgress' | 'flush'> & { file: string; size?: number },
 ): Promise<void> {
-  const spec = plan.pool(threads);
+  const spec = plan.pool();
   // imported when threads work: a one-thread run (a sentence) does not load the pool
   const { Piscina } = await import('piscina');
   const pool = new Piscina({

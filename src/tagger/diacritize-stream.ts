@@ -92,7 +92,7 @@ export async function diacritizeStream(
         const t = await taggerFor(tagger);
         return (batch: Paragraph[]) => diacritizeWindow(t, window(batch), written);
       },
-      pool: (threads) => taggerPool(tagger, threads, { kind: 'diacritize', options: written }),
+      pool: () => taggerPool(tagger, { kind: 'diacritize', options: written }),
       task: window,
       output: (out: string) => out,
       doing: 'diacritizing',

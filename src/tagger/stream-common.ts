@@ -37,20 +37,14 @@ export function taggerSource(tagger: Tagger | TaggerSource): TaggerSource {
 }
 
 /**
- * The pool of `threads` worker threads of a streaming command (`data`: the worker's data less its
- * tagger): each loads `tagger`'s source (see {@link taggerSource}) with its caches' budget, and the
- * analyzer's when one is set, divided among the threads, so that together they keep what one
- * thread would (the output does not depend on the caches). Throws UsageError as
+ * The worker threads' pool of a streaming command (`data`: the worker's data less its tagger):
+ * each loads `tagger`'s source (see {@link taggerSource}), with the caches' budget of one thread
+ * and a heap bounded by it (src/io/worker-stream.ts `threadHeap`). Throws UsageError as
  * {@link taggerSource} does.
  */
-export function taggerPool(tagger: Tagger | TaggerSource, threads: number, data: TaggerWorkerData): WorkerPoolSpec {
+export function taggerPool(tagger: Tagger | TaggerSource, data: TaggerWorkerData): WorkerPoolSpec {
   const source = taggerSource(tagger);
-  const share = (bytes: number): number => Math.floor(bytes / threads);
-  const analyzer = source.options.analyzer;
-  const cacheBytes = share(source.options.cacheBytes ?? TAGGER_CACHE_BYTES);
-  const analyzerShare = analyzer?.cacheBytes === undefined
-    ? {}
-    : { analyzer: { ...analyzer, cacheBytes: share(analyzer.cacheBytes) } };
-  const own: TaggerSource = { model: source.model, options: { ...source.options, cacheBytes, ...analyzerShare } };
-  return { filename: STREAM_WORKER, workerData: { ...data, tagger: own }, cacheBytes };
+  // the analyzer's cache is a share of the tagger's unless its own budget is given
+  const cacheBytes = (source.options.cacheBytes ?? TAGGER_CACHE_BYTES) + (source.options.analyzer?.cacheBytes ?? 0);
+  return { filename: STREAM_WORKER, workerData: { ...data, tagger: source }, cacheBytes };
 }

@@ -123,7 +123,7 @@ export async function tagTextStream(
         const tag = textWindowTagger(await taggerFor(tagger), window, source);
         return (batch: Paragraph[]) => written(tag(textWindow(batch), sentences), false);
       },
-      pool: (threads) => taggerPool(tagger, threads, { kind: 'tag', options: window, source }),
+      pool: () => taggerPool(tagger, { kind: 'tag', options: window, source }),
       task: textWindow,
       output: (w: TaggedWindow) => written(w, true),
       doing: 'tagging',

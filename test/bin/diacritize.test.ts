@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/config.js';
 import { corpusToPos, writePosFile } from '../../src/formats/pos/pos.js';
@@ -105,6 +105,10 @@ test('diacritize --workers 2 writes what one thread writes; a bad --workers is a
   assert.equal(one.code, 0, one.err);
   assert.equal(two.code, 0, two.err);
   assert.equal(readFileSync(join(dir, 'many-2.txt'), 'utf8'), one.out);
+  const many = lexdis(['diacritize', '-m', join(dir, 'm'), '--workers', '99999999', join(dir, 'many.txt')]);
+  assert.equal(many.code, 0, many.err);
+  assert.equal(many.out, one.out);
+  assert.match(many.err, new RegExp(`^warning: --workers 99999999 is more than the machine's ${availableParallelism()} cores`, 'm'));
   for (const bad of ['0', 'two', '1.5']) {
     const r = lexdis(['diacritize', '-m', join(dir, 'm'), '--workers', bad], TEXT);
     assert.equal(r.code, 2, 'a usage error exits 2');

@@ -86,6 +86,16 @@ test('a stalled transfer is given up after stallMs and resumed', async () => {
   } finally {
     await server.close();
   }
+  const once = await serveData({ root: dataDir(), pauseAfter: { 'wikinews-max/LICENSE': [5_000, 3_000] } });
+  try {
+    const to = emptyDir();
+    const license = (await fetchData({ ...quick, tries: 1, stallMs: 300, to, from: once.url, sets: ['wikinews-max'] }))[1];
+    assert.equal(license.status, 'failed');
+    assert.equal(license.error!.describe(), `${join(to, 'wikinews-max', 'LICENSE')}: no data for 0.3 s from ${once.url}wikinews-max/LICENSE`);
+    assert.equal(readFileSync(join(to, 'wikinews-max', 'LICENSE.part')).length, 5_000, 'what arrived is kept, to resume');
+  } finally {
+    await once.close();
+  }
 });
 
 test('a part left by an earlier run is resumed; a wrong one is fetched whole again', async () => {
@@ -114,7 +124,7 @@ test('a part left by an earlier run is resumed; a wrong one is fetched whole aga
   }
 });
 
-test('a file the mirror lacks fails at once (HTTP 404, one request); a server that is down fails after its tries, then once per file', async () => {
+test('a file the mirror lacks fails at once (HTTP 404, one request); a server that is down: its tries, one for the next file, then none', async () => {
   const server = await serveData({ root: join(scratch, 'empty-mirror') });
   const to = emptyDir();
   try {
@@ -125,11 +135,13 @@ test('a file the mirror lacks fails at once (HTTP 404, one request); a server th
   } finally {
     await server.close();
   }
-  const [down, next] = await fetchData({ ...quick, tries: 2, to, from: server.url, sets: ['wikinews-max'] });
+  const [down, next, last] = await fetchData({ ...quick, tries: 2, to, from: server.url, sets: ['wikinews-max'] });
   assert.equal(down.status, 'failed');
   assert.match(down.error!.message, /^cannot reach http:\/\/127\.0\.0\.1:\d+\/wikinews-max\/WikiNewsMax\.tsv \(ECONNREFUSED\) \(2 tries\)$/);
   // the server found unreachable, the next file gets one try
   assert.match(next.error!.message, /^cannot reach http:\/\/127\.0\.0\.1:\d+\/wikinews-max\/LICENSE \(ECONNREFUSED\)$/);
+  // and when that one fails too, the rest are not tried
+  assert.match(last.error!.message, /^not tried: http:\/\/127\.0\.0\.1:\d+ failed every try of the 2 files before \(the last: cannot reach .*\/LICENSE \(ECONNREFUSED\)\)$/);
 });
 
 test('a local folder is a mirror too, with the files that have no public source', async () => {
