@@ -56,7 +56,7 @@ async function run(flags: SetupFlags): Promise<void> {
 export function register(program: Command): void {
   const cmd = program
     .command('setup')
-    .summary('fetch the data and train the default models into the data folder: what tag, diacritize and serve use without -m')
+    .summary('fetch the data and train the default models into the data folder: what tag, diacritize, serve and eval use without -m')
     .description(
       'Fetches the data sets the default models are made from (bama-1.0, ud-arabic-pud, ud-arabic-padt-1.3; as ' +
       'lexdis data fetch does, into --data, else $LEXDIS_DATA, else ~/.local/share/lexdis), imports the treebanks into ' +
