@@ -24,7 +24,7 @@ export function progressMB(done: number, total: number): [number, number] {
 }
 
 /** The options of `data fetch` as commander gives them. */
-interface FetchFlags {
+export interface FetchFlags {
   to?: string;
   from?: string;
   quiet?: boolean;
@@ -58,7 +58,11 @@ function reportLine(r: FetchReport): string {
   }
 }
 
-async function runFetch(sets: string[], flags: FetchFlags): Promise<void> {
+/**
+ * `lexdis data fetch`: fetches `sets` into `--to`, else the fetch target; logs as the flags say.
+ * Throws DataFetchError when a file failed, UsageError for a bad pace option.
+ */
+export async function runFetch(sets: string[], flags: FetchFlags): Promise<void> {
   const pace = paceOf(flags);
   const to = flags.to ?? fetchTargetDir();
   // The user's data folder is made with its parents (~/.local/share may not exist yet); a folder

@@ -9,7 +9,8 @@ export type RegisterCommand = (program: Command) => void;
  * dependencies cannot break another.
  */
 export const COMMANDS: Record<string, () => Promise<{ register: RegisterCommand }>> = {
-  // in the order `lexdis --help` lists them: a reader's commands first, then data, training and evaluation
+  // in the order `lexdis --help` lists them: setup, a reader's commands, then data, training and evaluation
+  setup: () => import('./setup.js'),
   diacritize: () => import('./diacritize.js'),
   tag: () => import('./tag.js'),
   analyze: () => import('./analyze.js'),

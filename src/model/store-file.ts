@@ -38,7 +38,7 @@ import {
 } from './store-format.js';
 
 /** First 16 bytes of every single-file model. */
-export const FILE_SIGNATURE = Buffer.from('LEXDIS-MODEL\r\n\x1a\n', 'latin1');
+const FILE_SIGNATURE = Buffer.from('LEXDIS-MODEL\r\n\x1a\n', 'latin1');
 const PREFIX_BYTES = 32;
 
 /**
@@ -81,7 +81,7 @@ const pad = (n: number) => (n + ALIGN - 1) & ~(ALIGN - 1);
  * a list of buffers (written in order). The file's format version is the plan header's, which
  * must allow `compression` (else ModelFormatError).
  */
-export function encodeModelFile(p: Plan, compression: Compression): Buffer[] {
+export function encodeModelFile(p: Plan, compression: Compression): Uint8Array[] {
   if (endianness() !== 'LE') throw new ModelFormatError('single-file models are little-endian; this machine is big-endian');
   if (!(COMPRESSIONS[compression] as readonly number[]).includes(p.header.formatVersion)) {
     throw new ModelFormatError(`format version ${p.header.formatVersion} cannot store chunks as ${compression}`);

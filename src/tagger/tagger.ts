@@ -9,6 +9,7 @@ import { requireInteger, requireOneOf, requireOptions, requireString } from '../
 import type { Corpus } from '../corpus/types.js';
 import { fromBuckwalter, isArabicChar } from '../script/buckwalter.js';
 import type { VocalizeOptions } from '../script/vocalize.js';
+import { defaultModelPath, findDataDir, tablesPath } from '../data/folder.js';
 import { Model, modelAnalyzerOptions, type LoadedModel } from '../model/model.js';
 import { rankPrepared } from './pipeline.js';
 import { ModelRanker } from './ranker.js';
@@ -40,6 +41,23 @@ export interface TaggerOptions {
    * `analyzer.cacheBytes`, when given, sets the analyzer's share.
    */
   cacheBytes?: number;
+}
+
+/** A Tagger as {@link Tagger.load} gives it: its model has its header, size and load time. */
+export type LoadedTagger = Tagger & { model: LoadedModel };
+
+/**
+ * Options of {@link Tagger.load} without a model path: a data folder, whose default model
+ * (`DATA/models/lexdis`, else `DATA/models/pud`: what `lexdis setup` trains) and tables
+ * (`DATA/bama-1.0`, unless `tables` is given) are loaded.
+ */
+export interface DataFolderTaggerOptions extends Partial<TaggerOptions> {
+  /**
+   * The data folder. Default: the one the command line finds without `--data` (src/data/folder.ts
+   * findDataDir: `$LEXDIS_DATA`, else `~/.local/share/lexdis`…), the only default of the library
+   * read from the environment.
+   */
+  data?: string;
 }
 
 /**
@@ -102,12 +120,26 @@ export class Tagger {
   }
 
   /**
-   * Loads a trained model and the analyzer's tables. Takes the model's path and
-   * `{ tables }`, the analyzer tables' folder; returns the Tagger. Throws UsageError for a bad
-   * argument, DataNotFoundError for a missing model or tables, ModelFormatError /
-   * ModelVersionError for something that is not a model this lexdis reads.
+   * Loads a trained model and the analyzer's tables. Takes the model's path and `{ tables }`, the
+   * analyzer tables' folder. Returns the Tagger. Throws UsageError for a bad argument,
+   * DataNotFoundError for a missing model or tables, ModelFormatError / ModelVersionError for
+   * something that is not a model this lexdis reads.
    */
-  static async load(modelDir: string, options: TaggerOptions): Promise<Tagger & { model: LoadedModel }> {
+  static async load(modelDir: string, options: TaggerOptions): Promise<LoadedTagger>;
+  /**
+   * Loads the default model of a data folder and its tables: `Tagger.load()`, or
+   * `Tagger.load({ data })` ({@link DataFolderTaggerOptions}). Returns the Tagger. Throws as the
+   * other form does; the DataNotFoundError of a missing default model names `lexdis setup`, which
+   * makes it.
+   */
+  static async load(options?: DataFolderTaggerOptions): Promise<LoadedTagger>;
+  /** Both forms above: returns the Tagger, throws as they say. */
+  static async load(modelDir?: string | DataFolderTaggerOptions, options?: TaggerOptions): Promise<LoadedTagger> {
+    if (typeof modelDir !== 'string') {
+      const { data, ...rest } = requireOptions<DataFolderTaggerOptions>('options', modelDir, true);
+      const dir = data === undefined ? findDataDir().dir : requireString('options.data', data);
+      return Tagger.load(defaultModelPath(dir), { ...rest, tables: rest.tables ?? tablesPath(dir) });
+    }
     requireString('modelDir', modelDir);
     const o = requireOptions<TaggerOptions>('options', options, false);
     requireString('options.tables', o.tables);
@@ -119,7 +151,7 @@ export class Tagger {
     }, model.analyzerTables);
     // the analyzer holds what it took of them; the bytes of their text need not stay
     model.analyzerTables = undefined;
-    const tagger = new Tagger(model, analyzer, cacheBytes) as Tagger & { model: LoadedModel };
+    const tagger = new Tagger(model, analyzer, cacheBytes) as LoadedTagger;
     tagger.loadedFrom = {
       model: modelDir,
       options: { tables: o.tables, cacheBytes, ...(o.analyzer ? { analyzer: { ...o.analyzer } } : {}) },

@@ -29,9 +29,11 @@ test('train writes a model and a JSON summary; an unwritable output fails before
   assert.equal(s.kind, 'lexdis-train-summary');
   assert.ok(s.d2.rows > 0 && s.features === 119);
   assert.match(r.err, /model written to/);
-  const bad = lexdis(['train', join(dir, 'gold.pos'), '-o', join(dir, 'no', 'such', 'm')]);
+  // missing folders above the model are made (docs/reliability.md, output/no-folder); a file in their way is refused
+  writeFileSync(join(dir, 'a-file'), '');
+  const bad = lexdis(['train', join(dir, 'gold.pos'), '-o', join(dir, 'a-file', 'models', 'm')]);
   assert.equal(bad.code, 1);
-  assert.match(bad.err, /^Error: .*output folder does not exist \[OUTPUT\]/m);
+  assert.match(bad.err, new RegExp(`^Error: ${join(dir, 'a-file')}: output folder is not a directory \\[OUTPUT\\]$`, 'm'));
   assert.doesNotMatch(bad.err, /\n\s+at /, 'no stack trace');
 });
 
