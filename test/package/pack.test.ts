@@ -114,6 +114,17 @@ test('a TypeScript program type-checks against the installed package and tags th
   assert.notEqual(out.vocalized, SENTENCE);
 });
 
+test('level, which only upgrade-model uses, is not installed with lexdis: upgrade-model says how to get it', () => {
+  assert.ok(!existsSync(join(app, 'node_modules', 'level')) && !existsSync(join(app, 'node_modules', 'classic-level')), 'no LevelDB, no native build');
+  assert.doesNotMatch(installWarnings, /classic-level/, installWarnings);
+  const bin = join(app, 'node_modules', '.bin', 'lexdis');
+  const v1 = join(root, 'test', 'fixtures', 'model', 'v1-small');
+  const r = spawnSync(bin, ['upgrade-model', v1, '-o', join(work, 'upgraded')], { cwd: app, encoding: 'utf8' });
+  assert.equal(r.status, 2, r.stderr);
+  assert.match(r.stderr, /^Error: .*version-1 model.*optional package 'level': install it \(npm install level\) and run again \[USAGE\]$/m);
+  assert.ok(!existsSync(join(work, 'upgraded')));
+});
+
 test('the installed lexdis command tags the same sentence', () => {
   const bin = join(app, 'node_modules', '.bin', 'lexdis');
   assert.match(run(bin, ['--help'], { cwd: app }), /Usage: lexdis/);
