@@ -16,6 +16,7 @@
 # `lexdis data fetch` gets them first (into ~/.local/share/lexdis). Outputs go to models/ and results/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+npm run build --silent
 SETS=(bama-1.0 ud-arabic-pud ud-arabic-padt-1.3)
 if ! ./bin/lexdis data check "${SETS[@]}" -q > /dev/null 2>&1; then
   echo "== 0. fetch the open data the demo reads (lexdis data fetch)" >&2
