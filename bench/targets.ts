@@ -4,8 +4,7 @@
  * stage one, tagging.
  */
 import { round } from './common.js';
-import type { SizeRow } from './plot.js';
-import type { Target } from './report.js';
+import type { SizeRow, Target } from './report.js';
 
 /** One corpus size's results (bench/run.ts measureSize). */
 export interface Row extends SizeRow {
