@@ -121,7 +121,7 @@ export interface SizeRow {
   tag?: { model: { loadSeconds: number; bytesOnDisk: number }; peakRssMB: number } | null;
 }
 
-/** One target of issue 7 at one size. */
+/** One target at one size. */
 export interface Target {
   name: string;
   step: 'train' | 'stage1' | 'tag' | 'throughput';
