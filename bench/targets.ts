@@ -130,7 +130,7 @@ function tagTargets(r: Row): Target[] {
   const why = 'no longer a target (set by a tagger without an analyzer, UDPipe\'s default one): shown, not judged';
   const tps = tag?.ranking?.tokensPerSecond;
   const newTypes = tag?.text?.firstPassNewWordTypes;
-  const coldNote = newTypes === undefined ? undefined : `${newTypes} word types new to the tagger in ${tag?.text?.arabicWords ?? '?'} Arabic words: the first pass analyses, ranks and renders each for the first time (docs/bench.md, "The first pass")`;
+  const coldNote = newTypes === undefined ? undefined : `${newTypes} word types new to the tagger in ${tag?.text?.arabicWords ?? '?'} Arabic words: the first pass analyses, ranks and renders each for the first time (docs/bench.md, "The targets")`;
   const fresh = tag?.newText;
   return [
     { name: 'tagging (ranking) tokens/s, one thread', step: 'tag', tokens: r.tokens, value: tps ?? null, limit: '≥ 20000', met: tps === undefined ? null : tps >= 20_000 },
