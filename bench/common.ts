@@ -49,7 +49,7 @@ export function shebangNodeArgs(script: string): string[] {
   return m ? m[1].trim().split(/\s+/).filter((a) => a !== '') : [];
 }
 
-/** The sentence a start-up is timed on (bench/throughput.ts, bench/startup.ts): a news sentence of seven words. */
+/** The sentence a start-up is timed on (bench/throughput.ts): a news sentence of seven words. */
 export const STARTUP_SENTENCE = 'أعلن الرئيس الجديد أنه سيزور المدينة غدا.';
 
 /** The Node flags bin/lexdis runs with (its first line). */
