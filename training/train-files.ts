@@ -80,7 +80,7 @@ export async function trainFiles(
   const t0 = performance.now();
   const training = train(corpus, { ...trainOptions, featureSet });
   // nothing here holds the corpus once training has it, so its memory is free before the model
-  // is saved (saving is the peak of a large training: see docs/bench.md)
+  // is saved (docs/bench.md, "Where a 1M-token training's memory goes")
   corpus = undefined;
   const { model, summary } = await training;
   makeFolders(dirname(resolve(output)));
