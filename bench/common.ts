@@ -13,7 +13,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread } from 'node:worker_threads';
 import { projectRoot } from '../src/config.js';
 import { LexdisError } from '../src/errors.js';
@@ -49,7 +49,7 @@ export function shebangNodeArgs(script: string): string[] {
   return m ? m[1].trim().split(/\s+/).filter((a) => a !== '') : [];
 }
 
-/** The sentence a start-up is timed on (bench/throughput.ts, bench/startup.ts): a news sentence of seven words. */
+/** The sentence a start-up is timed on (bench/throughput.ts): a news sentence of seven words. */
 export const STARTUP_SENTENCE = 'أعلن الرئيس الجديد أنه سيزور المدينة غدا.';
 
 /** The Node flags bin/lexdis runs with (its first line). */
@@ -104,21 +104,6 @@ export function exitOnHelp(argv: readonly string[], moduleUrl: string): void {
   if (!argv.includes('--help') && !argv.includes('-h')) return;
   process.stdout.write(moduleUsage(moduleUrl));
   process.exit(0);
-}
-
-/**
- * The export `name` of the compiled module `files` (relative to the build's folder, such as
- * `dist/src/index.js`; the first that exists of several, for a module that moved) of another
- * lexdis build at `dir`, to compare it with this one in the same process. Throws when the build
- * lacks it.
- */
-export async function buildExport<T>(dir: string, files: string | readonly string[], name: string): Promise<T> {
-  const candidates = typeof files === 'string' ? [files] : files;
-  const file = candidates.find((f) => existsSync(resolve(dir, f)));
-  if (file === undefined) throw new Error(`${dir}: none of ${candidates.join(', ')} is built (run npm ci there)`);
-  const mod = (await import(pathToFileURL(resolve(dir, file)).href)) as Record<string, unknown>;
-  if (mod[name] === undefined) throw new Error(`${dir}: no built ${name} in ${file} (run npm ci there)`);
-  return mod[name] as T;
 }
 
 /** Rounds to `digits` decimals (a number, for JSON). */

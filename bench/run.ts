@@ -57,8 +57,7 @@ import {
   summarizeProfile,
 } from './common.js';
 import { compareResults, compareTable } from './compare.js';
-import { resultPanels, scaleSvg } from './plot.js';
-import { summaryMarkdown } from './report.js';
+import { resultPanels, scaleSvg, summaryMarkdown } from './report.js';
 import { targets, type Row } from './targets.js';
 
 const root = projectRoot();

@@ -8,12 +8,12 @@
  * Tagger: the real model when `--model DIR` is given, else the test fixture's fake
  * tagger (the JSON says which; fake figures measure the HTTP layer only).
  *
- * `--abuse` (issue 7): the same load (default 200 connections, 30 s) while slowloris
+ * `--abuse`: the same load (default 200 connections, 30 s) while slowloris
  * connections, oversized bodies, malformed JSON and garbage requests hit the server;
  * reports what each misbehaving client got, the good clients' errors, and the server's
  * RSS over time (quarters of the run) to show whether memory levels off.
  *
- * `--workers-compare` (issue 12): `lexdis serve --workers 1` and `--workers 2` (the real
+ * `--workers-compare`: `lexdis serve --workers 1` and `--workers 2` (the real
  * command, needs `--model`), alternating over `--rounds` rounds, each round first measuring
  * the machine's parallel capacity (busy loops, bench/common.ts): requests/s of each, the
  * speedup 2 vs 1 worker, and the speedup as a share of that round's capacity (the target
@@ -37,10 +37,7 @@ import { Tagger } from '../src/tagger/tagger-node.js';
 import { startServer } from '../src/service/server.js';
 import type { TaggerLike } from '../src/service/types.js';
 import { garbage, malformedJson, oversized, repeatUntil, slowloris } from '../testkit/service-abusers.js';
-import { emitJson, memoryOf } from './common.js';
-import { compareWorkers } from './service-workers.js';
-
-export { memoryOf } from './common.js';
+import { argNumber, argValue, calibrate, emitJson, median, memoryOf, startServe } from './common.js';
 
 /** Command-line value of `--name`, or `fallback`. */
 function arg(name: string, fallback?: string): string | undefined {
@@ -195,6 +192,75 @@ async function main(): Promise<void> {
   } finally {
     child.kill('SIGTERM');
   }
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((res) => {
+    child.once('exit', () => res());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Requests/s and latency of `url` under `connections` for `duration` seconds. */
+async function loadOf(url: string, body: string, connections: number, duration: number) {
+  const r = await autocannon({ url: `${url}/v1/analyze`, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections, duration });
+  return {
+    requestsPerSecond: round(r.requests.average, 1),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
+
+/** `--workers-compare`; `argv` gives --model, --rounds, --duration, --connections, --warmup, --out. */
+async function compareWorkers(argv: string[], text: string): Promise<void> {
+  const model = argValue(argv, '--model');
+  if (!model) throw new Error('--workers-compare needs --model DIR');
+  const rounds = argNumber(argv, '--rounds', 3);
+  const duration = argNumber(argv, '--duration', 10);
+  const connections = argNumber(argv, '--connections', 100);
+  const warmup = argNumber(argv, '--warmup', 2);
+  const body = JSON.stringify({ text, top: 3 });
+  const servers = { 1: await startServe(resolve(model), 1), 2: await startServe(resolve(model), 2) };
+  const perRound: Record<string, unknown>[] = [];
+  try {
+    for (const s of Object.values(servers)) await loadOf(s.url, body, 10, warmup);
+    for (let r = 0; r < rounds; r++) {
+      const cal = await calibrate(2);
+      const one = await loadOf(servers[1].url, body, connections, duration);
+      const two = await loadOf(servers[2].url, body, connections, duration);
+      const speedup = two.requestsPerSecond / one.requestsPerSecond;
+      perRound.push({
+        capacity: cal.capacity,
+        workers1: one,
+        workers2: two,
+        speedup: round(speedup, 3),
+        shareOfCapacity: round(speedup / cal.capacity, 3),
+      });
+    }
+  } finally {
+    await Promise.all(Object.values(servers).map((s) => stop(s.child)));
+  }
+  const pick = (k: string) => perRound.map((x) => x[k] as number);
+  const result = {
+    bench: 'service-workers',
+    model: resolve(model),
+    text: { words: text.split(' ').length, bytes: Buffer.byteLength(body) },
+    connections,
+    durationS: duration,
+    rounds: perRound,
+    median: {
+      capacity: median(pick('capacity')),
+      speedup: median(pick('speedup')),
+      shareOfCapacity: median(pick('shareOfCapacity')),
+      requestsPerSecond1: median(perRound.map((x) => (x.workers1 as { requestsPerSecond: number }).requestsPerSecond)),
+      requestsPerSecond2: median(perRound.map((x) => (x.workers2 as { requestsPerSecond: number }).requestsPerSecond)),
+    },
+    target: { speedupOnTwoFreeCores: 1.6, shareOfCapacity: 0.8 },
+    node: process.version,
+  };
+  emitJson(result, argValue(argv, '--out'));
 }
 
 const HELP = `Usage: node dist/bench/service.js [--model DIR] [--tables DIR] [--connections N] [--duration S] [--warmup S]

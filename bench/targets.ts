@@ -1,11 +1,10 @@
 /**
- * The targets of issues 7 and 13 that bench/run.ts checks on the sizes it measured (met: null
+ * The targets that bench/run.ts checks on the sizes it measured (met: null
  * when not measured or not judged, with a note saying why), per step: training, reading,
  * stage one, tagging.
  */
 import { round } from './common.js';
-import type { SizeRow } from './plot.js';
-import type { Target } from './report.js';
+import type { SizeRow, Target } from './report.js';
 
 /** One corpus size's results (bench/run.ts measureSize). */
 export interface Row extends SizeRow {
@@ -21,15 +20,15 @@ export interface Row extends SizeRow {
 
 /** The smallest corpus whose reading speed is judged (see targets). */
 const READ_JUDGED_FROM = 350_000;
-/** Issue 36: a fresh tagger's first pass over PUD's text, Arabic words per second on one thread. */
+/** A fresh tagger's first pass over PUD's text, Arabic words per second on one thread. */
 const FIRST_PASS_WORDS_PER_SECOND = 20_000;
 /**
- * Issue 13's 40k Arabic words per second for every pass, withdrawn by issue 36 (its anchor had no
- * analyzer): shown, not judged.
+ * 40k Arabic words per second for every pass, no longer a target (it was set by a tagger without
+ * an analyzer, UDPipe's default one): shown, not judged.
  */
 const WITHDRAWN_WORDS_PER_SECOND = 40_000;
 /**
- * Issue 36: worker threads' share of the machine's parallel capacity, their peak RSS against one
+ * Worker threads' share of the machine's parallel capacity, their peak RSS against one
  * worker's, start-up against a bare Node.
  */
 const WORKERS_SHARE = 0.85;
@@ -37,12 +36,12 @@ const WORKERS_RSS_RATIO = 1.5;
 const STARTUP_SECONDS = 0.5;
 const STARTUP_RATIO = 4;
 /**
- * The service's two workers against one, as a share of the capacity (issue 12's 1.6× on two free
+ * The service's two workers against one, as a share of the capacity (1.6× on two free
  * cores, 0.8 of them).
  */
 const SERVICE_SHARE = 0.8;
 
-/** The targets of issues 7 and 13, checked on the sizes measured (see the module comment). */
+/** The targets, checked on the sizes measured (see the module comment). */
 export function targets(rows: readonly Row[]): Target[] {
   const out: Target[] = [];
   const get = (n: number) => rows.find((r) => r.tokens === n);
@@ -68,7 +67,7 @@ function readTargets(r: Row): Target[] {
     | null
     | undefined;
   const read = tr?.readCorpusTokensPerSecond;
-  // a throughput, judged on the large corpora the issue is about: at 35k tokens the read takes half
+  // a throughput, judged on the large corpora: at 35k tokens the read takes half
   // a second, most of it compiling the reader
   const small = r.tokens < READ_JUDGED_FROM ? { note: `a read of ${tr ? round(r.tokens / (read ?? NaN), 2) : '?'} s, mostly the first compilation of the reader: the throughput is judged from ${READ_JUDGED_FROM} tokens on` } : undefined;
   // shown, not judged: what reading costs the machine (both threads' CPU time when a worker cuts
@@ -128,10 +127,10 @@ function tagTargets(r: Row): Target[] {
     ({ name: `tagging raw text, Arabic words/s, one thread, ${name}`, step: 'tag', tokens: r.tokens, value: value ?? null, limit: `≥ ${FIRST_PASS_WORDS_PER_SECOND}`, met: value === undefined ? null : value >= FIRST_PASS_WORDS_PER_SECOND, ...(note ? { note } : {}) });
   const withdrawn = (name: string, value: number | undefined, note: string): Target =>
     ({ name: `tagging raw text, Arabic words/s, one thread, ${name}`, step: 'tag', tokens: r.tokens, value: value ?? null, limit: `(≥ ${WITHDRAWN_WORDS_PER_SECOND}: withdrawn)`, met: null, note });
-  const why = 'issue 36 withdrew the 40k words/s of issue 13 (its anchor, UDPipe\'s default tagger, has no analyzer): shown, not judged';
+  const why = 'no longer a target (set by a tagger without an analyzer, UDPipe\'s default one): shown, not judged';
   const tps = tag?.ranking?.tokensPerSecond;
   const newTypes = tag?.text?.firstPassNewWordTypes;
-  const coldNote = newTypes === undefined ? undefined : `${newTypes} word types new to the tagger in ${tag?.text?.arabicWords ?? '?'} Arabic words: the first pass analyses, ranks and renders each for the first time (docs/bench.md, "The first pass")`;
+  const coldNote = newTypes === undefined ? undefined : `${newTypes} word types new to the tagger in ${tag?.text?.arabicWords ?? '?'} Arabic words: the first pass analyses, ranks and renders each for the first time (docs/bench.md, "The targets")`;
   const fresh = tag?.newText;
   return [
     { name: 'tagging (ranking) tokens/s, one thread', step: 'tag', tokens: r.tokens, value: tps ?? null, limit: '≥ 20000', met: tps === undefined ? null : tps >= 20_000 },
@@ -141,7 +140,7 @@ function tagTargets(r: Row): Target[] {
   ];
 }
 
-/** Issue 36, where bench/throughput.js ran: worker threads, start-up, and the service's two workers. */
+/** Where bench/throughput.js ran: worker threads, start-up, and the service's two workers. */
 function throughputTargets(r: Row): Target[] {
   const t = r.throughput as
     | {

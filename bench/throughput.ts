@@ -1,5 +1,5 @@
 /**
- * Throughput that uses every core, and a quick first answer (issue 36), each as a ratio against
+ * Throughput that uses every core, and a quick first answer, each as a ratio against
  * a baseline measured in the same run, printed as JSON:
  *
  * - start-up: a one-sentence `lexdis diacritize -m MODEL` in a fresh process against a bare

@@ -2,7 +2,7 @@
  * The `lexdis` command line: argument parsing only. Each subcommand lives in
  * bin/commands/ and calls library code; errors from the library are printed here.
  */
-import { Command, CommanderError, type ParseOptionsResult } from 'commander';
+import { Command, CommanderError, type Option, type ParseOptionsResult } from 'commander';
 import { DataNotFoundError, InternalError, LexdisError, UsageError } from '../src/errors.js';
 import { COMMANDS } from './commands/index.js';
 import { dataPaths, missingDataHint, setDataOption } from './data.js';
@@ -18,11 +18,19 @@ export const EXIT_FAILURE = 1;
  * commander's Command with lexdis's conventions: an argument error is a UsageError (printed
  * as one line, `Error: … [USAGE]`, by {@link reportError}), not commander's lowercase
  * message and the whole help; an unknown option is reported as unknown even when a required
- * option is missing too.
+ * option is missing too; a number's default is shown as a number (`default: 3`, not `"3"`).
  */
 class LexdisCommand extends Command {
   override createCommand(name?: string): LexdisCommand {
     return new LexdisCommand(name);
+  }
+
+  override addOption(option: Option): this {
+    const value: unknown = option.defaultValue;
+    if (option.defaultValueDescription === undefined && typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) {
+      option.defaultValueDescription = value;
+    }
+    return super.addOption(option);
   }
 
   /** The command as typed: `lexdis tag`. */

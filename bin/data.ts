@@ -6,22 +6,17 @@
  *   4. `../shared/data` beside a checkout of the repository, when it exists (never from an
  *      installed package: nothing is looked for inside node_modules),
  * and the user's data folder when none exists (where `lexdis data fetch` writes by default).
- * Only the command line (and the tests and benches, which run beside it) reads this; the
- * library takes every data path as an explicit argument.
+ * The order is src/data/folder.ts findDataDir's; this module adds the command line's `--data`,
+ * the paths of the data sets the tests and benches read, and the hint an error about a missing
+ * data file gets.
  */
-import { homedir } from 'node:os';
-import { statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { projectRoot } from '../src/config.js';
+import {
+  defaultModelPath, findDataDir as locateDataDir, SETUP_COMMAND, tablesPath, treebankPath, userDataDir,
+  type DataDirChoice,
+} from '../src/data/folder.js';
 
-/** Which rule chose the data folder. */
-export type DataDirSource = '--data' | 'LEXDIS_DATA' | 'user data folder' | 'checkout';
-
-export interface DataDirChoice {
-  dir: string;
-  source: DataDirSource;
-  exists: boolean;
-}
+export { checkoutDataDir, userDataDir, type DataDirChoice, type DataDirSource } from '../src/data/folder.js';
 
 /** The `--data` option of this run, set by the command line before a command runs. */
 let dataOption: string | undefined;
@@ -31,30 +26,9 @@ export function setDataOption(dir: string | undefined): void {
   dataOption = dir === undefined ? undefined : resolve(dir);
 }
 
-const isDir = (dir: string): boolean => statSync(dir, { throwIfNoEntry: false })?.isDirectory() ?? false;
-
-/** `$XDG_DATA_HOME/lexdis`, or `~/.local/share/lexdis` (a relative XDG_DATA_HOME is ignored, as the XDG spec says). */
-export function userDataDir(): string {
-  const xdg = process.env.XDG_DATA_HOME;
-  return join(xdg && isAbsolute(xdg) ? xdg : join(homedir(), '.local', 'share'), 'lexdis');
-}
-
-/** `../shared/data` beside the repository when this runs from a checkout; undefined from an installed package. */
-export function checkoutDataDir(): string | undefined {
-  const root = projectRoot();
-  return root.split(sep).includes('node_modules') ? undefined : resolve(root, '..', 'shared', 'data');
-}
-
 /** The data folder and the rule that chose it (see the module's comment for the order). */
 export function findDataDir(): DataDirChoice {
-  if (dataOption) return { dir: dataOption, source: '--data', exists: isDir(dataOption) };
-  const env = process.env.LEXDIS_DATA;
-  if (env) return { dir: resolve(env), source: 'LEXDIS_DATA', exists: isDir(resolve(env)) };
-  const user = userDataDir();
-  if (isDir(user)) return { dir: user, source: 'user data folder', exists: true };
-  const checkout = checkoutDataDir();
-  if (checkout && isDir(checkout)) return { dir: checkout, source: 'checkout', exists: true };
-  return { dir: user, source: 'user data folder', exists: false };
+  return locateDataDir(dataOption);
 }
 
 /** The data folder (see {@link findDataDir}). */
@@ -72,15 +46,23 @@ export function fetchTargetDir(): string {
 
 /** Paths of the open data sets inside {@link dataDir}. */
 export const dataPaths = {
-  bama: () => join(dataDir(), 'bama-1.0'),
+  bama: () => tablesPath(dataDir()),
   referenceSentences: () => join(dataDir(), 'bama-1.0-reference', 'pud-sentences.txt'),
   referenceAnalyses: () => join(dataDir(), 'bama-1.0-reference', 'pud-analyses.txt'),
-  pudConllu: () => join(dataDir(), 'ud-arabic-pud', 'ar_pud-ud-test.conllu'),
+  pudConllu: () => treebankPath(dataDir(), 'pud'),
   /** UD Arabic-PADT 1.3, vocalized: the dev part (training beside PUD) and the test part (held out). */
-  padtConllu: (part: 'dev' | 'test') => join(dataDir(), 'ud-arabic-padt-1.3', `ar-ud-${part}.conllu`),
+  padtConllu: (part: 'dev' | 'test') => treebankPath(dataDir(), `padt-${part}`),
   /** The WikiNews diacritization test set (evaluation only, never training). */
   wikiNewsMax: () => join(dataDir(), 'wikinews-max', 'WikiNewsMax.tsv'),
 };
+
+/**
+ * The model of a command given no `-m MODEL`: the default model of the data folder (src/data/folder.ts
+ * defaultModelPath). Throws DataNotFoundError, naming the command that makes it, when there is none.
+ */
+export function defaultModel(): string {
+  return defaultModelPath(dataDir());
+}
 
 /** How the data folder was chosen, in words: `LEXDIS_DATA=/x`, `the user data folder /y`. */
 export function describeChoice(choice: DataDirChoice): string {
@@ -106,5 +88,8 @@ export function missingDataHint(file: string | undefined): string | undefined {
     : choice.source === 'user data folder'
       ? `No data folder: lexdis looks at --data DIR, then $LEXDIS_DATA (unset), then ${choice.dir}, then ../shared/data beside a checkout.`
       : `The data folder (${describeChoice(choice)}) does not exist.`;
+  if (rel.split(sep)[0] === 'models') {
+    return `${where}\n'${SETUP_COMMAND}' fetches the open data into ${fetchTargetDir()} and trains the default models there; -m MODEL gives another model.`;
+  }
   return `${where}\nGet the open data with 'lexdis data fetch' (into ${fetchTargetDir()}), set LEXDIS_DATA to a folder that has it, or give the analyzer tables with --tables DIR.`;
 }

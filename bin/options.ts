@@ -12,7 +12,7 @@ import { TEXT_ENCODINGS } from '../src/io/files.js';
 import { maxWorkers } from '../src/io/worker-stream.js';
 import { DEFAULT_SEED } from '../src/random.js';
 import { DEFAULT_TOP } from '../src/tagger/types.js';
-import { dataPaths } from './data.js';
+import { dataPaths, defaultModel } from './data.js';
 import { log } from './output.js';
 import { PROGRESS_MODES } from './progress.js';
 
@@ -35,12 +35,18 @@ export const SHARED_OPTIONS = {
   progress: { flags: '--progress <mode>', choices: PROGRESS_MODES, default: () => 'auto' },
 } as const;
 
-/** Hidden old names: alias attribute → the shared option it stands for, and the value a flag without one gives. */
+/**
+ * Hidden old names: alias attribute → the option it stands for, and the value a flag without one
+ * gives (an alias applies to the commands that declare it, hidden).
+ */
 const ALIASES: Record<string, { canonical: string; value?: string }> = {
   analyzer: { canonical: 'tables' },
   inputScript: { canonical: 'script' },
   json: { canonical: 'format', value: 'json' },
   jsonl: { canonical: 'format', value: 'jsonl' },
+  jobs: { canonical: 'workers' },
+  reference: { canonical: 'referenceFormat' },
+  system: { canonical: 'systemFormat' },
 };
 
 /** `--tables DIR` (and the hidden `--analyzer DIR`): the analyzer's tables, by default BAMA 1.0 in the data folder. */
@@ -89,6 +95,23 @@ export function scriptOption(cmd: Command): Command {
 export function seedOption(cmd: Command, what: string): Command {
   const d = SHARED_OPTIONS.seed;
   return cmd.addOption(new Option(d.flags, `seed of ${what}`).default(d.default()));
+}
+
+/**
+ * `-m, --model DIR` of the commands that rank with a model (tag, diacritize, serve): by default
+ * the data folder's default model, which `lexdis setup` trains ({@link modelOf}).
+ */
+export function modelOption(cmd: Command): Command {
+  return cmd.option('-m, --model <dir>', 'trained model (a directory, or a single model file); default: the data folder\'s ' +
+    'models/lexdis, else models/pud, which lexdis setup trains');
+}
+
+/**
+ * The model a command ranks with: `-m` as given, else the data folder's default model.
+ * Throws DataNotFoundError, naming lexdis setup, when there is none.
+ */
+export function modelOf(flags: { model?: string }): string {
+  return flags.model ?? defaultModel();
 }
 
 /** `-o, --output FILE` of a command that writes text (src/io/output-writer.ts). */
@@ -154,7 +177,7 @@ export function applyAliases(cmd: Command): void {
     if (cmd.getOptionValueSource(alias) !== 'cli') continue;
     const value = fixed ?? cmd.getOptionValue(alias);
     if (cmd.getOptionValueSource(canonical) === 'cli' && cmd.getOptionValue(canonical) !== value) {
-      throw new UsageError(`--${kebab(alias)} is an old name of --${canonical}${fixed ? ` ${fixed}` : ''}: give one of them`);
+      throw new UsageError(`--${kebab(alias)} is an old name of --${kebab(canonical)}${fixed ? ` ${fixed}` : ''}: give one of them`);
     }
     cmd.setOptionValueWithSource(canonical, value, 'cli');
   }

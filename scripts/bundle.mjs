@@ -60,7 +60,9 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  external: Object.keys(pkg.dependencies).filter((p) => !BUNDLED_PACKAGES.includes(p)),
+  // the package's dependencies, and its optional peers (level, which only upgrade-model loads), stay imports
+  external: [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies ?? {})]
+    .filter((p) => !BUNDLED_PACKAGES.includes(p)),
   define: { LEXDIS_BUNDLE: 'true' },
   // commander is CommonJS: its require() of Node's modules needs a require in an ES module
   banner: { js: "import { createRequire as lexdisCreateRequire } from 'node:module';\nconst require = lexdisCreateRequire(import.meta.url);" },

@@ -16,6 +16,7 @@
 # `lexdis data fetch` gets them first (into ~/.local/share/lexdis). Outputs go to models/ and results/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+npm run build --silent
 SETS=(bama-1.0 ud-arabic-pud ud-arabic-padt-1.3)
 if ! ./bin/lexdis data check "${SETS[@]}" -q > /dev/null 2>&1; then
   echo "== 0. fetch the open data the demo reads (lexdis data fetch)" >&2
@@ -43,5 +44,5 @@ echo "== 4. held out: trained on PUD + PADT dev, scored on PADT test" >&2
 sed -n '1,12p' results/padt-test-eval.md
 cat results/padt-test-diac.md
 echo "== 5. ten-fold cross-validation on PUD, PADT dev in every fold's training part (lexdis default, Mfull, baselines)" >&2
-./bin/lexdis cv models/pud-corpus.pos --extra models/padt-dev.pos --folds 10 --models full+caseless+prior,full,baselines --jobs 2 --seed 42 -o results/demo-cv
+./bin/lexdis cv models/pud-corpus.pos --extra models/padt-dev.pos --folds 10 --models full+caseless+prior,full,baselines --workers 2 --seed 42 -o results/demo-cv
 cat results/demo-cv/report.md

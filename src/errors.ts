@@ -103,6 +103,15 @@ export class WorkerError extends LexdisError {
   override readonly code: string = 'WORKER';
 }
 
+/**
+ * A data file lexdis makes itself rather than downloads (the BAMA 1.0 program's reference output)
+ * could not be made: the program could not run or failed, or what it gave is not the bytes the
+ * manifest records (then nothing is kept).
+ */
+export class DataBuildError extends LexdisError {
+  override readonly code: string = 'DATA_BUILD';
+}
+
 /** Every error class made from a message and a place, by its code (declared once: {@link errorFromJSON} reads it). */
 const ERROR_CLASSES: ReadonlyArray<new (message: string, where?: ErrorLocation) => LexdisError> = [
   LexdisError,
@@ -116,6 +125,7 @@ const ERROR_CLASSES: ReadonlyArray<new (message: string, where?: ErrorLocation) 
   UsageError,
   OutputError,
   WorkerError,
+  DataBuildError,
 ];
 const BY_CODE = new Map(ERROR_CLASSES.map((C) => [new C('').code, C]));
 const INTERNAL_PREFIX = 'internal: ';

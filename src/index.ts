@@ -5,12 +5,14 @@
  * corpora, evaluation, and the error tree. The rest is under subpaths: `lexdis/formats` (each
  * file format on its own, UD import, Buckwalter), `lexdis/eval` (diacritization scoring, the
  * report's Markdown), `lexdis/training`, `lexdis/service`. The root loads neither worker
- * threads nor an HTTP server; every data path is an explicit argument (nothing is read from
- * the environment).
+ * threads nor an HTTP server. Data paths are arguments; the one default read from the
+ * environment is the data folder of `Tagger.load()` given no model and no `data` (findDataDir:
+ * `$LEXDIS_DATA`, else `~/.local/share/lexdis`…, where `lexdis setup` puts the default model).
  *
  * @example
  * import { Tagger, diacritizeText } from 'lexdis';
- * const tagger = await Tagger.load('models/pud', { tables: 'data/bama-1.0' });
+ * const tagger = await Tagger.load(); // the default model of the data folder (lexdis setup)
+ * const pud = await Tagger.load('models/pud', { tables: 'data/bama-1.0' });
  * for (const s of tagger.tagText('كتبت الطالبة الدرس', { top: 2 }))
  *   for (const t of s.tokens) console.log(t.input, t.analyses[0]?.vocalized);
  * console.log(diacritizeText(tagger, 'كتبت الطالبة الدرس')[0].text);
@@ -21,13 +23,16 @@ export { Analyzer } from './analyzer/engine-node.js';
 export type { AnalyzerOptions, WordAnalysis } from './analyzer/engine.js';
 export { Model } from './model/model-node.js';
 export type { ModelInfo } from './model/model-info.js';
-export { Tagger } from './tagger/tagger-node.js';
+export { Tagger, type DataFolderTaggerOptions } from './tagger/tagger-node.js';
 export type { TaggerOptions, TagTextOptions } from './tagger/tagger.js';
 export type { TaggedSentence, TaggedToken, TaggedAnalysis } from './tagger/tagged.js';
 export { diacritizeText, type DiacritizeOptions, type DiacritizedParagraph, type DiacritizedWord } from './tagger/diacritize.js';
 export { loadCorpus, type LoadCorpusOptions } from './import/load.js';
 export { writeCorpus, type WriteCorpusOptions } from './formats/write.js';
 export { evaluate, type EvaluateOptions } from './eval/evaluate.js';
+
+// The data folder: where it is, its tables and default model.
+export { findDataDir, tablesPath, defaultModelPath, type DataDirChoice, type DataDirSource } from './data/folder.js';
 
 // What they take and give.
 export type { Disambiguator, RankedToken, RankedCandidate } from './tagger/types.js';
@@ -47,5 +52,6 @@ export {
   OutputError,
   InternalError,
   WorkerError,
+  DataBuildError,
   type ErrorLocation,
 } from './errors.js';

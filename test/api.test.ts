@@ -24,9 +24,9 @@ const ENTRIES = ['src/index.ts', 'src/formats/index.ts', 'src/eval/index.ts', 't
  * library section, on purpose.
  */
 const ROOT_VALUES = [
-  'Analyzer', 'Model', 'Tagger', 'diacritizeText', 'loadCorpus', 'writeCorpus', 'evaluate',
+  'Analyzer', 'Model', 'Tagger', 'diacritizeText', 'loadCorpus', 'writeCorpus', 'evaluate', 'findDataDir', 'tablesPath', 'defaultModelPath',
   'LexdisError', 'InputParseError', 'DataNotFoundError', 'DataFetchError', 'ModelFormatError', 'ModelVersionError', 'CorpusError', 'UsageError',
-  'OutputError', 'InternalError', 'WorkerError',
+  'OutputError', 'InternalError', 'WorkerError', 'DataBuildError',
 ];
 
 /** Names re-exported by an entry module, with the module each comes from. */
@@ -133,6 +133,9 @@ test('a bad argument is a UsageError naming it', async () => {
   assert.throws(() => api.Analyzer.load(undefined as never), usage('dir must be'));
   await assert.rejects(api.Model.load(42 as never), usage('dir must be'));
   await assert.rejects(api.Tagger.load('m', { tables: '' }), usage('options.tables must be'));
+  await assert.rejects(api.Tagger.load({ data: 7 } as never), usage('options.data must be'));
+  await assert.rejects(api.Tagger.load(7 as never), usage('options must be an object'));
+  assert.throws(() => api.defaultModelPath(undefined as never), usage('dataDir must be'));
   const analyzer = api.Analyzer.load(MINI_DIR);
   assert.throws(() => formats.textToCorpus(analyzer, null as never), usage('text must be'));
   assert.throws(() => formats.textToCorpus(analyzer, 'ktb', { inputScript: 'latin' as never }), usage('options.inputScript must be one of arabic, buckwalter, auto'));

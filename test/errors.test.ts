@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   CorpusError,
+  DataBuildError,
   DataFetchError,
   DataNotFoundError,
   errorFromJSON,
@@ -18,6 +19,7 @@ test('every error is a LexdisError with a distinct stable code', () => {
   const errors = [
     new InputParseError('x'), new DataNotFoundError('x'), new DataFetchError('x'), new ModelFormatError('x'), new ModelVersionError('x'),
     new CorpusError('x'), new UsageError('x'), new OutputError('x'), new WorkerError('x'),
+    new DataBuildError('x'),
   ];
   const codes = new Set(errors.map((e) => e.code));
   assert.equal(codes.size, errors.length);

@@ -1,5 +1,5 @@
 /**
- * Seeded synthetic corpora shaped like the ATB for tests and bench/stage1.ts: word types drawn
+ * Seeded synthetic corpora shaped like the ATB for tests: word types drawn
  * from a Zipf law, each type with a fixed list of candidate labels (lemma + morphology, all
  * 16 LEs filled from the morphology), a gold label per token, punctuation tokens without
  * candidates, documents of sentences.

@@ -1,5 +1,5 @@
 /**
- * Seeded synthetic rows shaped like stage two's problem, for the solver tests and bench/solvers.ts.
+ * Seeded synthetic rows shaped like stage two's problem, for the solver tests.
  * Each group (token) has 2–22 candidate rows (mean ≈ 12), exactly one positive (y = 1). Features are
  * log1p of Poisson counts whose rates share a per-token frequency and a per-candidate quality, so the
  * columns are correlated and count-like, and the positive row has higher means on most columns.
@@ -77,7 +77,7 @@ export function syntheticRows(opts: SyntheticOptions): Rows {
   return { x, y, n, p, group };
 }
 
-/** Row-major rows as arrays of arrays (for libsvm-js / ml-svm). */
+/** Row-major rows as arrays of arrays (for libsvm-js). */
 export function toArrays(rows: Rows): number[][] {
   const out: number[][] = [];
   for (let i = 0; i < rows.n; i++) out.push(Array.from(rows.x.subarray(i * rows.p, (i + 1) * rows.p)));

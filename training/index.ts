@@ -11,6 +11,8 @@
  */
 export { train, defaultTrainOptions, type TrainOptions, type TrainResult, type TrainStage } from './train.js';
 export { describeTraining, type TrainSummary } from './train-summary.js';
+export { trainFiles, type TrainFilesOptions, type TrainFilesResult } from './train-files.js';
+export { setupModels, setupDataSets, DEFAULT_MODEL_CORPORA, type SetupOptions, type SetupReport, type SetupStep } from './setup.js';
 export { runCv, defaultCvOptions, type CvOptions, type CvProgressEvent } from './cv.js';
 export type { CvReport } from './cv-report.js';
 export { parseModelList, type CvModel, type Defaults as CvModelDefaults } from './cv-models.js';

@@ -60,8 +60,8 @@ const defaultStage1Options: Omit<Stage1Options, 'templates'> = { workers: 1, min
  * The worker threads stage one starts: `asked`, fewer when D1 has fewer than
  * `minTokensPerWorker` tokens per thread (0: count in the calling thread), and never more than
  * the cores left beside the calling thread, which builds the document tables and the lexicon
- * while the workers count (docs/bench.md, "Stage one: why two workers do not pay": on two cores
- * a second counting thread made stage one slower, ×0.81–0.83). A minimum of 0 means always
+ * while the workers count (on two cores a second counting thread does not pay: docs/bench.md,
+ * "The targets"). A minimum of 0 means always
  * `asked` (forced threads, for tests and the bench). Takes the threads asked for, D1's tokens,
  * the minimum and the machine's cores (default os.availableParallelism()).
  */

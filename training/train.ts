@@ -237,7 +237,7 @@ async function savedModel(
  * runs), else nothing. Called between D1's tables and the recount: V8 frees the transferred
  * β* buffers and D1's vocabulary only at a major collection, and before this call the recount's
  * tables were allocated beside them (peak RSS of train() at 1M tokens: 2.46 GB without this call, 1.90 GB with it;
- * docs/bench.md, "Where the memory goes").
+ * docs/bench.md, "Where a 1M-token training's memory goes").
  */
 function collectGarbage(): void {
   (globalThis as { gc?: () => void }).gc?.();

@@ -19,7 +19,7 @@ interface CvFlags {
   extra?: string[];
   folds: string;
   models: string;
-  jobs: string;
+  workers: string;
   seed: string;
   output: string;
   format: 'text' | 'json';
@@ -72,7 +72,7 @@ async function run(corpora: string[], flags: CvFlags): Promise<void> {
   };
   const options = {
     folds: numberOption('--folds', flags.folds, (n) => Number.isInteger(n) && n >= 2, 'a whole number ≥ 2'),
-    jobs: numberOption('--jobs', flags.jobs, (n) => Number.isInteger(n) && n >= 1, 'a whole number ≥ 1'),
+    jobs: numberOption('--workers', flags.workers, (n) => Number.isInteger(n) && n >= 1, 'a whole number ≥ 1'),
     seed: numberOption('--seed', flags.seed, Number.isInteger, 'an integer'),
     d2: numberOption('--d2', flags.d2, (n) => n > 0 && n < 1, 'a share between 0 and 1'),
     maxTokens: numberOption('--max-tokens', flags.maxTokens, (n) => Number.isInteger(n) && n >= 0, 'a whole number ≥ 0'),
@@ -124,7 +124,8 @@ export function register(program: Command): void {
       '(e.g. PADT dev beside PUD): the figures stay those of the first corpora\'s held-out documents')
     .option('--folds <n>', 'number of folds', String(d.folds))
     .option('--models <list>', 'models and groups to run (e.g. all, table5,table4, full,baselines); the default model first', `${DEFAULT_FEATURE_SET},full,baselines`)
-    .option('--jobs <n>', 'folds run at the same time (worker threads)', String(d.jobs))
+    .option('--workers <n>', 'folds run at the same time (worker threads)', String(d.jobs))
+    .addOption(new Option('--jobs <n>').hideHelp())
     .option('-o, --output <dir>', 'results directory', 'results/cv')
     .option('--d2 <share>', 'share of each training part in D2', String(d.d2))
     .option('--max-tokens <n>', 'at most this many D2 tokens give θ rows (0: all)', String(d.maxTokens))
@@ -147,7 +148,7 @@ export function register(program: Command): void {
   });
   quietAndProgress(cmd, 'no summary');
   cmd
-    .addHelpText('after', '\nExamples:\n  $ lexdis cv pud.pos --folds 10 --models all --jobs 2 -o results/pud-cv\n' +
-      '  $ lexdis cv pud.pos --extra padt-dev.pos --folds 10 --models full+caseless+prior --jobs 2 -o results/pud-padt-cv\n')
+    .addHelpText('after', '\nExamples:\n  $ lexdis cv pud.pos --folds 10 --models all --workers 2 -o results/pud-cv\n' +
+      '  $ lexdis cv pud.pos --extra padt-dev.pos --folds 10 --models full+caseless+prior --workers 2 -o results/pud-padt-cv\n')
     .action((corpora: string[], flags: CvFlags) => run(corpora, flags));
 }

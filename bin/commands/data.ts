@@ -4,7 +4,8 @@ import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { checkData, selectSets, type FileCheck } from '../../src/data/check.js';
 import { FETCH_DEFAULTS, fetchData, type FetchDataOptions, type FetchReport } from '../../src/data/fetch.js';
-import { DATA_SETS, hasPublicSource } from '../../src/data/manifest.js';
+import { DATA_SETS, hasPublicSource, type DataSet } from '../../src/data/manifest.js';
+import { buildStep, referencePlan } from './data-reference.js';
 import { DataFetchError, DataNotFoundError } from '../../src/errors.js';
 import { describeChoice, fetchTargetDir, findDataDir, userDataDir } from '../data.js';
 import { log, numberOption, writeOut } from '../output.js';
@@ -23,7 +24,7 @@ export function progressMB(done: number, total: number): [number, number] {
 }
 
 /** The options of `data fetch` as commander gives them. */
-interface FetchFlags {
+export interface FetchFlags {
   to?: string;
   from?: string;
   quiet?: boolean;
@@ -57,7 +58,11 @@ function reportLine(r: FetchReport): string {
   }
 }
 
-async function runFetch(sets: string[], flags: FetchFlags): Promise<void> {
+/**
+ * `lexdis data fetch`: fetches `sets` into `--to`, else the fetch target; logs as the flags say.
+ * Throws DataFetchError when a file failed, UsageError for a bad pace option.
+ */
+export async function runFetch(sets: string[], flags: FetchFlags): Promise<void> {
   const pace = paceOf(flags);
   const to = flags.to ?? fetchTargetDir();
   // The user's data folder is made with its parents (~/.local/share may not exist yet); a folder
@@ -66,9 +71,10 @@ async function runFetch(sets: string[], flags: FetchFlags): Promise<void> {
   // On a terminal a bar, else a line per file (and progress lines); failures always.
   const onTerminal = progressEnabled();
   const bar = progressCallback('MB');
+  const plan = referencePlan(sets, flags.from);
   if (!flags.quiet) log(`fetching into ${to}${flags.from ? ` from ${flags.from}` : ' from the pinned public sources'}`);
   const reports = await fetchData({
-    to, from: flags.from, sets, ...pace,
+    to, from: flags.from, sets: plan.fetch, ...pace,
     onProgress: (done, total) => bar('download', ...progressMB(done, total)),
     onFile: (r) => {
       if (r.status === 'failed' || (!flags.quiet && !onTerminal)) {
@@ -77,10 +83,16 @@ async function runFetch(sets: string[], flags: FetchFlags): Promise<void> {
       }
     },
   }).finally(() => bar.stop());
-  const count = (s: FetchReport['status']) => reports.filter((r) => r.status === s).length;
-  if (!flags.quiet) log(`${count('fetched')} fetched, ${count('present')} already there, ${count('skipped')} skipped, ${count('failed')} failed: ${to}`);
+  const built = await buildStep(to, plan, flags.quiet || onTerminal);
+  const all = [...reports.map((r) => r.status), ...built.statuses];
+  const count = (s: (typeof all)[number]) => all.filter((r) => r === s).length;
+  const madeHere = plan.build ? `${count('built')} built, ` : '';
+  if (!flags.quiet) log(`${count('fetched')} fetched, ${madeHere}${count('present')} already there, ${count('skipped')} skipped, ${count('failed')} failed: ${to}`);
   if (count('failed') > 0) {
-    throw new DataFetchError(`${count('failed')} of ${reports.length} files could not be fetched (listed above); run the same command again to resume`);
+    const offline = flags.from ? '' : '; with no internet, --from DIR|URL fetches from a mirror (a copy of the data folder), ' +
+      'or LEXDIS_DATA=DIR uses a data folder where it is';
+    throw new DataFetchError(`${count('failed')} of ${all.length} files could not be fetched${plan.build ? ' or built' : ''} ` +
+      `(listed above); run the same command again to resume${offline}`);
   }
 }
 
@@ -107,13 +119,17 @@ async function runCheck(sets: string[], flags: { format: 'text' | 'json'; quiet?
   } else {
     if (!flags.quiet) log(`data folder: ${describeChoice(choice)}`);
     for (const c of checks) {
+      if (flags.quiet && !bad.includes(c)) continue;
       const note = c.status === 'missing' && c.mirrorOnly ? '  (no public source: only from a mirror)' : c.detail ? `  ${c.detail}` : '';
       await writeOut(`${c.status.padEnd(8)} ${c.path}${note}\n`);
     }
   }
   if (none) throw new DataNotFoundError(`no file of ${sets.length > 0 ? sets.join(', ') : 'any data set'} is there`, { file: choice.dir });
   if (bad.length > 0) {
-    throw new DataFetchError(`${bad.length} file${bad.length > 1 ? 's' : ''} missing or damaged; 'lexdis data fetch${sets.length ? ` ${sets.join(' ')}` : ''}' fetches ${bad.length > 1 ? 'them' : 'it'} again`, { file: choice.dir });
+    const data = choice.source === '--data' ? ` --data ${choice.dir}` : '';
+    const fetch = `lexdis${data} data fetch${sets.length ? ` ${sets.join(' ')}` : ''}`;
+    throw new DataFetchError(`${bad.length} file${bad.length > 1 ? 's' : ''} missing or damaged; '${fetch}' fetches ` +
+      `${bad.length > 1 ? 'them' : 'it'} again (add --from DIR|URL to take ${bad.length > 1 ? 'them' : 'it'} from a mirror)`, { file: choice.dir });
   }
 }
 
@@ -123,13 +139,19 @@ async function runPath(): Promise<void> {
   if (!choice.exists) throw new DataNotFoundError('the data folder does not exist', { file: choice.dir });
 }
 
+/** Where a set comes from, as the help says it. */
+function fromHelp(s: DataSet): string {
+  if (s.builtFrom) return `built here from ${s.builtFrom.join(', ')} (its analyses with Perl), or a mirror (--from)`;
+  return s.origin && hasPublicSource(s) ? `github.com/${s.origin.repo} at ${s.origin.commit.slice(0, 12)}` : 'a mirror only (--from)';
+}
+
 /** The sets as the help lists them: name, what, licence, source. */
 function setsHelp(): string[] {
   return DATA_SETS.flatMap((s) => [
     `  ${s.name}`,
     `      ${s.title}`,
     `      licence: ${s.licence}`,
-    `      from: ${s.origin && hasPublicSource(s) ? `github.com/${s.origin.repo} at ${s.origin.commit.slice(0, 12)}` : 'a mirror only (--from)'}`,
+    `      from: ${fromHelp(s)}`,
   ]);
 }
 
@@ -175,6 +197,7 @@ export function register(program: Command): void {
       '  3. $XDG_DATA_HOME/lexdis (default ~/.local/share/lexdis), when it exists',
       '  4. ../shared/data beside a checkout of the repository, when it exists',
       'lexdis data fetch writes to --to DIR, else --data, else $LEXDIS_DATA, else 3.',
+      'It builds bama-1.0-reference rather than download it: PUD\'s sentences, and their analyses by the\noriginal BAMA 1.0 program run with Perl ($LEXDIS_PERL, default perl on PATH); without Perl, from --from.',
       '',
       'Data sets:',
       ...setsHelp(),
@@ -195,7 +218,7 @@ export function register(program: Command): void {
     )
     .argument('[sets...]', 'data sets to check (default all)');
   formatOption(check, ['text', 'json'], 'text: a line per file on stdout; json: { dir, source, ok, files: [{ set, path, status, detail, mirrorOnly }] } on stdout');
-  quietAndProgress(check, 'no line naming the data folder');
+  quietAndProgress(check, 'no line naming the data folder, a line only for a file that is a problem');
   check.action((sets: string[], flags: { format: 'text' | 'json'; quiet?: boolean }) => runCheck(sets, flags));
   data
     .command('path')

@@ -5,11 +5,11 @@ import type { TextEncoding } from '../../src/io/files.js';
 import { openOutput, planOutput } from '../../src/io/output-writer.js';
 import { diacritizeStream } from '../../src/tagger/diacritize-stream.js';
 import type { TaggerSource } from '../../src/tagger/tagger.js';
-import { encodingOption, formatOption, outputFileOption, parseWorkers, quietAndProgress, scriptOption, streamWorkersOption, tablesOption } from '../options.js';
+import { encodingOption, formatOption, modelOption, modelOf, outputFileOption, parseWorkers, quietAndProgress, scriptOption, streamWorkersOption, tablesOption } from '../options.js';
 import { runStreaming } from '../progress.js';
 
 interface DiacritizeFlags {
-  model: string;
+  model?: string;
   format: 'text' | 'jsonl';
   candidates?: boolean;
   sukun: boolean;
@@ -25,7 +25,7 @@ async function run(file: string | undefined, flags: DiacritizeFlags): Promise<vo
   const output = planOutput(flags.output);
   const workers = parseWorkers(flags.workers);
   // the tagger is loaded by the stream, on this thread or in each worker thread
-  const tagger: TaggerSource = { model: flags.model, options: { tables: flags.tables } };
+  const tagger: TaggerSource = { model: modelOf(flags), options: { tables: flags.tables } };
   await runStreaming(
     file,
     () => tagger,
@@ -53,8 +53,8 @@ export function register(program: Command): void {
       'is left as typed. --format jsonl prints one object per input line instead: the vocalized text and, for every Arabic word, ' +
       'its vocalization and the analysis behind it (source analyzer/train/…, or none), which lexdis eval-diac reads.',
     )
-    .argument('[file]', 'text to diacritize (default: stdin)')
-    .requiredOption('-m, --model <dir>', 'trained model directory');
+    .argument('[file]', 'text to diacritize (default: stdin)');
+  modelOption(cmd);
   formatOption(cmd, ['text', 'jsonl'], 'text: the input with its Arabic words vocalized; jsonl: an object per input line ' +
     '{ line, text, words: [{ input, vocalized, source, voc, lemma, pos }] } (fields in docs/cli.md)', { aliases: ['jsonl'] });
   cmd

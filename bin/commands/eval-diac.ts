@@ -8,8 +8,8 @@ import { formatOption, quietAndProgress } from '../options.js';
 import { progressCallback } from '../progress.js';
 
 interface EvalDiacFlags {
-  reference: ReferenceFormat;
-  system: SystemFormat;
+  referenceFormat: ReferenceFormat;
+  systemFormat: SystemFormat;
   format: 'text' | 'json';
   output?: string;
   vocalizedOnly?: boolean;
@@ -21,9 +21,9 @@ async function run(systemFile: string, referenceFile: string, flags: EvalDiacFla
   let report;
   try {
     progress('read the reference', 0, 2);
-    const ref = readReference(readTextFile(referenceFile), referenceFile, flags.reference);
+    const ref = readReference(readTextFile(referenceFile), referenceFile, flags.referenceFormat);
     progress('read the system output', 1, 2);
-    const sys = readSystem(readTextFile(systemFile), systemFile, flags.system);
+    const sys = readSystem(readTextFile(systemFile), systemFile, flags.systemFormat);
     checkAlignment(ref, sys, { ref: referenceFile, sys: systemFile });
     progress('score', 2, 2);
     report = scoreDiacritization(ref, sys, { vocalizedOnly: Boolean(flags.vocalizedOnly) });
@@ -31,7 +31,7 @@ async function run(systemFile: string, referenceFile: string, flags: EvalDiacFla
     progress.stop();
   }
   const out = flags.format === 'json'
-    ? `${JSON.stringify({ system: systemFile, reference: referenceFile, referenceFormat: flags.reference, ...report }, null, 2)}\n`
+    ? `${JSON.stringify({ system: systemFile, reference: referenceFile, referenceFormat: flags.referenceFormat, ...report }, null, 2)}\n`
     : diacReportMarkdown(report, `${systemFile} against ${referenceFile}`);
   if (flags.output) writeFileAtomic(flags.output, out);
   else await writeOut(out);
@@ -50,9 +50,12 @@ export function register(program: Command): void {
     )
     .argument('<system>', 'the diacritized text (one sentence a line) or the JSONL of lexdis diacritize --format jsonl')
     .argument('<reference>', 'WikiNewsMax TSV, or plain text one sentence a line with / between accepted variants')
-    .addOption(new Option('--reference <format>', 'reference format (auto: .tsv is WikiNewsMax max_gold with max_gold_alt accepted; ' +
+    .addOption(new Option('--reference-format <format>', 'reference format (auto: .tsv is WikiNewsMax max_gold with max_gold_alt accepted; ' +
       'original: the TSV\'s original_gold, the WikiNews 2014 gold; text: plain text)').choices(['auto', 'max', 'original', 'text']).default('auto'))
-    .addOption(new Option('--system <format>', 'system format (auto: .jsonl or a first line starting with {)').choices(['auto', 'text', 'jsonl']).default('auto'))
+    .addOption(new Option('--system-format <format>', 'system format (auto: .jsonl or a first line starting with {)')
+      .choices(['auto', 'text', 'jsonl']).default('auto'))
+    .addOption(new Option('--reference <format>').choices(['auto', 'max', 'original', 'text']).hideHelp())
+    .addOption(new Option('--system <format>').choices(['auto', 'text', 'jsonl']).hideHelp())
     .option('--vocalized-only', 'leave out reference words that carry no mark at all (a vocalized treebank\'s unvocalized ' +
       'names and abbreviations: the reference gives no vowels for them), counted apart')
     .option('-o, --output <file>', 'write the report here (atomically) instead of stdout');

@@ -1,4 +1,5 @@
-/** `lexdis eval MODEL CORPUS...`: A1/A2 (and E1/E2) of a model on gold-marked corpora. */
+/** `lexdis eval [MODEL] CORPUS...`: A1/A2 (and E1/E2) of a model on gold-marked corpora. */
+import { statSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { CORPUS_FORMATS, loadCorpus, type CorpusFormat } from '../../src/import/load.js';
 import { requireGold } from '../../src/formats/pos/pos.js';
@@ -7,9 +8,12 @@ import { Model, modelAnalyzerOptions } from '../../src/model/model-node.js';
 import { evalMarkdown } from '../../src/eval/eval.js';
 import { evaluate } from '../../src/eval/evaluate.js';
 import { numberOption, writeOut } from '../output.js';
-import { encodingOption, formatOption, quietAndProgress, seedOption, tablesOption } from '../options.js';
+import { encodingOption, formatOption, modelOption, outputFileOption, quietAndProgress, seedOption, tablesOption } from '../options.js';
+import { planOutput, writeOutputSync } from '../../src/io/output-writer.js';
+import { defaultModel } from '../data.js';
 import { progressCallback } from '../progress.js';
-import { ModelVersionError } from '../../src/errors.js';
+import { ModelVersionError, UsageError } from '../../src/errors.js';
+import { isModelFile } from '../../src/model/store.js';
 import { ARABIC_SCHEME, elementName, featureSetDisplay, featureSetForScheme, schemeSlots, type LabelScheme } from '../../src/labels/scheme.js';
 
 /** Slot → the scheme's element name, for the JSON report. */
@@ -18,15 +22,35 @@ function elementNames(scheme: LabelScheme | undefined): Record<string, string> {
 }
 
 interface EvalFlags {
+  model?: string;
   format: 'text' | 'json';
   features?: string;
   corpusFormat: CorpusFormat;
   encoding: TextEncoding;
   tables: string;
   seed: string;
+  output?: string;
 }
 
-async function run(modelDir: string, corpora: string[], flags: EvalFlags): Promise<void> {
+/**
+ * The model and the corpora of `eval [MODEL] CORPUS...`: `-m` and every path a corpus; else the
+ * first path, when it is a model (a directory, a model file, or nothing there: an error naming
+ * it); else the data folder's default model.
+ */
+function modelAndCorpora(paths: string[], flags: EvalFlags): [string, string[]] {
+  if (flags.model !== undefined) return [flags.model, paths];
+  const first = statSync(paths[0], { throwIfNoEntry: false });
+  if (first === undefined || first.isDirectory() || isModelFile(paths[0])) {
+    if (paths.length === 1) throw new UsageError(`no corpus given after the model ${paths[0]} (see 'lexdis eval --help')`);
+    return [paths[0], paths.slice(1)];
+  }
+  return [defaultModel(), paths];
+}
+
+async function run(paths: string[], flags: EvalFlags): Promise<void> {
+  // an output that cannot be written is refused before the work
+  const output = flags.output === undefined ? undefined : planOutput(flags.output);
+  const [modelDir, corpora] = modelAndCorpora(paths, flags);
   const model = await Model.load(modelDir);
   const scheme = model.info.scheme;
   if (flags.features !== undefined && featureSetForScheme(scheme, flags.features) !== model.info.featureSet)
@@ -51,7 +75,9 @@ async function run(modelDir: string, corpora: string[], flags: EvalFlags): Promi
     progress.stop();
   }
   const header = { model: modelDir, featureSet: model.info.featureSet, corpus: corpus.source, scheme: scheme?.name ?? 'arabic', elementNames: elementNames(scheme) };
-  await writeOut(flags.format === 'json' ? `${JSON.stringify({ ...header, ...report }, null, 2)}\n` : evalMarkdown(report, `${modelDir} on ${corpus.source}`, scheme));
+  const text = flags.format === 'json' ? `${JSON.stringify({ ...header, ...report }, null, 2)}\n` : evalMarkdown(report, `${modelDir} on ${corpus.source}`, scheme);
+  if (output) writeOutputSync(output, text);
+  else await writeOut(text);
 }
 
 export function register(program: Command): void {
@@ -64,10 +90,13 @@ export function register(program: Command): void {
       'whole label, the case-less label (row caseless: right but for the case ending and mood vowel) and each label element, on all tokens and on ambiguous ones, with the ceiling (share of tokens ' +
       'whose gold label is among the candidates). Ties are shown: the rule the ranking used (the analyzer\'s order, or a ' +
       'label-key hash on a gold-first candidates file), the share of tokens whose first place was tied, and the label\'s A1/A2 ' +
-      'with ties broken by a seeded random order. Markdown on stdout, or JSON with --format json.',
+      'with ties broken by a seeded random order. Markdown on stdout (or -o FILE), or JSON with --format json.',
     )
-    .argument('<model>', 'trained model directory')
-    .argument('<corpus...>', 'gold-marked corpora (.pos, .cand/.tsv, .conllu)')
+    .usage('[options] [model] <corpus...>')
+    .argument('<corpus...>', 'gold-marked corpora (.pos, .cand/.tsv, .conllu), after the model (a directory or a model file) ' +
+      'unless -m gives it; without either, the data folder\'s default model (lexdis setup)');
+  modelOption(cmd);
+  cmd
     .option('--features <set>', 'refuse a model trained with another feature set (element names of the model\'s label scheme allowed)')
     .addOption(new Option('--corpus-format <format>', 'corpus format (auto: by extension)').choices(CORPUS_FORMATS).default('auto'));
   formatOption(cmd, ['text', 'json'], 'text: the report as markdown; json: the report as JSON', {
@@ -76,7 +105,8 @@ export function register(program: Command): void {
   seedOption(cmd, 'the random tie-break');
   tablesOption(cmd, 'the analyzer\'s tables, for CoNLL-U corpora (analyzed with the options the model records)');
   encodingOption(cmd, 'corpora');
+  outputFileOption(cmd);
   quietAndProgress(cmd);
   cmd
-    .action((model: string, corpora: string[], flags: EvalFlags) => run(model, corpora, flags));
+    .action((paths: string[], flags: EvalFlags) => run(paths, flags));
 }

@@ -9,16 +9,18 @@ export type RegisterCommand = (program: Command) => void;
  * dependencies cannot break another.
  */
 export const COMMANDS: Record<string, () => Promise<{ register: RegisterCommand }>> = {
+  // in the order `lexdis --help` lists them: setup, a reader's commands, then data, training and evaluation
+  setup: () => import('./setup.js'),
+  diacritize: () => import('./diacritize.js'),
+  tag: () => import('./tag.js'),
   analyze: () => import('./analyze.js'),
+  serve: () => import('./serve.js'),
+  data: () => import('./data.js'),
   'import-ud': () => import('./import-ud.js'),
   'import-diac': () => import('./import-diac.js'),
   train: () => import('./train.js'),
-  tag: () => import('./tag.js'),
   eval: () => import('./eval.js'),
   cv: () => import('./cv.js'),
-  serve: () => import('./serve.js'),
-  diacritize: () => import('./diacritize.js'),
   'eval-diac': () => import('./eval-diac.js'),
-  data: () => import('./data.js'),
   'upgrade-model': () => import('./upgrade-model.js'),
 };

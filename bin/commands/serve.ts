@@ -12,11 +12,11 @@ import { Tagger, WARM_UP_WORDS } from '../../src/tagger/tagger-node.js';
 import { isClusterWorker, reportListening, superviseWorkers } from '../../src/service/cluster.js';
 import { shutdownOnSignals, startServer, type ServiceOptions } from '../../src/service/server.js';
 import { log, numberOption } from '../output.js';
-import { quietAndProgress, tablesOption } from '../options.js';
+import { modelOf, modelOption, quietAndProgress, tablesOption } from '../options.js';
 import { progressCallback } from '../progress.js';
 
 interface ServeFlags {
-  model: string;
+  model?: string;
   port: string;
   host: string;
   tables: string;
@@ -66,6 +66,8 @@ async function run(flags: ServeFlags): Promise<void> {
   const port = numberOption('--port', flags.port, (n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'a port number (0 to 65535)');
   const workers = numberOption('--workers', flags.workers, (n) => Number.isInteger(n) && n >= 1 && n <= 64, 'a whole number from 1 to 64');
   const options = serviceOptions(flags);
+  // the default model is looked for before any worker starts: a missing one is one error, not one a worker
+  const model = modelOf(flags);
   if (workers > 1 && !isClusterWorker()) {
     const status = await superviseWorkers(workers, {
       log,
@@ -78,7 +80,7 @@ async function run(flags: ServeFlags): Promise<void> {
   let tagger: Awaited<ReturnType<typeof Tagger.load>>;
   try {
     progress('load the model and tables', 0, 2);
-    tagger = await Tagger.load(flags.model, { tables: flags.tables });
+    tagger = await Tagger.load(model, { tables: flags.tables });
     progress('warm up', 1, 2);
     if (flags.warmUp) {
       const w = tagger.warmUp();
@@ -111,7 +113,6 @@ export function register(program: Command): void {
       'at /, a page for reading Arabic: each word clickable, with its vocalization, lemma, gloss and part of speech ' +
       'ranked in context. A JSON access log goes to stderr. Stops gracefully on SIGINT or SIGTERM. See docs/service.md.',
     )
-    .requiredOption('-m, --model <path>', 'trained model (directory, or a single model file)')
     .option('--port <n>', 'TCP port (0 picks a free one)', '8080')
     .option('--host <addr>', 'address to listen on: an IP address, or localhost', '127.0.0.1')
     .option('--workers <n>', 'server processes sharing the port (one core each)', '1')
@@ -119,6 +120,7 @@ export function register(program: Command): void {
     .option('--max-response-bytes <n>', 'largest answer a request may ask for, as estimated before tagging (default 16777216)')
     .option('--request-timeout <ms>', 'work deadline per request, in milliseconds (default 10000)')
     .option('--no-warm-up', `listen at once, without first tagging ${WARM_UP_WORDS} of the model's training words (which makes the first requests faster)`);
+  modelOption(cmd);
   tablesOption(cmd);
   quietAndProgress(cmd, 'no access log: only the address served');
   cmd.action((flags: ServeFlags) => run(flags));

@@ -11,11 +11,11 @@ import { openOutput, planOutput } from '../../src/io/output-writer.js';
 import { tagPosStream, tagTextStream } from '../../src/tagger/tag-stream.js';
 import { Tagger, type TaggerSource } from '../../src/tagger/tagger-node.js';
 import { numberOption } from '../output.js';
-import { encodingOption, formatOption, outputFileOption, parseWorkers, quietAndProgress, scriptOption, streamWorkersOption, tablesOption, topOption } from '../options.js';
+import { encodingOption, formatOption, modelOption, modelOf, outputFileOption, parseWorkers, quietAndProgress, scriptOption, streamWorkersOption, tablesOption, topOption } from '../options.js';
 import { runStreaming } from '../progress.js';
 
 interface TagFlags {
-  model: string;
+  model?: string;
   top: string;
   input: 'auto' | 'text' | 'pos';
   format: 'text' | 'jsonl' | 'pos';
@@ -36,7 +36,7 @@ async function run(file: string | undefined, flags: TagFlags, command: Command):
   // an analysis file is written back as one unless another format is asked for
   const format = input === 'pos' && command.getOptionValueSource('format') === 'default' ? 'pos' : flags.format;
   const workers = parseWorkers(flags.workers);
-  const tagger: TaggerSource = { model: flags.model, options: { tables: flags.tables } };
+  const tagger: TaggerSource = { model: modelOf(flags), options: { tables: flags.tables } };
   // raw text: the tagger is loaded by the stream, on this thread or in each worker thread
   await runStreaming(file, async (): Promise<Tagger | TaggerSource> => (input === 'pos' ? Tagger.load(tagger.model, tagger.options) : tagger), async (loaded, source, progress) => {
     const options = {
@@ -61,8 +61,8 @@ export function register(program: Command): void {
       '(a longer line is cut after white space), an analysis file a document at a time; a NUL byte or bad UTF-8 stops ' +
       'the run with an error naming the line and byte offset (see docs/reliability.md).',
     )
-    .argument('[file]', 'raw text or a .pos analysis file (default: stdin)')
-    .requiredOption('-m, --model <dir>', 'trained model directory');
+    .argument('[file]', 'raw text or a .pos analysis file (default: stdin)');
+  modelOption(cmd);
   topOption(cmd, 'analyses shown per word in text and jsonl output');
   cmd.addOption(new Option('--input <kind>', 'what the input is (auto: .pos files are analysis files, anything else raw text)').choices(['auto', 'text', 'pos']).default('auto'));
   formatOption(cmd, ['text', 'jsonl', 'pos'], 'text: a line per analysis (word, rank, confidence, the word vocalized by the analysis, ' +

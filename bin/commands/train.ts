@@ -1,19 +1,14 @@
 /** `lexdis train CORPUS... -o DIR`: the two-stage trainer. */
 import { Option, type Command } from 'commander';
 import { featureSetHelp } from '../../features/templates.js';
-import { Analyzer } from '../../src/analyzer/engine-node.js';
-import type { LexiconImage } from '../../src/analyzer/image.js';
-import { LexdisError } from '../../src/errors.js';
 import { VALUE_TRANSFORMS, type ValueTransform } from '../../features/transform.js';
-import { CORPUS_FORMATS, loadCorpus, type CorpusFormat } from '../../src/import/load.js';
-import { requireGold } from '../../src/formats/pos/pos.js';
-import { featureSetForScheme } from '../../src/labels/scheme.js';
+import { CORPUS_FORMATS, type CorpusFormat } from '../../src/import/load.js';
 import { loadSchemeFile } from '../../src/labels/scheme-file.js';
-import { hasCaseEndings, type Corpus } from '../../src/corpus/types.js';
 import type { TextEncoding } from '../../src/io/files.js';
-import { assertModelPathWritable, COMPRESSIONS, DEFAULT_COMPRESSION, type Compression } from '../../src/model/store.js';
+import { COMPRESSIONS, DEFAULT_COMPRESSION, type Compression } from '../../src/model/store.js';
 import { SOLVER_NAMES, type SolverName } from '../../training/solvers/index.js';
-import { defaultTrainOptions, train } from '../../training/train.js';
+import { defaultTrainOptions } from '../../training/train.js';
+import { trainFiles } from '../../training/train-files.js';
 import { describeTraining } from '../../training/train-summary.js';
 import { log, numberOption, writeOut } from '../output.js';
 import { encodingOption, formatOption, quietAndProgress, seedOption, tablesOption } from '../options.js';
@@ -43,10 +38,10 @@ interface TrainFlags {
 }
 
 async function run(corpora: string[], flags: TrainFlags): Promise<void> {
-  assertModelPathWritable(flags.output);
-  const options = {
+  const train = {
     transform: flags.transform,
     solver: flags.solver,
+    featureSet: flags.features,
     d2: numberOption('--d2', flags.d2, (n) => n > 0 && n < 1, 'a share between 0 and 1'),
     seed: numberOption('--seed', flags.seed, Number.isInteger, 'an integer'),
     workers: numberOption('--workers', flags.workers, (n) => Number.isInteger(n) && n >= 0, 'a whole number ≥ 0'),
@@ -57,62 +52,18 @@ async function run(corpora: string[], flags: TrainFlags): Promise<void> {
     analyzer: { backoff: flags.backoff, caseEndings: flags.caseEndings },
   };
   const scheme = flags.scheme === undefined ? undefined : loadSchemeFile(flags.scheme);
-  const readStart = performance.now();
-  const readCpu = process.cpuUsage();
-  let corpus: Corpus | undefined = requireGold(
-    loadCorpus(corpora, {
-      format: flags.corpusFormat,
-      encoding: flags.encoding,
-      tables: flags.tables,
-      analyzer: options.analyzer,
-      scheme,
-      checkScheme: true,
-    }),
-  );
-  const cpu = process.cpuUsage(readCpu);
-  const read = { seconds: (performance.now() - readStart) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
-  // `--features case` names an element of the corpus's label scheme.
-  const featureSet = featureSetForScheme(corpus.scheme, flags.features);
-  if (flags.caseEndings && !hasCaseEndings(corpus)) {
-    log('warning: no candidate of the corpus has a case ending (CASE_ tag); the model records case endings on, so tagging ' +
-      'will offer candidates training never saw. Was the corpus imported with --no-case-endings? Then train with --no-case-endings too.');
-  }
-  // the analyzer's tables compiled into the model, so that tagging with them loads them without parsing
-  const analyzerTables = compiledTables(flags.tables, options.analyzer);
   const progress = progressCallback();
   try {
-    const t0 = performance.now();
-    const training = train(corpus, { ...options, featureSet, onProgress: progress });
-    // nothing here holds the corpus once training has it, so its memory is free before the model
-    // is saved (saving is the peak of a large training: see docs/bench.md)
-    corpus = undefined;
-    const { model, summary } = await training;
-    const saved = await model.save(flags.output, { analyzerTables, compression: flags.modelCompression });
+    const result = await trainFiles(corpora, flags.output, {
+      tables: flags.tables, train: { ...train, onProgress: progress }, corpusFormat: flags.corpusFormat,
+      encoding: flags.encoding, scheme, compression: flags.modelCompression, onWarning: log,
+    });
     progress.stop();
-    const out = {
-      ...summary,
-      read,
-      model: { dir: flags.output, bytes: saved.bytes, saveMs: saved.ms },
-      wallSeconds: (performance.now() - t0) / 1000,
-    };
-    if (!flags.quiet) log(describeTraining(summary, flags.output));
-    if (flags.format === 'json') await writeOut(`${JSON.stringify(out, null, 2)}\n`);
+    if (!flags.quiet) log(describeTraining(result.summary, flags.output));
+    const { summary, ...figures } = result;
+    if (flags.format === 'json') await writeOut(`${JSON.stringify({ ...summary, ...figures }, null, 2)}\n`);
   } finally {
     progress.stop();
-  }
-}
-
-/**
- * The tables of `dir` compiled (src/analyzer/image.ts), or nothing (and a note) when they cannot be
- * loaded: tagging then parses them.
- */
-function compiledTables(dir: string, options: { backoff: boolean; caseEndings: boolean }): LexiconImage | undefined {
-  try {
-    return Analyzer.load(dir, options).tablesImage();
-  } catch (err) {
-    if (!(err instanceof LexdisError)) throw err;
-    log(`note: the analyzer's tables (${dir}) could not be compiled into the model (${err.message}); tagging will load them from their files`);
-    return undefined;
   }
 }
 
@@ -128,7 +79,7 @@ export function register(program: Command): void {
       'A summary goes to stderr (and to stdout as JSON with --format json). The model directory is written atomically.',
     )
     .argument('<corpus...>', 'gold-marked corpora: ATB analysis files (.pos, * SOLUTION marks), candidates files (.cand/.tsv) or CoNLL-U (.conllu, projected)')
-    .requiredOption('-o, --output <dir>', 'model directory to write (replaced atomically if it is a lexdis model)')
+    .requiredOption('-o, --output <dir>', 'model directory to write (replaced atomically if it is a lexdis model; missing parent folders are made)')
     .addOption(new Option('--features <set>', `feature set: ${featureSetHelp()}; an element name of the label scheme for Me`).default(d.featureSet))
     .addOption(new Option('--transform <name>', 'how a count becomes a feature value').choices([...VALUE_TRANSFORMS]).default(d.transform))
     .addOption(new Option('--solver <name>', 'stage-two solver: svr (ε-SVR), linreg (least squares), ridge, svc (classification SVM)').choices([...SOLVER_NAMES]).default(d.solver))

@@ -17,7 +17,7 @@
  * evidence for. The letters are never changed: only marks are inserted.
  *
  * The training material is every name of the lexicon (a choice measured against all noun
- * stems and against the `Nprop` class alone: docs/bench.md, "The unknown names' vowel model").
+ * stems and against the `Nprop` class alone: docs/results.md, "Unknown words").
  * The names are found by their POS, not their class, which the `caseEndings` option renames
  * (names.ts). The stem's end has a key of its own, never a letter's (`$` is sheen). Built from
  * the lexicon on first use (about 31k letters for BAMA 1.0), then read-only.

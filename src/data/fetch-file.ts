@@ -65,9 +65,10 @@ async function tryOnce(
       await part.fh.truncate(0);
       have = 0;
     }
-    if (have > 0) resumedAt.push(have);
+    // a resume is one the source made: a server that ignores Range sends the file from byte 0
+    const started = (start: number): void => void (start > 0 && resumedAt.push(start));
     try {
-      if (have < p.file.bytes) have = await transfer(p.source!, part, have, p.file.bytes, s, progress);
+      if (have < p.file.bytes) have = await transfer(p.source!, part, have, p.file.bytes, s, progress, started);
     } catch (err) {
       // bytes that cannot be resumed from (HTTP 416, a wrong range)
       if (err instanceof RetryableFetchError && err.how.restart) keep = false;

@@ -5,7 +5,8 @@
  *
  * Each hash was taken from the file in the data folder and matched against the blob at the
  * pinned commit (`git show COMMIT:PATH | sha256sum`). A file without `source` has no public
- * copy (lexdis's own notes, or output made here) and comes only from a mirror (`--from`).
+ * copy (lexdis's own notes, or output made here) and comes from a mirror (`--from`), or, in a
+ * set with `builtFrom`, is made from other sets (the reference output, with Perl).
  */
 
 /** One file of a data set. */
@@ -37,6 +38,11 @@ export interface DataSet {
   readonly licence: string;
   /** Where the files with a `source` come from; absent when no file of the set has one. */
   readonly origin?: DataOrigin;
+  /**
+   * The sets this one is made from, on the user's machine, by `buildReference`
+   * (src/data/reference.ts); absent for a set that is only downloaded.
+   */
+  readonly builtFrom?: readonly string[];
   readonly files: readonly DataFile[];
 }
 
@@ -108,6 +114,7 @@ export const DATA_SETS: readonly DataSet[] = [
     name: 'bama-1.0-reference',
     title: 'PUD\'s sentences and the original BAMA 1.0 program\'s analyses of them (the tests\' and benches\' reference)',
     licence: 'as ud-arabic-pud (the sentences) and bama-1.0 (the analyses)',
+    builtFrom: ['ud-arabic-pud', 'bama-1.0', 'bama-1.0-program'],
     files: [
       { name: 'pud-sentences.txt', bytes: 170568, sha256: '2d7a064887cf1ca3892dde8f972232dc108da775443d83346667fd2e3e6e3bf2' },
       { name: 'pud-analyses.txt', bytes: 4862854, sha256: '165a97dfe855a62bdb69f2038d0ac452dce11a4d7427604612d7650ec86a20bc' },

@@ -85,7 +85,8 @@ function sinkAt(part: PartFile, at: number): Writable {
 /**
  * Writes the source's bytes from `have` on into `part` (from 0, the part emptied first, when
  * the source starts there) and returns the part's size when the source ends. `progress` gets
- * the part's size as bytes arrive. A stall or a crawl (see {@link Pace}) is a RetryableFetchError
+ * the part's size as bytes arrive, `started` the byte the source starts at (`have`, or 0 for a
+ * source that cannot resume). A stall or a crawl (see {@link Pace}) is a RetryableFetchError
  * marked `slow`, a dropped connection or a read error a RetryableFetchError (what arrived stays
  * in the part); more bytes than the file's `bytes` is a DataFetchError (the part emptied); a
  * write that fails is an OutputError.
@@ -97,8 +98,10 @@ export async function transfer(
   bytes: number,
   pace: Pace,
   progress: (n: number) => void,
+  started: (start: number) => void = () => undefined,
 ): Promise<number> {
   const { body, start } = await source.open(have);
+  started(start);
   let size = start;
   let stopped: RetryableFetchError | undefined;
   const watcher = watch(pace, (why) => {

@@ -50,3 +50,31 @@ export function refuseUtf16(firstBytes: Uint8Array, file: string): void {
       { file, line: 1 },
     );
 }
+
+/** Windows-1256's byte for each character it encodes, derived from the platform's own decoder (WHATWG table). */
+let cp1256Bytes: Map<string, number> | undefined;
+
+/**
+ * The Windows-1256 bytes of `text` (Windows Arabic, the encoding of the BAMA 1.0 program's input).
+ * The table is the inverse of `TextDecoder('windows-1256')`, which maps each of the 256 bytes to a
+ * character of its own. Takes the text and, for messages, the file it is from. Throws
+ * InputParseError (naming the line) for a character Windows-1256 has no byte for.
+ */
+export function encodeWindows1256(text: string, file?: string): Uint8Array {
+  if (!cp1256Bytes) {
+    const decoder = new TextDecoder('windows-1256');
+    cp1256Bytes = new Map(Array.from({ length: 256 }, (_, b) => [decoder.decode(Uint8Array.of(b)), b]));
+  }
+  const out = new Uint8Array(text.length);
+  let n = 0;
+  for (const ch of text) {
+    const byte = cp1256Bytes.get(ch);
+    if (byte === undefined) {
+      const line = text.slice(0, text.indexOf(ch)).split('\n').length;
+      const code = ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+      throw new InputParseError(`U+${code} (${ch}) has no Windows-1256 byte`, { file, line });
+    }
+    out[n++] = byte;
+  }
+  return out.subarray(0, n);
+}

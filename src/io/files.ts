@@ -3,7 +3,7 @@
  * Windows-1256 (decoded by ./text.ts), and write whole files through the one output writer
  * (src/io/output-writer.ts).
  */
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { OutputError } from '../errors.js';
 import { requireEncoding, type TextEncoding } from './encoding.js';
@@ -26,10 +26,13 @@ export async function readStdin(encoding: TextEncoding = 'utf-8'): Promise<strin
 /**
  * Fails early (OutputError naming the folder) when the folder of an output path does not
  * exist, is not a directory or is not writable. Every command treats its output alike: the
- * output itself may be created, its folder never.
+ * output itself may be created, its folder never; but for `makeable` (a model `lexdis train`
+ * writes): then the folder may be missing, to be made, and the nearest folder above it that
+ * exists is checked instead. Takes the path and the option; returns nothing.
  */
-export function assertParentFolder(target: string): void {
-  const dir = dirname(resolve(target));
+export function assertParentFolder(target: string, options: { makeable?: boolean } = {}): void {
+  let dir = dirname(resolve(target));
+  if (options.makeable) while (!existsSync(dir) && dirname(dir) !== dir) dir = dirname(dir);
   if (!existsSync(dir)) throw new OutputError('output folder does not exist', { file: dir });
   if (!statSync(dir).isDirectory()) throw new OutputError('output folder is not a directory', { file: dir });
   try {
@@ -37,6 +40,20 @@ export function assertParentFolder(target: string): void {
   } catch {
     throw new OutputError('output folder is not writable', { file: dir });
   }
+}
+
+/**
+ * Makes the folder `dir` with its missing parents (nothing when it is there). Takes the path;
+ * returns it. Throws OutputError naming it when it cannot be made (a file in the way, no right
+ * to write).
+ */
+export function makeFolders(dir: string): string {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    throw new OutputError(`cannot make the folder (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { file: dir });
+  }
+  return dir;
 }
 
 /**

@@ -22,7 +22,6 @@
  * taggers (or analyzers), each with its bounded caches: flat in the input's length.
  */
 import { availableParallelism } from 'node:os';
-import type { ResourceLimits } from 'node:worker_threads';
 import { errorFromJSON, InternalError, LexdisError, UsageError, WorkerError, type ErrorLocation } from '../errors.js';
 import type { OutputSink } from './output-writer.js';
 import {
@@ -89,12 +88,21 @@ export const THREAD_HEAP_BASE_MB = 256;
 export const THREAD_YOUNG_MB = 16;
 
 /**
+ * The heap limits of a worker thread, in MB: the fields of node:worker_threads' ResourceLimits
+ * lexdis sets (declared here so that the package's declarations need no Node typings).
+ */
+export interface ThreadHeap {
+  maxOldGenerationSizeMb: number;
+  maxYoungGenerationSizeMb: number;
+}
+
+/**
  * The heap of a worker thread whose caches may take `cacheBytes`: {@link THREAD_HEAP_BASE_MB}
  * and twice the caches' budget (what they are charged is an estimate). Without a limit V8 sizes
  * a thread's heap by the machine's memory and lets it grow far past what it keeps alive between
  * collections: two threads took twice one thread's memory and more (docs/reliability.md).
  */
-export function threadHeap(cacheBytes: number): ResourceLimits {
+export function threadHeap(cacheBytes: number): ThreadHeap {
   return {
     maxOldGenerationSizeMb: THREAD_HEAP_BASE_MB + Math.ceil((2 * cacheBytes) / 2 ** 20),
     maxYoungGenerationSizeMb: THREAD_YOUNG_MB,

@@ -53,7 +53,7 @@ const pad = (n: number) => (n + ALIGN - 1) & ~(ALIGN - 1);
  * a list of buffers (written in order). The file's format version is the plan header's, which
  * must allow `compression` (else ModelFormatError).
  */
-export function encodeModelFile(p: Plan, compression: Compression): Buffer[] {
+export function encodeModelFile(p: Plan, compression: Compression): Uint8Array[] {
   if (!LITTLE_ENDIAN) throw new ModelFormatError('single-file models are little-endian; this machine is big-endian');
   if (!(COMPRESSIONS[compression] as readonly number[]).includes(p.header.formatVersion)) {
     throw new ModelFormatError(`format version ${p.header.formatVersion} cannot store chunks as ${compression}`);

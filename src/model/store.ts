@@ -39,8 +39,11 @@ export { COMPRESSIONS, fileVersionOf, type Compression } from './store-file.js';
 export const DEFAULT_COMPRESSION: Compression = 'deflate-raw';
 
 let cachedVersion: string | undefined;
-/** `lexdis <package version>`, the writer a model's header names (`createdBy`). */
-function creatorString(): string {
+/**
+ * Returns `lexdis <package version>`, the writer a model's header names (`createdBy`), read
+ * from the package's package.json once (`lexdis unknown` when it cannot be). Throws nothing.
+ */
+export function creatorString(): string {
   if (cachedVersion === undefined) {
     try {
       const pkg = JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version?: string };
@@ -57,12 +60,14 @@ export interface WriteOptions { compression?: Compression }
 
 /**
  * Fails before any training work when `dir` cannot take a model: the parent must exist and
- * be writable, and `dir` must be absent, an empty directory, or an existing lexdis model
- * (never an unrelated file or directory). Throws OutputError.
+ * be writable (with `makeParents`, the nearest folder above it that exists must be, and nothing
+ * but folders may stand in the way), and `dir` must be absent, an empty directory, or an existing
+ * lexdis model (never an unrelated file or directory). Takes the path and the option; returns
+ * nothing. Throws OutputError.
  */
-export function assertModelPathWritable(dir: string): void {
+export function assertModelPathWritable(dir: string, options: { makeParents?: boolean } = {}): void {
   const abs = resolve(dir);
-  assertParentFolder(abs);
+  assertParentFolder(abs, { makeable: options.makeParents });
   if (!existsSync(abs)) return;
   if (!statSync(abs).isDirectory()) throw new OutputError('refusing to replace a file with a model', { file: abs });
   if (readdirSync(abs).length > 0 && !hasMarker(abs)) {
@@ -141,8 +146,11 @@ export async function writeModel(
   });
 }
 
-/** True when `file` starts with the single-file model signature. */
-function isModelFile(file: string): boolean {
+/**
+ * Takes a path; returns true when it is a file that starts with the single-file model signature
+ * (false for anything else, or nothing there). Throws nothing.
+ */
+export function isModelFile(file: string): boolean {
   let fd: number | undefined;
   try {
     fd = openSync(file, 'r');

@@ -83,7 +83,11 @@ test('check: a damaged file fails with its size; other sets absent are listed, n
   const bad = await lexdis(['data', 'check', '--data', damaged]);
   assert.equal(bad.code, 1);
   assert.match(bad.out, /^damaged  bama-1\.0\/tableAB  1 bytes, expected 56259$/m);
-  assert.match(bad.err, /^Error: .*damaged: 1 file missing or damaged; 'lexdis data fetch' fetches it again \[DATA_FETCH\]$/m);
+  assert.ok(bad.err.includes(`damaged: 1 file missing or damaged; 'lexdis --data ${damaged} data fetch' fetches it again ` +
+    '(add --from DIR|URL to take it from a mirror) [DATA_FETCH]'), bad.err);
+  const quiet = await lexdis(['data', 'check', '--data', damaged, '-q']);
+  assert.equal(quiet.code, 1);
+  assert.equal(quiet.out, 'damaged  bama-1.0/tableAB  1 bytes, expected 56259\n', '-q: only the files that are a problem');
   // --data is the folder every command reads: analyze meets the damaged table
   assert.notEqual((await lexdis(['analyze', '--data', damaged], {}, 'ktb\n')).code, 0);
 });
@@ -114,9 +118,11 @@ test('the data folder: --data before LEXDIS_DATA before the user\'s folder; a mi
   assert.equal(own.err.trimEnd().split('\n').length, 1, own.err);
 });
 
-test('an unknown set or a set only a mirror has is a usage error', async () => {
+test('an unknown set, or the reference without Perl to build it nor a mirror, is a usage error', async () => {
   assert.match((await lexdis(['data', 'fetch', 'bama-2.0', '--to', join(scratch, 'u')])).err, /^Error: no data set 'bama-2\.0': the sets are bama-1\.0, .* \[USAGE\]$/m);
-  assert.match((await lexdis(['data', 'fetch', 'bama-1.0-reference', '--to', join(scratch, 'u')])).err, /bama-1\.0-reference: no public source; fetch from a mirror/);
+  const noPerl = await lexdis(['data', 'fetch', 'bama-1.0-reference', '--to', join(scratch, 'u')], { LEXDIS_PERL: join(scratch, 'no-perl') });
+  assert.equal(noPerl.code, 2);
+  assert.match(noPerl.err, /^Error: bama-1\.0-reference: its analyses are built with Perl, and '.*no-perl' cannot be run .*--from DIR\|URL\) \[USAGE\]$/m);
 });
 
 test('two fetches at once into one folder, 6 rounds: each ends fetched or with DATA_BUSY, never INTERNAL; the data is whole', async () => {

@@ -29,9 +29,11 @@ test('train writes a model and a JSON summary; an unwritable output fails before
   assert.equal(s.kind, 'lexdis-train-summary');
   assert.ok(s.d2.rows > 0 && s.features === 119);
   assert.match(r.err, /model written to/);
-  const bad = lexdis(['train', join(dir, 'gold.pos'), '-o', join(dir, 'no', 'such', 'm')]);
+  // missing folders above the model are made (docs/reliability.md, output/no-folder); a file in their way is refused
+  writeFileSync(join(dir, 'a-file'), '');
+  const bad = lexdis(['train', join(dir, 'gold.pos'), '-o', join(dir, 'a-file', 'models', 'm')]);
   assert.equal(bad.code, 1);
-  assert.match(bad.err, /^Error: .*output folder does not exist \[OUTPUT\]/m);
+  assert.match(bad.err, new RegExp(`^Error: ${join(dir, 'a-file')}: output folder is not a directory \\[OUTPUT\\]$`, 'm'));
   assert.doesNotMatch(bad.err, /\n\s+at /, 'no stack trace');
 });
 
@@ -105,12 +107,16 @@ test('tag re-ranks an analysis file: numbers kept, one star on the best score, S
   assert.deepEqual(readdirSync(dir).filter((f) => f.startsWith('.lexdis-tmp')), []);
 });
 
-test('eval prints A1/A2 as JSON; a feature-set mismatch exits 1 naming both', () => {
+test('eval prints A1/A2 as JSON (or to -o FILE); a feature-set mismatch exits 1 naming both', () => {
   const r = lexdis(['eval', join(dir, 'm'), join(dir, 'gold.pos'), '--format', 'json']);
   assert.equal(r.code, 0, r.err);
   const rep = JSON.parse(r.out);
   assert.equal(rep.kind, 'lexdis-eval');
   assert.ok(rep.all.label.A1 > 50 && rep.all.label.A2 >= rep.all.label.A1 && rep.ceiling >= rep.all.label.A2);
+  const toFile = lexdis(['eval', join(dir, 'm'), join(dir, 'gold.pos'), '--format', 'json', '-o', join(dir, 'eval.json')]);
+  assert.equal(toFile.code, 0, toFile.err);
+  assert.equal(toFile.out, '');
+  assert.equal(readFileSync(join(dir, 'eval.json'), 'utf8'), r.out, 'eval -o writes what stdout gets');
   const bad = lexdis(['eval', join(dir, 'm'), join(dir, 'gold.pos'), '--features', 'full']);
   assert.equal(bad.code, 1);
   assert.match(bad.err, /'aggr'.*'full'.*\[MODEL_VERSION\]/);

@@ -74,6 +74,20 @@ test('a dropped connection is resumed from the byte it stopped at (HTTP Range)',
   }
 });
 
+test('a server that ignores Range: the file fetched whole, and no resume reported', async () => {
+  const server = await serveData({ root: dataDir(), dropAfter: { [STEMS]: 1_000_000 }, noRange: true });
+  try {
+    const to = emptyDir();
+    const [stems] = (await fetchData({ ...quick, to, from: server.url, sets: ['bama-1.0'] })).filter((r) => r.path === STEMS);
+    assert.equal(stems.status, 'fetched', stems.error?.message);
+    assert.deepEqual(stems.resumedAt, [], 'the second answer started at byte 0');
+    assert.equal(server.requests.filter((r) => r.path === STEMS).length, 2);
+    assert.ok(readFileSync(join(to, STEMS)).equals(readFileSync(join(dataDir(), STEMS))));
+  } finally {
+    await server.close();
+  }
+});
+
 test('a stalled transfer is given up after stallMs and resumed', async () => {
   const server = await serveData({ root: dataDir(), pauseAfter: { 'bama-1.0/tableAB': [20_000, 3_000] } });
   try {

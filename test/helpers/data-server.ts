@@ -24,6 +24,8 @@ export interface ServeOptions {
   hold?: Record<string, number>;
   /** Every answer sends `bytes` bytes every `everyMs` milliseconds (a server that crawls). */
   drip?: { bytes: number; everyMs: number };
+  /** The server ignores Range: every answer is the whole file, 200. */
+  noRange?: boolean;
 }
 
 export interface DataServer {
@@ -76,7 +78,7 @@ export async function serveData(options: ServeOptions): Promise<DataServer> {
       res.writeHead(404).end('not found');
       return;
     }
-    const m = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
+    const m = options.noRange ? null : /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
     const start = m ? Number(m[1]) : 0;
     if (start > bytes.length) {
       res.writeHead(416, { 'content-range': `bytes */${bytes.length}` }).end();

@@ -4,11 +4,11 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InputParseError, OutputError } from '../../src/errors.js';
-import { assertParentFolder, decodeText } from '../../src/io/files.js';
+import { assertParentFolder, decodeText, makeFolders } from '../../src/io/files.js';
 import { encodeCp1256, encodeUtf16 } from '../reliability/inputs.js';
 
 const TEXT = 'كتبت الطالبة الدرس\nذهب الولد\n';
@@ -51,6 +51,23 @@ test('an output may be created, its folder never: a missing or file folder is an
     assert.throws(() => assertParentFolder(join(dir, 'missing', 'out')), (e: unknown) => e instanceof OutputError && e.file === join(dir, 'missing') && /does not exist/.test(e.message));
     writeFileSync(join(dir, 'f'), '');
     assert.throws(() => assertParentFolder(join(dir, 'f', 'out')), (e: unknown) => e instanceof OutputError && /not a directory/.test(e.message));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a makeable folder (a model train writes) may be missing; a file in its way is an OutputError naming the file; makeFolders makes it', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lexdis-io-'));
+  try {
+    const deep = join(dir, 'models', 'mine', 'model');
+    assertParentFolder(deep, { makeable: true });
+    assert.ok(!existsSync(join(dir, 'models')), 'checking makes nothing');
+    writeFileSync(join(dir, 'f'), '');
+    assert.throws(() => assertParentFolder(join(dir, 'f', 'a', 'model'), { makeable: true }),
+      (e: unknown) => e instanceof OutputError && e.file === join(dir, 'f') && /not a directory/.test(e.message));
+    assert.equal(makeFolders(join(dir, 'models', 'mine')), join(dir, 'models', 'mine'));
+    assertParentFolder(deep);
+    assert.throws(() => makeFolders(join(dir, 'f', 'a')), (e: unknown) => e instanceof OutputError && e.file === join(dir, 'f', 'a'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dataPaths } from '../../bin/data.js';
+import { analysesSkip } from '../helpers/reference.js';
 import { LABEL_ELEMENTS } from '../../src/labels/elements.js';
 import { factorizeDetailed, formatMorph, parseMorph } from '../../src/labels/factorize.js';
 import { stemInfo } from '../../src/labels/tags.js';
@@ -26,7 +27,7 @@ function addUnknown(into: Map<string, string>, tags: string[], where: string): v
   for (const t of tags) if (!into.has(t)) into.set(t, where);
 }
 
-test('every label of the PUD reference analyses factors with a stem, a pos and known tags', (t) => {
+test('every label of the PUD reference analyses factors with a stem, a pos and known tags', { skip: analysesSkip() }, (t) => {
   const labels = referenceLabels(dataPaths.referenceAnalyses());
   assert.ok(labels.size > 1000, `only ${labels.size} labels read: is the file format as expected?`);
   const unknown = new Map<string, string>();
@@ -46,7 +47,7 @@ test('every label of the PUD reference analyses factors with a stem, a pos and k
   t.diagnostic(`distinct values per LE: ${LABEL_ELEMENTS.map((e) => `${e}=${values.get(e)!.size}`).join(' ')}`);
 });
 
-test('in the PUD reference, no vocalization holds + or /, and morphology strings round-trip', () => {
+test('in the PUD reference, no vocalization holds + or /, and morphology strings round-trip', { skip: analysesSkip() }, () => {
   for (const [, morph] of referenceLabels(dataPaths.referenceAnalyses()).values()) {
     for (const piece of morph.split('+')) assert.equal(piece.split('/').length, 2, `piece "${piece}" of ${morph}`);
     assert.equal(formatMorph(parseMorph(morph)), morph);

@@ -5,9 +5,11 @@
  * lexdis's own `engines`, then from that project (a) type-check and run a TypeScript program that
  * tags and diacritizes a sentence through the API (the root and the subpaths), with fastify and
  * piscina removed to prove that the package root loads neither, (b) run the installed `lexdis`
- * command on the same sentence, and (c) with no data anywhere, see where lexdis looks (never inside
+ * command on the same sentence, (c) with no data anywhere, see where lexdis looks (never inside
  * node_modules), fetch the tables into the user's data folder and diacritize with LEXDIS_DATA
- * unset.
+ * unset, and (d) as a stranger would: `lexdis setup` (from the data folder as a mirror), then
+ * `diacritize` with no model, then the README's TypeScript example compiled as the README says,
+ * with no @types/node, and run.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -112,6 +114,17 @@ test('a TypeScript program type-checks against the installed package and tags th
   assert.notEqual(out.vocalized, SENTENCE);
 });
 
+test('no install script (lexdis builds before it is packed); level, which only upgrade-model uses, is not installed: upgrade-model says how to get it', () => {
+  assert.ok(!existsSync(join(app, 'node_modules', 'level')) && !existsSync(join(app, 'node_modules', 'classic-level')), 'no LevelDB, no native build');
+  assert.doesNotMatch(installWarnings, /classic-level|install scripts/, 'no install script awaits approval: ' + installWarnings);
+  const bin = join(app, 'node_modules', '.bin', 'lexdis');
+  const v1 = join(root, 'test', 'fixtures', 'model', 'v1-small');
+  const r = spawnSync(bin, ['upgrade-model', v1, '-o', join(work, 'upgraded')], { cwd: app, encoding: 'utf8' });
+  assert.equal(r.status, 2, r.stderr);
+  assert.match(r.stderr, /^Error: .*version-1 model.*optional package 'level': install it \(npm install level\) and run again \[USAGE\]$/m);
+  assert.ok(!existsSync(join(work, 'upgraded')));
+});
+
 test('the installed lexdis command tags the same sentence', () => {
   const bin = join(app, 'node_modules', '.bin', 'lexdis');
   assert.match(run(bin, ['--help'], { cwd: app }), /Usage: lexdis/);
@@ -169,4 +182,49 @@ test('the installed command finds no data inside node_modules, says how to get i
   assert.equal(run.status, 0, run.stderr);
   assert.equal(run.stdout.trim().replace(/[\u064B-\u0652\u0670]/g, ''), SENTENCE);
   assert.notEqual(run.stdout.trim(), SENTENCE);
+});
+
+/** The README's first TypeScript example (its library section) and the sentence it diacritizes. */
+function readmeExample(): { code: string; sentence: string } {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const code = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## The library')))?.[1];
+  assert.ok(code, 'the README\'s library section has a TypeScript example');
+  const sentence = /diacritizeText\(tagger, '([^']+)'\)/.exec(code)?.[1];
+  assert.ok(sentence, 'the example diacritizes a sentence');
+  return { code, sentence };
+}
+
+test('a stranger with no data: lexdis setup, then diacritize with no -m, then the README\'s example compiled with tsc --strict and no @types/node', () => {
+  const home = join(work, 'home');
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_DATA_HOME: join(home, 'xdg') };
+  delete env.LEXDIS_DATA;
+  const userDir = join(home, 'xdg', 'lexdis');
+  const lexdis = (args: string[]) => spawnSync('npx', ['--no-install', 'lexdis', ...args], { cwd: app, env, input: SENTENCE, encoding: 'utf8' });
+  const missing = lexdis(['diacritize']);
+  assert.equal(missing.status, 1);
+  assert.doesNotMatch(missing.stderr, /node_modules/);
+  assert.match(missing.stderr, new RegExp(`^Error: ${join(userDir, 'models', 'lexdis')}: no default model here: 'lexdis setup' trains it into the data folder \\[DATA_NOT_FOUND\\]$`, 'm'));
+  assert.match(missing.stderr, /^'lexdis setup' fetches the open data into .*xdg\/lexdis and trains the default models there/m);
+  // the PUD-only model, the quicker to train: the path is the same for both
+  const setup = lexdis(['setup', '--models', 'pud', '--from', dataDir()]);
+  assert.equal(setup.status, 0, setup.stderr);
+  assert.match(setup.stderr, new RegExp(`^trained  ${join(userDir, 'models', 'pud')}$`, 'm'));
+  const diacritized = lexdis(['diacritize']);
+  assert.equal(diacritized.status, 0, diacritized.stderr);
+  assert.equal(diacritized.stdout.trim().replace(/[\u064B-\u0652\u0670]/g, ''), SENTENCE);
+  assert.notEqual(diacritized.stdout.trim(), SENTENCE);
+
+  // the README's example, exactly as written, compiled as the README says, in a project without @types/node
+  const { code, sentence } = readmeExample();
+  writeFileSync(join(app, 'example.ts'), code);
+  // a fresh project has no tsconfig.json (the one here is the API test's, above)
+  rmSync(join(app, 'tsconfig.json'), { force: true });
+  assert.ok(!existsSync(join(app, 'node_modules', '@types', 'node')), 'the user\'s project has no @types/node');
+  run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '--strict', '--module', 'nodenext', 'example.ts'], { cwd: app });
+  const printed = run(process.execPath, ['example.js'], { cwd: app, env }).split('\n');
+  assert.equal(printed[0].replace(/[\u064B-\u0652\u0670]/g, ''), sentence);
+  assert.notEqual(printed[0], sentence);
+  // each word's two best analyses, ranked
+  const words = printed.slice(1, 7).map((l) => l.split(' ').slice(0, 2).join(' '));
+  assert.deepEqual(words, ['كتبت 1', 'كتبت 2', 'الطالبة 1', 'الطالبة 2', 'الدرس 1', 'الدرس 2']);
 });

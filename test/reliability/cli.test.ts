@@ -30,7 +30,7 @@ before(async () => {
 after(() => rmSync(root, { recursive: true, force: true }));
 
 const WRITES: Record<string, 'file' | 'model' | 'dir' | undefined> = {
-  analyze: 'file', 'import-ud': 'file', 'import-diac': 'file', train: 'model', tag: 'file', cv: 'dir', diacritize: 'file', 'eval-diac': 'file', data: 'dir',
+  setup: 'dir', analyze: 'file', 'import-ud': 'file', 'import-diac': 'file', train: 'model', tag: 'file', cv: 'dir', diacritize: 'file', 'eval-diac': 'file', data: 'dir',
   'upgrade-model': 'model',
 };
 
@@ -75,8 +75,9 @@ async function prepare(c: Cell, dir: string): Promise<Prepared> {
     cv: ['cv', corpus, '--folds', '2', '--models', 'full', '-o', out, '--tables', s.tables],
     serve: ['serve', '-m', s.model, '--tables', s.tables, '--port', '0', '-q'],
     diacritize: ['diacritize', s.text, '-m', s.model, '--tables', s.tables, '-o', out],
-    'eval-diac': ['eval-diac', s.text, good.text, '--reference', 'text', '-o', out],
+    'eval-diac': ['eval-diac', s.text, good.text, '--reference-format', 'text', '-o', out],
     data: ['data', 'fetch', 'bama-1.0', '--from', dirname(good.tables), '--to', out, '-q'],
+    setup: ['setup', '--data', out, '--from', dirname(good.tables), '-q'],
     'upgrade-model': ['upgrade-model', s.model, '-o', out],
   };
   if (!args[c.command]) throw new Error(`no command line for ${c.command}: add it to test/reliability/cli.test.ts`);
@@ -102,6 +103,8 @@ async function check(c: Cell, runner: Runner): Promise<void> {
   assert.deepEqual(leftovers(p.outDir), [], `temporary files left: ${what}`);
   if (c.code === null) {
     assert.equal(run.status, 0, what);
+    // train makes a model's missing folders (the one output whose parents are made)
+    if (c.input === 'output' && c.fault === 'no-folder') assert.ok(existsSync(p.bad), `no output at ${p.bad}: ${what}`);
     return;
   }
   assert.equal(run.status, c.code === 'USAGE' ? EXIT_USAGE : EXIT_FAILURE, `exit status: ${what}`);

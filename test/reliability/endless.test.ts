@@ -50,7 +50,7 @@ const READERS: Record<string, [string, (input: string, out: string) => string[]]
   'candidates (train)': ['cand', (input, out) => ['train', input, '-o', out]],
   'CoNLL-U (import-ud)': ['conllu', (input, out) => ['import-ud', input, '-o', out, '-q']],
   'vocalized text (import-diac)': ['txt', (input, out) => ['import-diac', input, '-o', out, '-q']],
-  'reference text (eval-diac)': ['txt', (input) => ['eval-diac', goodText, input, '--reference', 'text']],
+  'reference text (eval-diac)': ['txt', (input) => ['eval-diac', goodText, input, '--reference-format', 'text']],
   'label scheme (train --scheme)': ['json', (input, out) => ['train', goodCand, '--scheme', input, '-o', out]],
 };
 

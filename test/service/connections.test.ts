@@ -4,8 +4,8 @@
  * closes them, while a probe asks /healthz every 100 ms on a connection of its own; every probe
  * is answered 200, each making room by closing an idle socket. And sockets that never sent a
  * request (a browser's preconnected ones) do not hold a closing server up: close() ends them
- * instead of waiting for their timeouts. How fast either happens is measured by
- * bench/service-edges.ts and bench/service-close.ts, not here.
+ * instead of waiting for their timeouts. How soon close() ends them is measured by
+ * bench/service-close.ts, not here.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -98,7 +98,7 @@ test('a long batch yields between texts: a short request is answered meanwhile',
     assert.equal(health.status, 200);
     assert.equal((await long).status, 200);
     // the order is the property: health was answered while the long batch was still being tagged
-    // (how fast is a benchmark's business: bench/long-words.ts)
+    // (how fast is a benchmark's business, not a test's)
     assert.deepEqual(done, ['health', 'long']);
   } finally {
     await srv.close();

@@ -3,7 +3,7 @@
  * answered or has its connection closed; none is left hanging (the primary once kept the
  * connection it was handing to a worker that died, for good). A request still open ten times
  * the deadline after it was sent counts as hung: far beyond what any takes on a loaded machine,
- * so no speed is asserted (the slowest request is bench/service-edges.ts's figure). Also:
+ * so no speed is asserted (the slowest request is docs/service.md's figure). Also:
  * --host takes an IP address or localhost, checked without asking a resolver.
  */
 import { after, before, test } from 'node:test';

@@ -15,13 +15,14 @@ import { corpusToPos, writePosFile } from '../../src/formats/pos/pos.js';
 import { runCv } from '../../training/cv.js';
 import { assignFolds, foldSplit } from '../../training/cv-folds.js';
 import { reportFigures } from '../../training/cv-report.js';
+import { analysesSkip } from '../helpers/reference.js';
 import { cvCorpus } from './cv-fixture.js';
 
 const all = cvCorpus(20, 3, 12);
 const corpus: Corpus = { ...all, documents: all.documents.slice(0, 12), source: 'main' };
 const extra: Corpus = { documents: all.documents.slice(12).map((d) => ({ ...d, id: `extra/${d.id}` })), source: 'extra' };
 
-test('every fold: the extra documents in the training part, never in the test part', () => {
+test('every fold: the extra documents in the training part, never in the test part', { skip: analysesSkip() }, () => {
   const a = assignFolds(corpus, 3, 7);
   const extraDocs = new Set(extra.documents);
   for (let k = 0; k < 3; k++) {
@@ -32,7 +33,7 @@ test('every fold: the extra documents in the training part, never in the test pa
   }
 });
 
-test('runCv with extra corpora: the test tokens are the corpus\'s only, the training parts larger', async () => {
+test('runCv with extra corpora: the test tokens are the corpus\'s only, the training parts larger', { skip: analysesSkip() }, async () => {
   const base = { folds: 3, seed: 7, maxTokens: 0, models: 'full' };
   const without = await runCv(corpus, base);
   const withExtra = await runCv(corpus, { ...base, extra });
@@ -52,12 +53,12 @@ test('runCv with extra corpora: the test tokens are the corpus\'s only, the trai
   assert.deepEqual(reportFigures(threaded), reportFigures(withExtra));
 });
 
-test('an extra corpus sharing a document with the corpus is refused', async () => {
+test('an extra corpus sharing a document with the corpus is refused', { skip: analysesSkip() }, async () => {
   const clash: Corpus = { documents: [corpus.documents[0]], source: 'clash' };
   await assert.rejects(runCv(corpus, { folds: 3, seed: 7, models: 'full', extra: clash }), (e: unknown) => e instanceof UsageError && /also a document of the corpus/.test(e.message));
 });
 
-test('lexdis cv refuses the corpus given again as an extra corpus', () => {
+test('lexdis cv refuses the corpus given again as an extra corpus', { skip: analysesSkip() }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'lexdis-cv-extra-'));
   try {
     const file = join(dir, 'main.pos');

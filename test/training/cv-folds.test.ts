@@ -3,11 +3,12 @@ import { test } from 'node:test';
 import type { Corpus } from '../../src/corpus/types.js';
 import { CorpusError, UsageError } from '../../src/errors.js';
 import { assignFolds, documentSubset, foldSeed, foldSplit } from '../../training/cv-folds.js';
+import { analysesSkip } from '../helpers/reference.js';
 import { cvCorpus } from './cv-fixture.js';
 
 const corpus = cvCorpus(23, 2, 10);
 
-test('fold assignment: seeded, deterministic, disjoint, complete, balanced', () => {
+test('fold assignment: seeded, deterministic, disjoint, complete, balanced', { skip: analysesSkip() }, () => {
   const a = assignFolds(corpus, 5, 42);
   const b = assignFolds(corpus, 5, 42);
   assert.deepEqual(a, b);
@@ -27,7 +28,7 @@ test('fold assignment: seeded, deterministic, disjoint, complete, balanced', () 
   assert.equal(foldSeed(42, 3), foldSeed(42, 3));
 });
 
-test('documents without gold marks take no part; bad input is a clear error', () => {
+test('documents without gold marks take no part; bad input is a clear error', { skip: analysesSkip() }, () => {
   const noGold = (c: Corpus): Corpus => ({
     ...c,
     documents: c.documents.map((d) => ({
@@ -50,7 +51,7 @@ test('documents without gold marks take no part; bad input is a clear error', ()
   assert.throws(() => foldSplit(corpus, assignFolds(corpus, 3, 1), 3), UsageError);
 });
 
-test('learning-curve subsets: seeded, nested, 100% is the corpus', () => {
+test('learning-curve subsets: seeded, nested, 100% is the corpus', { skip: analysesSkip() }, () => {
   const s30 = documentSubset(corpus, 30, 7);
   const s60 = documentSubset(corpus, 60, 7);
   assert.equal(s30.documents.length, Math.round(corpus.documents.length * 0.3));

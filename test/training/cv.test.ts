@@ -9,12 +9,13 @@ import { LABEL_ELEMENTS } from '../../src/labels/elements.js';
 import { runCv } from '../../training/cv.js';
 import { cvMarkdown, writeCvResults } from '../../training/cv-render.js';
 import { reportFigures } from '../../training/cv-report.js';
+import { analysesSkip } from '../helpers/reference.js';
 import { cvCorpus } from './cv-fixture.js';
 
 const corpus = cvCorpus(30, 4, 15);
 const base = { folds: 3, seed: 7, maxTokens: 0 };
 
-test('a small cv run: report structure, tables, Mfull beats random, files', async () => {
+test('a small cv run: report structure, tables, Mfull beats random, files', { skip: analysesSkip() }, async () => {
   const r = await runCv(corpus, { ...base, models: 'full,uni,baselines,ind,cheat,2pass,lemma,pos,full/svc,curve:50,curve:100' });
   assert.equal(r.kind, 'lexdis-cv-report');
   assert.equal(r.folds.length, 3);
@@ -68,7 +69,7 @@ test('a small cv run: report structure, tables, Mfull beats random, files', asyn
   assert.ok(cvMarkdown(r).includes('Mind'));
 });
 
-test('same seed, same figures, with 1 or 2 jobs; another seed, other folds', async () => {
+test('same seed, same figures, with 1 or 2 jobs; another seed, other folds', { skip: analysesSkip() }, async () => {
   const models = 'full,random,most-frequent,curve:50';
   const a = await runCv(corpus, { ...base, models, jobs: 1 });
   const b = await runCv(corpus, { ...base, models, jobs: 2 });
@@ -80,7 +81,7 @@ test('same seed, same figures, with 1 or 2 jobs; another seed, other folds', asy
   assert.notDeepEqual(other.folds.map((f) => f.testTokens), a.folds.map((f) => f.testTokens));
 });
 
-test('bad input: no gold marks, fewer documents than folds, training parts too small', async () => {
+test('bad input: no gold marks, fewer documents than folds, training parts too small', { skip: analysesSkip() }, async () => {
   const noGold: Corpus = {
     source: 'nogold.pos',
     documents: corpus.documents.map((d) => ({

@@ -9,7 +9,7 @@
 import { constants, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DataNotFoundError, LexdisError, ModelFormatError } from '../../errors.js';
+import { DataNotFoundError, LexdisError, ModelFormatError, UsageError } from '../../errors.js';
 import { recoverModelPath, serialized, swapInProgress } from '../store-swap.js';
 import type { Db } from './store-v1.js';
 
@@ -51,10 +51,24 @@ function copyDatabase(abs: string): string {
   }
 }
 
+/**
+ * The `level` package, imported when used: only an upgrade opens a LevelDB, so it is an optional
+ * peer dependency (its native build is not installed with lexdis). Throws UsageError naming the
+ * install when it is missing.
+ */
+async function levelPackage(abs: string): Promise<typeof import('level')> {
+  try {
+    return await import('level');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw err;
+    throw new UsageError(`${abs} is a version-1 model, a LevelDB database, which upgrade-model reads with the ` +
+      'optional package \'level\': install it (npm install level) and run again');
+  }
+}
+
 /** Opens the copy at `tmp` of the database at `abs` (errors name `abs`). */
 async function openCopy(tmp: string, abs: string): Promise<Db> {
-  // imported when used: only an upgrade opens a LevelDB
-  const { Level } = await import('level');
+  const { Level } = await levelPackage(abs);
   const db: Db = new Level(tmp, { createIfMissing: false });
   try {
     await db.open();

@@ -1,0 +1,167 @@
+/**
+ * The default models of a data folder, as `lexdis setup` makes them once the data is fetched:
+ * the gold treebanks imported onto the BAMA 1.0 analyzer (into `DATA/corpora/NAME.pos`, as
+ * `lexdis import-ud` writes them) and the models trained on them with the default options (into
+ * `DATA/models/NAME`, as `lexdis train` writes them): `lexdis` on UD Arabic-PUD and UD
+ * Arabic-PADT 1.3's dev and test parts, `pud` on PUD alone (src/data/folder.ts DEFAULT_MODELS).
+ *
+ * A model is kept when it is current: `DATA/models/setup.json` records, for each model it
+ * trained, what it was made from (the sha256 of every input file, the corpora, this lexdis's
+ * version and model format, the training options) and the model's creation time; a model whose
+ * record matches, and whose header still bears that time, is not trained again.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Analyzer } from '../src/analyzer/engine-node.js';
+import { requireOneOf, requireOptions, requireString } from '../src/args.js';
+import { DataNotFoundError } from '../src/errors.js';
+import { sha256File } from '../src/data/check.js';
+import {
+  DEFAULT_MODELS, modelPath, TABLES_SET, tablesPath, TREEBANKS, treebankPath, type DefaultModelName, type TreebankName,
+} from '../src/data/folder.js';
+import { corpusToPos, writePosFile } from '../src/formats/pos/pos.js';
+import { projectTreebank } from '../src/import/treebank.js';
+import { makeFolders, readTextFile, writeFileAtomic } from '../src/io/files.js';
+import { creatorString, readModelHeader } from '../src/model/store.js';
+import { MODEL_FORMAT_VERSION } from '../src/model/store-format.js';
+import { defaultTrainOptions } from './train.js';
+import { trainFiles } from './train-files.js';
+
+/** The corpora each default model is trained on, declared once for every default model. */
+export const DEFAULT_MODEL_CORPORA: Readonly<Record<DefaultModelName, readonly TreebankName[]>> = {
+  lexdis: ['pud', 'padt-dev', 'padt-test'],
+  pud: ['pud'],
+};
+
+/** The analyzer's table files a model is made from (their sha256 is part of its record). */
+const TABLE_FILES = ['dictPrefixes', 'dictStems', 'dictSuffixes', 'tableAB', 'tableAC', 'tableBC'];
+
+/**
+ * Takes default models' names; returns the data sets they are made from (the analyzer's tables
+ * and their treebanks), each once. Throws nothing.
+ */
+export function setupDataSets(models: readonly DefaultModelName[] = DEFAULT_MODELS): string[] {
+  return [...new Set([TABLES_SET, ...models.flatMap((m) => DEFAULT_MODEL_CORPORA[m].map((c) => TREEBANKS[c].set))])];
+}
+
+/** What {@link setupModels} is doing: importing a treebank or training a model (with its path). */
+export type SetupStep = { step: 'import'; corpus: TreebankName; path: string } | { step: 'train'; model: DefaultModelName; path: string };
+
+/** Options of {@link setupModels}. */
+export interface SetupOptions {
+  /** The default models to make (default: all, {@link DEFAULT_MODELS}). */
+  models?: readonly DefaultModelName[];
+  /** Train again even the models that are current. */
+  force?: boolean;
+  /** Stage one's worker threads (default: training's, defaultTrainOptions.workers). */
+  workers?: number;
+  /** Called as each step begins. */
+  onStep?: (step: SetupStep) => void;
+  /** Progress within a step: importing (`project`) and training's stages. */
+  onProgress?: (stage: string, done: number, total: number) => void;
+  /** What a user should know that is not an error (from training). */
+  onWarning?: (message: string) => void;
+}
+
+/** What became of one default model. */
+export interface SetupReport {
+  model: DefaultModelName;
+  path: string;
+  /** `trained` now, or `kept`: it was there and current. */
+  status: 'trained' | 'kept';
+}
+
+/** DATA/models/setup.json: per model, what it was made from and when it was written. */
+type SetupRecord = Partial<Record<DefaultModelName, { madeFrom: MadeFrom; createdAt: string }>>;
+
+/** What a model is made from: its input files' sha256, its corpora, the lexdis that trained it, and how. */
+interface MadeFrom {
+  lexdis: string;
+  formatVersion: number;
+  corpora: readonly TreebankName[];
+  sha256: string[];
+  train: Record<string, unknown>;
+}
+
+const recordPath = (dataDir: string): string => join(dataDir, 'models', 'setup.json');
+
+function readRecord(dataDir: string): SetupRecord {
+  try {
+    return JSON.parse(readFileSync(recordPath(dataDir), 'utf8')) as SetupRecord;
+  } catch {
+    return {};
+  }
+}
+
+/** What `model` is made from (the files of the data folder, read now). */
+async function madeFrom(dataDir: string, model: DefaultModelName): Promise<MadeFrom> {
+  const corpora = DEFAULT_MODEL_CORPORA[model];
+  const tables = TABLE_FILES.map((f) => join(tablesPath(dataDir), f));
+  const files = [...tables, ...corpora.map((c) => treebankPath(dataDir, c))];
+  const missing = files.find((f) => !existsSync(f));
+  if (missing) throw new DataNotFoundError(`a file the default model ${model} is made from is not there`, { file: missing });
+  const sha256 = await Promise.all(files.map((f) => sha256File(f)));
+  // stage one's threads change how the counts are made, not what they are: not part of the record
+  const { workers: _threads, ...train } = defaultTrainOptions;
+  return { lexdis: creatorString(), formatVersion: MODEL_FORMAT_VERSION, corpora, sha256, train: { ...train } };
+}
+
+/** Whether the model at `path` is the one the record says was made from `from`. */
+async function isCurrent(path: string, record: SetupRecord[DefaultModelName], from: MadeFrom): Promise<boolean> {
+  if (!record || JSON.stringify(record.madeFrom) !== JSON.stringify(from) || !existsSync(path)) return false;
+  try {
+    return (await readModelHeader(path)).createdAt === record.createdAt;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Makes the default models of a data folder that are missing or not current (see the module
+ * comment), from the data sets already there ({@link setupDataSets}: `lexdis setup` fetches them
+ * first). Takes the data folder and the options; returns what became of each model asked for, in
+ * order. Throws DataNotFoundError for a data file that is not there, the errors of importing and
+ * training (InputParseError, CorpusError, OutputError…), UsageError for a bad argument.
+ */
+export async function setupModels(dataDir: string, options: SetupOptions = {}): Promise<SetupReport[]> {
+  requireString('dataDir', dataDir);
+  const o = requireOptions<SetupOptions>('options', options, true);
+  const models = o.models ?? DEFAULT_MODELS;
+  for (const [i, m] of models.entries()) requireOneOf(`options.models[${i}]`, m, DEFAULT_MODELS);
+  const workers = o.workers ?? defaultTrainOptions.workers;
+  const record = readRecord(dataDir);
+  const from = new Map<DefaultModelName, MadeFrom>();
+  for (const m of models) from.set(m, await madeFrom(dataDir, m));
+  const stale: DefaultModelName[] = [];
+  for (const m of models) {
+    if (o.force || !(await isCurrent(modelPath(dataDir, m), record[m], from.get(m)!))) stale.push(m);
+  }
+  const corpora = importTreebanks(dataDir, [...new Set(stale.flatMap((m) => DEFAULT_MODEL_CORPORA[m]))], o);
+  for (const m of stale) {
+    const path = modelPath(dataDir, m);
+    o.onStep?.({ step: 'train', model: m, path });
+    await trainFiles(DEFAULT_MODEL_CORPORA[m].map((c) => corpora.get(c)!), path, {
+      tables: tablesPath(dataDir), train: { workers, onProgress: o.onProgress }, onWarning: o.onWarning,
+    });
+    record[m] = { madeFrom: from.get(m)!, createdAt: (await readModelHeader(path)).createdAt };
+    writeFileAtomic(recordPath(dataDir), `${JSON.stringify(record, null, 2)}\n`);
+  }
+  return models.map((m) => ({ model: m, path: modelPath(dataDir, m), status: stale.includes(m) ? 'trained' : 'kept' }));
+}
+
+/** Imports each treebank into DATA/corpora/NAME.pos (as `lexdis import-ud` does); returns name → path. */
+function importTreebanks(dataDir: string, names: TreebankName[], o: SetupOptions): Map<TreebankName, string> {
+  const out = new Map<TreebankName, string>();
+  if (names.length === 0) return out;
+  const folder = makeFolders(join(dataDir, 'corpora'));
+  const analyzer = Analyzer.load(tablesPath(dataDir), { backoff: true, caseEndings: true });
+  for (const name of names) {
+    const path = join(folder, `${name}.pos`);
+    o.onStep?.({ step: 'import', corpus: name, path });
+    const file = treebankPath(dataDir, name);
+    const { corpus } = projectTreebank(readTextFile(file), analyzer, { file, progress: o.onProgress });
+    writeFileAtomic(path, writePosFile(corpusToPos(corpus)));
+    out.set(name, path);
+  }
+  return out;
+}
