@@ -17,7 +17,7 @@
  *       [--min-words-per-second 21000] [--keep DIR] [--help]`.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dataPaths } from '../bin/data.js';
@@ -87,6 +87,13 @@ interface Setup {
 
 type Measured = Omit<Run, 'sizeMB' | 'workers' | 'bytes' | 'words' | 'wordsPerSecond' | 'wordsPerCpuSecond'>;
 
+/** SHA-256 of a file, read as a stream (an output may pass 2 GiB). */
+async function sha256(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
 async function runCommand(root: string, setup: Setup, workers: string, file: string, out: string): Promise<Measured> {
   const args = [setup.command, '-m', setup.model, file, '-o', out, '--workers', workers];
   if (setup.command === 'tag') args.push('--format', setup.format);
@@ -100,7 +107,7 @@ async function runCommand(root: string, setup: Setup, workers: string, file: str
     cpuSeconds: run.cpuSeconds === undefined ? undefined : round(run.cpuSeconds, 2),
     peakRssMB: run.peakRssBytes === undefined ? undefined : round(run.peakRssBytes / MB, 1),
     outputBytes: ok ? statSync(out).size : undefined,
-    output: ok ? createHash('sha256').update(readFileSync(out)).digest('hex') : undefined,
+    output: ok ? await sha256(out) : undefined,
     error: ok ? undefined : (run.timedOut ? 'timed out' : run.stderr.trim().split('\n').slice(-3).join(' | ').slice(0, 400)),
   };
 }
