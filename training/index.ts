@@ -4,7 +4,8 @@
  * load the worker pool.
  *
  * @example
- * import { loadCorpus, requireGold } from 'lexdis';
+ * import { loadCorpus } from 'lexdis';
+ * import { requireGold } from 'lexdis/formats';
  * import { train } from 'lexdis/training';
  * const { model, summary } = await train(requireGold(loadCorpus(['gold.pos'])), { workers: 2 });
  * await model.save('models/mine');
