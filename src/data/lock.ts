@@ -17,6 +17,7 @@ import { link, rename, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { DataBusyError, OutputError } from '../errors.js';
+import { onProcessEnd, processRuns } from '../io/process-end.js';
 
 /** The lock's name in the data folder. */
 export const LOCK_NAME = '.lexdis-fetch.lock';
@@ -52,11 +53,7 @@ function startTime(pid: number): string | undefined {
 /** Whether the holder's process may still run: always for another host's (it cannot be told). */
 function runs(h: Holder): boolean {
   if (h.host !== hostname()) return true;
-  try {
-    process.kill(h.pid, 0);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
+  if (!processRuns(h.pid)) return false;
   const now = startTime(h.pid);
   return h.started === undefined || now === undefined || now === h.started;
 }
@@ -107,10 +104,6 @@ function busy(dir: string, path: string, holder: Holder | string): DataBusyError
   return new DataBusyError(`${who}; run again when it has ended (if no fetch runs, remove ${path})`, { file: dir });
 }
 
-/** Locks held by this process (path → token), removed when it exits or is ended by a signal. */
-const held = new Map<string, string>();
-const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-
 /** Removes the lock at `path` when it holds `token`. Throws nothing. */
 function removeIfOurs(path: string, token: string): void {
   try {
@@ -120,34 +113,16 @@ function removeIfOurs(path: string, token: string): void {
   }
 }
 
-function releaseAll(): void {
-  for (const [path, token] of held) removeIfOurs(path, token);
-  held.clear();
-  unhook();
-}
-
-function onSignal(sig: NodeJS.Signals): void {
-  releaseAll();
-  if (process.listenerCount(sig) === 0) process.kill(process.pid, sig);
-}
-
-function unhook(): void {
-  process.off('exit', releaseAll);
-  for (const sig of SIGNALS) process.off(sig, onSignal);
-}
-
+/** A lock this process holds, removed when it is released, or when the process exits or is ended by a signal. */
 function hold(path: string, token: string): DataLock {
-  if (held.size === 0) {
-    process.on('exit', releaseAll);
-    for (const sig of SIGNALS) process.on(sig, onSignal);
-  }
-  held.set(path, token);
+  const forget = onProcessEnd(() => removeIfOurs(path, token));
+  let released = false;
   return {
     release() {
-      if (held.get(path) !== token) return;
+      if (released) return;
+      released = true;
       removeIfOurs(path, token);
-      held.delete(path);
-      if (held.size === 0) unhook();
+      forget();
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import { opendirSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { onProcessEnd, processRuns } from './process-end.js';
 
 /** The start of the name of a temporary file for `target`: its pid, a dash and a random tail follow. */
 function tempPrefix(target: string): string {
@@ -15,16 +16,6 @@ function tempPrefix(target: string): string {
 export function tempPathFor(target: string): string {
   const abs = resolve(target);
   return join(dirname(abs), `${tempPrefix(abs)}${process.pid}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`);
-}
-
-/** Whether a process with this id runs (EPERM: it does, under another user). */
-function processRuns(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**
@@ -51,42 +42,17 @@ export function removeStaleTemps(target: string): void {
   }
 }
 
-/**
- * Temporary files not yet renamed or removed: removed if the process exits, or is ended by
- * SIGINT, SIGTERM or SIGHUP (the signal is then raised again when nothing else handles it).
- * The handlers are installed only while such a file exists.
- */
-const pending = new Set<string>();
-const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-
-function removePending(): void {
-  for (const tmp of pending) rmSync(tmp, { force: true });
-  pending.clear();
-}
-
-function onSignal(sig: NodeJS.Signals): void {
-  removePending();
-  unhook();
-  if (process.listenerCount(sig) === 0) process.kill(process.pid, sig);
-}
-
-function unhook(): void {
-  process.off('exit', removePending);
-  for (const sig of SIGNALS) process.off(sig, onSignal);
-}
+/** Temporary files not yet renamed or removed, each with what forgets its removal at the process's end (./process-end.ts). */
+const pending = new Map<string, () => void>();
 
 /** Keeps a temporary file to remove if the process ends before it is renamed or removed. */
 export function track(tmp: string): void {
-  if (pending.size === 0) {
-    process.on('exit', removePending);
-    for (const sig of SIGNALS) process.on(sig, onSignal);
-  }
-  pending.add(tmp);
+  pending.set(tmp, onProcessEnd(() => rmSync(tmp, { force: true })));
 }
 
 /** Forgets a temporary file (renamed, or removed here). */
 export function release(tmp: string, remove: boolean): void {
   if (remove) rmSync(tmp, { force: true });
+  pending.get(tmp)?.();
   pending.delete(tmp);
-  if (pending.size === 0) unhook();
 }
