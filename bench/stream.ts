@@ -16,12 +16,12 @@
  *       [--sizes 6,20,60] [--workers auto,1] [--seed 42] [--baseline DIR]
  *       [--min-words-per-second 21000] [--keep DIR] [--help]`.
  */
-import { createHash } from 'node:crypto';
-import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dataPaths } from '../bin/data.js';
 import { projectRoot } from '../src/config.js';
+import { sha256File } from '../src/data/check.js';
 import { readTextFile } from '../src/io/files.js';
 import { Rng } from '../src/random.js';
 import { argNumber, argValue, hasFlag, MB, round, runNode } from './common.js';
@@ -87,13 +87,6 @@ interface Setup {
 
 type Measured = Omit<Run, 'sizeMB' | 'workers' | 'bytes' | 'words' | 'wordsPerSecond' | 'wordsPerCpuSecond'>;
 
-/** SHA-256 of a file, read as a stream (an output may pass 2 GiB). */
-async function sha256(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
-
 async function runCommand(root: string, setup: Setup, workers: string, file: string, out: string): Promise<Measured> {
   const args = [setup.command, '-m', setup.model, file, '-o', out, '--workers', workers];
   if (setup.command === 'tag') args.push('--format', setup.format);
@@ -107,7 +100,7 @@ async function runCommand(root: string, setup: Setup, workers: string, file: str
     cpuSeconds: run.cpuSeconds === undefined ? undefined : round(run.cpuSeconds, 2),
     peakRssMB: run.peakRssBytes === undefined ? undefined : round(run.peakRssBytes / MB, 1),
     outputBytes: ok ? statSync(out).size : undefined,
-    output: ok ? await sha256(out) : undefined,
+    output: ok ? await sha256File(out) : undefined,
     error: ok ? undefined : (run.timedOut ? 'timed out' : run.stderr.trim().split('\n').slice(-3).join(' | ').slice(0, 400)),
   };
 }

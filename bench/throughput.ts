@@ -21,14 +21,14 @@
  * (`--work`: where the text and the outputs are written, a temporary folder by default, removed after;
  * `--startup-only`: the start-up alone, a run of seconds).
  */
-import { createHash } from 'node:crypto';
-import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { spawn } from 'node:child_process';
 import { dataPaths } from '../bin/data.js';
 import { arabicWordSpans } from '../src/analyzer/tokenize.js';
 import { projectRoot } from '../src/config.js';
+import { sha256File } from '../src/data/check.js';
 import { readWikiNewsTsv } from '../src/eval/diac-eval.js';
 import {
   argNumber,
@@ -101,20 +101,12 @@ async function startUp(model: string, runs: number) {
   };
 }
 
-/** SHA-256 of a file, hex. */
-function sha256(file: string): Promise<string> {
-  return new Promise((ok, fail) => {
-    const h = createHash('sha256');
-    createReadStream(file).on('data', (b) => h.update(b)).on('end', () => ok(h.digest('hex'))).on('error', fail);
-  });
-}
-
 /** One `lexdis diacritize --workers N` run on the text: wall and CPU seconds, peak RSS, the output's digest. */
 async function diacritizeRun(model: string, input: string, output: string, workers: number, words: number) {
   const run = await runNode(LEXDIS, ['diacritize', '-m', model, '--workers', String(workers), input, '-o', output],
     { nodeArgs: LEXDIS_NODE_ARGS, measure: true, timeoutMs: 60 * 60_000 });
   if (run.status !== 0) throw new Error(`lexdis diacritize --workers ${workers}: exit ${run.status ?? run.signal}: ${run.stderr.trim().split('\n').slice(-3).join(' | ')}`);
-  const digest = await sha256(output);
+  const digest = await sha256File(output);
   rmSync(output, { force: true });
   return {
     workers,
