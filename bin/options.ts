@@ -138,16 +138,15 @@ export function streamWorkersOption(cmd: Command, note = ''): Command {
 
 /**
  * `--workers` as given: 'auto' or a whole number ≥ 1 (UsageError otherwise); a number above the
- * machine's cores is taken as that many, with a warning on stderr.
+ * machine's cores, which the stream takes as that many (src/io/worker-stream.ts), is said on stderr.
  */
 export function parseWorkers(value: string): number | 'auto' {
   if (value === 'auto') return 'auto';
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new UsageError(`--workers must be a whole number ≥ 1 or 'auto', got "${value}"`);
   const cores = maxWorkers();
-  if (n <= cores) return n;
-  log(`warning: --workers ${n} is more than the machine's ${cores} cores: ${cores} worker threads`);
-  return cores;
+  if (n > cores) log(`warning: --workers ${n} is more than the machine's ${cores} cores: ${cores} worker threads`);
+  return n;
 }
 
 /** `--encoding ENC` of the input (output is always UTF-8). */
