@@ -42,7 +42,10 @@ export function removeStaleTemps(target: string): void {
   }
 }
 
-/** Temporary files not yet renamed or removed, each with what forgets its removal at the process's end (./process-end.ts). */
+/**
+ * Temporary files not yet renamed or removed, each with what forgets its removal at the
+ * process's end (./process-end.ts).
+ */
 const pending = new Map<string, () => void>();
 
 /** Keeps a temporary file to remove if the process ends before it is renamed or removed. */
