@@ -32,14 +32,33 @@ export const FONT_FILES = [
   'noto-naskh-arabic-arabic-700-normal.woff2',
 ] as const;
 
-/** The page's own files: route, file in {@link publicDir}, content type. */
-export const PAGE_FILES: ReadonlyArray<readonly [route: string, file: string, type: string]> = [
-  ['/', 'index.html', 'text/html; charset=utf-8'],
-  ['/app.js', 'app.js', 'text/javascript; charset=utf-8'],
-  ['/text.js', 'text.js', 'text/javascript; charset=utf-8'],
-  ['/panel.js', 'panel.js', 'text/javascript; charset=utf-8'],
-  ['/style.css', 'style.css', 'text/css; charset=utf-8'],
+/** Where a file of the page is used: by `lexdis serve` and `lexdis site`, or by one of them. */
+export type PageUse = 'both' | 'serve' | 'site';
+
+/** One file of the page: its name on the page (`''`: the page itself), its file in {@link publicDir}, its type. */
+export interface PageFile { readonly name: string; readonly file: string; readonly type: string; readonly use: PageUse }
+
+const JS = 'text/javascript; charset=utf-8';
+/**
+ * The page's own files. `backend.js` is where the analyses come from: the service's API
+ * (`lexdis serve`), or the tagger in the browser with the service worker that keeps the site
+ * offline (`lexdis site`, src/site/).
+ */
+export const PAGE_FILES: readonly PageFile[] = [
+  { name: '', file: 'index.html', type: 'text/html; charset=utf-8', use: 'both' },
+  { name: 'app.js', file: 'app.js', type: JS, use: 'both' },
+  { name: 'text.js', file: 'text.js', type: JS, use: 'both' },
+  { name: 'panel.js', file: 'panel.js', type: JS, use: 'both' },
+  { name: 'style.css', file: 'style.css', type: 'text/css; charset=utf-8', use: 'both' },
+  { name: 'backend.js', file: 'backend-service.js', type: JS, use: 'serve' },
+  { name: 'backend.js', file: 'backend-browser.js', type: JS, use: 'site' },
+  { name: 'sw.js', file: 'sw.js', type: JS, use: 'site' },
 ];
+
+/** The page's files that `use` (serve or site) takes. */
+export function pageFiles(use: Exclude<PageUse, 'both'>): PageFile[] {
+  return PAGE_FILES.filter((f) => f.use === 'both' || f.use === use);
+}
 
 /** The policy sent with the page: everything from this origin only, nothing inline. */
 export const CONTENT_SECURITY_POLICY = [
@@ -71,13 +90,14 @@ function send(asset: Asset, request: FastifyRequest, reply: FastifyReply) {
   return reply.type(asset.type).send(asset.body);
 }
 
-/** Registers GET of each of {@link PAGE_FILES} and /fonts/:file. */
+/** Registers GET of each of the page's files `lexdis serve` takes and /fonts/:file. */
 export function registerAssets(app: FastifyInstance): void {
   const fonts = new Map<string, Asset>();
   for (const file of FONT_FILES) {
     fonts.set(file, load(fontPath(file), 'font/woff2', 'public, max-age=86400'));
   }
-  for (const [route, file, type] of PAGE_FILES) {
+  for (const { name, file, type } of pageFiles('serve')) {
+    const route = `/${name}`;
     const asset = load(join(publicDir(), file), type, 'no-cache');
     app.get(route, { schema: assetSchema }, (request, reply) => {
       if (route === '/') reply.header('content-security-policy', CONTENT_SECURITY_POLICY);

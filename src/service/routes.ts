@@ -3,13 +3,13 @@
  * accepts `application/x-ndjson`), GET /healthz, GET /v1/model. Shapes are in schemas.ts;
  * limits and error codes in docs/service.md.
  */
-import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_INPUT_SCRIPT, prepareInput, type InputScript } from '../analyzer/script.js';
 import { vocalizedText } from '../tagger/diacritize.js';
 import { classifyError, errorBody, HttpError } from './errors.js';
 import { type AnalysisField, estimateAnswerBytes, selectFields } from './fields.js';
+import { publicModelInfo } from './model-info.js';
 import { publicLimits, type ServiceOptions } from './options.js';
 import { TurnQueue } from './queue.js';
 import { analyzeSchema, batchSchema, healthSchema, modelSchema } from './schemas.js';
@@ -69,20 +69,6 @@ function deadlineOf(reply: FastifyReply, o: ServiceOptions): number {
 function wantsNdjson(request: FastifyRequest): boolean {
   const accept = request.headers.accept ?? '';
   return accept.split(',').some((m) => m.split(';')[0].trim().toLowerCase() === NDJSON);
-}
-
-/** Only `/` and `\`-free names: where the trainer kept its corpus is nobody's business. */
-function publicModelInfo(info: Record<string, unknown>): Record<string, unknown> {
-  const corpus = info.corpus as { source?: unknown; sources?: unknown } | undefined;
-  if (typeof corpus?.source !== 'string') return info;
-  const name = (p: string): string => basename(p.replace(/\\/g, '/'));
-  const source = corpus.source.split(',').map(name).join(',');
-  const out: Record<string, unknown> = { ...corpus, source };
-  if (Array.isArray(corpus.sources)) {
-    out.sources = corpus.sources.map((s: unknown) => (s && typeof s === 'object' && typeof (s as { source?: unknown }).source === 'string'
-      ? { ...s, source: name((s as { source: string }).source) } : s));
-  }
-  return { ...info, corpus: out };
 }
 
 /**

@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONTENT_SECURITY_POLICY, FONT_FILES, fontPath, PAGE_FILES, publicDir } from '../../src/service/assets.js';
+import { CONTENT_SECURITY_POLICY, FONT_FILES, fontPath, PAGE_FILES, pageFiles, publicDir } from '../../src/service/assets.js';
 import { FakeTagger } from '../../testkit/fake-tagger.js';
 import { serve, type Running } from '../fixtures/service/http.js';
 
@@ -23,8 +23,10 @@ test('GET / serves the page with a same-origin-only Content-Security-Policy', as
 });
 
 test('every file of the page is served with its type and names no other origin', async () => {
-  assert.deepEqual(PAGE_FILES.map(([, file]) => file).sort(), readdirSync(publicDir()).sort(), 'each file in public/ is served');
-  for (const [path, file, type] of PAGE_FILES) {
+  assert.deepEqual(PAGE_FILES.map(({ file }) => file).sort(), readdirSync(publicDir()).sort(), 'each file in public/ is listed');
+  assert.deepEqual(pageFiles('serve').map(({ name }) => name), [...new Set(pageFiles('serve').map(({ name }) => name))], 'one file a name');
+  for (const { name, file, type } of pageFiles('serve')) {
+    const path = `/${name}`;
     const res = await fetch(`${srv.url}${path}`);
     assert.equal(res.status, 200, path);
     assert.equal(res.headers.get('content-type'), type, path);
@@ -48,7 +50,7 @@ test('ETag revalidation answers 304 without a body', async () => {
 
 test('the fonts named by style.css are served from the @fontsource package', async () => {
   const css = readFileSync(join(publicDir(), 'style.css'), 'utf8');
-  const named = [...css.matchAll(/url\(\/fonts\/([^)]+)\)/g)].map((m) => m[1]);
+  const named = [...css.matchAll(/url\(fonts\/([^)]+)\)/g)].map((m) => m[1]);
   assert.deepEqual([...new Set(named)].sort(), [...FONT_FILES].sort());
   for (const file of FONT_FILES) {
     assert.match(fontPath(file), /node_modules[\\/]@fontsource[\\/]noto-naskh-arabic[\\/]files/);

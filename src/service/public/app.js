@@ -1,10 +1,12 @@
 // lexdis reading page: sends the text to POST /v1/analyze and shows it once, vocalized, each
 // Arabic word a button; choosing a word opens the word panel (beside the text on a wide
 // screen, a bottom sheet on a narrow one) with its readings.
-// Plain browser JavaScript, no build step, no requests beyond this server.
+// Plain browser JavaScript, no build step, no requests beyond this origin. The analyses come
+// from backend.js: the service's API (`lexdis serve`), or the tagger in this browser (`lexdis site`).
 
 import { layoutText } from './text.js';
 import { announcement, el, panelContent } from './panel.js';
+import { connect } from './backend.js';
 
 const TOP = 10;
 /** Narrow screens show the panel as a bottom sheet (the same width as in style.css). */
@@ -32,25 +34,39 @@ function showError(message) {
   errorLine.hidden = !message;
 }
 
-async function loadModelInfo() {
-  try {
-    const res = await fetch('/v1/model');
-    if (!res.ok) return;
-    const info = await res.json();
-    limits = { ...limits, ...info.service.limits };
-    textBox.maxLength = limits.maxTextLength;
-    const m = info.model ?? {};
-    const corpus = m.corpus && typeof m.corpus === 'object' ? m.corpus : null;
-    const source = corpus?.source ? String(corpus.source).split(/[\\/]/).pop() : m.trainingCorpus;
-    const parts = [
-      typeof m.featureSet === 'string' ? `${m.featureSet} features` : null,
-      source ? `trained on ${source}${corpus?.tokens ? ` (${Number(corpus.tokens).toLocaleString('en')} tokens)` : ''}` : null,
-    ].filter(Boolean);
-    $('model-info').textContent = parts.length ? `model: ${parts.join(' · ')}` : '';
-  } catch {
-    // the page still works without the header line
-  }
+/** The model's line in the header: its feature set and what it was trained on. */
+function showModel(m) {
+  if (!m) return;
+  const corpus = m.corpus && typeof m.corpus === 'object' ? m.corpus : null;
+  const source = corpus?.source ? String(corpus.source).split(/[\\/]/).pop() : m.trainingCorpus;
+  const parts = [
+    typeof m.featureSet === 'string' ? `${m.featureSet} features` : null,
+    source ? `trained on ${source}${corpus?.tokens ? ` (${Number(corpus.tokens).toLocaleString('en')} tokens)` : ''}` : null,
+  ].filter(Boolean);
+  $('model-info').textContent = parts.length ? `model: ${parts.join(' · ')}` : '';
 }
+
+/** What a static site carries, under which licence, and where the source is (none from the service). */
+function showCarries(carries) {
+  if (!carries?.length) return;
+  const list = $('carries-list');
+  for (const c of carries) {
+    const item = el('li', { text: `${c.name}: ${c.licence}` });
+    for (const [label, href] of [['licence', c.licenceFile], ['source', c.source]]) {
+      if (href) item.append(' · ', el('a', { href, text: label }));
+    }
+    list.append(item);
+  }
+  $('carries').hidden = false;
+}
+
+const backend = connect((message) => { statusLine.textContent = message; }).then((b) => {
+  limits = { ...limits, ...b.limits };
+  textBox.maxLength = limits.maxTextLength;
+  showModel(b.model);
+  showCarries(b.carries);
+  return b;
+});
 
 async function analyze() {
   const text = textBox.value;
@@ -62,33 +78,35 @@ async function analyze() {
   analyzeButton.disabled = true;
   statusLine.textContent = 'Analyzing…';
   try {
-    const res = await fetch('/v1/analyze', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ text, top: Math.min(TOP, limits.maxTop) }),
-    });
-    const body = await res.json().catch(() => null);
-    if (!res.ok) {
-      showError(body?.error?.message ?? `The server answered ${res.status}.`);
-      statusLine.textContent = '';
-      return;
-    }
-    render(text, body);
+    const body = await (await backend).analyze(text, Math.min(TOP, limits.maxTop));
+    await render(text, body);
   } catch (err) {
-    showError(`Could not reach the server (${err.message}).`);
+    showError(err.message);
     statusLine.textContent = '';
   } finally {
     analyzeButton.disabled = false;
   }
 }
 
+/** Words put on the page in one task: a long text is shown in slices, so the page keeps answering. */
+const SLICE_WORDS = 400;
+/** The render under way: a new text stops an older one between slices. */
+let rendering = 0;
+
 /** Shows the text once, vocalized: Arabic words as buttons, other runs isolated in their own direction. */
-function render(text, body) {
+async function render(text, body) {
+  const run = ++rendering;
   words = [];
   result.replaceChildren();
   closePanel();
   detail.replaceChildren(el('p', { class: 'empty', text: 'No word chosen yet.' }));
+  let slice = 0;
   for (const piece of layoutText(text, body.vocalized, body.sentences)) {
+    if (piece.kind === 'word' && ++slice > SLICE_WORDS) {
+      slice = 0;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (run !== rendering) return;
+    }
     if (piece.kind === 'plain') result.append(piece.text);
     else if (piece.kind === 'foreign') result.append(el('bdi', { class: 'foreign', text: piece.text }));
     else {
@@ -173,4 +191,3 @@ textBox.addEventListener('keydown', (event) => {
   }
 });
 
-loadModelInfo();
