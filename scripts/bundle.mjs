@@ -7,6 +7,9 @@
 // so what a module finds beside itself (data, package.json, the analyzer's code fingerprint) is
 // what it finds unbundled; a module loaded by URL is the bundle's entry (src/config.ts moduleUrl).
 // Packages stay imports of node_modules, but for those on every command's path (BUNDLED_PACKAGES).
+// Also the browser's two files, each whole, minified, for the browser platform, in dist/browser/:
+// lexdis-browser.js (`lexdis/browser`'s BrowserTagger, an ES module a page imports) and
+// lexdis-worker.js (the module worker it starts, with the core): what `lexdis site` copies.
 // Usage: node scripts/bundle.mjs (after tsc; `npm run build` runs both).
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
@@ -69,3 +72,33 @@ await build({
   plugins: [tscUrls],
   logLevel: 'warning',
 });
+
+/** The browser's files: entry in dist/ → file in dist/browser/. */
+const BROWSER_FILES = { 'src/browser/index.js': 'lexdis-browser.js', 'src/browser/worker.js': 'lexdis-worker.js' };
+/** Where BrowserTagger finds its default worker from dist/src/browser/, and from beside it in dist/browser/. */
+const WORKER_FROM = ['../../browser/lexdis-worker.js', './lexdis-worker.js'];
+const workerBeside = {
+  name: 'worker-beside',
+  setup(b) {
+    b.onLoad({ filter: /browser[\\/]index\.js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      if (!text.includes(WORKER_FROM[0])) throw new Error(`scripts/bundle.mjs: ${args.path} no longer names ${WORKER_FROM[0]}`);
+      return { contents: text.replace(WORKER_FROM[0], WORKER_FROM[1]), loader: 'js' };
+    });
+  },
+};
+rmSync(join(dist, 'browser'), { recursive: true, force: true });
+for (const [entry, file] of Object.entries(BROWSER_FILES)) {
+  await build({
+    entryPoints: [join(dist, entry)],
+    outfile: join(dist, 'browser', file),
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    legalComments: 'eof',
+    plugins: [workerBeside],
+    logLevel: 'warning',
+  });
+}
