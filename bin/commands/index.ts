@@ -15,6 +15,7 @@ export const COMMANDS: Record<string, () => Promise<{ register: RegisterCommand 
   tag: () => import('./tag.js'),
   analyze: () => import('./analyze.js'),
   serve: () => import('./serve.js'),
+  site: () => import('./site.js'),
   data: () => import('./data.js'),
   'import-ud': () => import('./import-ud.js'),
   'import-diac': () => import('./import-diac.js'),

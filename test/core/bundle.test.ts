@@ -1,7 +1,7 @@
 /**
- * The platform-neutral core (src/core/index.ts) bundles with esbuild for the browser platform
- * with no Node built-in (imported as `node:x` or bare `x`) and no Node global (Buffer,
- * process…) in what it bundles; a Node wrapper bundled the same way is caught, so the check
+ * The platform-neutral core (src/core/index.ts) and `lexdis/browser` (src/browser/) bundle with
+ * esbuild for the browser platform with no Node built-in (imported as `node:x` or bare `x`) and
+ * no Node global (Buffer, process…) in what they bundle; a Node wrapper bundled the same way is caught, so the check
  * can fail. The lint keeps `node:*` imports out of the core's folders file by file
  * (.oxlintrc.json); this test follows every import the entry really reaches.
  */
@@ -58,6 +58,15 @@ test('the core bundles for the browser with no Node built-in and no Node global'
   assert.deepEqual(core.globals, []);
   for (const part of ['dist/src/model/model.js', 'dist/src/analyzer/engine.js', 'dist/src/tagger/diacritize.js', 'dist/src/model/case-pass.js'])
     assert.ok(core.inputs.includes(part), `the core bundles ${part}`);
+});
+
+test('lexdis/browser, its page side and its worker, bundles for the browser with no Node built-in and no Node global', async () => {
+  for (const entry of ['src/browser/index.js', 'src/browser/worker.js']) {
+    const bundled = await nodeOf(entry);
+    assert.deepEqual(bundled.builtins, [], entry);
+    assert.deepEqual(bundled.globals, [], entry);
+  }
+  assert.ok((await nodeOf('src/browser/worker.js')).inputs.includes('dist/src/tagger/diacritize.js'), 'the worker carries the core');
 });
 
 test('a Node wrapper bundled the same way is caught', async () => {

@@ -1,6 +1,6 @@
 /**
  * A small real model for the browser and site tests: trained on the first 60 sentences of PUD
- * (seed 3) and saved, as `lexdis train` saves it, with the BAMA 1.0 tables compiled in it. Made
+ * (seed 3; its corpus named by PUD's file) and saved, as `lexdis train` saves it, with the BAMA 1.0 tables compiled in it. Made
  * once per process in a temporary folder removed when the process exits.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -20,7 +20,8 @@ export function smallModelDir(): Promise<string> {
   made ??= (async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lexdis-small-model-'));
     process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
-    const { model } = await train(pudCorpus(60), { workers: 0, seed: 3 });
+    // named by the file its sentences come from, as a model trained on it is (a site names its licence)
+    const { model } = await train({ ...pudCorpus(60), source: dataPaths.pudConllu() }, { workers: 0, seed: 3 });
     const tables = Analyzer.load(dataPaths.bama(), modelAnalyzerOptions(model.info)).tablesImage();
     await model.save(join(dir, 'model'), { analyzerTables: tables });
     return join(dir, 'model');
