@@ -1,7 +1,7 @@
 /**
  * A small real model for the browser and site tests: trained on the first 60 sentences of PUD
- * (seed 3; its corpus named by PUD's file) and saved, as `lexdis train` saves it, with the BAMA 1.0 tables compiled in it. Made
- * once per process in a temporary folder removed when the process exits.
+ * (seed 3; its corpus named by PUD's file) and saved, as `lexdis train` saves it, with the BAMA
+ * 1.0 tables compiled in it. Made once per process in a temporary folder removed at exit.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
