@@ -228,3 +228,39 @@ test('a stranger with no data: lexdis setup, then diacritize with no -m, then th
   const words = printed.slice(1, 7).map((l) => l.split(' ').slice(0, 2).join(' '));
   assert.deepEqual(words, ['كتبت 1', 'كتبت 2', 'الطالبة 1', 'الطالبة 2', 'الدرس 1', 'الدرس 2']);
 });
+
+test('in a browser project: lexdis/browser and the root type-check with no @types/node, skipLibCheck off; lexdis/browser bundles for the browser with no Node built-in', async () => {
+  const web = join(work, 'web');
+  run('mkdir', ['-p', web]);
+  writeFileSync(join(web, 'package.json'), JSON.stringify({ name: 'reading-page', private: true, type: 'module' }));
+  writeFileSync(join(web, 'page.ts'), [
+    "import { BrowserTagger, LexdisError, type TextAnalysis } from 'lexdis/browser';",
+    "import type { TaggedSentence } from 'lexdis';",
+    "const tagger = await BrowserTagger.load({ model: 'model.lexdis', onProgress: (loaded, total) => console.log(loaded, total) });",
+    "const analysis: TextAnalysis = await tagger.analyze('كتبت الطالبة الدرس', { top: 2 });",
+    'const first: TaggedSentence = analysis.sentences[0];',
+    "try { await tagger.diacritize('كتب'); } catch (err) { if (err instanceof LexdisError) console.log(err.code); }",
+    'console.log(analysis.vocalized, first.tokens.length);',
+    'export {};',
+  ].join('\n'));
+  writeFileSync(join(web, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: {
+      target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023', 'DOM'], strict: true,
+      skipLibCheck: false, noEmit: true, types: [], typeRoots: [join(app, 'node_modules', '@types')],
+    },
+    files: ['page.ts'],
+  }));
+  // the page's project resolves lexdis from the scratch project's node_modules
+  run('ln', ['-s', join(app, 'node_modules'), join(web, 'node_modules')]);
+  run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: web });
+  const { build } = await import('esbuild');
+  const builtins: string[] = [];
+  await build({
+    entryPoints: [join(web, 'page.ts')], absWorkingDir: web, bundle: true, write: false, format: 'esm', platform: 'browser', logLevel: 'silent',
+    plugins: [{ name: 'node', setup: (b) => b.onResolve({ filter: /^node:/ }, (a) => { builtins.push(a.path); return { path: a.path, external: true }; }) }],
+  });
+  assert.deepEqual(builtins, []);
+  const tarFiles = run('tar', ['-tzf', tarball]);
+  for (const f of ['package/dist/browser/lexdis-worker.js', 'package/dist/browser/lexdis-browser.js', 'package/LICENSE', 'package/src/service/public/sw.js'])
+    assert.ok(tarFiles.includes(f), `${f} is in the package`);
+});

@@ -19,7 +19,7 @@ import { loadCorpus } from '../../src/import/load.js';
 import { requireGold } from '../../src/formats/pos/pos.js';
 import type { TaggedSentence, TaggedToken } from '../../src/service/types.js';
 import { defaultTrainOptions, train } from '../../training/train.js';
-import { launchChromium } from '../fixtures/service/browser.js';
+import { launchChromium } from '../../testkit/chromium.js';
 import { analyzeText, assertInViewport, DESKTOP, openPage, PHONE, screenshot, stripMarks, viewportBox, PAGE_TEST_MS, PAGE_WAIT_MS } from '../fixtures/service/page.js';
 
 /** The sentence pasted into the page. */

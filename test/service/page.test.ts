@@ -11,7 +11,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import type { TaggedToken, TaggerLike } from '../../src/service/types.js';
-import { launchChromium } from '../fixtures/service/browser.js';
+import { launchChromium } from '../../testkit/chromium.js';
 import { analyzeText, assertInViewport, DESKTOP, openPage, screenshot, stripMarks, viewportBox, PAGE_TEST_MS, PAGE_WAIT_MS, type OpenPage } from '../fixtures/service/page.js';
 import { FakeTagger } from '../../testkit/fake-tagger.js';
 import { postJson, serve, type Running } from '../fixtures/service/http.js';

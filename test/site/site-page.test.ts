@@ -17,9 +17,9 @@ import { dataDir, dataPaths } from '../../bin/data.js';
 import * as core from '../../src/core/index.js';
 import { MODEL_FILE } from '../../src/model/store-format.js';
 import { writeSite } from '../../src/site/write-site.js';
-import { launchChromium } from '../fixtures/service/browser.js';
+import { launchChromium } from '../../testkit/chromium.js';
 import { analyzeText, assertInViewport, DESKTOP, PAGE_TEST_MS, PAGE_WAIT_MS, PHONE, stripMarks, viewportBox } from '../fixtures/service/page.js';
-import { serveStatic, type StaticServer } from '../fixtures/site/static-server.js';
+import { serveStatic, type StaticServer } from '../../testkit/static-server.js';
 import { smallModelDir } from '../helpers/small-model.js';
 
 const MIXED = 'قالت وكالة Reuters في 2025 إن الطالبة كتبت الدرس.';
