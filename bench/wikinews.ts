@@ -14,8 +14,12 @@
  * Run: `node dist/bench/wikinews.js --model DIR` or `node dist/bench/wikinews.js --train-pud [--seed 42]`
  * (`--tsv FILE` for another copy of WikiNewsMax.tsv).
  *
- * `--peers DIR [--evaldiac EvalDiac.java]`: the peers' rows instead, their published WikiNews 2014
- * outputs scored against their reference (bench/wikinews-peers.ts).
+ * `agreedWords`: the relaxed rates on the words where the two golds agree (bench/wikinews-agreed.ts,
+ * which says how agreement and alignment are defined); with `--peers DIR` beside `--model` or
+ * `--train-pud`, each peer's rates there too, and lexdis's on the same words.
+ *
+ * `--peers DIR [--evaldiac EvalDiac.java]` alone: the peers' rows instead, their published WikiNews
+ * 2014 outputs scored against their reference (bench/wikinews-peers.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,15 +36,18 @@ import { Tagger } from '../src/tagger/tagger-node.js';
 import type { VocalizeOptions } from '../src/script/vocalize.js';
 import { train } from '../training/train.js';
 import { argNumber, argValue, hasFlag, round } from './common.js';
-import { peersMain } from './wikinews-peers.js';
+import { agreedWords } from './wikinews-agreed.js';
+import { peersMain, readPeers } from './wikinews-peers.js';
 
-const HELP = `usage: node dist/bench/wikinews.js (--model DIR | --train-pud [--seed 42]) [--tsv WikiNewsMax.tsv]
+const HELP = `usage: node dist/bench/wikinews.js (--model DIR | --train-pud [--seed 42]) [--tsv WikiNewsMax.tsv] [--peers DIR]
        node dist/bench/wikinews.js --peers DIR [--evaldiac EvalDiac.java]
 Diacritizes WikiNewsMax sentence by sentence with the model's top analyses and prints JSON: WER/DER with and
 without case ending, relaxed (EvalDiac conventions) and strict, oracle, error classes, for the WikiNewsMax gold and
 the original WikiNews 2014 gold; the same rates with ties at the top broken by a seeded random order instead of the
-analyzer's (randomTies); words/s; words without vowels; words whose letters changed (must be 0).
---peers DIR: the peers' published WikiNews 2014 outputs instead (abjadai/catt, benchmarking/all_models_WikiNews_data:
+analyzer's (randomTies); words/s; words without vowels; words whose letters changed (must be 0); agreedWords: the
+relaxed rates on the words where the two golds agree (bench/wikinews-agreed.ts), and with --peers DIR each peer's
+there, with lexdis's on the same words.
+--peers DIR alone: the peers' published WikiNews 2014 outputs (abjadai/catt, benchmarking/all_models_WikiNews_data:
 WikiNews_data_gt.txt and WikiNews_data_*.txt), scored relaxed and strict; --evaldiac FILE (EvalDiac.java,
 qcri/advancing-arabic-diacritization, Evaluation/) runs the published scorer with java beside it.`;
 
@@ -117,7 +124,7 @@ function score(
 async function main(argv: string[]): Promise<void> {
   if (hasFlag(argv, '--help') || hasFlag(argv, '-h')) { console.log(HELP); return; }
   const peers = argValue(argv, '--peers');
-  if (peers) { peersMain(argv, peers); return; }
+  if (peers && !argValue(argv, '--model') && !hasFlag(argv, '--train-pud')) { peersMain(argv, peers); return; }
   const tsv = argValue(argv, '--tsv') ?? dataPaths.wikiNewsMax();
   const text = readTextFile(tsv);
   const max = readWikiNewsTsv(text, tsv, 'max');
@@ -132,6 +139,9 @@ async function main(argv: string[]): Promise<void> {
     lettersChangedFromInput: runMax.changed + run2014.changed,
     wikiNewsMax: score(max, runMax, tsv),
     wikiNews2014: score(original, run2014, tsv),
+    agreedWords: agreedWords({ max, original }, runMax.sys, {
+      peers: peers ? readPeers(peers) : undefined, withoutDaggerAlif: run2014.sys,
+    }),
     secondsTotal: round(runMax.seconds + run2014.seconds, 2),
   }, null, 2));
 }
