@@ -14,24 +14,18 @@
  * Run: `node dist/bench/wikinews.js --model DIR` or `node dist/bench/wikinews.js --train-pud [--seed 42]`
  * (`--tsv FILE` for another copy of WikiNewsMax.tsv).
  *
- * `--peers DIR [--evaldiac EvalDiac.java]`: the peers' rows instead. Their published WikiNews 2014
- * outputs (abjadai/catt, benchmarking/all_models_WikiNews_data/: WikiNews_data_gt.txt and the
- * peers' WikiNews_data_*.txt) scored by `eval-diac`'s scorer (relaxed and strict), and, given the
- * published scorer EvalDiac (qcri/advancing-arabic-diacritization, Evaluation/EvalDiac.java, run
- * by `java` 11 or later as a single source file), its figures beside them and the differences.
- * Neither repository is shipped. The peers tokenize punctuation and digits differently from the
- * reference, and EvalDiac drops every line whose white-space word count differs, so both scorers
- * are given the same files: each line reduced to its Arabic words, and lines whose Arabic word
- * counts differ from the reference's dropped (their number is reported).
+ * `agreedWords`: the relaxed rates on the words where the two golds agree (bench/wikinews-agreed.ts,
+ * which says how agreement and alignment are defined); with `--peers DIR` beside `--model` or
+ * `--train-pud`, each peer's rates there too, and lexdis's on the same words.
+ *
+ * `--peers DIR [--evaldiac EvalDiac.java]` alone: the peers' rows instead, their published WikiNews
+ * 2014 outputs scored against their reference (bench/wikinews-peers.ts).
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { dataPaths } from '../bin/data.js';
-import {
-  arabicWords, readPlainReference, readPlainSystem, readWikiNewsTsv, stripMarks, type RefSentence, type SysSentence,
-} from '../src/eval/diac-eval.js';
+import { readWikiNewsTsv, stripMarks, type RefSentence, type SysSentence } from '../src/eval/diac-eval.js';
 import { checkAlignment, scoreDiacritization, type DiacReport } from '../src/eval/diac-score.js';
 import { loadCorpus } from '../src/import/load.js';
 import { requireGold } from '../src/formats/pos/pos.js';
@@ -42,14 +36,18 @@ import { Tagger } from '../src/tagger/tagger-node.js';
 import type { VocalizeOptions } from '../src/script/vocalize.js';
 import { train } from '../training/train.js';
 import { argNumber, argValue, hasFlag, round } from './common.js';
+import { agreedWords } from './wikinews-agreed.js';
+import { peersMain, readPeers } from './wikinews-peers.js';
 
-const HELP = `usage: node dist/bench/wikinews.js (--model DIR | --train-pud [--seed 42]) [--tsv WikiNewsMax.tsv]
+const HELP = `usage: node dist/bench/wikinews.js (--model DIR | --train-pud [--seed 42]) [--tsv WikiNewsMax.tsv] [--peers DIR]
        node dist/bench/wikinews.js --peers DIR [--evaldiac EvalDiac.java]
 Diacritizes WikiNewsMax sentence by sentence with the model's top analyses and prints JSON: WER/DER with and
 without case ending, relaxed (EvalDiac conventions) and strict, oracle, error classes, for the WikiNewsMax gold and
 the original WikiNews 2014 gold; the same rates with ties at the top broken by a seeded random order instead of the
-analyzer's (randomTies); words/s; words without vowels; words whose letters changed (must be 0).
---peers DIR: the peers' published WikiNews 2014 outputs instead (abjadai/catt, benchmarking/all_models_WikiNews_data:
+analyzer's (randomTies); words/s; words without vowels; words whose letters changed (must be 0); agreedWords: the
+relaxed rates on the words where the two golds agree (bench/wikinews-agreed.ts), and with --peers DIR each peer's
+there, with lexdis's on the same words.
+--peers DIR alone: the peers' published WikiNews 2014 outputs (abjadai/catt, benchmarking/all_models_WikiNews_data:
 WikiNews_data_gt.txt and WikiNews_data_*.txt), scored relaxed and strict; --evaldiac FILE (EvalDiac.java,
 qcri/advancing-arabic-diacritization, Evaluation/) runs the published scorer with java beside it.`;
 
@@ -123,108 +121,10 @@ function score(
   };
 }
 
-interface EvalDiacFigures { wer: number; werNoCase: number; der: number }
-
-/** Runs EvalDiac (single-source java) and reads its last summary line. */
-function runEvalDiac(java: string, ref: string, sys: string): EvalDiacFigures {
-  const once = (stem: boolean): string => {
-    const r = spawnSync('java', [java, '-r', ref, '-s', sys, '-t', String(stem)], { encoding: 'utf8', maxBuffer: 1 << 28 });
-    if (r.status !== 0) throw new Error(`EvalDiac failed: ${r.stderr}`);
-    const last = r.stdout.trim().split('\n').pop() ?? '';
-    if (!/WER:/.test(last)) throw new Error(`EvalDiac printed no summary: ${last}`);
-    return last;
-  };
-  const full = once(false);
-  const stem = once(true);
-  const num = (line: string, key: string): number => Number(new RegExp(`${key}:([0-9.]+)%`).exec(line)?.[1]);
-  return { wer: num(full, 'WER'), der: num(full, 'DER'), werNoCase: num(stem, 'WER') };
-}
-
-/** The reference and one peer reduced to their Arabic words, on the lines where the counts agree. */
-function alignedFiles(
-  gtLines: string[],
-  sysLines: string[],
-): { ref: string; sys: string; kept: number; dropped: number } {
-  const ref: string[] = [];
-  const sys: string[] = [];
-  let dropped = 0;
-  gtLines.forEach((line, i) => {
-    const r = arabicWords(line);
-    const s = arabicWords(sysLines[i] ?? '');
-    if (r.length === 0 && s.length === 0) return;
-    if (r.length !== s.length) {
-      dropped++;
-      return;
-    }
-    ref.push(r.join(' '));
-    sys.push(s.join(' '));
-  });
-  return { ref: ref.join('\n') + '\n', sys: sys.join('\n') + '\n', kept: ref.length, dropped };
-}
-
-/** One peer's output scored by lexdis (and by EvalDiac given `java`), files written in `work`. */
-function scorePeer(work: string, gtLines: string[], file: string, java: string | undefined): Record<string, unknown> {
-  const a = alignedFiles(gtLines, readTextFile(file).split(/\r?\n/));
-  const refFile = join(work, 'ref.txt');
-  const sysFile = join(work, 'sys.txt');
-  writeFileSync(refFile, a.ref);
-  writeFileSync(sysFile, a.sys);
-  const ref = readPlainReference(a.ref, refFile);
-  const sys = readPlainSystem(a.sys);
-  checkAlignment(ref, sys, { ref: refFile, sys: sysFile });
-  const r = scoreDiacritization(ref, sys);
-  const lexdis = { wer: r.rates.relaxed.wer, werNoCase: r.rates.relaxed.werNoCase, der: r.rates.relaxed.der };
-  const peer = basename(file).replace(/^WikiNews_data_|\.txt$/g, '');
-  const row: Record<string, unknown> = {
-    peer, linesKept: a.kept, linesDropped: a.dropped, words: r.words, lexdis, strict: r.rates.strict,
-  };
-  if (java) {
-    const e = runEvalDiac(java, refFile, sysFile);
-    row.evalDiac = e;
-    row.difference = {
-      wer: round(lexdis.wer - e.wer, 2),
-      werNoCase: round(lexdis.werNoCase - e.werNoCase, 2),
-      der: round(lexdis.der - e.der, 2),
-    };
-  }
-  return row;
-}
-
-/** `--peers DIR`: every peer's output in DIR scored against WikiNews_data_gt.txt. */
-function peersMain(argv: string[], dir: string): void {
-  const java = argValue(argv, '--evaldiac');
-  const gtLines = readTextFile(join(dir, 'WikiNews_data_gt.txt')).split(/\r?\n/);
-  const peers = readdirSync(dir).filter((f) => /^WikiNews_data_.*\.txt$/.test(f) && !/_gt(_no_tashkeel)?\.txt$/.test(f)).sort();
-  const work = mkdtempSync(join(tmpdir(), 'lexdis-evaldiac-'));
-  let rows: Array<Record<string, unknown>>;
-  try {
-    rows = peers.map((peer) => scorePeer(work, gtLines, join(dir, peer), java));
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-  const diffs = rows.flatMap((r) =>
-    r.difference ? Object.values(r.difference as Record<string, number>).map(Math.abs) : [],
-  );
-  console.log(
-    JSON.stringify(
-      {
-        scorer: 'lexdis eval-diac, relaxed convention',
-        reference: 'WikiNews_data_gt.txt (WikiNews 2014)',
-        evalDiac: java ? 'run' : 'not run (no --evaldiac)',
-        maxAbsDifference: diffs.length ? Math.max(...diffs) : null,
-        withinTenthOfAPoint: diffs.length ? diffs.every((d) => d <= 0.1) : null,
-        peers: rows,
-      },
-      null,
-      2,
-    ),
-  );
-}
-
 async function main(argv: string[]): Promise<void> {
   if (hasFlag(argv, '--help') || hasFlag(argv, '-h')) { console.log(HELP); return; }
   const peers = argValue(argv, '--peers');
-  if (peers) { peersMain(argv, peers); return; }
+  if (peers && !argValue(argv, '--model') && !hasFlag(argv, '--train-pud')) { peersMain(argv, peers); return; }
   const tsv = argValue(argv, '--tsv') ?? dataPaths.wikiNewsMax();
   const text = readTextFile(tsv);
   const max = readWikiNewsTsv(text, tsv, 'max');
@@ -239,6 +139,9 @@ async function main(argv: string[]): Promise<void> {
     lettersChangedFromInput: runMax.changed + run2014.changed,
     wikiNewsMax: score(max, runMax, tsv),
     wikiNews2014: score(original, run2014, tsv),
+    agreedWords: agreedWords({ max, original }, runMax.sys, {
+      peers: peers ? readPeers(peers) : undefined, withoutDaggerAlif: run2014.sys,
+    }),
     secondsTotal: round(runMax.seconds + run2014.seconds, 2),
   }, null, 2));
 }

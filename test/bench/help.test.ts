@@ -7,7 +7,7 @@ import { projectRoot } from '../../src/config.js';
 
 const BENCH = join(projectRoot(), 'dist', 'bench');
 // Library modules of the bench (no command of their own).
-const MODULES = new Set(['common.js', 'compare.js', 'report.js', 'scale-stats.js', 'targets.js']);
+const MODULES = new Set(['common.js', 'compare.js', 'report.js', 'scale-stats.js', 'targets.js', 'wikinews-agreed.js', 'wikinews-peers.js']);
 
 test('every bench command answers --help with its usage and does nothing else', () => {
   // a compiled bench whose source is gone (moved or deleted since the last build) is not a bench
