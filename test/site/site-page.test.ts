@@ -61,7 +61,7 @@ async function showsAsDiacritize(page: Page, text: string): Promise<void> {
 }
 
 /** Opens the site at `viewport`, uses it, stops the server, reloads, uses it again. */
-async function readerSession(viewport: typeof DESKTOP | typeof PHONE): Promise<void> {
+async function readerSession(viewport: typeof DESKTOP | typeof PHONE, report: (line: string) => void): Promise<void> {
   const server: StaticServer = await serveStatic(join(dir, 'site'));
   const phone = viewport.width < 600;
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: phone, isMobile: phone });
@@ -72,8 +72,11 @@ async function readerSession(viewport: typeof DESKTOP | typeof PHONE): Promise<v
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(e.message));
   try {
+    const t0 = Date.now();
     await page.goto(server.url);
     await showsAsDiacritize(page, TEXT);
+    // printed, never asserted (the benchmark, bench/browser.ts, holds it against its target)
+    report(`${viewport.width}×${viewport.height}: cold load to the vocalized text ${Date.now() - t0} ms`);
     assert.deepEqual((await page.locator('#result bdi.foreign').allTextContents()).slice(-2), ['Reuters', '2025'], 'the last line\'s Latin word and number, in order');
     const word = page.locator('#result button.word').nth(3);
     const shown = (await word.textContent()) ?? '';
@@ -94,10 +97,10 @@ async function readerSession(viewport: typeof DESKTOP | typeof PHONE): Promise<v
   }
 }
 
-test('on a desktop: the site vocalizes as lexdis diacritize, shows a word\'s readings, and works offline once opened', { timeout: PAGE_TEST_MS }, async () => {
-  await readerSession(DESKTOP);
+test('on a desktop: the site vocalizes as lexdis diacritize, shows a word\'s readings, and works offline once opened', { timeout: PAGE_TEST_MS }, async (t) => {
+  await readerSession(DESKTOP, (line) => t.diagnostic(line));
 });
 
-test('on a 390×844 phone: the same, a tapped word\'s readings in view', { timeout: PAGE_TEST_MS }, async () => {
-  await readerSession(PHONE);
+test('on a 390×844 phone: the same, a tapped word\'s readings in view', { timeout: PAGE_TEST_MS }, async (t) => {
+  await readerSession(PHONE, (line) => t.diagnostic(line));
 });
