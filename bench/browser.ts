@@ -141,7 +141,7 @@ async function main(argv: string[]): Promise<void> {
   const browser = await launchChromium();
   try {
     const site = join(dir, 'site');
-    const written = writeSite({ model, out: site, dataDir: dataDir() });
+    const written = await writeSite({ model, out: site, dataDir: dataDir() });
     const cold = [];
     const speed = [];
     const tasks = [];

@@ -113,9 +113,9 @@ test('the package root exports the inference API and no other value; the rest is
   const readme = readFileSync(join(projectRoot(), 'README.md'), 'utf8');
   const library = readme.slice(readme.indexOf('## The library'), readme.indexOf('\n## ', readme.indexOf('## The library') + 5));
   for (const name of ROOT_VALUES.filter((n) => !n.endsWith('Error') || n === 'LexdisError')) assert.match(library, new RegExp(`\\b${name}\\b`), `README's library section names ${name}`);
-  for (const sub of ['lexdis/formats', 'lexdis/eval', 'lexdis/training', 'lexdis/service']) assert.ok(library.includes(sub), `README names ${sub}`);
+  for (const sub of ['lexdis/formats', 'lexdis/eval', 'lexdis/training', 'lexdis/service', 'lexdis/browser']) assert.ok(library.includes(sub), `README names ${sub}`);
   const pkg = JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
-  assert.deepEqual(Object.keys(pkg.exports), ['.', './formats', './eval', './training', './service', './package.json']);
+  assert.deepEqual(Object.keys(pkg.exports), ['.', './formats', './eval', './training', './browser', './service', './package.json']);
 });
 
 test('a bad argument is a UsageError naming it', async () => {

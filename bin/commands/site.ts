@@ -2,11 +2,11 @@
  * `lexdis site -m MODEL -o DIR`: writes the static site of the reading page with the tagger
  * running in the reader's browser, offline once opened (src/site/write-site.ts).
  */
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { writeSite } from '../../src/site/write-site.js';
 import { dataDir } from '../data.js';
 import { log } from '../output.js';
-import { modelOf, modelOption } from '../options.js';
+import { modelOf, modelOption, SHARED_OPTIONS } from '../options.js';
 
 interface SiteFlags {
   model?: string;
@@ -17,8 +17,8 @@ interface SiteFlags {
 
 const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`;
 
-function run(flags: SiteFlags): void {
-  const report = writeSite({
+async function run(flags: SiteFlags): Promise<void> {
+  const report = await writeSite({
     model: modelOf(flags), out: flags.output, dataDir: dataDir(), corpusLicence: flags.corpusLicence,
   });
   if (flags.quiet) return;
@@ -44,7 +44,7 @@ export function register(program: Command): void {
   modelOption(cmd);
   cmd
     .option('--corpus-licence <text>', 'the licence of the model\'s corpora when lexdis does not know them (it knows PUD\'s and PADT\'s)')
-    .option('-q, --quiet', 'no summary on stderr')
+    .addOption(new Option(SHARED_OPTIONS.quiet.flags, 'only errors and warnings on stderr: no summary'))
     .addHelpText('after', [
       '',
       'Examples:',

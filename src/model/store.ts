@@ -242,6 +242,15 @@ async function readFormat2<T>(abs: string, read: (file: string, bytes: number) =
 }
 
 /**
+ * The bytes of a model's file, found as {@link readModel} finds it (a model directory or a single
+ * model file), not checked: what Model.fromBytes reads elsewhere. Throws DataNotFoundError for a
+ * missing path, ModelFormatError / ModelVersionError for a path that holds no format-2 model.
+ */
+export async function readModelBytes(dir: string): Promise<Uint8Array> {
+  return readFormat2(resolve(dir), (file) => new Uint8Array(readFileSync(file)));
+}
+
+/**
  * Loads a whole model from a model directory or a single model file. Checks magic and format
  * version first (ModelFormatError / ModelVersionError naming the path), then every part's
  * checksum; a missing path → DataNotFoundError. `expectKind` refuses a model of another

@@ -11,10 +11,12 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { dirname, join, resolve } from 'node:path';
 import { projectRoot } from '../config.js';
 import { DataNotFoundError, OutputError, UsageError } from '../errors.js';
+import { assertParentFolder } from '../io/files.js';
 import { tempPathFor } from '../io/output-temp.js';
 import { onProcessEnd } from '../io/process-end.js';
 import { Model } from '../model/model.js';
 import { MODEL_FILE } from '../model/store-format.js';
+import { readModelBytes } from '../model/store.js';
 import { FONT_FILES, fontPath, pageFiles, publicDir } from '../service/assets.js';
 import { publicModelInfo } from '../service/model-info.js';
 import { Tagger } from '../tagger/tagger.js';
@@ -50,8 +52,9 @@ const SW_SITE_LINE = "const SITE = { version: '', files: [] };";
 /** The browser's bundles, made by scripts/bundle.mjs. */
 const BROWSER_BUNDLES = ['lexdis-browser.js', 'lexdis-worker.js'];
 
-/** Refuses a target that exists and is not an empty folder or a site lexdis wrote. */
+/** Refuses a target whose folder is missing, or that exists and is not an empty folder or a site lexdis wrote. */
 function checkTarget(out: string): void {
+  assertParentFolder(out);
   if (!existsSync(out)) return;
   if (!statSync(out).isDirectory()) throw new OutputError('the site\'s folder is a file: give a new or empty folder', { file: out });
   if (readdirSync(out).length === 0) return;
@@ -65,17 +68,22 @@ function checkTarget(out: string): void {
 }
 
 /** The model's bytes, read whole, and the model they make (which must carry its compiled tables). */
-function readModel(path: string): { bytes: Uint8Array; model: ReturnType<typeof Model.fromBytes> } {
-  const file = existsSync(path) && statSync(path).isDirectory() ? join(path, MODEL_FILE) : path;
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(file);
-  } catch {
-    throw new DataNotFoundError('no model here', { file });
+async function readModel(path: string): Promise<{ bytes: Uint8Array; model: ReturnType<typeof Model.fromBytes> }> {
+  const bytes = await readModelBytes(path);
+  const model = Model.fromBytes(bytes, { name: path });
+  if (!model.analyzerTables) {
+    throw new UsageError(`${path}: the model carries no compiled analyzer tables, which the browser needs: train it again (lexdis train saves them)`);
   }
-  const model = Model.fromBytes(bytes, { name: file });
-  if (!model.analyzerTables) throw new UsageError(`${file}: the model carries no compiled analyzer tables, which the browser needs: train it again (lexdis train saves them)`);
   return { bytes, model };
+}
+
+/** A file the site copies: its bytes, or DataNotFoundError naming it. */
+function readData(file: string): Uint8Array {
+  try {
+    return readFileSync(file);
+  } catch {
+    throw new DataNotFoundError('a file the site copies is missing', { file });
+  }
 }
 
 /** The site's files other than sw.js and site.json: path in the site → bytes. */
@@ -85,10 +93,10 @@ function contentFiles(modelBytes: Uint8Array, carries: ReturnType<typeof siteCar
   for (const b of BROWSER_BUNDLES) {
     const from = join(projectRoot(), 'dist', 'browser', b);
     if (!existsSync(from)) throw new DataNotFoundError('the browser bundle is missing: npm run build makes it', { file: from });
-    files.set(b, readFileSync(from));
+    files.set(b, readData(from));
   }
-  for (const font of FONT_FILES) files.set(`fonts/${font}`, readFileSync(fontPath(font)));
-  for (const c of carries) if (c.licenceFile && c.licenceFrom) files.set(c.licenceFile, readFileSync(c.licenceFrom));
+  for (const font of FONT_FILES) files.set(`fonts/${font}`, readData(fontPath(font)));
+  for (const c of carries) if (c.licenceFile && c.licenceFrom) files.set(c.licenceFile, readData(c.licenceFrom));
   files.set(MODEL_FILE, modelBytes);
   return files;
 }
@@ -103,16 +111,16 @@ function swapIn(tmp: string, out: string): void {
 }
 
 /**
- * Writes the static site of a model into `options.out`. Returns what it wrote. Throws
+ * Writes the static site of a model into `options.out`. Resolves with what it wrote. Rejects with
  * DataNotFoundError for a missing model, bundle or data file, ModelFormatError for a damaged
  * model, UsageError for a model that cannot be published (no compiled tables, tables not BAMA 1.0's,
  * a corpus of unknown licence), OutputError for a target that is not a site's folder or cannot be
  * written. On error nothing is left: the target is as it was.
  */
-export function writeSite(options: SiteOptions): SiteReport {
+export async function writeSite(options: SiteOptions): Promise<SiteReport> {
   const out = resolve(options.out);
   checkTarget(out);
-  const { bytes, model } = readModel(options.model);
+  const { bytes, model } = await readModel(options.model);
   const info = publicModelInfo(Tagger.fromModel(model).modelInfo());
   delete info.loadMs;
   const withText = siteCarries(info, model.analyzerTables!.json.fingerprint, options.dataDir, options.corpusLicence);

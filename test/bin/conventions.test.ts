@@ -36,6 +36,7 @@ const TABLE: Record<string, Shared[]> = {
   eval: ['tables', 'format', 'seed', 'encoding', 'quiet', 'progress'],
   cv: ['tables', 'format', 'seed', 'encoding', 'quiet', 'progress'],
   serve: ['tables', 'quiet', 'progress'],
+  site: ['quiet'],
   diacritize: ['tables', 'format', 'script', 'encoding', 'quiet', 'progress'],
   'eval-diac': ['format', 'quiet', 'progress'],
   'data fetch': ['quiet', 'progress'],

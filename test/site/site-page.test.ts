@@ -34,7 +34,7 @@ let tagger: core.Tagger;
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lexdis-site-page-'));
   const model = await smallModelDir();
-  writeSite({ model, out: join(dir, 'site'), dataDir: dataDir() });
+  await writeSite({ model, out: join(dir, 'site'), dataDir: dataDir() });
   tagger = core.Tagger.fromModel(core.Model.fromBytes(readFileSync(join(model, MODEL_FILE))));
   browser = await launchChromium();
 });

@@ -32,9 +32,9 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 const filesUnder = (root: string, sub = ''): string[] => readdirSync(join(root, sub), { withFileTypes: true })
   .flatMap((e) => (e.isDirectory() ? filesUnder(root, join(sub, e.name)) : [join(sub, e.name)])).sort();
 
-test('a site: the page with the in-browser backend, the bundles, the model, fonts, licences, site.json and a service worker of every file', () => {
+test('a site: the page with the in-browser backend, the bundles, the model, fonts, licences, site.json and a service worker of every file', async () => {
   const out = join(dir, 'site');
-  const report = writeSite({ model, out, dataDir: dataDir() });
+  const report = await writeSite({ model, out, dataDir: dataDir() });
   const files = filesUnder(out);
   assert.deepEqual(files, report.files.map((f) => f.name).sort());
   for (const f of ['index.html', 'app.js', 'backend.js', 'lexdis-browser.js', 'lexdis-worker.js', MODEL_FILE, 'sw.js', SITE_FILE])
@@ -60,11 +60,11 @@ test('a site: the page with the in-browser backend, the bundles, the model, font
   assert.deepEqual([...listed.files, 'sw.js'].sort(), files, 'the service worker keeps every file');
 });
 
-test('the version follows the content; a site is replaced whole, anything else is refused and left as it was', () => {
+test('the version follows the content; a site is replaced whole, anything else is refused and left as it was', async () => {
   const out = join(dir, 'again');
-  const first = writeSite({ model, out, dataDir: dataDir() });
+  const first = await writeSite({ model, out, dataDir: dataDir() });
   writeFileSync(join(out, 'stray.txt'), 'left by hand');
-  const second = writeSite({ model, out, dataDir: dataDir() });
+  const second = await writeSite({ model, out, dataDir: dataDir() });
   assert.equal(second.version, first.version, 'the same content, the same version');
   assert.equal(existsSync(join(out, 'stray.txt')), false, 'the old site replaced whole');
   assert.deepEqual(readdirSync(dir).filter((f) => f.startsWith('.lexdis-tmp')), [], 'no temporary folder left');
@@ -72,10 +72,10 @@ test('the version follows the content; a site is replaced whole, anything else i
   const other = join(dir, 'other');
   mkdirSync(other);
   writeFileSync(join(other, 'notes.txt'), 'mine');
-  assert.throws(() => writeSite({ model, out: other, dataDir: dataDir() }), (e: unknown) => e instanceof OutputError && /not a site lexdis wrote/.test(e.message));
+  await assert.rejects(writeSite({ model, out: other, dataDir: dataDir() }), (e: unknown) => e instanceof OutputError && /not a site lexdis wrote/.test(e.message));
   assert.deepEqual(readdirSync(other), ['notes.txt']);
   writeFileSync(join(dir, 'file'), 'x');
-  assert.throws(() => writeSite({ model, out: join(dir, 'file'), dataDir: dataDir() }), OutputError);
+  await assert.rejects(writeSite({ model, out: join(dir, 'file'), dataDir: dataDir() }), OutputError);
   assert.equal(readFileSync(join(dir, 'file'), 'utf8'), 'x');
 });
 
