@@ -17,7 +17,7 @@
  * JSON: the words no candidate spells, by the source of the shown analysis (`backoff`: a word the
  * lexicon lacks; `analyzer`), and how many of them the guesser's first and K best guesses spell;
  * the words whose letters the training text never has, and how many the system, the guesser's
- * first guess and its K best spell.
+ * first guess and its K best spell; and the same for the words shown with a backoff analysis.
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -110,7 +110,13 @@ export class LetterGuesser {
 interface Covered { words: number; first: number; top: number }
 const covered = (): Covered => ({ words: 0, first: 0, top: 0 });
 /** The words without a right candidate by source, and the words the training text never has. */
-interface Report { words: number; noRightCandidate: Record<string, Covered>; unseen: Covered & { system: number } }
+interface Report {
+  words: number;
+  noRightCandidate: Record<string, Covered>;
+  unseen: Covered & { system: number };
+  /** The words the system shows a backoff analysis for (the lexicon lacks them). */
+  backoff: Covered & { system: number };
+}
 
 const right = (text: string, variants: string[]): boolean => compareWord(text, variants, 'relaxed').correctNoCase;
 
@@ -126,7 +132,15 @@ function learnFiles(files: readonly string[]): LetterGuesser {
 function measure(
   guesser: LetterGuesser, ref: RefSentence[], sys: SysSentence[], k: number, vocalizedOnly: boolean,
 ): Report {
-  const out: Report = { words: 0, noRightCandidate: {}, unseen: { ...covered(), system: 0 } };
+  const out: Report = {
+    words: 0, noRightCandidate: {}, unseen: { ...covered(), system: 0 }, backoff: { ...covered(), system: 0 },
+  };
+  const add = (c: Covered & { system: number }, first: number, top: number, system: boolean): void => {
+    c.words++;
+    c.first += first;
+    c.top += top;
+    c.system += Number(system);
+  };
   ref.forEach((r, i) => r.words.forEach((rw, j) => {
     const w = sys[i]?.words[j];
     if (!w || (vocalizedOnly && rw.variants.every((v) => stripMarks(v) === v))) return;
@@ -140,12 +154,8 @@ function measure(
       c.first += first;
       c.top += top;
     }
-    if (guesser.seen.has(stripMarks(w.text))) return;
-    const u = out.unseen;
-    u.words++;
-    u.first += first;
-    u.top += top;
-    u.system += Number(right(w.text, rw.variants));
+    if (w.source === 'backoff') add(out.backoff, first, top, right(w.text, rw.variants));
+    if (!guesser.seen.has(stripMarks(w.text))) add(out.unseen, first, top, right(w.text, rw.variants));
   }));
   return out;
 }
