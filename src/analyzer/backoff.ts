@@ -22,6 +22,8 @@
  *  - morph the prefix's and suffix's POS fields around `STEM/NOUN_PROP`;
  *  - gloss the prefix's and suffix's glosses around {@link BACKOFF_GLOSS};
  *  - source 'backoff'.
+ * With case endings, name-declension.ts declines such a name as a diptote and adds its caseless
+ * reading (rules/caseless-names.ts).
  * A stem whose first letters a longer prefix with the article would take is not offered
  * (`Al` + `smyT`, not `AlsmyT` nor `wAlsmyT`). Duplicates (same lemma and morphology) are dropped, the
  * first kept.

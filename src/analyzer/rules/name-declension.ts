@@ -15,8 +15,10 @@
  * tables lack are added (the vowel after the stem, or after its ta marbuta), and the caseless
  * analysis goes when endings replace it (as every case ending replaces the null suffix). After
  * a preposition only the genitive is offered. A name that ends in a long vowel (سوريا) keeps
- * what it has. Backoff names (a word the lexicon lacks: mostly foreign) are diptotes.
+ * what it has. Backoff names (a word the lexicon lacks: mostly foreign) are diptotes, and take
+ * their caseless reading as well (caseless-names.ts).
  */
+import { caselessName, takesCaselessReading } from './caseless-names.js';
 import { DIPTOTE_GENITIVE, endsInConsonant } from './names.js';
 import type { Solution } from '../types.js';
 
@@ -135,8 +137,9 @@ function nameOf(s: Solution): NameAnalysis | null {
   if (segs[k].voc.startsWith('Al') && !fused) return null;
   const last = segs[segs.length - 1];
   const hasCase = last.tag.startsWith('CASE_');
-  // an ending the vocalization spells although the morphology names none (لِلَّٰهِ as one entry) stays as it is
-  if (!hasCase && /[aiu]$/.test(s.voc)) return null;
+  // an ending the vocalization spells although the morphology names none (لِلَّٰهِ as one entry), or a caseless
+  // reading (sukun: caseless-names.ts), stays as it is
+  if (!hasCase && /[aiuo]$/.test(s.voc)) return null;
   const rest = hasCase ? segs.slice(k + 1, -1) : segs.slice(k + 1);
   if (rest.some((g) => g.tag !== 'NSUFF_FEM_SG')) return null;
   const morph = hasCase ? s.morph.slice(0, s.morph.lastIndexOf('+')) : s.morph;
@@ -198,6 +201,9 @@ export function declineNames(solutions: readonly Solution[], backoff = false): r
         declined.push(given ?? withEnding(s, n, e));
       }
     }
+    // the caseless reading, unless the solutions hold it already (declined before: nameOf reads it as no name)
+    const has = solutions.some((x, k) => !names[k] && x.morph === n.morph && x.lemma === s.lemma);
+    if (backoff && takesCaselessReading(n) && !has) declined.push(caselessName(s, n));
     changed ||= declined.length !== group.length || declined.some((d, k) => d !== group[k]);
     out.push(...declined);
   });
