@@ -12,7 +12,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Analyzer } from '../src/analyzer/engine-node.js';
+import { Analyzer, LEXDIS_ANALYZER_OPTIONS } from '../src/analyzer/engine-node.js';
 import { requireOneOf, requireOptions, requireString } from '../src/args.js';
 import { DataNotFoundError } from '../src/errors.js';
 import { sha256File } from '../src/data/check.js';
@@ -154,7 +154,7 @@ function importTreebanks(dataDir: string, names: TreebankName[], o: SetupOptions
   const out = new Map<TreebankName, string>();
   if (names.length === 0) return out;
   const folder = makeFolders(join(dataDir, 'corpora'));
-  const analyzer = Analyzer.load(tablesPath(dataDir), { backoff: true, caseEndings: true });
+  const analyzer = Analyzer.load(tablesPath(dataDir), LEXDIS_ANALYZER_OPTIONS);
   for (const name of names) {
     const path = join(folder, `${name}.pos`);
     o.onStep?.({ step: 'import', corpus: name, path });

@@ -13,6 +13,7 @@ import { requireCorpus, requireOptions } from '../src/args.js';
 import { CorpusError } from '../src/errors.js';
 import { DEFAULT_FEATURE_SET, resolveFeatureSet, type Template } from '../features/templates.js';
 import { DEFAULT_TRANSFORM, type ValueTransform } from '../features/transform.js';
+import { LEXDIS_ANALYZER_OPTIONS } from '../src/analyzer/engine.js';
 import { Model, type ModelAnalyzerOptions, type ModelInfo } from '../src/model/model-node.js';
 import type { TagSequence } from '../src/model/sequence.js';
 import type { CasePass } from '../src/model/case-pass.js';
@@ -94,7 +95,7 @@ export const defaultTrainOptions: TrainOptions = {
   variantTarget: defaultStage2Options.variantTarget,
   sequence: true,
   casePass: true,
-  analyzer: { backoff: true, caseEndings: true },
+  analyzer: { ...LEXDIS_ANALYZER_OPTIONS },
 };
 
 /** What {@link train} returns: the model (not saved yet) and the summary. */

@@ -11,7 +11,7 @@ import { isLexiconImage, lexiconFromImage, lexiconImage, type LexiconImage } fro
 import { tablesFingerprint } from './image-node.js';
 import { loadLexicon } from './lexicon-node.js';
 
-export { defaultAnalyzerOptions, type AnalyzerOptions, type WordAnalysis } from './engine.js';
+export { defaultAnalyzerOptions, LEXDIS_ANALYZER_OPTIONS, type AnalyzerOptions, type WordAnalysis } from './engine.js';
 
 /**
  * The morphological analyzer (./engine.ts): every analysis of every word. Load it with

@@ -12,6 +12,7 @@ import { splitLines } from '../io/text.js';
 import { alternativeSpellings } from './alternatives.js';
 import { backoffSolutions } from './backoff.js';
 import { mayBeName, nisbaStems } from './nisba.js';
+import { passiveStems, withPassives } from './passive.js';
 import { declineNames } from './rules/name-declension.js';
 import { LruCache } from './cache.js';
 import { analysisBytes, flatAnalysis } from './analysis-bytes.js';
@@ -44,6 +45,12 @@ export interface AnalyzerOptions {
    * it attach (docs/case-endings.md). Off: the analyses are exactly the reference program's.
    */
   caseEndings: boolean;
+  /**
+   * A verb whose tables list no passive gets the passive made by rule where its stem is sound
+   * (passive.ts: source 'rule', tagged `PV_PASS`, `IV_PASS`), beside its active. Off by default,
+   * so that the output is the reference program's.
+   */
+  passives: boolean;
 }
 
 export const defaultAnalyzerOptions: AnalyzerOptions = {
@@ -51,7 +58,16 @@ export const defaultAnalyzerOptions: AnalyzerOptions = {
   cacheBytes: 64 * 2 ** 20,
   backoff: false,
   caseEndings: false,
+  passives: false,
 };
+
+/**
+ * The analyzer options lexdis trains and tags with unless told otherwise (import-ud, import-diac,
+ * train, cv, setup; a model records them, src/model/model-info.ts): backoff and case endings on;
+ * passives off, as measured (docs/results.md, "Passives made by rule").
+ */
+export const LEXDIS_ANALYZER_OPTIONS: Readonly<Pick<AnalyzerOptions, 'backoff' | 'caseEndings' | 'passives'>> =
+  Object.freeze({ backoff: true, caseEndings: true, passives: false });
 
 /**
  * The options given, checked, over {@link defaultAnalyzerOptions}. Returns them. Throws
@@ -65,8 +81,8 @@ export function analyzerOptions(options: Partial<AnalyzerOptions>): AnalyzerOpti
   if (!Number.isSafeInteger(opts.cacheBytes) || opts.cacheBytes < 0) {
     throw new UsageError(`cacheBytes must be a non-negative integer, got ${opts.cacheBytes}`);
   }
-  if (typeof opts.caseEndings !== 'boolean')
-    throw new UsageError(`caseEndings must be true or false, got ${String(opts.caseEndings)}`);
+  for (const name of ['backoff', 'caseEndings', 'passives'] as const)
+    if (typeof opts[name] !== 'boolean') throw new UsageError(`${name} must be true or false, got ${String(opts[name])}`);
   return opts;
 }
 
@@ -197,7 +213,8 @@ export class Analyzer {
 
   /**
    * Solutions of a look-up form (Buckwalter, no diacritics) and, when it has none, its
-   * alternative spellings with theirs. With the `backoff` option, a form without solutions
+   * alternative spellings with theirs; with the `passives` option, each form's solutions have
+   * the passives made by rule after them (passive.ts). With the `backoff` option, a form without solutions
    * that is a nisba adjective of a lexicon noun (nisba.ts) gets those analyses and, when it
    * may be a name as well, the proper-noun ones (backoff.ts), before any spelling is changed:
    * the letters as typed explain it (جينية is جِينِيَّة, not جِينَيْهِ "his two genes" with ة
@@ -211,7 +228,7 @@ export class Analyzer {
     if (lookup.length > MAX_WORD_LETTERS) return BEYOND_REACH;
     const hit = this.cache.get(lookup);
     if (hit) return hit;
-    let solutions = this.solve(lookup);
+    let solutions = this.solveOwn(lookup);
     if (solutions.length === 0 && this.options.backoff) {
       const nisba = this.nisbaAnalyses(lookup);
       if (nisba.length > 0)
@@ -221,7 +238,7 @@ export class Analyzer {
     if (solutions.length === 0) {
       alternatives = Object.freeze(
         alternativeSpellings(lookup).map((form): Alternative =>
-          Object.freeze({ form, solutions: this.cache.peek(form)?.solutions ?? this.solve(form) }),
+          Object.freeze({ form, solutions: this.cache.peek(form)?.solutions ?? this.solveOwn(form) }),
         ),
       ) as Alternative[];
     }
@@ -252,6 +269,16 @@ export class Analyzer {
   nisbaAnalyses(lookup: string): Solution[] {
     const found = this.solve(lookup, { get: (form) => nisbaStems(form, this.lex) });
     return Object.freeze(found.map((s) => Object.freeze({ ...s, source: 'backoff' as const }))) as Solution[];
+  }
+
+  /**
+   * The solutions of one form from the lexicon and, with the `passives` option, the passives the
+   * rule makes of its verbs (passive.ts) after them. Not cached; frozen.
+   */
+  private solveOwn(form: string): Solution[] {
+    const own = this.solve(form);
+    if (!this.options.passives) return own;
+    return withPassives(own, this.solve(form, { get: (f) => passiveStems(f, this.lex) }));
   }
 
   /**

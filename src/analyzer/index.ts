@@ -3,7 +3,7 @@
  * the reference program AraMorph.pl does. Everything is in Buckwalter unless converted with
  * the script helpers.
  */
-export { Analyzer, defaultAnalyzerOptions, type AnalyzerOptions, type WordAnalysis } from './engine-node.js';
+export { Analyzer, defaultAnalyzerOptions, LEXDIS_ANALYZER_OPTIONS, type AnalyzerOptions, type WordAnalysis } from './engine-node.js';
 export { CompatTable, TABLE_FILES, lexiconFromTexts, type Lexicon, type TableTexts } from './lexicon.js';
 export { loadLexicon } from './lexicon-node.js';
 export { LexiconDict, cleanGloss, deducePos, type EntryIndex, type LexEntry } from './dict.js';

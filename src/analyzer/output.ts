@@ -26,7 +26,7 @@ export interface RenderOptions {
 
 export const defaultRenderOptions: RenderOptions = { format: 'pos', script: 'buckwalter' };
 
-function solutionJson(sol: Solution, script: Script): { voc: string; lemma: string; morph: string; gloss: string; source?: 'backoff' } {
+function solutionJson(sol: Solution, script: Script): { voc: string; lemma: string; morph: string; gloss: string; source?: Solution['source'] } {
   const s = solutionInScript(sol, script);
   const out = { voc: s.voc, lemma: s.lemma, morph: s.morph, gloss: s.gloss };
   return sol.source ? { ...out, source: sol.source } : out;

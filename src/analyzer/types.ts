@@ -16,10 +16,11 @@ export interface Solution {
   /** Glosses of the three parts, separately (for display). */
   glossParts: { prefix: string; stem: string; suffix: string };
   /**
-   * 'backoff' for an analysis made up for a word the lexicon lacks (backoff.ts, nisba.ts); absent
-   * for the lexicon's own.
+   * 'backoff' for an analysis made up for a word the lexicon lacks (backoff.ts, nisba.ts), 'rule'
+   * for one made by rule from the lexicon's own entries (passive.ts: a passive the tables lack);
+   * absent for the lexicon's own.
    */
-  source?: 'backoff';
+  source?: 'backoff' | 'rule';
 }
 
 /** An alternative spelling tried when a word has no analysis (the reference's second look-up). */

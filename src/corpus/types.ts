@@ -7,7 +7,7 @@ import type { LabelElements } from '../labels/elements.js';
 import type { LabelScheme } from '../labels/scheme.js';
 
 /** Where a candidate came from (see Candidate.source). */
-export const CANDIDATE_SOURCES = ['analyzer', 'backoff', 'gold', 'train'] as const;
+export const CANDIDATE_SOURCES = ['analyzer', 'backoff', 'rule', 'gold', 'train'] as const;
 export type CandidateSource = (typeof CANDIDATE_SOURCES)[number];
 
 /** True unless the candidate is a label seen in training whose vocalization is borrowed (Candidate.borrowedReading). */
@@ -15,9 +15,9 @@ export function hasOwnReading(c: { borrowedReading?: boolean }): boolean {
   return c.borrowedReading !== true;
 }
 
-/** True for the analyzer's candidates: its lexicon's and its backoff's. */
+/** True for the analyzer's candidates: its lexicon's, its backoff's and those it makes by rule. */
 export function fromAnalyzer(c: { source: CandidateSource }): boolean {
-  return c.source === 'analyzer' || c.source === 'backoff';
+  return c.source === 'analyzer' || c.source === 'backoff' || c.source === 'rule';
 }
 
 /** One candidate analysis (a label) of a token. */
@@ -32,8 +32,9 @@ export interface Candidate {
   elements: LabelElements;
   /**
    * Where it came from: the analyzer's lexicon, the analyzer's backoff for a word its
-   * lexicon lacks (src/analyzer/backoff.ts), a gold annotation that matched none of the
-   * analyzer's candidates, or labels seen for the word in training (equation 9).
+   * lexicon lacks (src/analyzer/backoff.ts), the analyzer's rule for a form its lexicon lacks
+   * (src/analyzer/passive.ts: a passive), a gold annotation that matched none of the analyzer's
+   * candidates, or labels seen for the word in training (equation 9).
    */
   source: CandidateSource;
   /** Solution number in the source file (1-based), when read from an analysis file. */

@@ -8,7 +8,7 @@
  */
 import { realpathSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
-import { Analyzer, type AnalyzerOptions } from '../analyzer/index.js';
+import { Analyzer, LEXDIS_ANALYZER_OPTIONS, type AnalyzerOptions } from '../analyzer/index.js';
 import { corpusPart, type Corpus, type CorpusPart } from '../corpus/types.js';
 import { requireOneOf, requireOptions, requirePaths } from '../args.js';
 import { UsageError } from '../errors.js';
@@ -29,7 +29,7 @@ export interface LoadCorpusOptions {
   encoding: TextEncoding;
   /** Analyzer tables: required for CoNLL-U files (projected onto the analyzer's candidates), unused otherwise. */
   tables?: string;
-  /** Analyzer options for CoNLL-U projection (backoff and case endings on by default, as for training). */
+  /** Analyzer options for CoNLL-U projection (LEXDIS_ANALYZER_OPTIONS by default, as for training). */
   analyzer: Partial<AnalyzerOptions>;
   /** Label scheme of candidates files (a model's, or a user's file); absent: inferred from their tags. */
   scheme?: LabelScheme;
@@ -39,7 +39,7 @@ export interface LoadCorpusOptions {
   twoThreads?: LoadPosCorpusOptions['twoThreads'];
 }
 
-const defaultLoadCorpusOptions = (): LoadCorpusOptions => ({ format: 'auto', encoding: 'utf-8', analyzer: { backoff: true, caseEndings: true } });
+const defaultLoadCorpusOptions = (): LoadCorpusOptions => ({ format: 'auto', encoding: 'utf-8', analyzer: { ...LEXDIS_ANALYZER_OPTIONS } });
 
 /** The format of a file, from the option or its extension. */
 function corpusFormatOf(path: string, format: CorpusFormat): Exclude<CorpusFormat, 'auto'> {

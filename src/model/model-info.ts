@@ -45,12 +45,16 @@ export interface ModelInfo {
 }
 
 /** The analyzer options a model records (see src/analyzer/engine.ts AnalyzerOptions). */
-export type ModelAnalyzerOptions = Pick<AnalyzerOptions, 'backoff' | 'caseEndings'>;
+export type ModelAnalyzerOptions = Pick<AnalyzerOptions, 'backoff' | 'caseEndings' | 'passives'>;
 
-/** What a model without an `analyzer` record was trained with: no backoff, no case endings. */
+/**
+ * What a model without an `analyzer` record was trained with: no backoff, no case endings, no
+ * passives made by rule (a model recorded before `passives` existed was trained without them).
+ */
 export const LEGACY_ANALYZER_OPTIONS: Readonly<ModelAnalyzerOptions> = Object.freeze({
   backoff: false,
   caseEndings: false,
+  passives: false,
 });
 
 /**

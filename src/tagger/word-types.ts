@@ -122,12 +122,13 @@ type AnalyzedWord = AnalyzedToken & { kind: 'word' };
  * same rules from a pos block): its solutions, or when it has none all its alternatives'
  * solutions, numbered from 1 within each list; lemma and morphology trimmed; deduplicated by
  * label key, the first kept; source 'backoff' for all when any solution is the backoff's, else
- * 'analyzer'; elements factored by the built-in factorizer (once per morphology's shape,
+ * 'rule' for a solution made by rule and 'analyzer' for the others; elements factored by the
+ * built-in factorizer (once per morphology's shape,
  * src/labels/factorize-cache.ts). Built straight from the analyzer's solutions, without the
  * pos blocks in between. Returns a new array (frozen candidates). Throws nothing.
  */
 export function analyzerCandidates(a: AnalyzedWord): Candidate[] {
-  const source: Candidate['source'] = a.solutions.some((s) => s.source === 'backoff') ? 'backoff' : 'analyzer';
+  const backoff = a.solutions.some((s) => s.source === 'backoff');
   const out: Candidate[] = [];
   const add = (list: readonly Solution[]): void => {
     for (let i = 0; i < list.length; i++) {
@@ -146,7 +147,7 @@ export function analyzerCandidates(a: AnalyzedWord): Candidate[] {
           voc: s.voc,
           gloss: s.gloss,
           elements: sharedElements(lemma, morph),
-          source,
+          source: backoff ? 'backoff' : (s.source ?? 'analyzer'),
           solutionNo: i + 1,
         }),
       );

@@ -17,7 +17,7 @@ import { pudCorpus } from '../helpers/pud.js';
 
 test('the model records caseEndings; the tagger analyzes with it; absent reads as off; malformed is refused', async () => {
   const { model } = await train(pudCorpus(120), { workers: 0, featureSet: 'baseline' });
-  assert.deepEqual(model.info.analyzer, { backoff: true, caseEndings: true }, 'on by default for training');
+  assert.deepEqual(model.info.analyzer, { backoff: true, caseEndings: true, passives: false }, 'on by default for training');
   const dir = mkdtempSync(join(tmpdir(), 'lexdis-case-model-'));
   const info = model.info as ModelInfo;
   try {
@@ -35,11 +35,11 @@ test('the model records caseEndings; the tagger analyzes with it; absent reads a
     await model.save(join(dir, 'old'));
     const old = await Tagger.load(join(dir, 'old'), { tables: dataPaths.bama() });
     assert.equal(old.model.info.analyzer, undefined);
-    assert.deepEqual(modelAnalyzerOptions(old.model.info), { backoff: false, caseEndings: false });
+    assert.deepEqual(modelAnalyzerOptions(old.model.info), { backoff: false, caseEndings: false, passives: false });
     assert.equal(old.analyzer.options.caseEndings, false);
     assert.ok(old.tagText('الرئيس', { top: 10 })[0].tokens[0].analyses.every((a) => !a.morph.includes('/CASE_')));
 
-    info.analyzer = { backoff: false, caseEndings: 'yes' as unknown as boolean };
+    info.analyzer = { backoff: false, caseEndings: 'yes' as unknown as boolean, passives: false };
     await model.save(join(dir, 'bad'));
     await assert.rejects(Model.load(join(dir, 'bad')), (e: unknown) => e instanceof ModelFormatError && /caseEndings/.test(e.message));
     info.analyzer = saved;

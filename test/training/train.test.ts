@@ -48,16 +48,16 @@ test('save → load gives identical scores; a feature-set mismatch is refused na
       const s2 = r2.scoreDocument(doc).flat().map((x) => Array.from(x));
       assert.deepEqual(s2, s1);
     }
-    assert.deepEqual(loaded.info.analyzer, { backoff: true, caseEndings: true }, 'the analyzer options are recorded (backoff and case endings on for training)');
+    assert.deepEqual(loaded.info.analyzer, { backoff: true, caseEndings: true, passives: false }, 'the analyzer options are recorded (backoff and case endings on for training, passives off)');
     const tagger = await Tagger.load(join(dir, 'm'), { tables: dataPaths.bama() });
     assert.equal(tagger.analyzer.options.backoff, true, 'and tagging uses them');
-    assert.deepEqual((tagger.modelInfo().analyzer as { options: unknown }).options, { backoff: true, caseEndings: true }, 'GET /v1/model shows them');
+    assert.deepEqual((tagger.modelInfo().analyzer as { options: unknown }).options, { backoff: true, caseEndings: true, passives: false }, 'GET /v1/model shows them');
     assert.equal((await Tagger.load(join(dir, 'm'), { tables: dataPaths.bama(), analyzer: { backoff: false } })).analyzer.options.backoff, false, 'unless told otherwise');
     const oldInfo: ModelInfo = { ...loaded.info };
     delete oldInfo.analyzer;
-    assert.deepEqual(modelAnalyzerOptions(oldInfo), { backoff: false, caseEndings: false }, 'a model without the record was trained without backoff');
-    const off = await train(corpus, { workers: 0, featureSet: 'aggr', analyzer: { backoff: false, caseEndings: true } });
-    assert.deepEqual(off.model.info.analyzer, { backoff: false, caseEndings: true });
+    assert.deepEqual(modelAnalyzerOptions(oldInfo), { backoff: false, caseEndings: false, passives: false }, 'a model without the record was trained without backoff');
+    const off = await train(corpus, { workers: 0, featureSet: 'aggr', analyzer: { backoff: false, caseEndings: true, passives: false } });
+    assert.deepEqual(off.model.info.analyzer, { backoff: false, caseEndings: true, passives: false });
     await assert.rejects(Model.load(join(dir, 'm'), { featureSet: 'full' }), (e: unknown) =>
       e instanceof ModelVersionError && /'aggr'/.test(e.message) && /'full'/.test(e.message));
   } finally {
