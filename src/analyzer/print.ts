@@ -3,12 +3,14 @@
  * with a blank line, then `INPUT STRING:`; a word adds `LOOK-UP WORD:` and its numbered
  * solutions (each with a `(GLOSS):` line) or a `NOT FOUND` comment followed by its
  * alternatives (a word given backoff analyses: the NOT FOUND comment, the backoff comment,
- * its backoff solutions, then its alternatives); other tokens get `Comment: Non-Alphabetic
+ * its backoff solutions, then its alternatives); solutions made by rule are marked by a comment
+ * before the list they stand in (rule-comment.ts); other tokens get `Comment: Non-Alphabetic
  * Data`. No sentence marks, no `INDEX:` lines and no `*` choice marks (those belong to the
  * ATB pos-file writer).
  */
 import type { Script } from '../script/buckwalter.js';
 import { BACKOFF_COMMENT } from './backoff.js';
+import { ruleComment, rulePlaces } from './rule-comment.js';
 import { formInScript, lemmaInScript, morphInScript } from './script.js';
 import type { AnalyzedToken, Solution } from './types.js';
 
@@ -20,7 +22,8 @@ export interface PrintOptions {
 export const defaultPrintOptions: PrintOptions = { script: 'buckwalter' };
 
 function formatSolutions(solutions: readonly Solution[], script: Script): string {
-  let out = '';
+  const rule = ruleComment(rulePlaces(solutions));
+  let out = rule === '' ? '' : `     Comment: ${rule}\n`;
   for (let i = 0; i < solutions.length; i++) {
     const s = solutions[i];
     out += `  SOLUTION ${i + 1}: (${formInScript(s.voc, script)}) [${lemmaInScript(s.lemma, script)}] ${morphInScript(s.morph, script)}\n`;

@@ -4,6 +4,7 @@
  * agree with the sentences, and are renumbered (P = sentence, W = word, both 1-based) otherwise.
  */
 import { BACKOFF_COMMENT } from '../../analyzer/backoff.js';
+import { ruleComment, rulePlaces } from '../../analyzer/rule-comment.js';
 import { UsageError } from '../../errors.js';
 import type { Candidate, Corpus, Document, Token } from '../../corpus/types.js';
 import { GOLD_UNMATCHED_COMMENT, NON_ALPHABETIC_COMMENT, type PosDocument, type PosFile, type PosSolution, type PosToken } from './pos-model.js';
@@ -49,7 +50,10 @@ function keepsIndexes(doc: Document): boolean {
   return true;
 }
 
-function posSolutions(token: Token, opts: CorpusToPosOptions & { keepGold: boolean }): PosSolution[] {
+/** A token's solutions as written, and the comment marking those made by rule ('' for none). */
+function posSolutions(
+  token: Token, opts: CorpusToPosOptions & { keepGold: boolean },
+): { solutions: PosSolution[]; rule: string } {
   const raw = opts.scores?.(token);
   if (raw && raw.length !== token.candidates.length)
     throw new UsageError(`corpusToPos: ${raw.length} scores for ${token.candidates.length} candidates of "${token.form}"`);
@@ -59,7 +63,9 @@ function posSolutions(token: Token, opts: CorpusToPosOptions & { keepGold: boole
   const byScore = raw ? [...written].sort((a, b) => (raw[a] !== raw[b] ? (raw[b] > raw[a] ? 1 : -1) : a - b)) : written;
   const star = opts.markTop ? byScore[0] : opts.keepGold ? token.gold : -1;
   const scale = 10 ** opts.scoreDigits;
-  return (opts.order === 'score' ? byScore : written).map((i) => {
+  const order = opts.order === 'score' ? byScore : written;
+  const rule = ruleComment(rulePlaces(order.map((i) => token.candidates[i])));
+  const solutions = order.map((i) => {
     const c: Candidate = token.candidates[i];
     const s: PosSolution = {
       n: c.solutionNo ?? i + 1,
@@ -72,6 +78,7 @@ function posSolutions(token: Token, opts: CorpusToPosOptions & { keepGold: boole
     if (raw) s.score = Math.round(raw[i] * scale) / scale + 0;
     return s;
   });
+  return { solutions, rule };
 }
 
 /**
@@ -99,7 +106,11 @@ export function corpusToPos(corpus: Corpus, options: Partial<CorpusToPosOptions>
         if (keepGold && t.goldUnmatched && t.gold >= 0) p.comments.push(GOLD_UNMATCHED_COMMENT);
         if (keep) p.index = { ...t.index! };
         else if (!unindexed) p.index = { paragraph: si + 1, word: wi + 1 };
-        if (t.arabic) p.solutions = posSolutions(t, opts);
+        if (t.arabic) {
+          const { solutions, rule } = posSolutions(t, opts);
+          if (rule !== '') p.comments.push(rule);
+          p.solutions = solutions;
+        }
         tokens.push(p);
       }),
     );

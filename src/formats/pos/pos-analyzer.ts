@@ -3,11 +3,13 @@
  * reference program's layout: a word not found gets `LOOK-UP NOT FOUND`, each alternative
  * its own solutions or `FORM NOT FOUND`; non-words get `Non-Alphabetic Data`; solutions are
  * numbered from 1; a word given backoff analyses gets `NOT FOUND` and BACKOFF_COMMENT
- * before them (which is how a pos file marks their source). Used to compare an analysis file
+ * before them (which is how a pos file marks their source), solutions made by rule the rule's
+ * comment (src/analyzer/rule-comment.ts) in their list's comments. Used to compare an analysis file
  * with the engine's output, and to write analyzer output through writePosFile (with INDEX
  * lines and stars added by the caller).
  */
 import { BACKOFF_COMMENT } from '../../analyzer/backoff.js';
+import { markedByRule, ruleComment, rulePlaces } from '../../analyzer/rule-comment.js';
 import type { AnalyzedToken, Solution } from '../../analyzer/types.js';
 import { NON_ALPHABETIC_COMMENT, type PosSolution, type PosToken } from './pos-model.js';
 
@@ -31,10 +33,12 @@ export function analyzedToPosToken(token: AnalyzedToken, index?: { paragraph: nu
     const backoff = token.solutions.some((s) => s.source === 'backoff');
     if (token.solutions.length === 0 || backoff) out.comments.push(`${token.lookup} NOT FOUND`);
     if (backoff) out.comments.push(BACKOFF_COMMENT);
+    const rule = ruleComment(rulePlaces(token.solutions));
+    if (rule !== '') out.comments.push(rule);
     out.solutions = posSolutions(token.solutions);
     out.alternatives = token.alternatives.map((a) => ({
       form: a.form,
-      comments: a.solutions.length === 0 ? [`${a.form} NOT FOUND`] : [],
+      comments: a.solutions.length === 0 ? [`${a.form} NOT FOUND`] : [ruleComment(rulePlaces(a.solutions))].filter((c) => c !== ''),
       solutions: posSolutions(a.solutions),
     }));
   }
@@ -49,11 +53,14 @@ function glossParts(gloss: string): Solution['glossParts'] {
   return { prefix: '', stem: gloss, suffix: '' };
 }
 
-function analyzerSolutions(solutions: readonly PosSolution[], backoff = false): Solution[] {
-  return solutions.map((s) => {
+/** Analyzer solutions of pos solutions, sources from their list's comments (and the word's backoff mark). */
+function analyzerSolutions(list: readonly PosSolution[], comments: readonly string[], backoff = false): Solution[] {
+  const rule = markedByRule([{ comments, solutions: list }]);
+  return list.map((s) => {
     const gloss = s.gloss ?? '';
     const sol: Solution = { voc: s.voc, lemma: s.lemma ?? '', morph: s.morph, gloss, glossParts: glossParts(gloss) };
     if (backoff) sol.source = 'backoff';
+    else if (rule?.has(s)) sol.source = 'rule';
     return sol;
   });
 }
@@ -69,7 +76,9 @@ export function posTokenToAnalyzed(token: PosToken): AnalyzedToken {
     kind: 'word',
     input: token.input,
     lookup: token.lookup,
-    solutions: analyzerSolutions(token.solutions, token.comments.includes(BACKOFF_COMMENT)),
-    alternatives: token.alternatives.map((a) => ({ form: a.form, solutions: analyzerSolutions(a.solutions) })),
+    solutions: analyzerSolutions(token.solutions, token.comments, token.comments.includes(BACKOFF_COMMENT)),
+    alternatives: token.alternatives.map((a) => ({
+      form: a.form, solutions: analyzerSolutions(a.solutions, a.comments),
+    })),
   };
 }

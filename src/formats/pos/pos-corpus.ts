@@ -6,7 +6,7 @@
  * all its alternatives' solutions, deduplicated by labelKey(lemma, morph) (first kept; lemma
  * and morphology trimmed). `gold` is the starred candidate (or -1); a token carrying the
  * GOLD_UNMATCHED_COMMENT has its starred candidate flagged as a gold label no analyzer gave;
- * one carrying BACKOFF_COMMENT has its solutions flagged as backoff analyses (source 'backoff').
+ * a solution's source is the one its comments give (pos-sources.ts: 'backoff', 'rule', 'analyzer').
  * Non-Arabic tokens get no candidates (any solutions they carry are ignored). Comments other
  * than the standard ones (`X NOT FOUND`, `Non-Alphabetic Data`, the gold marker, empty ones)
  * become the token's `note`, one per line. Documents come from `;;; DOCUMENT:` lines (the
@@ -15,7 +15,7 @@
  *
  * The inverse, corpus → pos, is corpus-pos.ts.
  */
-import { BACKOFF_COMMENT } from '../../analyzer/backoff.js';
+import { isSourceComment, solutionSources } from './pos-sources.js';
 import { CorpusError } from '../../errors.js';
 import type { Candidate, Corpus, Document, Sentence, Token } from '../../corpus/types.js';
 import { labelKey, type LabelElements } from '../../labels/elements.js';
@@ -50,7 +50,7 @@ export const defaultPosToCorpusOptions: PosToCorpusOptions = { factorize: defaul
 const NOT_FOUND_RE = /NOT FOUND$/;
 
 function isStandardComment(c: string): boolean {
-  return c.trim() === '' || c === NON_ALPHABETIC_COMMENT || c === GOLD_UNMATCHED_COMMENT || c === BACKOFF_COMMENT || NOT_FOUND_RE.test(c);
+  return c.trim() === '' || c === NON_ALPHABETIC_COMMENT || c === GOLD_UNMATCHED_COMMENT || isSourceComment(c) || NOT_FOUND_RE.test(c);
 }
 
 /**
@@ -176,10 +176,10 @@ function corpusToken(t: PosToken, table: CandidateTable, str: Interner, where: s
   if (stars > 1) throw new CorpusError(`${where}: token "${t.input}" has ${stars} starred solutions`);
   if (starredAlternative && own)
     throw new CorpusError(`${where}: token "${t.input}" stars an alternative although it has solutions of its own`);
-  const source: Candidate['source'] = t.comments.includes(BACKOFF_COMMENT) ? 'backoff' : 'analyzer';
+  const sourceOf = solutionSources(t, own);
   const cands: Candidate[] = [];
   for (const s of sources) {
-    const c = table.get(s, source);
+    const c = table.get(s, sourceOf(s));
     // deduplicated by label key, the first kept (few candidates: a scan)
     let at = 0;
     while (at < cands.length && cands[at].key !== c.key) at++;
