@@ -190,3 +190,10 @@ export function progressModeOf(cmd: Command): (typeof PROGRESS_MODES)[number] {
 }
 
 const kebab = (s: string): string => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** The analyzer options the `--no-backoff`, `--no-case-endings` and `--passives` flags set. */
+export function analyzerFlags(flags: { backoff: boolean; caseEndings: boolean; passives?: boolean }): {
+  backoff: boolean; caseEndings: boolean; passives: boolean;
+} {
+  return { backoff: flags.backoff, caseEndings: flags.caseEndings, passives: flags.passives === true };
+}

@@ -16,7 +16,7 @@ import { openOutput, planOutput } from '../../src/io/output-writer.js';
 import { CANDIDATE_RENDERER } from '../../src/tagger/candidate-output.js';
 import type { Script } from '../../src/script/buckwalter.js';
 import { numberOption } from '../output.js';
-import { encodingOption, formatOption, outputFileOption, parseWorkers, quietAndProgress, scriptOption, streamWorkersOption, tablesOption } from '../options.js';
+import { analyzerFlags, encodingOption, formatOption, outputFileOption, parseWorkers, quietAndProgress, scriptOption, streamWorkersOption, tablesOption } from '../options.js';
 import { runStreaming } from '../progress.js';
 
 interface AnalyzeFlags {
@@ -29,6 +29,7 @@ interface AnalyzeFlags {
   cacheSize: string;
   backoff: boolean;
   caseEndings: boolean;
+  passives?: boolean;
   output?: string;
   workers: string;
 }
@@ -39,9 +40,9 @@ interface AnalyzeFlags {
  */
 async function analyzerSource(flags: AnalyzeFlags, cacheSize: number, command: Command): Promise<AnalyzerSource> {
   if (flags.model === undefined)
-    return { tables: flags.tables, options: { cacheSize, backoff: flags.backoff, caseEndings: flags.caseEndings } };
-  for (const name of ['backoff', 'caseEndings']) {
-    if (command.getOptionValueSource(name) === 'cli') throw new UsageError(`--no-${name === 'backoff' ? 'backoff' : 'case-endings'} with -m: the model records how its candidates were made, and analyze lists them so`);
+    return { tables: flags.tables, options: { cacheSize, ...analyzerFlags(flags) } };
+  for (const [name, flag] of [['backoff', '--no-backoff'], ['caseEndings', '--no-case-endings'], ['passives', '--passives']]) {
+    if (command.getOptionValueSource(name) === 'cli') throw new UsageError(`${flag} with -m: the model records how its candidates were made, and analyze lists them so`);
   }
   const header = await readModelHeader(flags.model);
   return { tables: flags.tables, options: { cacheSize, ...modelAnalyzerOptions((header.lexdis ?? {}) as Pick<ModelInfo, 'analyzer'>) } };
@@ -82,8 +83,8 @@ export function register(program: Command): void {
     .description(
       'Tokenizes raw text as the BAMA 1.0 reference program (AraMorph.pl) does and lists, for each Arabic word, the ' +
       'candidates a model ranks, in their own order (the analyzer\'s first): every analysis the tables allow, one per ' +
-      'label (lemma and morphology), with backoff analyses for a word the lexicon lacks and the case endings the tables ' +
-      'carry commented out, as lexdis train builds models; those that agree with any marks typed in the word; with -m, the ' +
+      'label (lemma and morphology), with backoff analyses for a word the lexicon lacks, the case endings the tables ' +
+      'carry commented out, as lexdis train builds models (--passives: the passives made by rule too); those that agree with any marks typed in the word; with -m, the ' +
       'model\'s own analyzer options and the labels it saw for the word in training (source train). Each candidate comes ' +
       'with the word as typed, fully vocalized by it (as lexdis diacritize writes it), its Buckwalter vocalization, lemma, ' +
       'POS and gloss. --format pos prints instead the analyzer\'s solutions in the reference program\'s layout ' +
@@ -95,7 +96,7 @@ export function register(program: Command): void {
     .argument('[file]', 'input text, one sentence a line (default: stdin; "-" also reads stdin)')
     .option('-m, --model <dir>', 'list the candidates of this trained model: its analyzer options and the labels it saw in training');
   formatOption(cmd, ['text', 'jsonl', 'pos'], 'text: per Arabic word a line per candidate (the word, n, the word vocalized, ' +
-    'voc, [lemma], POS, gloss, source: analyzer, backoff or train), a blank line after each input line; jsonl: an object per ' +
+    'voc, [lemma], POS, gloss, source: analyzer, backoff, rule or train), a blank line after each input line; jsonl: an object per ' +
     'token (fields in docs/cli.md); pos: the analyzer\'s solutions in the reference program\'s layout (INPUT STRING / ' +
     'LOOK-UP WORD / SOLUTION n / (GLOSS), alternative spellings for a word with none)');
   scriptOption(cmd);
@@ -108,6 +109,8 @@ export function register(program: Command): void {
       'noun with its clitics split off; marked source backoff, and in pos after a "lexdis: backoff analyses" comment)')
     .option('--no-case-endings', 'without the case endings the tables carry commented out (u/a/i, N/F/K…: الرئيسِ, رئيسٌ; ' +
       'docs/case-endings.md): the analyzer as the reference program runs it')
+    .option('--passives', 'the passives made by rule for a verb whose tables list none (a sound verb\'s perfect and imperfect ' +
+      'passive, tagged PV_PASS or IV_PASS; marked source rule, and in pos by a "lexdis: made by rule" comment)')
     .option('--cache-size <n>', 'look-up forms whose analyses stay cached (least recently used dropped)', '100000');
   outputFileOption(cmd);
   quietAndProgress(cmd);

@@ -12,7 +12,7 @@ import { loadSchemeFile } from '../../src/labels/scheme-file.js';
 import { assertResultsDirWritable, writeCvResults } from '../../training/cv-render.js';
 import { SOLVER_NAMES, type SolverName } from '../../training/solvers/index.js';
 import { log, numberOption, writeOut } from '../output.js';
-import { encodingOption, formatOption, quietAndProgress, seedOption, tablesOption } from '../options.js';
+import { analyzerFlags, encodingOption, formatOption, quietAndProgress, seedOption, tablesOption } from '../options.js';
 import { foldProgress } from '../progress.js';
 
 interface CvFlags {
@@ -37,6 +37,7 @@ interface CvFlags {
   tables: string;
   scheme?: string;
   caseEndings: boolean;
+  passives?: boolean;
 }
 
 /**
@@ -84,7 +85,7 @@ async function run(corpora: string[], flags: CvFlags): Promise<void> {
     format: flags.corpusFormat,
     encoding: flags.encoding,
     tables: flags.tables,
-    analyzer: { backoff: flags.backoff, caseEndings: flags.caseEndings },
+    analyzer: analyzerFlags(flags),
     scheme,
     checkScheme: true,
   };
@@ -139,6 +140,7 @@ export function register(program: Command): void {
     .option('--no-backoff', 'project CoNLL-U corpora without backoff analyses for words the lexicon lacks')
     .option('--scheme <file>', 'label-element scheme of candidates files (JSON: docs/label-elements.md); default: inferred from their tags')
     .option('--no-case-endings', 'project CoNLL-U corpora without case endings in the candidates')
+    .option('--passives', 'project CoNLL-U corpora with the passives made by rule in the candidates, and train with them')
     .setOptionValueWithSource('recount', d.defaults.recount, 'default');
   seedOption(cmd, 'the folds, the D1/D2 splits and every other random choice');
   tablesOption(cmd, 'the analyzer\'s tables, for CoNLL-U corpora');

@@ -12,7 +12,7 @@ import { assertWritable, writeFileAtomic, type TextEncoding } from '../../src/io
 import { openOutput, planOutput, type OutputSink } from '../../src/io/output-writer.js';
 import { transformText } from '../../src/io/text-stream.js';
 import { numberOption } from '../output.js';
-import { encodingOption, quietAndProgress, scriptOption, tablesOption } from '../options.js';
+import { analyzerFlags, encodingOption, quietAndProgress, scriptOption, tablesOption } from '../options.js';
 import { runStreaming } from '../progress.js';
 
 interface ImportDiacFlags {
@@ -28,6 +28,7 @@ interface ImportDiacFlags {
   quiet?: boolean;
   backoff: boolean;
   caseEndings: boolean;
+  passives?: boolean;
 }
 
 async function run(file: string, flags: ImportDiacFlags): Promise<void> {
@@ -39,7 +40,7 @@ async function run(file: string, flags: ImportDiacFlags): Promise<void> {
   let report = '';
   await runStreaming(
     file,
-    () => Analyzer.load(flags.tables, { backoff: flags.backoff, caseEndings: flags.caseEndings }),
+    () => Analyzer.load(flags.tables, analyzerFlags(flags)),
     async (analyzer, source, progress) => {
       const list: OutputSink | undefined = listPlan ? openOutput(listPlan) : undefined;
       let listed: string[] = [];
@@ -106,6 +107,7 @@ export function register(program: Command): void {
     .option('--doc-lines <n>', 'sentences per document at most (a blank line also ends one; 0: only blank lines)', String(d.docLines))
     .option('--no-backoff', 'no backoff analyses for words the lexicon lacks (train with --no-backoff too)')
     .option('--no-case-endings', 'candidates without case endings (train with --no-case-endings too)')
+    .option('--passives', 'the passives made by rule for verbs whose tables list none (train with --passives too)')
     .option('--report <file>', 'write the report as JSON')
     .option('--report-md <file>', 'write the markdown summary to this file instead of stderr')
     .option('--ungolded <file>', `write every Arabic word left without a gold mark, one a line (TSV: file:line, the word, why: tied or ${VOC_UNMATCHED_REASONS.filter((r) => r !== 'tokenization').join(', ')}, detail)`)

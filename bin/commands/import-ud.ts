@@ -13,7 +13,7 @@ import { plainText, projectTreebank, treebankReportMarkdown, vocalizedReference 
 import type { WordTrace } from '../../src/import/ud-project.js';
 import { sampleMarkdown, sampleWords } from '../../src/import/ud-sample.js';
 import { assertWritable, readTextFile, writeFileAtomic } from '../../src/io/files.js';
-import { quietAndProgress, seedOption, tablesOption } from '../options.js';
+import { analyzerFlags, quietAndProgress, seedOption, tablesOption } from '../options.js';
 import { progressCallback } from '../progress.js';
 
 interface ImportUdFlags {
@@ -31,6 +31,7 @@ interface ImportUdFlags {
   seed: string;
   backoff: boolean;
   caseEndings: boolean;
+  passives?: boolean;
 }
 
 function intOption(name: string, value: string): number {
@@ -46,7 +47,7 @@ function run(treebank: string, flags: ImportUdFlags): void {
   for (const out of [flags.output, flags.report, flags.reportMd, flags.sample, flags.text, flags.plain])
     if (out) assertWritable(out);
   const text = readTextFile(treebank);
-  const analyzer = Analyzer.load(flags.tables, { backoff: flags.backoff, caseEndings: flags.caseEndings });
+  const analyzer = Analyzer.load(flags.tables, analyzerFlags(flags));
   const progress = progressCallback();
   const traced: WordTrace[] = [];
   const trace = flags.sample ? (w: WordTrace) => void traced.push(w) : undefined;
@@ -98,6 +99,8 @@ export function register(program: Command): void {
       'analyses with their clitics split off, and nisba-adjective ones where a lexicon noun + ي explains them, marked in the pos file; see docs/formats.md)')
     .option('--no-case-endings', 'candidates without case endings (the analyzer as the reference program runs it); ' +
       'by default the case endings the tables carry commented out are on, and Case/Definite/Mood pick among them (docs/case-endings.md)')
+    .option('--passives', 'the passives made by rule for verbs whose tables list none: a sound verb gets its passive, tagged ' +
+      'PV_PASS or IV_PASS and marked in the pos file (docs/method.md; train with --passives too)')
     .option('--report <file>', 'write the report as JSON')
     .option('--report-md <file>', 'write the markdown summary to this file instead of stderr')
     .option('--examples <n>', 'examples kept per report bucket', '5')

@@ -11,7 +11,7 @@ import { defaultTrainOptions } from '../../training/train.js';
 import { trainFiles } from '../../training/train-files.js';
 import { describeTraining } from '../../training/train-summary.js';
 import { log, numberOption, writeOut } from '../output.js';
-import { encodingOption, formatOption, quietAndProgress, seedOption, tablesOption } from '../options.js';
+import { analyzerFlags, encodingOption, formatOption, quietAndProgress, seedOption, tablesOption } from '../options.js';
 import { progressCallback } from '../progress.js';
 
 interface TrainFlags {
@@ -34,6 +34,7 @@ interface TrainFlags {
   backoff: boolean;
   scheme?: string;
   caseEndings: boolean;
+  passives?: boolean;
   modelCompression: Compression;
 }
 
@@ -49,7 +50,7 @@ async function run(corpora: string[], flags: TrainFlags): Promise<void> {
     recount: flags.recount,
     sequence: flags.sequence,
     casePass: flags.casePass,
-    analyzer: { backoff: flags.backoff, caseEndings: flags.caseEndings },
+    analyzer: analyzerFlags(flags),
   };
   const scheme = flags.scheme === undefined ? undefined : loadSchemeFile(flags.scheme);
   const progress = progressCallback();
@@ -99,7 +100,9 @@ export function register(program: Command): void {
       'the quicker load (docs/model-format.md)').choices(Object.keys(COMPRESSIONS)).default(DEFAULT_COMPRESSION))
     .option('--scheme <file>', 'label-element scheme of candidates files (JSON: docs/label-elements.md); default: inferred from their tags')
     .option('--no-case-endings', 'the corpus candidates have no case endings (made by import-ud --no-case-endings): ' +
-      'project CoNLL-U without them and record it in the model, so tagging uses the analyzer as the reference program runs it');
+      'project CoNLL-U without them and record it in the model, so tagging uses the analyzer as the reference program runs it')
+    .option('--passives', 'the corpus candidates have the passives made by rule (made by import-ud --passives): project ' +
+      'CoNLL-U with them and record it in the model, so that tagging offers them too (docs/method.md)');
   seedOption(cmd, 'every random choice (the D1/D2 split, sampled rows, the case pass\'s noise)');
   tablesOption(cmd, 'the analyzer\'s tables: CoNLL-U corpora are projected onto them, and the model carries them compiled (tagging with them then starts without parsing them)');
   encodingOption(cmd, 'corpora');

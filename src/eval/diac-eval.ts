@@ -33,7 +33,7 @@ export interface RefSentence {
 /** One system word, with what the analysis behind it was when the system says. */
 export interface SysWord {
   text: string;
-  /** 'analyzer', 'train', 'backoff', 'none'… (JSONL systems only). */
+  /** 'analyzer', 'train', 'backoff', 'rule', 'none' (JSONL systems only). */
   source?: string;
   candidates?: string[];
 }

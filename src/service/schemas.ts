@@ -4,6 +4,7 @@
  * Limits that depend on the configuration (`top`) are built into the schemas here.
  */
 import { DEFAULT_INPUT_SCRIPT, INPUT_SCRIPTS } from '../analyzer/script.js';
+import { CANDIDATE_SOURCES } from '../corpus/types.js';
 import { ANALYSIS_FIELDS, ALWAYS_SENT } from './fields.js';
 import type { ServiceOptions } from './options.js';
 
@@ -54,8 +55,8 @@ export const analysisSchema = {
     confidence: { type: 'number' },
     source: {
       type: 'string',
-      enum: ['analyzer', 'backoff', 'train'],
-      description: "'analyzer' (the lexicon's analysis), 'backoff' (made up for a word the lexicon lacks: a name with its clitics split off), or 'train' (a label seen for the word in training only)",
+      enum: CANDIDATE_SOURCES.filter((s) => s !== 'gold'),
+      description: "'analyzer' (the lexicon's analysis), 'backoff' (made up for a word the lexicon lacks: a name with its clitics split off), 'rule' (made by rule from the lexicon's entries: a passive it lacks), or 'train' (a label seen for the word in training only)",
     },
     borrowedReading: {
       type: 'boolean',

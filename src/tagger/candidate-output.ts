@@ -36,7 +36,7 @@ export interface CandidateJson {
   /** The case or mood named in English ('genitive', 'subjunctive'…), or ''. */
   caseOrMood: string;
   gloss: string;
-  /** analyzer, backoff (made up for a word the lexicon lacks) or train (seen for the word in training). */
+  /** analyzer, backoff (a word the lexicon lacks), rule (made by rule: a passive) or train (seen in training). */
   source: Candidate['source'];
 }
 

@@ -16,7 +16,7 @@ import type { Tagger } from './tagger.js';
 export interface DiacritizedWord {
   input: string;
   vocalized: string;
-  /** 'analyzer', 'train', 'backoff'…, or 'none' when the word got no analysis (left as typed). */
+  /** 'analyzer', 'train', 'backoff', 'rule', or 'none' when the word got no analysis (left as typed). */
   source: string;
   voc: string;
   lemma: string;

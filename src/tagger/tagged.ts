@@ -43,7 +43,8 @@ export interface TaggedAnalysis {
   score: number;
   confidence: number;
   /**
-   * 'analyzer' (the lexicon's analysis), 'backoff' (made up for a word the lexicon lacks), or
+   * 'analyzer' (the lexicon's analysis), 'backoff' (made up for a word the lexicon lacks), 'rule'
+   * (made by rule from the lexicon's entries: a passive it lacks), or
    * 'train' (a label seen for this word in training that the analyzer did not give).
    */
   source: CandidateSource;

@@ -211,6 +211,7 @@ export class Tagger {
    */
   modelInfo(): Record<string, unknown> {
     const m = this.model as Partial<LoadedModel> & Model;
+    const { backoff, caseEndings, passives } = this.analyzer.options;
     return {
       formatVersion: m.storeHeader?.formatVersion,
       ...m.info,
@@ -218,7 +219,7 @@ export class Tagger {
       loadMs: m.loadMs,
       analyzer: {
         ...this.analyzer.stats,
-        options: { backoff: this.analyzer.options.backoff, caseEndings: this.analyzer.options.caseEndings },
+        options: { backoff, caseEndings, passives },
       },
     };
   }

@@ -20,6 +20,7 @@ const DPOS_NAMES = {
 /** How an analysis that is not the lexicon's own is described (by its `source`). */
 const SOURCE_NAMES = {
   backoff: 'guessed: not in the lexicon (read as a name)',
+  rule: 'made by rule: a passive the lexicon lacks',
   train: 'seen in training, not given by the analyzer',
 };
 
