@@ -266,6 +266,14 @@ export function withSeenLabels(candidates: readonly Candidate[], lookup: string,
   return out;
 }
 
+/** The indices of every gold label of a token (Token.golds) in a candidate list (by key), ascending. */
+export function goldIndicesIn(token: Token, candidates: readonly Candidate[]): number[] {
+  const keys = new Set(goldIndices(token).map((g) => token.candidates[g]?.key));
+  const out: number[] = [];
+  for (let k = 0; k < candidates.length; k++) if (keys.has(candidates[k].key)) out.push(k);
+  return out;
+}
+
 /** Index of the token's gold label in a candidate list (by key), or -1. */
 export function goldIndexIn(token: Token, candidates: readonly Candidate[]): number {
   if (token.gold < 0) return -1;
