@@ -6,9 +6,16 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { FeatureExtractor } from '../../features/extract.js';
 import { resolveFeatureSet } from '../../features/templates.js';
-import { setGolds, type Corpus, type Document } from '../../src/corpus/types.js';
+import { multiGoldCount, setGolds, type Corpus, type Document } from '../../src/corpus/types.js';
+import { Model } from '../../src/model/model-node.js';
+import { ModelRanker } from '../../src/tagger/ranker.js';
+import { train } from '../../training/train.js';
+import { pudCorpus } from '../helpers/pud.js';
 import { countLabelFrequencies } from '../../src/eval/baselines.js';
 import { evaluateItems, evalMarkdown, mergeReports } from '../../src/eval/eval.js';
 import { sequenceSpec, candidateTag } from '../../src/model/sequence.js';
@@ -107,4 +114,21 @@ test('evaluation: any gold label ranked first is right; the first gold label alo
   assert.deepEqual([g.tokens, g.firstGoldOnly.top1, g.firstGoldOnly.tokens], [4, 2, 6]);
   const plain = evaluateItems([items[2]]);
   assert.deepEqual([plain.severalGolds.tokens, plain.severalGolds.firstGoldOnly], [0, plain.all.label]);
+});
+
+test('a model trained on PUD\'s projection ties saves β*\'s unit and loads to the same scores', async () => {
+  const corpus = pudCorpus(150);
+  assert.ok(multiGoldCount(corpus) > 0, 'PUD\'s head has ties');
+  const { model } = await train(corpus, { workers: 0, seed: 3 });
+  assert.ok(model.counts.unit > 1);
+  const dir = mkdtempSync(join(tmpdir(), 'lexdis-golds-model-'));
+  try {
+    await model.save(dir);
+    const back = await Model.load(dir);
+    assert.equal(back.counts.unit, model.counts.unit);
+    const doc = prepareDocument(corpus.documents[0], model.lexicon).doc;
+    assert.deepEqual(new ModelRanker(back).scoreDocument(doc), new ModelRanker(model).scoreDocument(doc));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
