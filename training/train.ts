@@ -114,14 +114,16 @@ export function corpusHash(corpus: Corpus): string {
   return h.digest('hex');
 }
 
-function countTokens(docs: readonly Document[]): { tokens: number; gold: number } {
+function countTokens(docs: readonly Document[]): { tokens: number; gold: number; severalGolds: number } {
   let tokens = 0;
   let gold = 0;
+  let severalGolds = 0;
   for (const d of docs) for (const s of d.sentences) for (const t of s.tokens) {
     tokens++;
     if (t.gold >= 0) gold++;
+    if (t.golds) severalGolds++;
   }
-  return { tokens, gold };
+  return { tokens, gold, severalGolds };
 }
 
 /**
