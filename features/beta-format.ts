@@ -7,7 +7,13 @@ import { TARGETS, type Target } from '../src/labels/elements.js';
 import { CONTEXTS, type Context } from './templates.js';
 
 export const BETA_KIND = 'lexdis-beta';
+/** The version of a table whose counts are whole tokens (unit 1). */
 export const BETA_VERSION = 1;
+/**
+ * The version of a table whose counts are in units of 1/`unit` of a token (a corpus with several gold labels
+ * on some token: features/gold-rows.ts), which a reader of version 1 would take for whole tokens.
+ */
+export const BETA_VERSION_UNIT = 2;
 
 /** The id for 'no word' / 'no context' in a group key. */
 export const NONE = -1;
@@ -44,6 +50,8 @@ export interface GroupBlock {
 export interface BetaJSON {
   kind: typeof BETA_KIND;
   version: number;
+  /** Counts and marginals are in units of 1/unit of a token (version 2); absent: 1. */
+  unit?: number;
   groups: Array<{ word: 'word' | 'none'; context: Context; targets: Target[]; contexts: number; entries: number }>;
 }
 
@@ -65,7 +73,10 @@ export interface BetaBuffers {
 export function checkBeta(json: unknown, b: BetaBuffers): BetaJSON['groups'] {
   const j = json as Partial<BetaJSON> | null;
   if (!j || typeof j !== 'object' || j.kind !== BETA_KIND) throw new ModelFormatError(`not a lexdis β* table (kind tag '${String(j?.kind)}')`);
-  if (j.version !== BETA_VERSION) throw new ModelFormatError(`β* version ${String(j.version)}, expected ${BETA_VERSION}`);
+  if (j.version !== BETA_VERSION && j.version !== BETA_VERSION_UNIT)
+    throw new ModelFormatError(`β* version ${String(j.version)}, expected ${BETA_VERSION} or ${BETA_VERSION_UNIT}`);
+  const unitOk = j.version === BETA_VERSION ? j.unit === undefined : Number.isInteger(j.unit) && j.unit! > 1;
+  if (!unitOk) throw new ModelFormatError(`β* version ${j.version} with count unit ${String(j.unit)}`);
   const groups = j.groups;
   if (!Array.isArray(groups)) throw new ModelFormatError('β* lacks its group list');
   const nCtx = groups.reduce((n, g) => n + g.contexts, 0);

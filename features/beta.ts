@@ -20,9 +20,12 @@ import { UsageError } from '../src/errors.js';
 import { TARGETS } from '../src/labels/elements.js';
 import { CONTEXTS } from './templates.js';
 
-import { BETA_KIND, BETA_VERSION, checkBeta, entryKey, groupIndex, type BetaBuffers, type BetaJSON, type GroupBlock } from './beta-format.js';
+import {
+  BETA_KIND, BETA_VERSION, BETA_VERSION_UNIT, checkBeta, entryKey, groupIndex,
+  type BetaBuffers, type BetaJSON, type GroupBlock,
+} from './beta-format.js';
 
-export { BETA_KIND, BETA_VERSION, NONE, VALUE_LIMIT, checkBeta, entryKey, groupIndex } from './beta-format.js';
+export { BETA_KIND, BETA_VERSION, BETA_VERSION_UNIT, NONE, VALUE_LIMIT, checkBeta, entryKey, groupIndex } from './beta-format.js';
 export type { BetaBuffers, BetaJSON, GroupBlock } from './beta-format.js';
 
 function mix3(a: number, b: number, c: number): number {
@@ -74,6 +77,12 @@ export class BetaTable {
   private constructor(
     private readonly meta: BetaJSON['groups'],
     blocks: readonly GroupBlock[],
+    /**
+     * Counts and marginals are in units of 1/unit of a token: 1 for a corpus whose every token
+     * has one gold label; more when some token has several (features/gold-rows.ts). A feature
+     * value reads count / unit (features/extract.ts).
+     */
+    readonly unit = 1,
   ) {
     let at = 0;
     for (const g of meta) {
@@ -115,10 +124,10 @@ export class BetaTable {
 
   /**
    * A table from group blocks: whole groups, or the slices of each group in key order (as the
-   * workers of stage one return them). The entries of several blocks are copied once into one
-   * pair of arrays, a single block's are kept.
+   * workers of stage one return them), and the unit of their counts (1: whole tokens). The
+   * entries of several blocks are copied once into one pair of arrays, a single block's are kept.
    */
-  static fromBlocks(blocks: readonly GroupBlock[]): BetaTable {
+  static fromBlocks(blocks: readonly GroupBlock[], unit = 1): BetaTable {
     const order = blocks
       .map((b, i) => [b, i] as const)
       .sort((x, y) => x[0].group - y[0].group || x[1] - y[1])
@@ -146,7 +155,7 @@ export class BetaTable {
         });
       if (bl.word.length > 0 || !prev || prev.group !== bl.group) prev = bl;
     }
-    return new BetaTable(meta, order);
+    return new BetaTable(meta, order, unit);
   }
 
   /** Number of β* entries (counts of a value), marginals not included. */
@@ -290,7 +299,8 @@ export class BetaTable {
   toJSON(): BetaJSON {
     return {
       kind: BETA_KIND,
-      version: BETA_VERSION,
+      version: this.unit === 1 ? BETA_VERSION : BETA_VERSION_UNIT,
+      ...(this.unit === 1 ? {} : { unit: this.unit }),
       groups: this.meta.map((g) => ({ ...g, targets: [...g.targets] })),
     };
   }
@@ -324,6 +334,6 @@ export class BetaTable {
       group: 0, targets: [], word: b.ctxWord, ctx: b.ctxCtx, marginal: b.ctxMarginal,
       runEnd: b.ctxRunEnd, key: b.entKey, count: b.entCount,
     };
-    return new BetaTable(groups.map((g) => ({ ...g, targets: [...g.targets] })), [block]);
+    return new BetaTable(groups.map((g) => ({ ...g, targets: [...g.targets] })), [block], (json as BetaJSON).unit ?? 1);
   }
 }

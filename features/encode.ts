@@ -13,6 +13,7 @@ import { TARGETS } from '../src/labels/elements.js';
 import { targetIds } from '../src/corpus/targets.js';
 import { NO_LABEL, labelContextIds } from './neighbours.js';
 import { BOS, EOS, Vocab, wordLetters } from './vocab.js';
+import { GoldRowBuilder, goldUnit, type MoreGoldRows } from './gold-rows.js';
 
 /** Number of targets (columns of `gold`). */
 export const N_TARGETS = TARGETS.length;
@@ -38,8 +39,23 @@ export interface EncodedCorpus {
    */
   prevLabel: Int32Array;
   nextLabel: Int32Array;
-  /** gold[i·N_TARGETS + k]: value id of target TARGETS[k] in token i's gold label, or -1. */
+  /**
+   * gold[i·N_TARGETS + k]: value id of target TARGETS[k] in token i's gold label (its first, when
+   * it has several), or -1.
+   */
   gold: Int32Array;
+  /**
+   * Stage one's gold rows beyond a token's first gold label, for tokens with several
+   * (features/gold-rows.ts); absent when no token has several, or the mode is 'lookup'.
+   */
+  moreGold?: MoreGoldRows;
+  /**
+   * The weight of every gold row in units of 1/goldUnit of a token: the tokens' own rows first, then
+   * moreGold's; absent with moreGold (every row then weighs goldUnit).
+   */
+  goldWeight?: Uint32Array;
+  /** The unit of the gold rows' weights (1 without moreGold). */
+  goldUnit: number;
 }
 
 export interface EncodeOptions {
@@ -68,7 +84,9 @@ export function encodeCorpus(
   const intern = options.mode === 'intern';
   const withGold = options.gold !== false;
   const enc = allocateEncoding(docs, options.shared === true);
-  const tokens = new TokenEncoder(enc, vocab, intern, withGold);
+  const shared = options.shared === true;
+  const rows = intern && withGold ? new GoldRowBuilder(enc.nTokens, goldUnit(docs), N_TARGETS, shared) : null;
+  const tokens = new TokenEncoder(enc, vocab, intern, withGold, rows);
   let t = 0;
   let si = 0;
   for (let di = 0; di < docs.length; di++) {
@@ -82,6 +100,8 @@ export function encodeCorpus(
   }
   enc.docStart[docs.length] = t;
   enc.sentStart[si] = t;
+  const more = rows?.finish();
+  if (more) Object.assign(enc, more, { goldUnit: rows!.unit });
   if (options.labels ?? withGold)
     labelContextIds(docs, vocab, enc.nTokens, enc.prevLabel, enc.nextLabel, intern ? NO_LABEL : -1);
   else {
@@ -116,6 +136,7 @@ function allocateEncoding(docs: readonly Document[], shared: boolean): EncodedCo
     gold: i32(nTokens * N_TARGETS).fill(-1),
     prevLabel: i32(nTokens),
     nextLabel: i32(nTokens),
+    goldUnit: 1,
   };
 }
 
@@ -142,6 +163,7 @@ class TokenEncoder {
     private readonly vocab: Vocab,
     private readonly intern: boolean,
     private readonly withGold: boolean,
+    private readonly rows: GoldRowBuilder | null,
   ) {
     this.first = new Int32Array(enc.nTokens);
     this.last = new Int32Array(enc.nTokens);
@@ -162,8 +184,14 @@ class TokenEncoder {
     this.letters(token.lookup, w, t);
     if (this.withGold && token.gold >= 0) {
       const c = token.candidates[token.gold];
-      if (c) enc.gold.set(goldIds(c, this.valueId, this.goldByObject, this.goldByKey), t * N_TARGETS);
+      if (c) enc.gold.set(this.ids(c), t * N_TARGETS);
+      if (token.golds && this.rows) this.rows.add(t, token.golds.map((g) => this.ids(token.candidates[g])));
     }
+  }
+
+  /** Takes a gold candidate; gives its value id per target (cached). */
+  private ids(c: Candidate): Int32Array {
+    return goldIds(c, this.valueId, this.goldByObject, this.goldByKey);
   }
 
   /** Takes a sentence's token range [start, end); writes their t−1/t+1 word and letter ids (BOS/EOS at the edges). */

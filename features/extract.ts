@@ -86,6 +86,8 @@ export class FeatureExtractor {
   private readonly targetMaps: ReadonlyArray<ReadonlyMap<string, number>>;
   /** value(count, ·) for counts below COUNT_TABLE_SIZE when the transform does not read the marginal, else null. */
   private readonly countTable: Float64Array | null;
+  /** β*'s count unit: a count of n is n / unit tokens (BetaTable.unit). */
+  private readonly unit: number;
 
   constructor(readonly parts: ExtractorParts) {
     validateTemplates(parts.templates);
@@ -100,18 +102,20 @@ export class FeatureExtractor {
     this.usedTargets = Int32Array.from(new Set(parts.templates.map((t) => targetIndex(t.target))));
     this.columnTargets = Int32Array.from(parts.templates, (t) => targetIndex(t.target));
     this.targetMaps = TARGETS.map((t) => parts.vocab.map(t));
+    const unit = (this.unit = parts.counts.unit);
     this.countTable = VALUE_TRANSFORM_DEFS[parts.transform].relative
       ? null
-      : Float64Array.from({ length: COUNT_TABLE_SIZE }, (_, n) => this.value(n, 0));
+      : Float64Array.from({ length: COUNT_TABLE_SIZE }, (_, n) => this.value(n / unit, 0));
   }
 
   /**
-   * The feature value of a β* count with marginal m: the transform's value, read from a table where
-   * it can be (the same number).
+   * The feature value of a β* count with marginal m (both in β*'s unit): the transform's value of
+   * the counts in tokens, read from a table where it can be (the same number).
    */
   countValue(count: number, marginal: number): number {
     const table = this.countTable;
-    return table !== null && count < COUNT_TABLE_SIZE ? table[count] : this.value(count, marginal);
+    if (table !== null && count < COUNT_TABLE_SIZE) return table[count];
+    return this.unit === 1 ? this.value(count, marginal) : this.value(count / this.unit, marginal / this.unit);
   }
 
   /** @internal The memo of group values (features/group-memo.ts), made when first needed (only kept plans use it). */

@@ -3,7 +3,7 @@
  * Holds the label table (label id → lemma, morph, voc, gloss, elements; label ids are the
  * vocabulary's 'label' ids) and, per word id, the sorted ids of the labels it carried in D1.
  */
-import { fromAnalyzer, type Candidate, type Corpus, type Document, type Token } from '../src/corpus/types.js';
+import { fromAnalyzer, goldIndices, type Candidate, type Corpus, type Document, type Token } from '../src/corpus/types.js';
 import { ModelFormatError, UsageError } from '../src/errors.js';
 import { LABEL_ELEMENTS, type LabelElements } from '../src/labels/elements.js';
 import type { Vocab } from './vocab.js';
@@ -64,37 +64,37 @@ export class SeenLexicon {
     let pairs = new Float64Array(1024);
     const quality = new Uint8Array(labels.length);
     let n = 0;
+    const note = (token: Token, c: Candidate): void => {
+      const id = labelIds_.get(c.key) ?? -1;
+      const w = wordIds.get(token.lookup) ?? -1;
+      if (id < 0 || w < 0) return;
+      if (!labels[id] || quality[id] < READING_OWN) {
+        const r = labelReading(token, c);
+        if (!labels[id] || r.quality > quality[id]) {
+          quality[id] = r.quality;
+          labels[id] = Object.freeze({
+            key: c.key,
+            lemma: c.lemma,
+            morph: c.morph,
+            voc: r.voc,
+            gloss: r.gloss,
+            ownReading: r.quality === READING_OWN,
+            elements: Object.freeze({ ...c.elements }),
+          });
+        }
+      }
+      if (n === pairs.length) {
+        const p = new Float64Array(n * 2);
+        p.set(pairs);
+        pairs = p;
+      }
+      pairs[n++] = w * nLabels + id;
+    };
+    // every gold label of a token (each of a token with several)
     for (const doc of docs)
       for (const sent of doc.sentences)
-        for (const token of sent.tokens) {
-          if (token.gold < 0) continue;
-          const c = token.candidates[token.gold];
-          if (!c) continue;
-          const id = labelIds_.get(c.key) ?? -1;
-          const w = wordIds.get(token.lookup) ?? -1;
-          if (id < 0 || w < 0) continue;
-          if (!labels[id] || quality[id] < READING_OWN) {
-            const r = labelReading(token, c);
-            if (!labels[id] || r.quality > quality[id]) {
-              quality[id] = r.quality;
-              labels[id] = Object.freeze({
-                key: c.key,
-                lemma: c.lemma,
-                morph: c.morph,
-                voc: r.voc,
-                gloss: r.gloss,
-                ownReading: r.quality === READING_OWN,
-                elements: Object.freeze({ ...c.elements }),
-              });
-            }
-          }
-          if (n === pairs.length) {
-            const p = new Float64Array(n * 2);
-            p.set(pairs);
-            pairs = p;
-          }
-          pairs[n++] = w * nLabels + id;
-        }
+        for (const token of sent.tokens)
+          for (const g of goldIndices(token)) if (token.candidates[g]) note(token, token.candidates[g]);
     for (let i = 0; i < labels.length; i++)
       if (!labels[i]) throw new UsageError(`label id ${i} (${vocab.string('label', i)}) was never seen in D1`);
     const sorted = pairs.subarray(0, n).sort();
@@ -263,6 +263,14 @@ export function withSeenLabels(candidates: readonly Candidate[], lookup: string,
       }
     if (!dup) out.push(cand);
   }
+  return out;
+}
+
+/** The indices of every gold label of a token (Token.golds) in a candidate list (by key), ascending. */
+export function goldIndicesIn(token: Token, candidates: readonly Candidate[]): number[] {
+  const keys = new Set(goldIndices(token).map((g) => token.candidates[g]?.key));
+  const out: number[] = [];
+  for (let k = 0; k < candidates.length; k++) if (keys.has(candidates[k].key)) out.push(k);
   return out;
 }
 

@@ -96,7 +96,10 @@ export class DocTables {
     private readonly b: DocTablesBuffers,
   ) {}
 
-  /** Indexes D1: words of Arabic tokens, and gold values of each target in `targets`. */
+  /**
+   * Indexes D1: words of Arabic tokens, and gold values of each target in `targets` (every gold
+   * label of a token with several).
+   */
   static build(enc: EncodedCorpus, vocab: Vocab, targets: readonly Target[]): DocTables {
     const nDocs = docCount(enc);
     const nWords = vocab.size('word');
@@ -121,15 +124,21 @@ export class DocTables {
       const vs = new Int32Array(nValues).fill(-1);
       const keys: number[] = [];
       const docs: number[] = [];
-      for (let d = 0; d < nDocs; d++)
-        for (let i = enc.docStart[d]; i < enc.docStart[d + 1]; i++) {
-          const v = enc.gold[i * N_TARGETS + k];
-          if (v >= 0 && vs[v] !== d) {
-            vs[v] = d;
-            keys.push(v);
-            docs.push(d);
-          }
+      const add = (v: number, d: number) => {
+        if (v >= 0 && vs[v] !== d) {
+          vs[v] = d;
+          keys.push(v);
+          docs.push(d);
         }
+      };
+      // a token's further gold labels (features/gold-rows.ts) follow the tokens' order
+      const more = enc.moreGold;
+      let j = 0;
+      for (let d = 0; d < nDocs; d++) {
+        for (let i = enc.docStart[d]; i < enc.docStart[d + 1]; i++) add(enc.gold[i * N_TARGETS + k], d);
+        const end = enc.docStart[d + 1];
+        for (; more && j < more.token.length && more.token[j] < end; j++) add(more.gold[j * N_TARGETS + k], d);
+      }
       const [o, p] = csr(nValues, keys, docs);
       valueOffsets.push(o);
       valueDocs.push(p);

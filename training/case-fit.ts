@@ -23,7 +23,7 @@ import { topIndex } from '../src/tagger/types.js';
 import { Rng } from '../src/random.js';
 import { fitMultinomial, type ClassRow, type LogitOptions } from './logit.js';
 import { goldenSection } from './minimize.js';
-import { goldLogProbability } from './sequence-fit.js';
+import { goldKeys, goldLogProbability } from './sequence-fit.js';
 
 /**
  * Options of {@link fitCaseClassifier}: the feature groups, the context noise, and the logistic
@@ -78,6 +78,10 @@ function caseRows(
       const gold = s.tokens.map((t): Readonly<LabelElements> | null =>
         t.arabic && t.gold >= 0 ? t.candidates[t.gold].elements : null,
       );
+      // a token with several gold labels gives a row only when they agree on its case or mood
+      const agreed = s.tokens.map(
+        (t) => !t.golds || new Set(t.golds.map((g) => caseClass(t.candidates[g].elements))).size === 1,
+      );
       // with `noise`, a token's neighbours see another of its candidates that often
       const seen = gold.map((el, i) =>
         el && noise > 0 && rng.next() < noise
@@ -90,7 +94,7 @@ function caseRows(
       );
       gold.forEach((el, i) => {
         const cls = el ? caseClass(el) : '';
-        if (el && cls !== '') rows.push({ buckets: candidateBuckets(sentence.contexts(i), labelHashes(el)), cls });
+        if (el && cls !== '' && agreed[i]) rows.push({ buckets: candidateBuckets(sentence.contexts(i), labelHashes(el)), cls });
       });
     }
   const classes = [...new Set(rows.map((r) => r.cls))].sort();
@@ -157,8 +161,8 @@ export function fitCaseTemperature(
       const prep = seq.prepare(s.tokens, scores[si], T);
       const first = seq.decodePrepared(prep);
       const choice = s.tokens.map((t, i) => (prep.scored[i] ? topIndex(t, first[i]) : -1));
-      const gold = s.tokens.map((t, ti) => (t.arabic && p.gold[si][ti] ? p.gold[si][ti]!.key : null));
-      return { tokens: s.tokens, prep, cases: casePass.sentenceLogProbabilities(s.tokens, choice), gold };
+      const cases = casePass.sentenceLogProbabilities(s.tokens, choice);
+      return { tokens: s.tokens, prep, cases, gold: goldKeys(p, si) };
     });
   });
   const measure = (mu: number) => {
@@ -171,18 +175,18 @@ export function fitCaseTemperature(
       let nll = 0;
       sentences.forEach((s, si) =>
         s.tokens.forEach((t, ti) => {
-          const key = s.gold[ti];
-          if (key !== null) nll -= goldLogProbability(t, decoded[si][ti], key, tau);
+          const keys = s.gold[ti];
+          if (keys !== null) nll -= goldLogProbability(t, decoded[si][ti], keys, tau);
         }),
       );
       return tokens === 0 ? 0 : nll / tokens;
     };
     sentences.forEach((s, si) =>
       s.tokens.forEach((t, ti) => {
-        const key = s.gold[ti];
-        if (key === null) return;
+        const keys = s.gold[ti];
+        if (keys === null) return;
         tokens++;
-        if (t.candidates[topIndex(t, decoded[si][ti])]?.key === key) hits++;
+        if (keys.includes(t.candidates[topIndex(t, decoded[si][ti])]?.key)) hits++;
       }),
     );
     const temperature = goldenSection(nllAt, TEMPERATURE_RANGE[0], TEMPERATURE_RANGE[1], 20);

@@ -99,17 +99,25 @@ function setupLines(r: CvReport): string[] {
 }
 
 /**
- * Lines on ties: why first-solution is absent (when it is), and the gold tokens whose UD
- * projection was decided by a tie, with A1 on them (none when there are no such tokens).
+ * Lines on ties: why first-solution is absent (when it is), the gold tokens with several gold
+ * labels, and the gold tokens whose UD projection was decided by a tie, with A1 on them (none
+ * when there are no such tokens).
  */
 function tieLines(r: CvReport): string[] {
   const L: string[] = [];
   if (r.ties.firstSolutionAbsent) L.push(`The first-analyzer-solution baseline is absent: ${r.ties.firstSolutionAbsent}.`);
-  const tiedGold = ['full', 'full+prior', DEFAULT_FEATURE_SET, 'first-solution', 'most-frequent']
-    .flatMap((n) =>
-      Object.hasOwn(r.models, n) && r.models[n].report ? [[r.models[n].display, r.models[n].report!] as const] : [],
-    )
-    .filter(([, rep]) => rep.ties.projection.tied > 0);
+  const reports = [DEFAULT_FEATURE_SET, 'full', 'full+prior', 'first-solution', 'most-frequent'].flatMap((n) =>
+    Object.hasOwn(r.models, n) && r.models[n].report ? [[r.models[n].display, r.models[n].report!] as const] : [],
+  );
+  const several = reports.filter(([, rep]) => rep.severalGolds.tokens > 0);
+  if (several.length > 0) {
+    const g = several[0][1].severalGolds;
+    L.push(`${g.tokens} gold test tokens (${f((100 * g.tokens) / several[0][1].tokens)}%) have several gold labels, any of which ` +
+      'counts as right in the tables. A1 / A2 on them, then the whole label\'s A1 / A2 on all test tokens counting only each token\'s ' +
+      `first gold label (in the analyzer's order): ${several.map(([name, rep]) => `${name} ${f(rep.severalGolds.label.A1)} / ` +
+        `${f(rep.severalGolds.label.A2)}, ${f(rep.severalGolds.firstGoldOnly.A1)} / ${f(rep.severalGolds.firstGoldOnly.A2)}`).join('; ')}.`);
+  }
+  const tiedGold = reports.filter(([, rep]) => rep.ties.projection.tied > 0);
   if (tiedGold.length > 0) {
     const [, first] = tiedGold[0];
     const p = first.ties.projection;

@@ -2,7 +2,7 @@
  * Training of the sequence decoding (src/model/sequence.ts): tag bigram counts over gold
  * labels, and the weight λ under which D2's gold labels are the most likely.
  */
-import type { Document, Token } from '../src/corpus/types.js';
+import { goldIndices, type Document, type Token } from '../src/corpus/types.js';
 import type { Model } from '../src/model/model.js';
 import type { PreparedDocument } from '../src/tagger/prepare.js';
 import { ModelRanker } from '../src/tagger/ranker.js';
@@ -28,8 +28,9 @@ export const SEQUENCE_WEIGHTS: readonly number[] = [0, 0.1, 0.2, 0.3, 0.5, 0.7, 
 
 /**
  * Counts the tag bigrams of the gold labels of some documents (a token without a gold label,
- * or not Arabic, is {@link NOT_SCORED_TAG}). Takes the documents, what a tag is made of and
- * the weight to record; returns the sequence model.
+ * or not Arabic, is {@link NOT_SCORED_TAG}; a token with m gold labels is each of their tags
+ * with weight 1/m, so a bigram's count is the product of its two tokens' weights). Takes the
+ * documents, what a tag is made of and the weight to record; returns the sequence model.
  */
 export function countTagBigrams(docs: Iterable<Document>, spec: TagSpec, weight: number): TagSequence {
   const index = new Map<string, number>();
@@ -42,21 +43,23 @@ export function countTagBigrams(docs: Iterable<Document>, spec: TagSpec, weight:
   [BOS_TAG, EOS_TAG, NOT_SCORED_TAG].forEach(id);
   const pairs = new Map<string, number>();
   const left: number[] = [];
-  const add = (a: number, b: number) => {
+  const add = (a: number, b: number, w: number) => {
     const k = `${a},${b}`;
-    pairs.set(k, (pairs.get(k) ?? 0) + 1);
-    left[a] = (left[a] ?? 0) + 1;
+    pairs.set(k, (pairs.get(k) ?? 0) + w);
+    left[a] = (left[a] ?? 0) + w;
+  };
+  const addAll = (from: TagWeights, to: TagWeights) => {
+    for (const [a, wa] of from) for (const [b, wb] of to) add(a, b, wa * wb);
   };
   for (const d of docs)
     for (const s of d.sentences) {
-      let prev = id(BOS_TAG);
+      let prev: TagWeights = new Map([[id(BOS_TAG), 1]]);
       for (const t of s.tokens) {
-        const g = t.arabic && t.gold >= 0 ? t.candidates[t.gold] : undefined;
-        const cur = id(g ? candidateTag(g, spec) : NOT_SCORED_TAG);
-        add(prev, cur);
+        const cur = goldTags(t, spec, id);
+        addAll(prev, cur);
         prev = cur;
       }
-      add(prev, id(EOS_TAG));
+      addAll(prev, new Map([[id(EOS_TAG), 1]]));
     }
   const bigrams: number[] = [];
   for (const [k, n] of pairs) {
@@ -68,6 +71,21 @@ export function countTagBigrams(docs: Iterable<Document>, spec: TagSpec, weight:
     tags, left: tags.map((_, i) => left[i] ?? 0), bigrams,
   };
   return new TagSequence(json);
+}
+
+/** A token's tag ids and their weights (summing to 1). */
+type TagWeights = Map<number, number>;
+
+/** The tags of a token's gold labels, each with its share (one tag, {@link NOT_SCORED_TAG}, without gold). */
+function goldTags(t: Token, spec: TagSpec, id: (tag: string) => number): TagWeights {
+  const golds = t.arabic ? goldIndices(t) : [];
+  if (golds.length === 0) return new Map([[id(NOT_SCORED_TAG), 1]]);
+  const out: TagWeights = new Map();
+  for (const g of golds) {
+    const tag = id(candidateTag(t.candidates[g], spec));
+    out.set(tag, (out.get(tag) ?? 0) + 1 / golds.length);
+  }
+  return out;
 }
 
 /** What {@link fitSequenceWeight} found: λ, and A1 on D2 without and with the decoding. */
@@ -83,12 +101,12 @@ export interface SequenceFit {
 
 /**
  * One D2 sentence as the fit sees it: its tokens, the model's scores made ready for decoding, and
- * each token's gold key (null: not counted).
+ * each token's gold keys (several for a token with several gold labels; null: not counted).
  */
 interface FitSentence {
   tokens: readonly Token[];
   prepared: PreparedSentence;
-  gold: Array<string | null>;
+  gold: Array<readonly string[] | null>;
 }
 
 /**
@@ -116,8 +134,7 @@ export function fitSequenceWeight(
     onProgress?.(di, prepared.length);
     const scores = ranker.scoreDocument(p.doc);
     p.doc.sentences.forEach((s, si) => {
-      const gold = s.tokens.map((t, ti) => (t.arabic && p.gold[si][ti] ? p.gold[si][ti]!.key : null));
-      sentences.push({ tokens: s.tokens, prepared: counts.prepare(s.tokens, scores[si], T), gold });
+      sentences.push({ tokens: s.tokens, prepared: counts.prepare(s.tokens, scores[si], T), gold: goldKeys(p, si) });
     });
   }
   onProgress?.(prepared.length, prepared.length);
@@ -142,14 +159,14 @@ function measureWeight(
   for (const s of sentences) {
     const decoded = w === 0 ? s.prepared.scores : counts.decodePrepared(s.prepared, w);
     s.tokens.forEach((t, ti) => {
-      const key = s.gold[ti];
-      if (key === null) return;
+      const keys = s.gold[ti];
+      if (keys === null) return;
       tokens++;
       if (withA1) {
         const top = topIndex(t, decoded[ti]);
-        if (top >= 0 && t.candidates[top].key === key) hits++;
+        if (top >= 0 && keys.includes(t.candidates[top].key)) hits++;
       }
-      nll -= goldLogProbability(t, decoded[ti], key, w === 0 ? T : 1);
+      nll -= goldLogProbability(t, decoded[ti], keys, w === 0 ? T : 1);
     });
   }
   if (tokens === 0) return { A1: 0, nll: 0 };
@@ -160,12 +177,19 @@ function measureWeight(
 const LOG_FLOOR = Math.log(1e-12);
 
 /**
- * The log of the probability mass of the candidates with key `key` under the softmax of `scores` at
- * temperature `T`.
+ * The log of the probability mass of the candidates with a key of `keys` (a token's gold labels)
+ * under the softmax of `scores` at temperature `T`.
  */
-export function goldLogProbability(t: Token, scores: ArrayLike<number>, key: string, T: number): number {
+export function goldLogProbability(t: Token, scores: ArrayLike<number>, keys: readonly string[], T: number): number {
   const p = softmax(scores, T);
   let gold = 0;
-  for (let k = 0; k < t.candidates.length; k++) if (t.candidates[k].key === key) gold += p[k];
+  for (let k = 0; k < t.candidates.length; k++) if (keys.includes(t.candidates[k].key)) gold += p[k];
   return gold > 0 ? Math.max(Math.log(gold), LOG_FLOOR) : LOG_FLOOR;
+}
+
+/** The gold keys of each token of sentence si of a prepared document (null: not Arabic, or no gold). */
+export function goldKeys(p: PreparedDocument, si: number): Array<readonly string[] | null> {
+  return p.doc.sentences[si].tokens.map((t, ti) =>
+    t.arabic && p.golds[si][ti].length > 0 ? p.golds[si][ti].map((c) => c.key) : null,
+  );
 }

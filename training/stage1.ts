@@ -142,7 +142,7 @@ export async function runStageOne(d1: Corpus, options: Stage1Options): Promise<S
       ? countHere(enc, specs, sizes, onProgress)
       : await countInPool(enc, specs, sizes, workers, buildSide, onProgress);
   onProgress?.('merge', 0, 1);
-  const counts = BetaTable.fromBlocks(counted.blocks);
+  const counts = BetaTable.fromBlocks(counted.blocks, enc.goldUnit);
   onProgress?.('merge', 1, 1);
   const t3 = performance.now();
   await counted.stopping;

@@ -1,12 +1,13 @@
 /**
  * Stage two (Algorithm 1): one row per (token, candidate) of D2 with the candidate's
- * features z, target 1 for the gold label, `variantTarget` for a case variant of it (docs/case-endings.md)
- * and 0 otherwise; θ is fitted on these rows by a
+ * features z, target 1 for the gold label (for each gold label of a token with several:
+ * docs/method.md, "Several gold labels"), `variantTarget` for a case variant of one
+ * (docs/case-endings.md) and 0 otherwise; θ is fitted on these rows by a
  * linear solver (ε-SVR by default). Tokens whose gold label is not among their candidates,
  * or that have a single candidate, carry no ranking information and are left out. When D2
  * has more eligible tokens than `maxTokens`, a seeded sample of them is used.
  */
-import type { Candidate, Document } from '../src/corpus/types.js';
+import { goldIndices, type Candidate, type Document } from '../src/corpus/types.js';
 import { CorpusError } from '../src/errors.js';
 import { caselessKey } from '../src/labels/caseless.js';
 import type { FeatureExtractor } from '../features/extract.js';
@@ -101,9 +102,10 @@ export function buildRows(
     const t = docs[d].sentences[si].tokens[ti];
     df!.tokenInto(si, ti, t.candidates, x, row * p);
     const caseless = (c: Candidate): string => caselessKey(c.lemma, c.morph);
-    const goldCaseless = caseless(t.candidates[t.gold]);
+    const golds = goldIndices(t);
+    const goldCaseless = new Set(golds.map((k) => caseless(t.candidates[k])));
     for (let k = 0; k < t.candidates.length; k++) {
-      y[row + k] = k === t.gold ? 1 : caseless(t.candidates[k]) === goldCaseless ? variantTarget : 0;
+      y[row + k] = golds.includes(k) ? 1 : goldCaseless.has(caseless(t.candidates[k])) ? variantTarget : 0;
       group[row + k] = g;
     }
     row += t.candidates.length;
@@ -136,7 +138,10 @@ export function fitTheta(rows: Rows, options: Partial<Stage2Options> = {}): Thet
 }
 
 
-/** Mean negative log-likelihood of the gold rows under softmax(scores / T) within each group. */
+/**
+ * Mean negative log-likelihood of the gold rows under softmax(scores / T) within each group: of
+ * their probability mass together, for a token with several gold labels.
+ */
 function groupNll(scores: Float64Array, rows: Rows, temperature: number): number {
   const group = rows.group!;
   let nll = 0;
@@ -145,7 +150,9 @@ function groupNll(scores: Float64Array, rows: Rows, temperature: number): number
     let end = start;
     while (end < rows.n && group[end] === group[start]) end++;
     const p = softmax(scores.subarray(start, end), temperature);
-    for (let i = start; i < end; i++) if (rows.y[i] === 1) nll -= Math.log(Math.max(p[i - start], 1e-300));
+    let gold = 0;
+    for (let i = start; i < end; i++) if (rows.y[i] === 1) gold += p[i - start];
+    nll -= Math.log(Math.max(gold, 1e-300));
     groups++;
     start = end;
   }

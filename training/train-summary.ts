@@ -21,6 +21,8 @@ export interface TrainSummary {
   documents: number;
   tokens: number;
   goldTokens: number;
+  /** Gold tokens with several gold labels (Token.golds), each counted by training. */
+  severalGoldTokens: number;
   d1: { documents: number; tokens: number };
   /** `evaluatedDocuments`: the documents that gave the A1/A2 on D2 and fitted λ (partition.ts sampleDocuments). */
   d2: {
@@ -62,8 +64,8 @@ export interface TrainSummary {
 /** What a summary is built from. */
 export interface SummaryInput {
   corpus: Corpus;
-  /** The corpus's tokens and gold-marked tokens. */
-  counts: { tokens: number; gold: number };
+  /** The corpus's tokens, gold-marked tokens and those with several gold labels. */
+  counts: { tokens: number; gold: number; severalGolds: number };
   part: Partition;
   /** D1's tokens. */
   d1Tokens: number;
@@ -89,6 +91,7 @@ export function trainSummary(s: SummaryInput): TrainSummary {
     documents: s.corpus.documents.length,
     tokens: s.counts.tokens,
     goldTokens: s.counts.gold,
+    severalGoldTokens: s.counts.severalGolds,
     d1: { documents: s.part.d1.documents.length, tokens: s.d1Tokens },
     d2: { documents: s.part.d2.documents.length, ...fit.d2Figures },
     candidatesPerToken: fit.candTokens === 0 ? 0 : fit.cands / fit.candTokens,
@@ -132,7 +135,8 @@ export function describeTraining(s: TrainSummary, dir: string): string {
   const top = Object.entries(s.theta).sort((a, b) => Math.abs(b[1]) - Math.abs(a[1])).slice(0, 8);
   return [
     `model written to ${dir}`,
-    `corpus: ${s.documents} documents, ${s.tokens} tokens (${s.goldTokens} with gold)`,
+    `corpus: ${s.documents} documents, ${s.tokens} tokens (${s.goldTokens} with gold` +
+      (s.severalGoldTokens > 0 ? `, ${s.severalGoldTokens} of them with several gold labels, each counted)` : ')'),
     `D1: ${s.d1.documents} documents, ${s.d1.tokens} tokens; β*: ${s.betaKeys} keys`,
     `D2: ${s.d2.documents} documents, ${s.d2.goldTokens} gold tokens; θ fitted on ${s.d2.rows} rows from ${s.d2.usedTokens} ambiguous tokens${s.d2.sampled ? ' (sampled)' : ''}` +
       (s.d2.evaluatedDocuments < s.d2.documents ? `; λ and A1/A2 on ${s.d2.evaluatedDocuments} sampled documents` : ''),

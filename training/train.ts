@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { schemeSlots } from '../src/labels/scheme.js';
-import type { Corpus, Document } from '../src/corpus/types.js';
+import { goldIndices, type Corpus, type Document } from '../src/corpus/types.js';
 import { requireCorpus, requireOptions } from '../src/args.js';
 import { CorpusError } from '../src/errors.js';
 import { DEFAULT_FEATURE_SET, resolveFeatureSet, type Template } from '../features/templates.js';
@@ -104,25 +104,27 @@ export interface TrainResult {
   summary: TrainSummary;
 }
 
-/** A stable hash of a corpus's content (look-up forms and gold labels), for the model header. */
+/** A stable hash of a corpus's content (look-up forms and gold labels, all of a token's), for the model header. */
 export function corpusHash(corpus: Corpus): string {
   const h = createHash('sha256');
   for (const d of corpus.documents) {
     h.update(`\u0001${d.id}`);
     for (const s of d.sentences)
-      for (const t of s.tokens) h.update(`\u0002${t.lookup}\u0003${t.gold >= 0 ? t.candidates[t.gold].key : ''}`);
+      for (const t of s.tokens) h.update(`\u0002${t.lookup}\u0003${goldIndices(t).map((g) => t.candidates[g].key).join('\u0004')}`);
   }
   return h.digest('hex');
 }
 
-function countTokens(docs: readonly Document[]): { tokens: number; gold: number } {
+function countTokens(docs: readonly Document[]): { tokens: number; gold: number; severalGolds: number } {
   let tokens = 0;
   let gold = 0;
+  let severalGolds = 0;
   for (const d of docs) for (const s of d.sentences) for (const t of s.tokens) {
     tokens++;
     if (t.gold >= 0) gold++;
+    if (t.golds) severalGolds++;
   }
-  return { tokens, gold };
+  return { tokens, gold, severalGolds };
 }
 
 /**

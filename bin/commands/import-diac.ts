@@ -95,8 +95,8 @@ export function register(program: Command): void {
       'a gold corpus for lexdis train (an ATB analysis file with * gold marks). The analyzer reads each line without its ' +
       'marks; every candidate of a word is rendered as lexdis diacritize renders it and compared with the word as the ' +
       'text writes it (docs/formats.md, "Vocalized text": sukun, the article\'s alif, implied long vowels and the dagger ' +
-      'alif evened out; a bare letter is not a vowel). One match is the gold. Several matches are a tie: no gold mark ' +
-      '(the word is context only) and a note naming them. No match: no gold mark, a note with the reason, and the word ' +
+      'alif evened out; a bare letter is not a vowel). One match is the gold. Several matches are a tie: each ' +
+      'of them is gold (a star on each: training counts them all, evaluation takes any as right) and a note names them. No match: no gold mark, a note with the reason, and the word ' +
       'with its file:line in the report (and in --ungolded). A blank line ends a document, and so does every ' +
       '--doc-lines-th sentence. A text whose Arabic words mostly match nothing (over half) stops with an error naming ' +
       'the likely cause (no vowels, wrong script, wrong encoding…), checked after the first 1,000 Arabic words and at ' +
@@ -110,7 +110,7 @@ export function register(program: Command): void {
     .option('--passives', 'the passives made by rule for verbs whose tables list none (train with --passives too)')
     .option('--report <file>', 'write the report as JSON')
     .option('--report-md <file>', 'write the markdown summary to this file instead of stderr')
-    .option('--ungolded <file>', `write every Arabic word left without a gold mark, one a line (TSV: file:line, the word, why: tied or ${VOC_UNMATCHED_REASONS.filter((r) => r !== 'tokenization').join(', ')}, detail)`)
+    .option('--ungolded <file>', `write every Arabic word left without a gold mark, one a line (TSV: file:line, the word, why: ${VOC_UNMATCHED_REASONS.filter((r) => r !== 'tokenization').join(', ')}, detail)`)
     .option('--examples <n>', 'examples kept per report bucket', String(d.examples))
 ;
   scriptOption(cmd);

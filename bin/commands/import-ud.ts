@@ -84,11 +84,12 @@ export function register(program: Command): void {
       'Reads a CoNLL-U treebank in either of two layouts, recognised from the file. UD Arabic-PUD (LId lemma IDs in ' +
       'MISC, clitics split with SpaceAfter=No): runs the analyzer on each sentence\'s text and, for every Arabic word, ' +
       'stars the candidate whose lemma is the treebank\'s and whose clitics, POS and features agree best with the ' +
-      'annotation; a word no candidate fits gets a gold label built from the annotation, flagged as unmatched with the ' +
+      'annotation (all of them when several agree equally: several gold labels); a word no candidate fits gets a gold label built from the annotation, flagged as unmatched with the ' +
       'reason. UD Arabic-PADT 1.3 (vocalized forms, clitics as tokens of their own, no LId): rebuilds the orthographic ' +
       'words, runs the analyzer on them without their marks and stars the candidate whose vocalization, rendered as ' +
       'lexdis diacritize renders it, is the treebank\'s, then the lemma, UPOS and features, then the gloss decide ' +
-      'among several; a tie or a word no candidate matches gets no star, and a note says why. ' +
+      'among several; a tie stars every tied candidate (several gold labels, docs/formats.md), and a word no candidate ' +
+      'matches gets no star; a note says why. ' +
       'Writes an ATB analysis file (documents, INDEX: PnWm, * SOLUTION) atomically, and a report: JSON ' +
       'with --report, markdown on stderr (or into --report-md). Same input, same output, byte for byte. ' +
       'See docs/ud-projection.md.',

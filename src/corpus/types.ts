@@ -73,6 +73,14 @@ export interface Token {
    * and `goldUnmatched` set, so the accuracy ceiling can be reported honestly.
    */
   gold: number;
+  /**
+   * The gold candidates of a token whose gold is several labels (a vocalized word several
+   * analyses spell alike, a treebank word several analyses fit equally: docs/formats.md, "Several
+   * gold labels"): their indices in `candidates`, ascending, at least two, the first of them
+   * `gold`. Training counts each of them (docs/method.md), evaluation takes any of them as right.
+   * Absent on a token with one gold label or none.
+   */
+  golds?: number[];
   goldUnmatched?: boolean;
   /**
    * Position in its source: paragraph and word numbers (INDEX: P1W1), 1-based. Tokens read
@@ -136,6 +144,32 @@ export function corpusPart(source: string, documents: readonly Document[]): Corp
     if (t.gold >= 0) goldTokens++;
   }
   return { source, documents: documents.length, tokens, goldTokens };
+}
+
+/** The indices of a token's gold candidates: its `golds`, else its one `gold`, else none. */
+export function goldIndices(t: Pick<Token, 'gold' | 'golds'>): readonly number[] {
+  if (t.golds) return t.golds;
+  return t.gold >= 0 ? [t.gold] : [];
+}
+
+/**
+ * Sets a token's gold candidates: `gold` the first index, `golds` all of them when there are
+ * several (sorted ascending, duplicates dropped), none when `indices` is empty. Takes the token and
+ * the indices; returns the token.
+ */
+export function setGolds<T extends Token>(t: T, indices: readonly number[]): T {
+  const sorted = [...new Set(indices)].sort((a, b) => a - b);
+  t.gold = sorted.length > 0 ? sorted[0] : -1;
+  if (sorted.length > 1) t.golds = sorted;
+  else delete t.golds;
+  return t;
+}
+
+/** Tokens with several gold labels (Token.golds) in a corpus. */
+export function multiGoldCount(corpus: Corpus): number {
+  let n = 0;
+  for (const { token } of allTokens(corpus)) if (token.golds) n++;
+  return n;
 }
 
 /** A candidate's place in the analyzer's order: its analyzerRank, else its index in the token's candidates. */

@@ -2,7 +2,7 @@
  * Baselines run beside the model in every evaluation: the analyzer's first solution,
  * a random candidate (seeded), and the most frequent label for the word in training.
  */
-import { analyzerPosition, type Document, type Token } from '../corpus/types.js';
+import { analyzerPosition, goldIndices, type Document, type Token } from '../corpus/types.js';
 import { Rng } from '../random.js';
 import { type Disambiguator, type RankedToken, rankToken } from '../tagger/types.js';
 
@@ -41,21 +41,23 @@ export interface LabelFrequencies {
   byLookup: Record<string, Record<string, number>>;
 }
 
-/** Counts gold labels per surface form and per look-up form. */
+/** Counts gold labels per surface form and per look-up form (each of a token's m gold labels 1/m). */
 export function countLabelFrequencies(docs: Iterable<Document>): LabelFrequencies {
   const byForm: Record<string, Record<string, number>> = {};
   const byLookup: Record<string, Record<string, number>> = {};
-  const bump = (table: Record<string, Record<string, number>>, word: string, key: string) => {
+  const bump = (table: Record<string, Record<string, number>>, word: string, key: string, w: number) => {
     const row = Object.hasOwn(table, word) ? table[word] : (table[word] = {});
-    row[key] = (Object.hasOwn(row, key) ? row[key] : 0) + 1;
+    row[key] = (Object.hasOwn(row, key) ? row[key] : 0) + w;
   };
   for (const doc of docs)
     for (const s of doc.sentences)
       for (const t of s.tokens) {
-        if (t.gold < 0) continue;
-        const key = t.candidates[t.gold].key;
-        bump(byForm, t.form, key);
-        bump(byLookup, t.lookup, key);
+        const golds = goldIndices(t);
+        for (const g of golds) {
+          const key = t.candidates[g].key;
+          bump(byForm, t.form, key, 1 / golds.length);
+          bump(byLookup, t.lookup, key, 1 / golds.length);
+        }
       }
   return { kind: 'lexdis-label-frequencies', byForm, byLookup };
 }

@@ -3,7 +3,9 @@
  * candidate is right, A2 = right answer among the top two; E1 = 100 − A1, E2 = 100 − A2.
  * Reported for the whole label and for each label element (LE), on all gold tokens and
  * on ambiguous ones (more than one candidate), with the ceiling: the share of tokens whose
- * gold label is among the candidates at all.
+ * gold label is among the candidates at all. A token with several gold labels (Token.golds: a
+ * vocalized word several analyses spell alike) is right when any of them is ranked first (or
+ * second); the report also gives the label's A1/A2 counting only each token's first gold label.
  *
  * For an LE e, the ranked candidates are reduced to their distinct e values in rank
  * order; A1 asks whether the first value is the gold value, A2 whether it is among the
@@ -16,10 +18,9 @@
  */
 import { caselessKey } from '../labels/caseless.js';
 import { LABEL_ELEMENTS } from '../labels/elements.js';
-import { elementName, schemeSlots, type LabelScheme } from '../labels/scheme.js';
 import type { Candidate } from '../corpus/types.js';
 import type { RankedToken } from '../tagger/types.js';
-import { TIE_RULES, tiesOf, withRandomTies, type TieOrder } from '../tagger/ties.js';
+import { tiesOf, withRandomTies, type TieOrder } from '../tagger/ties.js';
 import { isProjectionTie } from '../import/ud-tie.js';
 
 /** A1/A2 on some tokens: counts and percentages (E1 = 100 − A1, E2 = 100 − A2). */
@@ -53,6 +54,19 @@ export interface EvalReport {
   all: Record<EvalTarget, Accuracy>;
   ambiguous: Record<EvalTarget, Accuracy>;
   ties: TieReport;
+  /**
+   * Tokens with several gold labels (any of which counts as right in the figures above), the
+   * label's A1/A2 on them, and the label's A1/A2 on all tokens counting only each token's first
+   * gold label in the analyzer's order (what the corpus would give with one gold label a token).
+   */
+  severalGolds: SeveralGolds;
+}
+
+/** See {@link EvalReport.severalGolds}. */
+export interface SeveralGolds {
+  tokens: number;
+  label: Accuracy;
+  firstGoldOnly: Accuracy;
 }
 
 /** Ties: how the main figures broke them, how often a tie decided, and the label's figures with random ties. */
@@ -87,6 +101,8 @@ export interface EvalTieOptions {
 export interface EvalItem {
   ranked: RankedToken;
   gold: Candidate;
+  /** Every gold candidate of a token with several gold labels (`gold` the first); absent: `gold` alone. */
+  golds?: readonly Candidate[];
 }
 
 class Counter {
@@ -117,18 +133,40 @@ function valueOf(c: Candidate, target: EvalTarget): string {
   return k;
 }
 
-/** Whether the gold value is first, or second, among the distinct values in rank order. */
+/**
+ * Whether a gold value (the value of any gold label of a token with several) is first, or second,
+ * among the distinct values in rank order.
+ */
 function hits(item: EvalItem, target: EvalTarget): [boolean, boolean] {
   const gold = valueOf(item.gold, target);
+  const more = item.golds && item.golds.length > 1 ? item.golds.map((c) => valueOf(c, target)) : null;
   const seen: string[] = [];
   for (const r of item.ranked.ranked) {
     const v = valueOf(r.candidate, target);
     if (seen.includes(v)) continue;
     seen.push(v);
-    if (v === gold) return [seen.length === 1, seen.length === 2];
+    if (v === gold || (more !== null && more.includes(v))) return [seen.length === 1, seen.length === 2];
     if (seen.length === 2) break;
   }
   return [false, false];
+}
+
+/** The label's A1/A2 on tokens with several gold labels, and on all tokens counting only their first gold label. */
+class SeveralGoldsCounter {
+  tokens = 0;
+  readonly label = new Counter();
+  readonly firstOnly = new Counter();
+  /** Takes an item and whether the label was first / second counting all its gold labels. */
+  add(item: EvalItem, h1: boolean, h2: boolean): void {
+    if (!item.golds || item.golds.length < 2) return this.firstOnly.add(h1, h2);
+    this.tokens++;
+    this.label.add(h1, h2);
+    const [f1, f2] = hits({ ranked: item.ranked, gold: item.gold }, 'label');
+    this.firstOnly.add(f1, f2);
+  }
+  result(): SeveralGolds {
+    return { tokens: this.tokens, label: this.label.result(), firstGoldOnly: this.firstOnly.result() };
+  }
 }
 
 /** Evaluates a list of ranked gold tokens; `options` say how their ranking broke ties and seed the random tie-break. */
@@ -141,6 +179,7 @@ export function evaluateItems(items: Iterable<EvalItem>, options: Partial<EvalTi
   let firstTied = 0;
   let secondTied = 0;
   const proj = { tied: 0, top1: 0, randomTop1: 0 };
+  const several = new SeveralGoldsCounter();
   let tokens = 0;
   let ambiguous = 0;
   let inCandidates = 0;
@@ -151,16 +190,18 @@ export function evaluateItems(items: Iterable<EvalItem>, options: Partial<EvalTi
     candidates += n;
     const isAmb = n > 1;
     if (isAmb) ambiguous++;
-    if (item.ranked.ranked.some((r) => r.candidate.key === item.gold.key)) inCandidates++;
+    const goldKeys = (item.golds ?? [item.gold]).map((c) => c.key);
+    if (item.ranked.ranked.some((r) => goldKeys.includes(r.candidate.key))) inCandidates++;
     for (const t of EVAL_TARGETS) {
       const [h1, h2] = hits(item, t);
       all.get(t)!.add(h1, h2);
       if (isAmb) amb.get(t)!.add(h1, h2);
+      if (t === 'label') several.add(item, h1, h2);
     }
     const tie = tiesOf(item.ranked);
     firstTied += tie.firstTied;
     secondTied += tie.secondTied;
-    const [r1, r2] = tie.firstTied || tie.secondTied ? hits({ ranked: withRandomTies(item.ranked, seed), gold: item.gold }, 'label') : hits(item, 'label');
+    const [r1, r2] = tie.firstTied || tie.secondTied ? hits({ ...item, ranked: withRandomTies(item.ranked, seed) }, 'label') : hits(item, 'label');
     rnd.add(r1, r2);
     if (isAmb) rndAmb.add(r1, r2);
     if (isProjectionTie(item.ranked.token)) {
@@ -184,6 +225,7 @@ export function evaluateItems(items: Iterable<EvalItem>, options: Partial<EvalTi
       order, seed, firstTied, secondTied, random: rnd.result(), randomAmbiguous: rndAmb.result(),
       projection: { tied: proj.tied, A1: share(proj.top1), randomA1: share(proj.randomTop1) },
     },
+    severalGolds: several.result(),
   };
 }
 
@@ -226,6 +268,11 @@ export function mergeReports(reports: EvalReport[]): EvalReport {
       randomAmbiguous: sumAcc((r) => r.ties.randomAmbiguous),
       projection: mergeProjection(reports),
     },
+    severalGolds: {
+      tokens: reports.reduce((s, r) => s + r.severalGolds.tokens, 0),
+      label: sumAcc((r) => r.severalGolds.label),
+      firstGoldOnly: sumAcc((r) => r.severalGolds.firstGoldOnly),
+    },
   };
 }
 
@@ -241,52 +288,4 @@ export function tiedShare(report: EvalReport): number {
   return report.tokens === 0 ? 0 : (100 * report.ties.firstTied) / report.tokens;
 }
 
-/**
- * Markdown table in the layout of the paper's Table 4 (E1/E2 per LE) plus A1/A2; with a label
- * scheme, only its elements, under its names. Takes the report, a title and the scheme;
- * returns the Markdown. Throws nothing.
- */
-export function evalMarkdown(report: EvalReport, title = 'Evaluation', scheme?: LabelScheme): string {
-  const fmt = (x: number) => x.toFixed(1);
-  const lines = [
-    `### ${title}`,
-    '',
-    `Gold tokens: ${report.tokens} (ambiguous: ${report.ambiguousTokens}); mean candidates ${report.meanCandidates.toFixed(2)}; ceiling ${fmt(report.ceiling)}%`,
-    '',
-    ...tieLines(report),
-    '',
-    '| target | A1 | A2 | E1 | E2 | A1 (ambiguous) | A2 (ambiguous) |',
-    '|---|---:|---:|---:|---:|---:|---:|',
-  ];
-  for (const t of ['label', 'caseless', ...schemeSlots(scheme)] as EvalTarget[]) {
-    const a = report.all[t];
-    const b = report.ambiguous[t];
-    lines.push(`| ${t === 'label' || t === 'caseless' ? t : elementName(scheme, t)} | ${fmt(a.A1)} | ${fmt(a.A2)} | ${fmt(a.E1)} | ${fmt(a.E2)} | ${fmt(b.A1)} | ${fmt(b.A2)} |`);
-  }
-  return lines.join('\n') + '\n';
-}
-
-/** The report's tie lines: the rule of the main figures, the share decided by a tie, and A1/A2 with random ties. */
-export function tieLines(report: EvalReport): string[] {
-  const t = report.ties;
-  const fmt = (x: number) => x.toFixed(1);
-  const pct = (n: number) => fmt(report.tokens === 0 ? 0 : (100 * n) / report.tokens);
-  return [
-    `Ties: in the figures below, ${TIE_RULES[t.order]}. A tie decided the first place of ${t.firstTied} tokens (${pct(t.firstTied)}%) ` +
-      `and the second of ${t.secondTied} (${pct(t.secondTied)}%).`,
-    `| label, ties broken by | A1 | A2 | A1 (ambiguous) | A2 (ambiguous) |`,
-    '|---|---:|---:|---:|---:|',
-    `| ${t.order === 'analyzer' ? 'the analyzer\'s order' : 'the label-key hash'} | ${fmt(report.all.label.A1)} | ${fmt(report.all.label.A2)} | ${fmt(report.ambiguous.label.A1)} | ${fmt(report.ambiguous.label.A2)} |`,
-    `| a seeded random order (seed ${t.seed}) | ${fmt(t.random.A1)} | ${fmt(t.random.A2)} | ${fmt(t.randomAmbiguous.A1)} | ${fmt(t.randomAmbiguous.A2)} |`,
-    ...(t.projection.tied === 0 ? [] : ['', projectionTieLine(report)]),
-  ];
-}
-
-/** The sentence on gold labels the UD projection chose by a tie (empty when there are none). */
-export function projectionTieLine(report: EvalReport, who = 'the model'): string {
-  const p = report.ties.projection;
-  if (p.tied === 0) return '';
-  return `${p.tied} gold tokens (${(report.tokens === 0 ? 0 : (100 * p.tied) / report.tokens).toFixed(1)}%) have a gold label the UD projection chose by a tie ` +
-    `(the first of the equally good candidates in the analyzer's order), so the analyzer's order agrees with their gold by construction: ` +
-    `${who}'s A1 on them is ${p.A1.toFixed(1)} with the main tie-break and ${p.randomA1.toFixed(1)} with random ties.`;
-}
+export { evalMarkdown, projectionTieLine, severalGoldsLine, tieLines } from './eval-markdown.js';

@@ -14,17 +14,20 @@ import type { Disambiguator } from '../tagger/types.js';
 import { evaluateItems, type EvalItem, type EvalReport, type EvalTieOptions } from './eval.js';
 
 /**
- * Ranks documents and pairs every gold-marked Arabic token's ranking with its gold candidate
- * (the items {@link evaluateItems} reads). Takes the ranker, the documents and the seen labels
- * (see {@link rankPrepared}); returns the items in document order.
+ * Ranks documents and pairs every gold-marked Arabic token's ranking with its gold candidate,
+ * and all of them for a token with several (the items {@link evaluateItems} reads). Takes the
+ * ranker, the documents and the seen labels (see {@link rankPrepared}); returns the items in
+ * document order.
  */
 export function goldItems(ranker: Disambiguator, docs: Iterable<Document>, lexicon: SeenLexicon | null): EvalItem[] {
   const items: EvalItem[] = [];
   for (const d of docs) {
-    const { ranked, gold } = rankPrepared(ranker, d, lexicon);
+    const { ranked, gold, golds } = rankPrepared(ranker, d, lexicon);
     ranked.forEach((sent, si) => sent.forEach((rt, ti) => {
       const g = gold[si][ti];
-      if (g && rt.token.arabic) items.push({ ranked: rt, gold: g });
+      if (!g || !rt.token.arabic) return;
+      const all = golds[si][ti];
+      items.push(all.length > 1 ? { ranked: rt, gold: g, golds: all } : { ranked: rt, gold: g });
     }));
   }
   return items;

@@ -12,7 +12,8 @@
  */
 
 // A model's evaluation report (the package root's evaluate).
-export { evalMarkdown, mergeReports, EVAL_TARGETS, type EvalTarget } from './eval.js';
+export { mergeReports, EVAL_TARGETS, type EvalTarget } from './eval.js';
+export { evalMarkdown } from './eval-markdown.js';
 
 // Scoring vocalized text.
 export { readReference, readSystem, type ReferenceFormat, type SystemFormat, type RefSentence, type SysSentence } from './diac-eval.js';

@@ -37,7 +37,7 @@ function checkField(value: string, what: string): string {
  * then the others in candidate order. Starred: the candidates in the analyzer's order
  * (analyzerPosition), `* ` before the gold. Tokens without gold start with `?` in both.
  * Takes the corpus and the options; returns the text. Throws UsageError for a field it cannot
- * write, or `starred` for a corpus whose order is not the analyzer's.
+ * write, a token with several gold labels, or `starred` for a corpus whose order is not the analyzer's.
  */
 export function writeCandidatesFile(corpus: Corpus, options: Partial<CandidatesWriteOptions> = {}): string {
   const { analysisOf } = { ...defaultCandidatesWriteOptions, ...options };
@@ -58,6 +58,8 @@ export function writeCandidatesFile(corpus: Corpus, options: Partial<CandidatesW
       out.push(tag('S', s.id, `${doc.id}/${si + 1}`));
       for (const t of s.tokens) {
         const fields = [checkField(t.form, 'form')];
+        if (t.golds)
+          throw new UsageError(`candidates writer: "${t.form}" has ${t.golds.length} gold analyses, and a candidates file marks one (a pos file marks several)`);
         let order = t.candidates.map((_, i) => i);
         if (layout === 'starred') order.sort((a, b) => analyzerPosition(t.candidates[a], a) - analyzerPosition(t.candidates[b], b));
         else if (t.gold >= 0) order = [t.gold, ...order.filter((i) => i !== t.gold)];

@@ -6,9 +6,9 @@
  * without the treebank's lemma and features):
  *
  * - exactly one candidate matches: it is the gold;
- * - several match (different labels: the candidates are distinct labels): a tie, no gold mark
- *   (context only, never a training or test target) and a note naming them, never broken by
- *   the analyzer's order;
+ * - several match (different labels: the candidates are distinct labels): a tie, every one of
+ *   them gold (Token.golds: training counts each, evaluation takes any as right) and a note
+ *   naming them; the analyzer's order never picks one;
  * - none matches, or the word carries no vowel mark: no gold mark, a note with the reason; the
  *   word stays in the corpus (context) and is reported with its file:line.
  *
@@ -23,7 +23,7 @@
  */
 import type { Analyzer } from '../analyzer/engine.js';
 import { resolveInputScript, type InputScript } from '../analyzer/script.js';
-import type { Document, Sentence } from '../corpus/types.js';
+import { setGolds, type Document, type Sentence } from '../corpus/types.js';
 import { CorpusError } from '../errors.js';
 import type { LabelElements } from '../labels/elements.js';
 import { factorize as defaultFactorize } from '../labels/factorize.js';
@@ -151,9 +151,9 @@ export class DiacImporter {
         t.gold = vt.matching[0];
         this.rep.matched('vocalization');
       } else if (vt.matching.length > 1) {
+        setGolds(t, vt.matching);
         t.note = `${vocTieNote(t, vt.matching)} (${where})`;
         this.rep.tied(where, t.form, t, vt.matching);
-        this.o.onUngolded?.(`${where}\t${vt.gold}\ttied\t${vt.matching.length} candidates match`);
       } else {
         const { reason, detail } = unmatchedReason(t.form, vt.gold, t.candidates, nextWasl(toks, i));
         t.note = `vocalized gold unmatched (${reason}) at ${where}: ${detail}`;

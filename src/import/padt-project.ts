@@ -11,12 +11,13 @@
  *     letters (lemmaCore);
  *  3. among several still, UPOS and the features Case, Definite, Mood, Voice, Number, Gender,
  *     Person of the word's content token, then its English gloss (padt-features.ts scores them).
- * Several candidates still equal: a tie, no gold mark, and a note naming them (never broken
- * by the analyzer's order). No candidate matching: no gold mark, a note with the reason.
+ * Several candidates still equal: a tie, every one of them gold (Token.golds) and a note naming
+ * them (the analyzer's order never picks one). No candidate matching: no gold mark, a note with
+ * the reason.
  *
  * Documents are the treebank's files (`# orig_file_sentence FILE#n`), sentences its sentences.
  */
-import type { Corpus, Document, Sentence } from '../corpus/types.js';
+import { setGolds, type Corpus, type Document, type Sentence } from '../corpus/types.js';
 import { CorpusError } from '../errors.js';
 import type { LabelElements } from '../labels/elements.js';
 import { factorize as defaultFactorize } from '../labels/factorize.js';
@@ -125,6 +126,7 @@ function projectSentence(
       t.gold = left[0];
       rep.matched(by);
     } else {
+      setGolds(t, left);
       t.note = vocTieNote(t, left);
       rep.tied(where, t.form, t, left);
     }

@@ -9,7 +9,7 @@
  *     are out; when none is left the word is unmatched with that reason;
  *  4. when no remaining candidate has a POS the XPOS allows, same-spelled lemmas that have
  *     one are taken instead (level `class`);
- *  5. the best agreement score wins; ties go to the first in the analyzer's order.
+ *  5. the best agreement score wins; a tie is won by every tied candidate (each of them gold).
  *
  * `compound`: when no level of ud-lemma.ts finds the content token's lemma, a candidate
  * whose stem covers the content token together with its neighbours is accepted when its

@@ -10,7 +10,7 @@
 import { CorpusError } from '../errors.js';
 import type { AnalyzedToken } from '../analyzer/types.js';
 import { candidateSolutions, type Solution } from '../analyzer/types.js';
-import type { Candidate, Corpus, Document, Sentence, Token } from '../corpus/types.js';
+import { setGolds, type Candidate, type Corpus, type Document, type Sentence, type Token } from '../corpus/types.js';
 import { labelKey, type LabelElements } from '../labels/elements.js';
 import { factorize as defaultFactorize } from '../labels/factorize.js';
 import { parseConllu, groupDocuments, type ConlluSentence, type ConlluWord } from './conllu.js';
@@ -175,7 +175,7 @@ function projectSentence(
       if (!result.matched) result = matchName(a.words, candidates, tree) ?? result;
     }
     if (result.matched) {
-      token.gold = result.gold;
+      setGolds(token, result.winners);
       if (result.tied > 1) token.note = projectionTieNote(result.tied);
     } else {
       token.candidates.push(unmatchedGold(a, token, result, analyzer, tree, opts));
@@ -190,7 +190,7 @@ function projectSentence(
   return { id: s.id, tokens };
 }
 
-export { PROJECTION_TIE_NOTE, projectionTieNote, isProjectionTie } from './ud-tie.js';
+export { PROJECTION_TIE_NOTE, PROJECTION_TIED_NOTE, projectionTieNote, isProjectionTie } from './ud-tie.js';
 
 /**
  * Projects a CoNLL-U treebank onto the analyzer's candidates. Takes the file's text, the

@@ -42,7 +42,7 @@ export interface ProjectionReport {
     singleCandidate: number;
     /** Several had it; the agreement score picked one. */
     decidedByAgreement: number;
-    /** Several shared the best score: the first in the analyzer's order was taken. */
+    /** Several shared the best score: each of them is gold (Token.golds). */
     tied: { total: number; sameElements: number; differentElements: number; brokenBy: string; examples: string[] };
     byLemmaLevel: Record<LemmaLevel, number>;
     /** Matched among the solutions of an alternative spelling (the word itself was not found). */
@@ -169,7 +169,7 @@ export class ReportBuilder {
         this.tied.total++;
         if (result.tiedSameElements) this.tied.same++;
         if (this.tied.examples.length < this.nExamples) {
-          this.tied.examples.push(`${where}: ${result.tied} tied, took ${token.candidates[result.gold].morph}`);
+          this.tied.examples.push(`${where}: ${result.tied} tied: ${result.winners.map((i) => token.candidates[i].morph).join(' | ')}`);
         }
       }
     } else {
@@ -207,7 +207,7 @@ export class ReportBuilder {
           total: this.tied.total,
           sameElements: this.tied.same,
           differentElements: this.tied.total - this.tied.same,
-          brokenBy: 'first tied candidate in the analyzer order',
+          brokenBy: 'not broken: each tied candidate is gold',
           examples: this.tied.examples,
         },
         byLemmaLevel: { ...this.levels },

@@ -1,8 +1,8 @@
 /**
  * The report of a projection of vocalized text (UD Arabic-PADT through `lexdis import-ud`, any
  * vocalized corpus through `lexdis import-diac`): what share of the Arabic words got a gold
- * candidate, how it was decided, which stayed tied and why the rest did not match, with
- * examples (file:line, the word). A fixed JSON shape and a markdown summary; counts, ratios
+ * candidate, how it was decided, which stayed tied (gold with each of their labels) and why the
+ * rest did not match, with examples (file:line, the word). A fixed JSON shape and a markdown summary; counts, ratios
  * rounded to 4 decimals and examples in corpus order, so the same input gives the same report.
  */
 import { basename } from 'node:path';
@@ -45,7 +45,10 @@ export interface VocalizedReport {
      */
     decidedBy: Record<VocDecider, number>;
   };
-  /** Words whose best-matching candidates (several labels) tie: no gold mark, a note naming them. */
+  /**
+   * Words whose best-matching candidates (several labels) tie: each of them gold (a star on each),
+   * and a note naming them.
+   */
   tied: { total: number; rate: number; examples: string[] };
   unmatched: {
     total: number;
@@ -66,9 +69,10 @@ export function candidateName(c: Candidate, i: number): string {
 /** The start of the note on a token whose matching candidates tie (kept in pos files as a Comment line). */
 export const VOC_TIE_NOTE = 'vocalized gold tied';
 
-/** The note of a token whose gold candidates `tied` (indices) tie: no gold mark. */
+/** The note of a token whose matching candidates `tied` (indices) tie: every one of them is gold. */
 export function vocTieNote(token: Token, tied: readonly number[]): string {
-  return `${VOC_TIE_NOTE}: ${tied.length} candidates match equally, no gold mark: ${tied.map((i) => candidateName(token.candidates[i], i)).join(' | ')}`;
+  const names = tied.map((i) => candidateName(token.candidates[i], i)).join(' | ');
+  return `${VOC_TIE_NOTE}: ${tied.length} candidates match equally, all gold: ${names}`;
 }
 
 /** Collects the report while a projection runs. */
@@ -179,7 +183,8 @@ export function vocReportMarkdown(r: VocalizedReport): string {
     // plain text has no annotation: only its vocalization decides, and the analyzer's tokens are its words
     ...Object.entries(r.matched.decidedBy).filter(([k]) => r.layout === 'padt' || k === 'vocalization')
       .map(([k, v]) => `| · decided by ${k} | ${v} | ${pct(v, a)} | |`),
-    `| tied: several labels match equally (no gold mark) | ${r.tied.total} | ${pct(r.tied.total, a)} | ${pct(r.tied.total, r.tokens.vocalized)} |`,
+    `| tied: several labels match equally (each of them gold) | ${r.tied.total} | ${pct(r.tied.total, a)} | ${pct(r.tied.total, r.tokens.vocalized)} |`,
+    `| gold: matched or tied | ${r.matched.total + r.tied.total} | ${pct(r.matched.total + r.tied.total, a)} | |`,
     `| unmatched (no gold mark) | ${r.unmatched.total} | ${pct(r.unmatched.total, a)} | |`,
     ...Object.entries(r.unmatched.byReason).filter(([k]) => r.layout === 'padt' || k !== 'tokenization').map(([k, v]) => `| · ${k}: ${VOC_UNMATCHED_MEANING[k as VocUnmatchedReason]} | ${v} | ${pct(v, a)} | |`),
     '',

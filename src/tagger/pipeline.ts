@@ -16,6 +16,8 @@ export interface RankedDocument {
   ranked: RankedToken[][];
   /** Per sentence, per token: the gold candidate (possibly absent from C(t)), or null. */
   gold: (Candidate | null)[][];
+  /** Per sentence, per token: every gold candidate (several for a token with several gold labels). */
+  golds: (readonly Candidate[])[][];
 }
 
 /**
@@ -29,7 +31,7 @@ export function rankPrepared(
   ranker: Disambiguator, doc: Document, lexicon: SeenLexicon | null, options: { typedMarks?: boolean } = {},
 ): RankedDocument {
   const p = prepareToRank(doc, lexicon, options);
-  return { ranked: ranker.rankDocument(p.doc), gold: p.gold };
+  return { ranked: ranker.rankDocument(p.doc), gold: p.gold, golds: p.golds };
 }
 
 /**
@@ -42,7 +44,7 @@ export function prepareToRank(
   options: { typedMarks?: boolean } = {},
 ): PreparedDocument {
   const p = prepareDocument(doc, lexicon);
-  return options.typedMarks ? { doc: constrainToMarks(p.doc), gold: p.gold } : p;
+  return options.typedMarks ? { ...p, doc: constrainToMarks(p.doc) } : p;
 }
 
 /**

@@ -3,7 +3,7 @@
  * β* counts and marginals, and the feature values z. Tests compare the fast code with these.
  */
 import { caselessKey } from '../../src/labels/caseless.js';
-import type { Candidate, Corpus, Document, Token } from '../../src/corpus/types.js';
+import { goldIndices, type Candidate, type Corpus, type Document, type Token } from '../../src/corpus/types.js';
 import type { Target } from '../../src/labels/elements.js';
 import { NONE, groupIndex, type BetaTable } from '../../features/beta.js';
 import { isDocTemplate, targetIndex, type Context, type LocalTemplate, type Template } from '../../features/templates.js';
@@ -55,31 +55,37 @@ function marginalKey(word: 'word' | 'none', context: Context, token: Token, ctx:
   return [word, context, '*', word === 'word' ? token.lookup : NO, ctx, NO].join(SEP);
 }
 
-/** β* by brute force: string key → count, marginals included. */
+/**
+ * β* by brute force: string key → count in tokens, marginals included. A token with m gold labels
+ * (Token.golds) counts each with weight 1/m.
+ */
 export function referenceCounts(corpus: Corpus, templates: readonly Template[]): Map<string, number> {
   const m = new Map<string, number>();
-  const inc = (k: string) => m.set(k, (m.get(k) ?? 0) + 1);
+  const inc = (k: string, w: number) => m.set(k, (m.get(k) ?? 0) + w);
   for (const doc of corpus.documents)
     for (const sent of doc.sentences)
       sent.tokens.forEach((token, i) => {
-        if (token.gold < 0) return;
-        const g = token.candidates[token.gold];
-        const groups = new Set<string>();
-        for (const t of templates) {
-          if (isDocTemplate(t)) continue;
-          const ctx = contextOf(sent.tokens, i, t.context);
-          inc(localKey(t, token, ctx, valueOf(g, t.target)));
-          const gk = `${t.word}:${t.context}`;
-          if (!groups.has(gk)) {
-            groups.add(gk);
-            inc(marginalKey(t.word, t.context, token, ctx));
+        const golds = goldIndices(token);
+        for (const gi of golds) {
+          const g = token.candidates[gi];
+          const w = 1 / golds.length;
+          const groups = new Set<string>();
+          for (const t of templates) {
+            if (isDocTemplate(t)) continue;
+            const ctx = contextOf(sent.tokens, i, t.context);
+            inc(localKey(t, token, ctx, valueOf(g, t.target)), w);
+            const gk = `${t.word}:${t.context}`;
+            if (!groups.has(gk)) {
+              groups.add(gk);
+              inc(marginalKey(t.word, t.context, token, ctx), w);
+            }
           }
         }
       });
   return m;
 }
 
-/** Checks β* against the reference; returns a list of differences (empty when equal). */
+/** Checks β* (in tokens: count / unit) against the reference; returns a list of differences (empty when equal). */
 export function compareCounts(table: BetaTable, ref: Map<string, number>, vocab: Vocab): string[] {
   const diffs: string[] = [];
   let entries = 0;
@@ -100,7 +106,8 @@ export function compareCounts(table: BetaTable, ref: Map<string, number>, vocab:
       if (vi < 0) diffs.push(`value ${v} not interned`);
       got = table.count(g, wi, ci, targetIndex(target as Target), vi);
     }
-    if (got !== count) diffs.push(`${k.split(SEP).join('|')}: table ${got}, reference ${count}`);
+    got /= table.unit;
+    if (Math.abs(got - count) > 1e-9) diffs.push(`${k.split(SEP).join('|')}: table ${got}, reference ${count}`);
   }
   if (table.size !== entries) diffs.push(`table has ${table.size} entries, reference ${entries}`);
   if (table.contexts !== contexts) diffs.push(`table has ${table.contexts} contexts, reference ${contexts}`);
@@ -230,7 +237,7 @@ class DocumentSets {
       (d) =>
         new Set(
           d.sentences.flatMap((s) =>
-            s.tokens.filter((t) => t.gold >= 0).map((t) => valueOf(t.candidates[t.gold], target)),
+            s.tokens.flatMap((t) => goldIndices(t).map((g) => valueOf(t.candidates[g], target))),
           ),
         ),
     );

@@ -6,7 +6,7 @@
 import { BACKOFF_COMMENT } from '../../analyzer/backoff.js';
 import { ruleComment, rulePlaces } from '../../analyzer/rule-comment.js';
 import { UsageError } from '../../errors.js';
-import type { Candidate, Corpus, Document, Token } from '../../corpus/types.js';
+import { goldIndices, type Candidate, type Corpus, type Document, type Token } from '../../corpus/types.js';
 import { GOLD_UNMATCHED_COMMENT, NON_ALPHABETIC_COMMENT, type PosDocument, type PosFile, type PosSolution, type PosToken } from './pos-model.js';
 
 /** Options of {@link corpusToPos}: scores, stars and solution order. */
@@ -15,7 +15,10 @@ export interface CorpusToPosOptions {
   scores?: (token: Token) => ArrayLike<number> | undefined;
   /** Star the best-scored candidate (ties: the earlier candidate). Needs `scores`. */
   markTop: boolean;
-  /** Star the gold candidate and keep gold-only candidates. Default: true unless markTop. */
+  /**
+   * Star the gold candidates (each of a token with several) and keep gold-only candidates.
+   * Default: true unless markTop.
+   */
   keepGold?: boolean;
   /** Solution order: the corpus's candidate order, or best score first. */
   order: 'candidates' | 'score';
@@ -61,7 +64,7 @@ function posSolutions(
     throw new UsageError(`corpusToPos: markTop needs scores (none for "${token.form}")`);
   const written = token.candidates.map((_, i) => i).filter((i) => opts.keepGold || token.candidates[i].source !== 'gold');
   const byScore = raw ? [...written].sort((a, b) => (raw[a] !== raw[b] ? (raw[b] > raw[a] ? 1 : -1) : a - b)) : written;
-  const star = opts.markTop ? byScore[0] : opts.keepGold ? token.gold : -1;
+  const stars: readonly number[] = opts.markTop ? byScore.slice(0, 1) : opts.keepGold ? goldIndices(token) : [];
   const scale = 10 ** opts.scoreDigits;
   const order = opts.order === 'score' ? byScore : written;
   const rule = ruleComment(rulePlaces(order.map((i) => token.candidates[i])));
@@ -69,7 +72,7 @@ function posSolutions(
     const c: Candidate = token.candidates[i];
     const s: PosSolution = {
       n: c.solutionNo ?? i + 1,
-      gold: i === star,
+      gold: stars.includes(i),
       voc: c.voc,
       lemma: c.lemma,
       morph: c.morph,

@@ -4,7 +4,8 @@
  * pos → corpus: a token is Arabic when it has a LOOK-UP WORD line and no
  * `Non-Alphabetic Data` comment; its candidates are its solutions, or when it has none,
  * all its alternatives' solutions, deduplicated by labelKey(lemma, morph) (first kept; lemma
- * and morphology trimmed). `gold` is the starred candidate (or -1); a token carrying the
+ * and morphology trimmed). `gold` is the starred candidate (or -1); a token with several starred
+ * candidates has them all as its `golds` (several gold labels), `gold` the first; a token carrying the
  * GOLD_UNMATCHED_COMMENT has its starred candidate flagged as a gold label no analyzer gave;
  * a solution's source is the one its comments give (pos-sources.ts: 'backoff', 'rule', 'analyzer').
  * Non-Arabic tokens get no candidates (any solutions they carry are ignored). Comments other
@@ -17,7 +18,7 @@
  */
 import { isSourceComment, solutionSources } from './pos-sources.js';
 import { CorpusError } from '../../errors.js';
-import type { Candidate, Corpus, Document, Sentence, Token } from '../../corpus/types.js';
+import { setGolds, type Candidate, type Corpus, type Document, type Sentence, type Token } from '../../corpus/types.js';
 import { labelKey, type LabelElements } from '../../labels/elements.js';
 import { factorize as defaultFactorize } from '../../labels/factorize.js';
 import { sharedElements } from '../../labels/factorize-cache.js';
@@ -164,31 +165,29 @@ function corpusToken(t: PosToken, table: CandidateTable, str: Interner, where: s
   if (!arabic) return token;
   const own = t.solutions.length > 0;
   const sources = own || t.alternatives.length === 0 ? t.solutions : t.alternatives.flatMap((a) => a.solutions);
-  let stars = 0;
-  for (const s of t.solutions) if (s.gold) stars++;
-  let starredAlternative = false;
-  for (const a of t.alternatives)
-    for (const s of a.solutions)
-      if (s.gold) {
-        stars++;
-        starredAlternative = true;
-      }
-  if (stars > 1) throw new CorpusError(`${where}: token "${t.input}" has ${stars} starred solutions`);
-  if (starredAlternative && own)
+  if (own && t.alternatives.some((a) => a.solutions.some((s) => s.gold)))
     throw new CorpusError(`${where}: token "${t.input}" stars an alternative although it has solutions of its own`);
   const sourceOf = solutionSources(t, own);
   const cands: Candidate[] = [];
+  // the starred candidates beyond the first (several gold labels), with the first
+  let golds: number[] | undefined;
   for (const s of sources) {
     const c = table.get(s, sourceOf(s));
     // deduplicated by label key, the first kept (few candidates: a scan)
     let at = 0;
     while (at < cands.length && cands[at].key !== c.key) at++;
     if (at === cands.length) cands.push(c);
-    if (s.gold) token.gold = at;
+    if (!s.gold || at === token.gold || golds?.includes(at)) continue;
+    if (token.gold < 0) token.gold = at;
+    else (golds ??= [token.gold]).push(at);
   }
   // an exact-size array (one grown by push keeps room for 17)
   token.candidates = cands.slice();
-  if (token.gold >= 0 && t.comments.includes(GOLD_UNMATCHED_COMMENT)) {
+  if (golds) {
+    if (t.comments.includes(GOLD_UNMATCHED_COMMENT))
+      throw new CorpusError(`${where}: token "${t.input}" has ${golds.length} starred solutions and a gold label no analyzer gave`);
+    setGolds(token, golds);
+  } else if (token.gold >= 0 && t.comments.includes(GOLD_UNMATCHED_COMMENT)) {
     token.candidates[token.gold] = Object.freeze({ ...cands[token.gold], source: 'gold' });
     token.goldUnmatched = true;
   }
@@ -201,8 +200,8 @@ function corpusToken(t: PosToken, table: CandidateTable, str: Interner, where: s
  */
 export interface PosConversion {
   /**
-   * The corpus token of a pos token (its index kept). Throws CorpusError on a token with
-   * several stars or a star on an alternative although the word has solutions.
+   * The corpus token of a pos token (its index kept). Throws CorpusError on a token with a star
+   * on an alternative although the word has solutions, or several stars and the gold-unmatched comment.
    */
   token(t: PosToken): Token;
   /** The table's one flat copy of a string (a slice of a large text would keep the text alive). */
@@ -267,8 +266,7 @@ export function documentOf<T>(
  * A converter of pos documents into corpus documents, one at a time, sharing one string table
  * and one elements object per label across all the documents it converts (so a reader can
  * convert each document as soon as it is parsed and drop it). `source` names the file in
- * error messages. The returned function throws CorpusError on a token with several stars or
- * a star on an alternative although the word has solutions.
+ * error messages. The returned function throws CorpusError as {@link PosConversion.token} does.
  */
 export function posDocumentConverter(
   source: string | undefined,
@@ -281,8 +279,7 @@ export function posDocumentConverter(
 
 /**
  * Builds the corpus of a pos file (see the module comment for the rules). Takes the file's
- * model and the options; returns the corpus. Throws CorpusError for a token with several
- * stars, or that stars an alternative although it has solutions of its own.
+ * model and the options; returns the corpus. Throws CorpusError as {@link PosConversion.token} does.
  */
 export function posToCorpus(pos: PosFile, options: Partial<PosToCorpusOptions> = {}): Corpus {
   const convert = options.converter ?? posDocumentConverter(pos.source, options);

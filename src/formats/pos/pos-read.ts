@@ -67,7 +67,6 @@ class PosParse {
   /** The solution the next GLOSS or SCORE line belongs to (undefined after any other line). */
   private solution: PosSolution | undefined;
   /** The line of this token's `* SOLUTION`, or 0. */
-  private starLine = 0;
   private lineNo = 0;
   /** For the end of the input (pos-end.ts): the last solution and its line, what came before this token. */
   private lastSolution: PosSolution | undefined;
@@ -181,7 +180,6 @@ class PosParse {
     d.tokens.push(this.token);
     this.tokenLine = this.lineNo;
     this.phase = Phase.Input;
-    this.starLine = 0;
   }
 
   /** A LOOK-UP WORD line's value: allowed only directly after INPUT STRING. */
@@ -227,10 +225,6 @@ class PosParse {
   private solutionLine(tok: PosToken, text: string, star: boolean): void {
     const sol = solutionOf(text, star);
     if (typeof sol === 'string') this.fail(sol);
-    if (star) {
-      if (this.starLine) this.fail(`second "* SOLUTION" in one token (the first is on line ${this.starLine})`);
-      this.starLine = this.lineNo;
-    }
     if (this.phase <= Phase.Solutions) {
       tok.solutions.push(sol);
       this.phase = Phase.Solutions;

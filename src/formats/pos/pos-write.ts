@@ -1,8 +1,9 @@
 /**
  * Writer of the ATB analysis-file ("pos") format in its canonical layout (see pos.ts), so
  * that writePosFile(readPosFile(x)) === x for every well-formed file x. A model that the
- * format cannot express (a voc with parentheses, a line break inside a field, two stars in
- * one token…) is refused with a UsageError instead of writing a file that reads back wrong.
+ * format cannot express (a voc with parentheses, a line break inside a field, a star on an
+ * alternative of a word with solutions of its own…) is refused with a UsageError instead of
+ * writing a file that reads back wrong.
  */
 import { UsageError } from '../../errors.js';
 import { IMPLICIT_DOCUMENT_ID, type PosDocument, type PosFile, type PosSolution, type PosToken } from './pos-model.js';
@@ -38,9 +39,7 @@ function tokenBlock(t: PosToken): string {
   for (const c of t.comments) out.push(`     Comment: ${checkText(c, 'a comment')}`);
   if (t.index)
     out.push(`  INDEX: P${checkPositive(t.index.paragraph, 'a paragraph number')}W${checkPositive(t.index.word, 'a word number')}`);
-  const stars = [...t.solutions, ...t.alternatives.flatMap((a) => a.solutions)].filter((s) => s.gold).length;
-  if (stars > 1) throw new UsageError(`pos writer: token "${t.input}" has ${stars} starred solutions`);
-  if (stars === 1 && t.solutions.length > 0 && !t.solutions.some((s) => s.gold))
+  if (t.solutions.length > 0 && t.alternatives.some((a) => a.solutions.some((s) => s.gold)))
     throw new UsageError(`pos writer: token "${t.input}" stars an alternative although it has solutions of its own`);
   for (const s of t.solutions) solutionLines(s, out);
   for (const a of t.alternatives) {

@@ -47,14 +47,15 @@ const token: fc.Arbitrary<Omit<PosToken, 'index'>> = fc
     comments: fc.array(text(), { maxLength: 2 }),
     solutions: fc.array(solution, { maxLength: 3 }),
     alternatives: fc.array(alternative, { maxLength: 2 }),
-    star: opt(fc.nat()),
+    stars: fc.array(fc.nat(), { maxLength: 3 }),
   })
-  .map(({ input, lookup, comments, solutions, alternatives, star }) => {
-    // Copies, so that generated values are never mutated; the star goes where the reader allows one.
+  .map(({ input, lookup, comments, solutions, alternatives, stars }) => {
+    // Copies, so that generated values are never mutated; the stars (none, one or several) go where
+    // the reader allows them.
     const own = solutions.map((s) => ({ ...s }));
     const alts = alternatives.map((a) => ({ ...a, solutions: a.solutions.map((s) => ({ ...s })) }));
     const eligible = own.length > 0 ? own : alts.flatMap((a) => a.solutions);
-    if (star !== undefined && eligible.length > 0) eligible[star % eligible.length].gold = true;
+    for (const star of stars) if (eligible.length > 0) eligible[star % eligible.length].gold = true;
     const t: PosToken = { input, comments, solutions: own, alternatives: alts };
     if (lookup !== undefined) t.lookup = lookup;
     return t;

@@ -6,7 +6,7 @@
  * `INPUT STRING: `, an optional `LOOK-UP WORD: `, `     Comment: ` lines, the optional INDEX
  * line the caller found, then `* SOLUTION ` / `  SOLUTION ` lines each with an optional
  * `     (GLOSS):` line. On such a block it gives what the full line parser (pos-read.ts) gives;
- * on any other block (an ALTERNATIVE or SCORE line, other indentation, a second star, a bad
+ * on any other block (an ALTERNATIVE or SCORE line, other indentation, a bad
  * SOLUTION line…) it gives undefined and the caller parses the block with the full parser.
  *
  * A large corpus repeats few distinct solutions in many distinct blocks (the same word with
@@ -77,7 +77,6 @@ export class CanonicalBlockReader {
     };
     /** 0: after INPUT STRING, 1: after LOOK-UP WORD, 2: in the comments, 3: after INDEX, 4: in the solutions. */
     let phase = 0;
-    let starred = false;
     for (let at = end + 1; at < e; at = end + 1) {
       end = lineEnd(buf, at, e);
       if (phase === 0 && startsWith(buf, at, end, LOOKUP)) {
@@ -92,10 +91,6 @@ export class CanonicalBlockReader {
       } else {
         const star = buf[at];
         if ((star !== STAR && star !== SPACE) || !startsWith(buf, at + 1, end, SOLUTION)) return undefined;
-        if (star === STAR) {
-          if (starred) return undefined;
-          starred = true;
-        }
         const pairEnd = end < e && startsWith(buf, end + 1, e, GLOSS) ? lineEnd(buf, end + 1, e) : end;
         const solution = this.solution(buf, view, at, end, pairEnd);
         if (!solution) return undefined;

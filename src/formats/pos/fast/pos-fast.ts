@@ -176,6 +176,7 @@ export class TokenBuilder {
       ? { form: t.form, lookup: t.lookup, arabic: t.arabic, candidates: t.candidates, gold: t.gold, index }
       : { form: t.form, lookup: t.lookup, arabic: t.arabic, candidates: t.candidates, gold: t.gold };
     if (t.note !== undefined) token.note = t.note;
+    if (t.golds) token.golds = t.golds;
     if (t.goldUnmatched) token.goldUnmatched = true;
     return token;
   }
@@ -205,6 +206,7 @@ export class TokenBuilder {
       gold: token.gold,
     };
     if (token.note !== undefined) kept.note = token.note;
+    if (token.golds) kept.golds = Object.freeze(token.golds) as number[];
     if (token.goldUnmatched) kept.goldUnmatched = true;
     this.kept[entry] = kept;
     this.tokens.push(token);

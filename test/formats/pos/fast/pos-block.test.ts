@@ -38,6 +38,8 @@ test('a canonical block gives the full parser\'s token', () => {
     'INPUT STRING: \nLOOK-UP WORD: ',
     'INPUT STRING: كتب\nLOOK-UP WORD: ktb\n  SOLUTION 3: (kataba) katab/VERB_PERFECT\n  SOLUTION 4: (kataba) [x_1] y/NOUN\n     (GLOSS):',
     'INPUT STRING: كتب\nLOOK-UP WORD: ktb\n  SOLUTION 12: (a b) [c d] e f \n     (GLOSS): no space',
+    // several stars: several gold labels
+    `INPUT STRING: كتب\nLOOK-UP WORD: ktb\n${SOL1}\n${SOL1.replace('1:', '2:')}`,
   ];
   const reader = new CanonicalBlockReader();
   for (const text of blocks) {
@@ -52,7 +54,6 @@ test('a block not in the canonical layout is left to the full parser (undefined)
     `INPUT STRING: كتب\nLOOK-UP WORD: ktb\n${SOL1}\n ALTERNATIVE: ktAb\n${SOL2}`,
     `INPUT STRING: كتب\nLOOK-UP WORD: ktb\n${SOL1}\n     (SCORE): 0.5`,
     `INPUT STRING: كتب\nLOOK-UP WORD: ktb\n\t${SOL1.slice(2)}`,
-    `INPUT STRING: كتب\nLOOK-UP WORD: ktb\n${SOL1}\n${SOL1.replace('1:', '2:')}`,
     'INPUT STRING: كتب\nLOOK-UP WORD: ktb\n  SOLUTION 01: (a) b/NOUN',
     'INPUT STRING: كتب\nLOOK-UP WORD: ktb\n  SOLUTION 1: (a) [b_1] ',
     `INPUT STRING: كتب\nLOOK-UP WORD: ktb\n  INDEX: P1W1\n     Comment: after the index\n${SOL2}`,
