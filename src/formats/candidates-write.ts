@@ -3,7 +3,7 @@
  * it writes gives the same corpus and writing that again the same text.
  */
 import { UsageError } from '../errors.js';
-import { analyzerPosition, type Candidate, type Corpus } from '../corpus/types.js';
+import { analyzerPosition, type Candidate, type Corpus, goldIndices } from '../corpus/types.js';
 import { GOLD_STAR, type CandidatesLayout } from './candidates.js';
 
 /** Options of writeCandidatesFile. */
@@ -35,9 +35,10 @@ function checkField(value: string, what: string): string {
  * Writes a corpus in the candidates format: always with <DOC> lines; ids are written only
  * where they differ from the defaults the reader would give. Gold-first: the gold candidate,
  * then the others in candidate order. Starred: the candidates in the analyzer's order
- * (analyzerPosition), `* ` before the gold. Tokens without gold start with `?` in both.
+ * (analyzerPosition), `* ` before each gold. Tokens without gold start with `?` in both.
  * Takes the corpus and the options; returns the text. Throws UsageError for a field it cannot
- * write, a token with several gold labels, or `starred` for a corpus whose order is not the analyzer's.
+ * write, a token with several gold labels in the gold-first layout, or `starred` for a corpus
+ * whose order is not the analyzer's.
  */
 export function writeCandidatesFile(corpus: Corpus, options: Partial<CandidatesWriteOptions> = {}): string {
   const { analysisOf } = { ...defaultCandidatesWriteOptions, ...options };
@@ -58,8 +59,9 @@ export function writeCandidatesFile(corpus: Corpus, options: Partial<CandidatesW
       out.push(tag('S', s.id, `${doc.id}/${si + 1}`));
       for (const t of s.tokens) {
         const fields = [checkField(t.form, 'form')];
-        if (t.golds)
-          throw new UsageError(`candidates writer: "${t.form}" has ${t.golds.length} gold analyses, and a candidates file marks one (a pos file marks several)`);
+        const golds = goldIndices(t);
+        if (layout === 'gold-first' && golds.length > 1)
+          throw new UsageError(`candidates writer: "${t.form}" has ${golds.length} gold analyses, which the gold-first layout cannot mark: write it starred`);
         let order = t.candidates.map((_, i) => i);
         if (layout === 'starred') order.sort((a, b) => analyzerPosition(t.candidates[a], a) - analyzerPosition(t.candidates[b], b));
         else if (t.gold >= 0) order = [t.gold, ...order.filter((i) => i !== t.gold)];
@@ -68,7 +70,7 @@ export function writeCandidatesFile(corpus: Corpus, options: Partial<CandidatesW
           const a = checkField(analysisOf(t.candidates[i]), 'analysis');
           if (a === '?') throw new UsageError(`candidates writer: analysis "?" of "${t.form}" would read as "no gold"`);
           if (a.startsWith(GOLD_STAR)) throw new UsageError(`candidates writer: analysis "${a}" of "${t.form}" starts with "${GOLD_STAR}", the gold mark`);
-          fields.push(layout === 'starred' && i === t.gold ? GOLD_STAR + a : a);
+          fields.push(layout === 'starred' && golds.includes(i) ? GOLD_STAR + a : a);
         }
         out.push(fields.join('\t'));
       }

@@ -8,9 +8,10 @@
  * Gold-first: the first analysis is the right one, or `?` when none is known. Its order tells
  * the gold, so it is not the analyzer's: the reader stores the candidates in a hash order of
  * their label keys (the same whichever analysis was gold) and marks the corpus
- * `analyzerOrder: false`. Starred: the order is the analyzer's; at most one analysis carries
- * the mark `* ` (as the ATB format's `* SOLUTION`: a bare `*` is Buckwalter's ذ and may start a
- * lemma); a line without one (or starting with `?`) has no gold. The candidates are stored in the
+ * `analyzerOrder: false`. Starred: the order is the analyzer's; the gold analysis carries the
+ * mark `* ` (as the ATB format's `* SOLUTION`: a bare `*` is Buckwalter's ذ and may start a
+ * lemma), and when several are right, each of them does (Token.golds: several gold labels); a
+ * line without one (or starting with `?`) has no gold. The candidates are stored in the
  * same hash order, each with its `analyzerRank`. A file where no line has a gold analysis keeps
  * the analyzer's order the same way. `?` stands only in column 2. Duplicates (same labelKey
  * after factoring) are dropped, the first kept. A token with no candidate at all
@@ -30,7 +31,7 @@
  */
 import { InputParseError, LexdisError } from '../errors.js';
 import { readTextFile, splitLines, type TextEncoding } from '../io/files.js';
-import { type Candidate, type Corpus, type Document, type Sentence, type Token } from '../corpus/types.js';
+import { type Candidate, type Corpus, type Document, type Sentence, setGolds, type Token } from '../corpus/types.js';
 import { labelKey, type LabelElements } from '../labels/elements.js';
 import { makeGenericFactorizer } from '../labels/generic.js';
 import { hash32 } from '../random.js';
@@ -200,8 +201,8 @@ class CandidatesStructure {
   }
 }
 
-/** The analyses of a token line's fields at `n` without the `?` and the star, and which one is gold (-1: none). */
-function analysesOf(fields: string[], n: number, r: TokenReading): { analyses: string[]; gold: number } {
+/** The analyses of a token line's fields at `n` without the `?` and the stars, and which are gold (none: empty). */
+function analysesOf(fields: string[], n: number, r: TokenReading): { analyses: string[]; golds: number[] } {
   fields.forEach((a, k) => {
     if (a.trim() === '') failAt(r.file, n, `empty analysis in column ${k + 2}`);
     if (a === '?' && k > 0) failAt(r.file, n, `"?" in column ${k + 2}: it may only stand first, for "no gold analysis"`);
@@ -210,29 +211,28 @@ function analysesOf(fields: string[], n: number, r: TokenReading): { analyses: s
     const starred = fields.findIndex((a) => a.startsWith(GOLD_STAR));
     if (starred >= 0)
       failAt(r.file, n, `"${GOLD_STAR}" in column ${starred + 2} of a line whose "?" says it has no gold analysis`);
-    return { analyses: fields.slice(1), gold: -1 };
+    return { analyses: fields.slice(1), golds: [] };
   }
-  if (r.layout === 'gold-first') return { analyses: fields, gold: 0 };
-  let gold = -1;
+  if (r.layout === 'gold-first') return { analyses: fields, golds: [0] };
+  const golds: number[] = [];
   const analyses = fields.map((a, k) => {
     if (!a.startsWith(GOLD_STAR)) return a;
-    if (gold >= 0) failAt(r.file, n, `a second "${GOLD_STAR}" in column ${k + 2} (the first is in column ${gold + 2})`);
-    gold = k;
+    golds.push(k);
     const rest = a.slice(GOLD_STAR.length).trimStart();
     if (rest.trim() === '') failAt(r.file, n, `empty analysis after "${GOLD_STAR}" in column ${k + 2}`);
     return rest;
   });
-  return { analyses, gold };
+  return { analyses, golds };
 }
 
-/** The token of a token line at `n`: its candidates factored, deduplicated, in stored order, and its gold's index. */
+/** The token of a token line at `n`: its candidates factored, deduplicated, in stored order, and its golds' indices. */
 function readToken(line: string, n: number, r: TokenReading): Token {
   const [form, ...fields] = line.split('\t');
   if (form.trim() === '') failAt(r.file, n, 'empty form');
-  const { analyses, gold } = analysesOf(fields, n, r);
+  const { analyses, golds } = analysesOf(fields, n, r);
   const candidates: Candidate[] = [];
   const keys = new Map<string, Candidate>();
-  let goldKey: string | undefined;
+  const goldKeys = new Set<string>();
   for (const [k, a] of analyses.entries()) {
     let f: ReturnType<AnalysisFactorizer>;
     try {
@@ -242,7 +242,7 @@ function readToken(line: string, n: number, r: TokenReading): Token {
       return failAt(r.file, n, `cannot factor analysis "${a}": ${why}`);
     }
     const key = labelKey(f.lemma, f.morph);
-    if (k === gold) goldKey = key;
+    if (golds.includes(k)) goldKeys.add(key);
     if (keys.has(key)) continue;
     const c: Candidate = { key, lemma: f.lemma, morph: f.morph, voc: '', gloss: '', elements: f.elements, source: 'analyzer' };
     if (r.analyzerOrder) c.analyzerRank = candidates.length;
@@ -250,8 +250,8 @@ function readToken(line: string, n: number, r: TokenReading): Token {
     candidates.push(c);
   }
   candidates.sort(compareStored);
-  const goldIndex = goldKey === undefined ? -1 : candidates.findIndex((c) => c.key === goldKey);
-  return { form, lookup: form, arabic: candidates.length > 0, candidates, gold: goldIndex };
+  const token: Token = { form, lookup: form, arabic: candidates.length > 0, candidates, gold: -1 };
+  return setGolds(token, candidates.flatMap((c, i) => (goldKeys.has(c.key) ? [i] : [])));
 }
 
 /**

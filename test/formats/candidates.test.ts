@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { projectRoot } from '../../src/config.js';
 import { InputParseError, UsageError } from '../../src/errors.js';
 import { emptyElements } from '../../src/labels/elements.js';
-import { allTokens, type Corpus } from '../../src/corpus/types.js';
+import { allTokens, goldIndices, type Corpus } from '../../src/corpus/types.js';
 import { loadCandidatesFile, readCandidatesFile, type AnalysisFactorizer } from '../../src/formats/candidates.js';
 import { writeCandidatesFile } from '../../src/formats/candidates-write.js';
 
@@ -84,14 +84,22 @@ test('starred layout: the analyzer\'s order kept as analyzerRank, `*` marks the 
   assert.throws(() => writeCandidatesFile(goldFirst, { layout: 'starred' }), UsageError);
 });
 
-test('starred layout errors: two stars, a star after "?", a bare star; a Buckwalter `*` (ذ) is no mark', () => {
+test('starred layout: several stars are several gold labels, read and written back; gold-first cannot write them', () => {
+  const text = '<DOC>\n<S>\na\t* x/N\ty/V\t* z/A\n</S>\n</DOC>\n';
+  const c = readCandidatesFile(text, 'f.cand', { factorizer: fake });
+  const t = c.documents[0].sentences[0].tokens[0];
+  assert.deepEqual(goldIndices(t).map((i) => t.candidates[i].lemma).sort(), ['x', 'z']);
+  assert.equal(writeCandidatesFile(c), text);
+  assert.throws(() => writeCandidatesFile({ ...c, analyzerOrder: false }, { layout: 'gold-first' }), (e: unknown) => e instanceof UsageError && /2 gold analyses.*write it starred/.test(e.message));
+});
+
+test('starred layout errors: a star after "?", a bare star; a Buckwalter `*` (ذ) is no mark', () => {
   const buck = readCandidatesFile('<S>\n*At\t*At_1/*At/NOUN\t*A_1/*A/DEM_PRON\n</S>\n', 'b.cand', { factorizer: fake });
   assert.equal(buck.analyzerOrder, false, 'gold-first');
   const t = buck.documents[0].sentences[0].tokens[0];
   assert.equal(t.candidates[t.gold].lemma, '*At_1');
   assert.match(writeCandidatesFile(buck), /^\*At\t\*At_1\/\*At\/NOUN\t\*A_1\/\*A\/DEM_PRON$/m);
   for (const [line, message] of [
-    ['a\t* x/N\t* y/V', /a second "\* " in column 3 \(the first is in column 2\)/],
     ['a\t?\t* x/N', /"\* " in column 3 of a line whose "\?"/],
     ['a\t* \tx/N', /empty analysis after "\* " in column 2/],
   ] as const) {
