@@ -5,10 +5,11 @@
  * `lexdis diacritize` does with the same model (the tagger runs in the page's Web Worker), each
  * Arabic word a button whose readings show in view when tapped, the Latin words in order, what the
  * site carries named; then the server is stopped and the page reloaded: it still works, from the
- * service worker's cache. No console error, no other origin asked for anything.
+ * service worker's cache. No console error, no other origin asked for anything. Two sites of
+ * different versions in folders of one origin each keep their own cache.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -103,4 +104,29 @@ test('on a desktop: the site vocalizes as lexdis diacritize, shows a word\'s rea
 
 test('on a 390×844 phone: the same, a tapped word\'s readings in view', { timeout: PAGE_TEST_MS }, async (t) => {
   await readerSession(PHONE, (line) => t.diagnostic(line));
+});
+
+test('two sites of different versions in folders of one origin: each keeps its own cache and works offline', { timeout: PAGE_TEST_MS }, async () => {
+  const root = join(dir, 'origin');
+  for (const name of ['a', 'b']) cpSync(join(dir, 'site'), join(root, name), { recursive: true });
+  // b is another version of the site: its service worker names another cache
+  const sw = join(root, 'b', 'sw.js');
+  writeFileSync(sw, readFileSync(sw, 'utf8').replace(/"version":"([0-9a-f]+)"/, (_m, v: string) => `"version":"${[...v].reverse().join('')}"`));
+  const server = await serveStatic(root);
+  const context = await browser.newContext({ viewport: DESKTOP });
+  try {
+    const page = await context.newPage();
+    for (const name of ['a', 'b']) {
+      await page.goto(`${server.url}${name}/`);
+      await showsAsDiacritize(page, OFFLINE_TEXT);
+    }
+    await server.close();
+    for (const name of ['a', 'b']) {
+      await page.goto(`${server.url}${name}/`);
+      await showsAsDiacritize(page, MIXED);
+    }
+  } finally {
+    await context.close();
+    await server.close();
+  }
 });
