@@ -84,6 +84,8 @@ export class DocumentFeatures {
       const sk = k * N_TARGETS;
       for (let j = 0; j < p; j++) out[row + j] = vals[j * stride + slot[sk + colTarget[j]]];
     }
+    const rc = this.fx.ruleColumn;
+    if (rc >= 0) for (let k = 0; k < K; k++) out[offset + k * p + rc] = candidates[k].source === 'rule' ? 1 : 0;
   }
 
   /**
@@ -109,10 +111,14 @@ export class DocumentFeatures {
     const p = this.fx.p;
     const slots = this.slots;
     const used = this.fx.usedTargets;
+    // the source column is the last and its value table 0: a candidate made by rule adds θ · 1 last
+    const rc = this.fx.ruleColumn;
+    const ruleWeight = rc >= 0 ? weights[rc] : 0;
     for (let k = 0; k < K; k++) {
       for (let u = 0; u < used.length; u++) slots[used[u]] = slot[k * N_TARGETS + used[u]];
       let sum = bias;
       for (let j = 0; j < p; j++) sum += vals[j * stride + slots[colTarget[j]]];
+      if (rc >= 0 && candidates[k].source === 'rule') sum += ruleWeight;
       scores[k] = sum;
     }
   }
@@ -135,6 +141,8 @@ export class DocumentFeatures {
     if (this.vals.length < fx.p * plan.stride) this.vals = new Float64Array(fx.p * plan.stride);
     this.localGroups(plan, ti);
     if (this.docCtx) this.docValues(plan, ti);
+    // the source column's values are the candidates' own (tokenInto, scoreInto), not their label's
+    if (fx.ruleColumn >= 0) this.vals.fill(0, fx.ruleColumn * plan.stride, (fx.ruleColumn + 1) * plan.stride);
     if (weights) {
       const { stride, nUniq } = plan;
       const vals = this.vals;

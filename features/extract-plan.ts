@@ -9,7 +9,7 @@ import { NONE, VALUE_LIMIT } from './beta.js';
 import { N_TARGETS } from './encode.js';
 import type { ExtractorParts } from './extract.js';
 import { groupSpecs } from './tally.js';
-import { isDocTemplate, targetIndex, templateName, type Context } from './templates.js';
+import { isDocTemplate, isLocalTemplate, targetIndex, templateName, type Context } from './templates.js';
 
 /** A group of local templates and the columns it fills. */
 export interface ExtractGroup {
@@ -54,7 +54,7 @@ export interface DocColumn {
 export function planGroups(parts: ExtractorParts): ExtractGroup[] {
   return groupSpecs(parts.templates).map((g) => {
     const cols = parts.templates.flatMap((t, j) =>
-      !isDocTemplate(t) && t.word === g.word && t.context === g.context ? [j] : [],
+      isLocalTemplate(t) && t.word === g.word && t.context === g.context ? [j] : [],
     );
     for (const j of cols)
       if (!parts.counts.has(g.group, targetIndex(parts.templates[j].target)))

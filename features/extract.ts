@@ -28,7 +28,7 @@ import type { DocTables } from './ztf-tables.js';
 import { DocumentFeatures } from './extract-document.js';
 import { N_TARGETS, encodeCorpus } from './encode.js';
 import { LABEL_CONTEXTS } from './neighbours.js';
-import { targetIndex, validateTemplates, type Template } from './templates.js';
+import { RULE_TEMPLATE_NAME, isRuleTemplate, targetIndex, validateTemplates, type Template } from './templates.js';
 import { VALUE_TRANSFORM_DEFS, isTransform, transformFunction, type ValueTransform } from './transform.js';
 import { PlanScratch, type CandidatePlan } from './candidate-plan.js';
 import { GroupMemo } from './group-memo.js';
@@ -65,6 +65,8 @@ export class FeatureExtractor {
   readonly labelContexts: boolean;
   /** @internal */ readonly docColumns: DocColumn[];
   /** @internal */ readonly usedTargets: Int32Array;
+  /** @internal The source template's column (features/templates.ts, RuleTemplate; always the last), or -1. */
+  readonly ruleColumn: number;
   /** @internal The target index of each column (template). */ readonly columnTargets: Int32Array;
   /** @internal The value transform's function of (count, marginal). */ readonly value: (
     count: number,
@@ -101,6 +103,9 @@ export class FeatureExtractor {
     this.labelContexts = this.groups.some((g) => (LABEL_CONTEXTS as readonly string[]).includes(g.context));
     this.usedTargets = Int32Array.from(new Set(parts.templates.map((t) => targetIndex(t.target))));
     this.columnTargets = Int32Array.from(parts.templates, (t) => targetIndex(t.target));
+    this.ruleColumn = parts.templates.findIndex(isRuleTemplate);
+    if (this.ruleColumn >= 0 && this.ruleColumn !== this.p - 1)
+      throw new UsageError(`template ${RULE_TEMPLATE_NAME} must be the last`);
     this.targetMaps = TARGETS.map((t) => parts.vocab.map(t));
     const unit = (this.unit = parts.counts.unit);
     this.countTable = VALUE_TRANSFORM_DEFS[parts.transform].relative

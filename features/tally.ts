@@ -14,7 +14,7 @@
 import { NONE, groupIndex, type GroupBlock } from './beta.js';
 import { N_TARGETS, contextArray, type EncodedCorpus } from './encode.js';
 import { LABEL_ID_OFFSET } from './neighbours.js';
-import { isDocTemplate, targetIndex, type Context, type Template } from './templates.js';
+import { isLocalTemplate, targetIndex, type Context, type Template } from './templates.js';
 import { RunCounter, ints, uints } from './tally-runs.js';
 
 /** A group of local templates: its word kind and context, and the target indices it counts. */
@@ -38,7 +38,7 @@ export interface IdSizes {
 export function groupSpecs(templates: readonly Template[]): GroupSpec[] {
   const groups = new Map<number, GroupSpec>();
   for (const t of templates) {
-    if (isDocTemplate(t)) continue;
+    if (!isLocalTemplate(t)) continue;
     const g = groupIndex(t.word, t.context);
     let spec = groups.get(g);
     if (!spec) groups.set(g, (spec = { group: g, word: t.word, context: t.context, targets: [] }));

@@ -23,8 +23,11 @@ export const CONTEXTS = [
 ] as const;
 export type Context = (typeof CONTEXTS)[number];
 
-/** What the word slot of a template holds: the token's own word, nothing, or the document. */
-const WORD_KINDS = ['none', 'word', 'doc'] as const;
+/**
+ * What the word slot of a template holds: the token's own word, nothing, the document, or (for
+ * the source template) the candidate's own source.
+ */
+const WORD_KINDS = ['none', 'word', 'doc', 'rule'] as const;
 export type WordKind = (typeof WORD_KINDS)[number];
 
 export interface LocalTemplate {
@@ -36,7 +39,17 @@ export interface DocTemplate {
   target: Target;
   word: 'doc';
 }
-export type Template = LocalTemplate | DocTemplate;
+/**
+ * The source template `label:rule`: 1 for a candidate the analyzer made by rule (source 'rule':
+ * the passives of src/analyzer/passive.ts), else 0. Not a count of β*: the one feature a
+ * candidate has by its making, so that θ can weigh what its counts (all 0 for the word it is
+ * made for) do not. Only a model trained with `passives` has it (see {@link withRuleTemplate}).
+ */
+export interface RuleTemplate {
+  target: 'label';
+  word: 'rule';
+}
+export type Template = LocalTemplate | DocTemplate | RuleTemplate;
 
 /** Table 3's seven statistics, by the paper's names. */
 const TABLE3_STATISTICS: ReadonlyArray<{ name: string; context: Context }> = [
@@ -59,6 +72,28 @@ export function isDocTemplate(t: Template): t is DocTemplate {
   return t.word === 'doc';
 }
 
+/** True for the source template `label:rule`. */
+export function isRuleTemplate(t: Template): t is RuleTemplate {
+  return t.word === 'rule';
+}
+
+/** True for a template that reads β* (word 'word' or 'none'). */
+export function isLocalTemplate(t: Template): t is LocalTemplate {
+  return t.word === 'word' || t.word === 'none';
+}
+
+/** The source template's name. */
+export const RULE_TEMPLATE_NAME = 'label:rule';
+
+/**
+ * The templates of a model trained on candidates with the passives made by rule: the feature
+ * set's, then the source template last; without `passives`, the set's own list unchanged.
+ */
+export function withRuleTemplate(templates: Template[], passives: boolean): Template[] {
+  if (!passives || templates.some(isRuleTemplate)) return templates;
+  return [...templates, { target: 'label', word: 'rule' }];
+}
+
 const TARGET_INDEX = new Map<string, number>(TARGETS.map((t, i) => [t, i]));
 const CONTEXT_INDEX = new Map<string, number>(CONTEXTS.map((c, i) => [c, i]));
 
@@ -71,6 +106,7 @@ export function targetIndex(target: Target): number {
 
 /** `target:word:context` for local templates, `target:doc` for document ones. */
 export function templateName(t: Template): string {
+  if (isRuleTemplate(t)) return RULE_TEMPLATE_NAME;
   return isDocTemplate(t) ? `${t.target}:doc` : `${t.target}:${t.word}:${t.context}`;
 }
 
@@ -80,6 +116,7 @@ export function parseTemplate(name: string): Template {
   const target = parts[0] as Target;
   if (!TARGET_INDEX.has(target)) throw new UsageError(`bad feature template '${name}': unknown target`);
   if (parts.length === 2 && parts[1] === 'doc') return { target, word: 'doc' };
+  if (name === RULE_TEMPLATE_NAME) return { target: 'label', word: 'rule' };
   if (parts.length === 3 && (parts[1] === 'word' || parts[1] === 'none') && CONTEXT_INDEX.has(parts[2]))
     return { target, word: parts[1], context: parts[2] as Context };
   throw new UsageError(`bad feature template '${name}'`);
@@ -90,7 +127,7 @@ export function validateTemplates(templates: readonly Template[]): void {
   const seen = new Set<string>();
   for (const t of templates) {
     const name = templateName(parseTemplate(templateName(t)));
-    if (!isDocTemplate(t) && !CONTEXT_INDEX.has(t.context)) throw new UsageError(`bad context in ${name}`);
+    if (isLocalTemplate(t) && !CONTEXT_INDEX.has(t.context)) throw new UsageError(`bad context in ${name}`);
     if (seen.has(name)) throw new UsageError(`feature template ${name} appears twice`);
     seen.add(name);
   }
@@ -177,7 +214,7 @@ export function resolveFeatureSet(name: string, keep?: ReadonlySet<Target>): Tem
 /** Canonical JSON of a template list (fixed key order), the input of the hash. */
 export function canonicalTemplates(templates: readonly Template[]): string {
   return JSON.stringify(
-    templates.map((t) => (isDocTemplate(t) ? [t.target, t.word] : [t.target, t.word, t.context])),
+    templates.map((t) => (isLocalTemplate(t) ? [t.target, t.word, t.context] : [t.target, t.word])),
   );
 }
 

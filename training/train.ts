@@ -11,7 +11,7 @@ import { schemeSlots } from '../src/labels/scheme.js';
 import { goldIndices, type Corpus, type Document } from '../src/corpus/types.js';
 import { requireCorpus, requireOptions } from '../src/args.js';
 import { CorpusError } from '../src/errors.js';
-import { DEFAULT_FEATURE_SET, resolveFeatureSet, type Template } from '../features/templates.js';
+import { DEFAULT_FEATURE_SET, resolveFeatureSet, withRuleTemplate, type Template } from '../features/templates.js';
 import { DEFAULT_TRANSFORM, type ValueTransform } from '../features/transform.js';
 import { LEXDIS_ANALYZER_OPTIONS } from '../src/analyzer/engine.js';
 import { Model, type ModelAnalyzerOptions, type ModelInfo } from '../src/model/model-node.js';
@@ -138,7 +138,11 @@ export async function train(corpus: Corpus, options: Partial<TrainOptions> = {})
   const o: TrainOptions = { ...defaultTrainOptions, ...requireOptions<Partial<TrainOptions>>('options', options, true) };
   const start = performance.now();
   // Under a label scheme, only the elements it uses get features (src/labels/scheme.ts).
-  const templates = resolveFeatureSet(o.featureSet, corpus.scheme ? new Set(['label', ...schemeSlots(corpus.scheme)]) : undefined);
+  // With the passives made by rule, the source template too (features/templates.ts, withRuleTemplate).
+  const templates = withRuleTemplate(
+    resolveFeatureSet(o.featureSet, corpus.scheme ? new Set(['label', ...schemeSlots(corpus.scheme)]) : undefined),
+    o.analyzer.passives,
+  );
   const counts = countTokens(corpus.documents);
   if (counts.gold === 0) throw new CorpusError('the corpus has no gold marks (* SOLUTION): nothing to train on', { file: corpus.source });
   const part = partitionCorpus(corpus, { d2Share: o.d2, seed: o.seed });

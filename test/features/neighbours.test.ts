@@ -13,7 +13,7 @@ import { encodeCorpus } from '../../features/encode.js';
 import { FeatureExtractor } from '../../features/extract.js';
 import { SeenLexicon, candidatesFor } from '../../features/seen-labels.js';
 import { countAll } from '../../features/tally.js';
-import { isDocTemplate, resolveFeatureSet, templateName, type Template } from '../../features/templates.js';
+import { isLocalTemplate, resolveFeatureSet, templateName, type Template } from '../../features/templates.js';
 import type { ValueTransform } from '../../features/transform.js';
 import { PAPER_TARGETS, TARGETS } from '../../src/labels/elements.js';
 import { partitionCorpus } from '../../training/partition.js';
@@ -96,7 +96,7 @@ test('neighbour-label features: z equals the reference with gold and with predic
   const corpus = syntheticCorpus({ seed: 22, tokens: 2000, wordTypes: 150, candidates: 4, docTokens: 100 });
   const { d1, d2 } = partitionCorpus(corpus, { d2Share: 0.2, seed: 3 });
   const templates = resolveFeatureSet('full+nbr').filter((t) => t.word !== 'doc');
-  const nbrColumns = templates.flatMap((t, j) => (!isDocTemplate(t) && (t.context === 'prevLabel' || t.context === 'nextLabel') ? [j] : []));
+  const nbrColumns = templates.flatMap((t, j) => (isLocalTemplate(t) && (t.context === 'prevLabel' || t.context === 'nextLabel') ? [j] : []));
   let nonzero = 0;
   for (const transform of ['log1p', 'rel'] as const) {
     const { lexicon, fx } = stageOne(d1, templates, transform);

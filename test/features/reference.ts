@@ -6,7 +6,7 @@ import { caselessKey } from '../../src/labels/caseless.js';
 import { goldIndices, type Candidate, type Corpus, type Document, type Token } from '../../src/corpus/types.js';
 import type { Target } from '../../src/labels/elements.js';
 import { NONE, groupIndex, type BetaTable } from '../../features/beta.js';
-import { isDocTemplate, targetIndex, type Context, type LocalTemplate, type Template } from '../../features/templates.js';
+import { isDocTemplate, isLocalTemplate, isRuleTemplate, targetIndex, type Context, type LocalTemplate, type Template } from '../../features/templates.js';
 import type { ValueTransform } from '../../features/transform.js';
 import { LABEL_BOS, LABEL_EOS, LABEL_ID_OFFSET, NO_LABEL, contextLabelOf } from '../../features/neighbours.js';
 import { BOUNDARY_STRINGS, wordLetters, type Vocab } from '../../features/vocab.js';
@@ -71,7 +71,7 @@ export function referenceCounts(corpus: Corpus, templates: readonly Template[]):
           const w = 1 / golds.length;
           const groups = new Set<string>();
           for (const t of templates) {
-            if (isDocTemplate(t)) continue;
+            if (!isLocalTemplate(t)) continue;
             const ctx = contextOf(sent.tokens, i, t.context);
             inc(localKey(t, token, ctx, valueOf(g, t.target)), w);
             const gk = `${t.word}:${t.context}`;
@@ -153,9 +153,11 @@ export function referenceFeatures(
       cands.forEach((cd, k) =>
         templates.forEach((t, j) => {
           const v = valueOf(cd, t.target);
-          z[k * p + j] = isDocTemplate(t)
-            ? docFeature(sets, bag, token, t.target, v, transform)
-            : localFeature(ref, t, sent.tokens, i, v, transform);
+          z[k * p + j] = isRuleTemplate(t)
+            ? cd.source === 'rule' ? 1 : 0
+            : isDocTemplate(t)
+              ? docFeature(sets, bag, token, t.target, v, transform)
+              : localFeature(ref, t, sent.tokens, i, v, transform);
         }),
       );
       return z;

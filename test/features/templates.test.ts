@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   DEFAULT_FEATURE_SET,
-  FEATURE_SETS, TF_TARGETS, featureSetNames, isDocTemplate, parseTemplate, resolveFeatureSet,
-  templateName, templateSetHash, validateTemplates,
+  FEATURE_SETS, TF_TARGETS, featureSetNames, isDocTemplate, isLocalTemplate, parseTemplate, resolveFeatureSet,
+  templateName, templateSetHash, validateTemplates, type Template,
 } from '../../features/templates.js';
 import { UsageError } from '../../src/errors.js';
 import { LABEL_ELEMENTS, TARGETS } from '../../src/labels/elements.js';
@@ -26,7 +26,7 @@ test('named sets have the paper’s sizes', () => {
   const def = resolveFeatureSet(DEFAULT_FEATURE_SET);
   assert.equal(DEFAULT_FEATURE_SET, 'full+caseless+prior');
   assert.equal(def.length, 17 * 7 + TF_TARGETS.length + 7 + 18 * 3);
-  assert.deepEqual(def.slice(17 * 7 + TF_TARGETS.length, 17 * 7 + TF_TARGETS.length + 7).map(templateName), resolveFeatureSet('baseline').map((t) => templateName({ ...t, target: 'caseless' })));
+  assert.deepEqual(def.slice(17 * 7 + TF_TARGETS.length, 17 * 7 + TF_TARGETS.length + 7).map(templateName), resolveFeatureSet('baseline').map((t) => templateName({ ...t, target: 'caseless' } as Template)));
   assert.deepEqual(def.slice(-3).map(templateName), ['caseless:none:none', 'caseless:none:prevWord', 'caseless:none:nextWord']);
   assert.ok(!resolveFeatureSet('full+prior').some((t) => t.target === 'caseless'));
   assert.equal(resolveFeatureSet('baseline+caseless').length, 14);
@@ -67,7 +67,7 @@ test('templateSetHash is stable, order-sensitive and set-sensitive', () => {
   assert.notEqual(templateSetHash(full), templateSetHash([...full].reverse()));
   // Key order inside a template object does not matter.
   const t = full.map((x) =>
-    isDocTemplate(x) ? { word: x.word, target: x.target } : { context: x.context, word: x.word, target: x.target },
+    isLocalTemplate(x) ? { context: x.context, word: x.word, target: x.target } : { word: x.word, target: x.target },
   );
   assert.equal(templateSetHash(t as typeof full), templateSetHash(full));
 });
