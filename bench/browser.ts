@@ -23,11 +23,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { dataDir, dataPaths } from '../bin/data.js';
 import { writeSite } from '../src/site/write-site.js';
 import { launchChromium } from '../testkit/chromium.js';
-import { serveStatic } from '../testkit/static-server.js';
+import { serveStatic, type StaticServer } from '../testkit/static-server.js';
 import { argNumber, argValue, emitJson, errorLine, exitOnHelp, median, round } from './common.js';
 
 /** The first sentences of PUD holding at least `words` white-space words. */
@@ -52,35 +52,43 @@ async function freshContext(browser: Browser): Promise<BrowserContext> {
   return context;
 }
 
-/** One cold load: milliseconds to the first vocalized paragraph, and the bytes sent by then. */
-async function coldLoad(browser: Browser, site: string, paragraph: string): Promise<{ ms: number; bytes: number }> {
+/**
+ * Serves `site` on a static server of its own and runs `use` on a page of a fresh context opened
+ * at it (the time it is opened given: the page's navigation starts then); stops both after.
+ */
+async function onFreshPage<T>(
+  browser: Browser, site: string, use: (page: Page, server: StaticServer, openedAt: number) => Promise<T>,
+): Promise<T> {
   const server = await serveStatic(site);
   const context = await freshContext(browser);
   try {
     const page = await context.newPage();
-    const t0 = Date.now();
+    const openedAt = Date.now();
     await page.goto(server.url, { waitUntil: 'domcontentloaded' });
-    await page.locator('#text').fill(paragraph);
-    await page.getByRole('button', { name: 'Analyze' }).click();
-    await page.locator('#result .word').first().waitFor({ timeout: 120_000 });
-    const ms = Date.now() - t0;
-    await page.locator('#status').filter({ hasText: 'analyzed' }).waitFor({ timeout: 120_000 });
-    return { ms, bytes: server.bytesSent() };
+    return await use(page, server, openedAt);
   } finally {
     await context.close();
     await server.close();
   }
 }
 
+/** One cold load: milliseconds to the first vocalized paragraph, and the bytes sent by then. */
+async function coldLoad(browser: Browser, site: string, paragraph: string): Promise<{ ms: number; bytes: number }> {
+  return onFreshPage(browser, site, async (page, server, openedAt) => {
+    await page.locator('#text').fill(paragraph);
+    await page.getByRole('button', { name: 'Analyze' }).click();
+    await page.locator('#result .word').first().waitFor({ timeout: 120_000 });
+    const ms = Date.now() - openedAt;
+    await page.locator('#status').filter({ hasText: 'analyzed' }).waitFor({ timeout: 120_000 });
+    return { ms, bytes: server.bytesSent() };
+  });
+}
+
 /** The in-browser tagger's words/s over `text`: a first pass, then a warm one. */
 async function taggerSpeed(
   browser: Browser, site: string, text: string, words: number,
 ): Promise<{ first: number; warm: number }> {
-  const server = await serveStatic(site);
-  const context = await freshContext(browser);
-  try {
-    const page = await context.newPage();
-    await page.goto(server.url, { waitUntil: 'domcontentloaded' });
+  return onFreshPage(browser, site, async (page) => {
     const ms = await page.evaluate<{ first: number; warm: number }>(`(async (text) => {
       const { BrowserTagger } = await import(new URL('lexdis-browser.js', location.href).href);
       const tagger = await BrowserTagger.load({ model: 'model.lexdis', worker: 'lexdis-worker.js' });
@@ -95,21 +103,14 @@ async function taggerSpeed(
       return { first, warm };
     })(${JSON.stringify(text)})`);
     return { first: words / (ms.first / 1000), warm: words / (ms.warm / 1000) };
-  } finally {
-    await context.close();
-    await server.close();
-  }
+  });
 }
 
 /** The reading page vocalizing `text` (model loaded first): its longest main-thread task, how many over 50 ms. */
 async function pageTasks(
   browser: Browser, site: string, text: string,
 ): Promise<{ longestMs: number; over50: number; probeMs: number }> {
-  const server = await serveStatic(site);
-  const context = await freshContext(browser);
-  try {
-    const page = await context.newPage();
-    await page.goto(server.url, { waitUntil: 'domcontentloaded' });
+  return onFreshPage(browser, site, async (page) => {
     await page.locator('#status').filter({ hasText: 'Ready' }).waitFor({ timeout: 120_000 });
     await page.locator('#text').fill(text);
     await page.evaluate('window.lexdisLongTasks.length = 0');
@@ -124,10 +125,7 @@ async function pageTasks(
     const probe = await page.evaluate<number[]>('window.lexdisLongTasks');
     const probeMs = Math.max(0, ...probe.slice(tasks.length));
     return { longestMs: Math.max(0, ...tasks), over50: tasks.length, probeMs };
-  } finally {
-    await context.close();
-    await server.close();
-  }
+  });
 }
 
 async function main(argv: string[]): Promise<void> {
