@@ -77,23 +77,21 @@ async function readModel(path: string): Promise<{ bytes: Uint8Array; model: Retu
   return { bytes, model };
 }
 
-/** A file the site copies: its bytes, or DataNotFoundError naming it. */
-function readData(file: string): Uint8Array {
+/** A file the site copies: its bytes, or DataNotFoundError naming it (with `missing` as the message). */
+function readData(file: string, missing = 'a file the site copies is missing'): Uint8Array {
   try {
     return readFileSync(file);
   } catch {
-    throw new DataNotFoundError('a file the site copies is missing', { file });
+    throw new DataNotFoundError(missing, { file });
   }
 }
 
 /** The site's files other than sw.js and site.json: path in the site → bytes. */
 function contentFiles(modelBytes: Uint8Array, carries: ReturnType<typeof siteCarries>): Map<string, Uint8Array> {
   const files = new Map<string, Uint8Array>();
-  for (const f of pageFiles('site')) if (f.file !== 'sw.js') files.set(f.name || 'index.html', readFileSync(join(publicDir(), f.file)));
+  for (const f of pageFiles('site')) if (f.file !== 'sw.js') files.set(f.name || 'index.html', readData(join(publicDir(), f.file)));
   for (const b of BROWSER_BUNDLES) {
-    const from = join(projectRoot(), 'dist', 'browser', b);
-    if (!existsSync(from)) throw new DataNotFoundError('the browser bundle is missing: npm run build makes it', { file: from });
-    files.set(b, readData(from));
+    files.set(b, readData(join(projectRoot(), 'dist', 'browser', b), 'the browser bundle is missing: npm run build makes it'));
   }
   for (const font of FONT_FILES) files.set(`fonts/${font}`, readData(fontPath(font)));
   for (const c of carries) if (c.licenceFile && c.licenceFrom) files.set(c.licenceFile, readData(c.licenceFrom));
