@@ -166,8 +166,10 @@ function passiveEntry(e: LexEntry, active: string, form: string, lex: Lexicon): 
   if (!passive || !spellingHolds(us, passive, cls.aspect === 'IV' && cls.prefixInA)) return null;
   let letters = '';
   for (let i = 0; i < us.length; i++) letters += passive[i].letter !== us[i].letter ? passive[i].letter : active[i];
+  if (letters !== form) return null;
+  // looked up only for a passive actually made: the category list is long
   const cat = lex.categoryNames.indexOf(cls.passive);
-  if (letters !== form || cat < 0) return null;
+  if (cat < 0) return null;
   const voc = passive.map((u) => u.letter + u.marks).join('');
   return Object.freeze({
     voc,

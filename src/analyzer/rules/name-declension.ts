@@ -202,8 +202,8 @@ export function declineNames(solutions: readonly Solution[], backoff = false): r
       }
     }
     // the caseless reading, unless the solutions hold it already (declined before: nameOf reads it as no name)
-    const has = solutions.some((x, k) => !names[k] && x.morph === n.morph && x.lemma === s.lemma);
-    if (backoff && takesCaselessReading(n) && !has) declined.push(caselessName(s, n));
+    const has = (): boolean => solutions.some((x, k) => !names[k] && x.morph === n.morph && x.lemma === s.lemma);
+    if (backoff && takesCaselessReading(n) && !has()) declined.push(caselessName(s, n));
     changed ||= declined.length !== group.length || declined.some((d, k) => d !== group[k]);
     out.push(...declined);
   });
