@@ -3,7 +3,7 @@
  * Holds the label table (label id → lemma, morph, voc, gloss, elements; label ids are the
  * vocabulary's 'label' ids) and, per word id, the sorted ids of the labels it carried in D1.
  */
-import { fromAnalyzer, goldIndices, type Candidate, type Corpus, type Document, type Token } from '../src/corpus/types.js';
+import { fromAnalyzer, goldIndices, setGolds, type Candidate, type Corpus, type Document, type Token } from '../src/corpus/types.js';
 import { ModelFormatError, UsageError } from '../src/errors.js';
 import { LABEL_ELEMENTS, type LabelElements } from '../src/labels/elements.js';
 import type { Vocab } from './vocab.js';
@@ -272,6 +272,18 @@ export function goldIndicesIn(token: Token, candidates: readonly Candidate[]): n
   const out: number[] = [];
   for (let k = 0; k < candidates.length; k++) if (keys.has(candidates[k].key)) out.push(k);
   return out;
+}
+
+/**
+ * The token with `candidates` (a narrowing of its own) in place of its own, its gold labels found
+ * in them by key: `gold` the place of its first gold label, or -1; `golds` when several are there.
+ */
+export function withCandidates(token: Token, candidates: Candidate[]): Token {
+  const out: Token = { ...token, candidates, gold: goldIndexIn(token, candidates) };
+  if (!token.golds) return out;
+  delete out.golds;
+  const ix = goldIndicesIn(token, candidates);
+  return ix.length > 1 ? setGolds(out, ix) : out;
 }
 
 /** Index of the token's gold label in a candidate list (by key), or -1. */

@@ -16,6 +16,7 @@
  *  - dagger alif is ignored.
  */
 import type { Candidate, Document, Token } from '../corpus/types.js';
+import { withCandidates } from '../../features/seen-labels.js';
 import { toBuckwalter } from '../script/buckwalter.js';
 
 const VOWELS = 'aiuoFNK';
@@ -79,8 +80,8 @@ export function candidatesAgreeing(token: Token): Candidate[] {
 
 /**
  * The document with every token's candidates narrowed to those that agree with its typed
- * marks (tokens without marks unchanged). For raw text to tag; the gold index, if any, is
- * recomputed by key (-1 when the gold candidate is left out).
+ * marks (tokens without marks unchanged). For raw text to tag; the gold labels, if any, are
+ * found again by key in what is kept (features/seen-labels.ts withCandidates).
  */
 export function constrainToMarks(doc: Document): Document {
   return {
@@ -89,9 +90,7 @@ export function constrainToMarks(doc: Document): Document {
       ...s,
       tokens: s.tokens.map((t) => {
         const candidates = candidatesAgreeing(t);
-        if (candidates === t.candidates) return t;
-        const goldKey = t.gold >= 0 ? t.candidates[t.gold].key : null;
-        return { ...t, candidates, gold: goldKey === null ? -1 : candidates.findIndex((c) => c.key === goldKey) };
+        return candidates === t.candidates ? t : withCandidates(t, candidates);
       }),
     })),
   };

@@ -3,8 +3,8 @@
  * sees: each token's candidates C(t) = analyzer(t) ∪ labels seen for t in D1 (equation 9),
  * without any gold-only candidate, and the gold candidates kept aside for evaluation.
  */
-import { setGolds, type Candidate, type Document, type Token } from '../corpus/types.js';
-import { candidatesFor, goldIndexIn, goldIndicesIn, type SeenLexicon } from '../../features/seen-labels.js';
+import { goldIndices, type Candidate, type Document, type Token } from '../corpus/types.js';
+import { candidatesFor, type SeenLexicon, withCandidates } from '../../features/seen-labels.js';
 
 export interface PreparedDocument {
   doc: Document;
@@ -20,13 +20,8 @@ export interface PreparedDocument {
   golds: (readonly Candidate[])[][];
 }
 
-const NONE: readonly Candidate[] = Object.freeze([]);
-
 /** A token's gold candidates: its golds, else its one gold, else none. */
-function goldCandidates(t: Token): readonly Candidate[] {
-  if (t.golds) return t.golds.map((i) => t.candidates[i]);
-  return t.gold >= 0 ? [t.candidates[t.gold]] : NONE;
-}
+const goldCandidates = (t: Token): readonly Candidate[] => goldIndices(t).map((i) => t.candidates[i]);
 
 export function prepareDocument(doc: Document, lexicon: SeenLexicon | null): PreparedDocument {
   const gold: (Candidate | null)[][] = [];
@@ -38,12 +33,7 @@ export function prepareDocument(doc: Document, lexicon: SeenLexicon | null): Pre
       g.push(t.gold >= 0 ? t.candidates[t.gold] : null);
       gs.push(goldCandidates(t));
       const candidates = lexicon ? candidatesFor(t, lexicon) : t.candidates.filter((c) => c.source !== 'gold');
-      const out: Token = { ...t, candidates, gold: goldIndexIn(t, candidates), goldUnmatched: undefined };
-      if (!t.golds) return out;
-      // several gold labels: their places in C(t)
-      delete out.golds;
-      const ix = goldIndicesIn(t, candidates);
-      return ix.length > 1 ? setGolds(out, ix) : out;
+      return { ...withCandidates(t, candidates), goldUnmatched: undefined };
     });
     gold.push(g);
     golds.push(gs);

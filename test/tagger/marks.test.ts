@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import type { Candidate, Document, Token } from '../../src/corpus/types.js';
+import { goldIndices, setGolds, type Candidate, type Document, type Token } from '../../src/corpus/types.js';
 import { emptyElements, labelKey } from '../../src/labels/elements.js';
 import { agreesWithMarks, candidatesAgreeing, constrainToMarks, hasMarks } from '../../src/tagger/marks.js';
 import { fromBuckwalter, stripBwDiacritics } from '../../src/script/buckwalter.js';
@@ -45,6 +45,14 @@ test('constrainToMarks: only marked words change; the gold index follows the key
   assert.deepEqual([out[1].candidates.map((c) => c.voc), out[1].gold], [['waq~aEat'], 0]);
   assert.deepEqual([out[2].candidates.map((c) => c.voc), out[2].gold], [['waqaEat'], -1]);
   assert.deepEqual(out.map((t) => t.form), doc.sentences[0].tokens.map((t) => t.form));
+});
+
+test('constrainToMarks: a token with several gold labels keeps those that are left, at their new places', () => {
+  // the fatha typed after k keeps kataba and kat~aba, the golds (1 and 3)
+  const t = setGolds(token('katb', ['kutiba', 'kataba', 'kutubu', 'kat~aba']), [1, 3]);
+  const [out] = constrainToMarks({ id: 'd', sentences: [{ id: 'd/1', tokens: [t] }] }).sentences[0].tokens;
+  assert.deepEqual(out.candidates.map((c) => c.voc), ['kataba', 'kat~aba']);
+  assert.deepEqual(goldIndices(out).map((i) => out.candidates[i].voc), ['kataba', 'kat~aba']);
 });
 
 test('property: a candidate always agrees with its own vocalization; something is always kept', () => {
