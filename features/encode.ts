@@ -185,7 +185,10 @@ class TokenEncoder {
     if (this.withGold && token.gold >= 0) {
       const c = token.candidates[token.gold];
       if (c) enc.gold.set(this.ids(c), t * N_TARGETS);
-      if (token.golds && this.rows) this.rows.add(t, token.golds.map((g) => this.ids(token.candidates[g])));
+      if (token.golds && this.rows) {
+        const rest = token.golds.filter((g) => g !== token.gold);
+        this.rows.add(t, [token.gold, ...rest].map((g) => this.ids(token.candidates[g])));
+      }
     }
   }
 

@@ -276,14 +276,14 @@ export function goldIndicesIn(token: Token, candidates: readonly Candidate[]): n
 
 /**
  * The token with `candidates` (a narrowing of its own) in place of its own, its gold labels found
- * in them by key: `gold` the place of its first gold label, or -1; `golds` when several are there.
+ * in them by key: every one of them that is there (`setGolds`), so a token keeps a gold while any
+ * of its gold labels is kept; `gold` -1 when none is.
  */
 export function withCandidates(token: Token, candidates: Candidate[]): Token {
   const out: Token = { ...token, candidates, gold: goldIndexIn(token, candidates) };
   if (!token.golds) return out;
   delete out.golds;
-  const ix = goldIndicesIn(token, candidates);
-  return ix.length > 1 ? setGolds(out, ix) : out;
+  return setGolds(out, goldIndicesIn(token, candidates));
 }
 
 /** Index of the token's gold label in a candidate list (by key), or -1. */

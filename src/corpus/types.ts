@@ -76,8 +76,8 @@ export interface Token {
   /**
    * The gold candidates of a token whose gold is several labels (a vocalized word several
    * analyses spell alike, a treebank word several analyses fit equally: docs/formats.md, "Several
-   * gold labels"): their indices in `candidates`, ascending, at least two, the first of them
-   * `gold`. Training counts each of them (docs/method.md), evaluation takes any of them as right.
+   * gold labels"): their indices in `candidates`, ascending, at least two; `gold` is the one first
+   * in the analyzer's order (see setGolds). Training counts each of them (docs/method.md), evaluation takes any of them as right.
    * Absent on a token with one gold label or none.
    */
   golds?: number[];
@@ -153,13 +153,15 @@ export function goldIndices(t: Pick<Token, 'gold' | 'golds'>): readonly number[]
 }
 
 /**
- * Sets a token's gold candidates: `gold` the first index, `golds` all of them when there are
- * several (sorted ascending, duplicates dropped), none when `indices` is empty. Takes the token and
- * the indices; returns the token.
+ * Sets a token's gold candidates: `golds` all of them when there are several (sorted ascending,
+ * duplicates dropped), `gold` the one first in the analyzer's order ({@link analyzerPosition}: the
+ * lowest index unless the candidates carry their analyzer ranks), -1 when `indices` is empty.
+ * Takes the token and the indices (into its candidates); returns the token.
  */
 export function setGolds<T extends Token>(t: T, indices: readonly number[]): T {
   const sorted = [...new Set(indices)].sort((a, b) => a - b);
-  t.gold = sorted.length > 0 ? sorted[0] : -1;
+  const position = (i: number): number => analyzerPosition(t.candidates[i], i);
+  t.gold = sorted.length > 0 ? sorted.reduce((a, b) => (position(b) < position(a) ? b : a)) : -1;
   if (sorted.length > 1) t.golds = sorted;
   else delete t.golds;
   return t;

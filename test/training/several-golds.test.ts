@@ -20,6 +20,7 @@ import { countLabelFrequencies } from '../../src/eval/baselines.js';
 import { evaluateItems, evalMarkdown, mergeReports } from '../../src/eval/eval.js';
 import { sequenceSpec, candidateTag } from '../../src/model/sequence.js';
 import { prepareDocument } from '../../src/tagger/prepare.js';
+import { withCandidates } from '../../features/seen-labels.js';
 import { rankToken } from '../../src/tagger/types.js';
 import { countTagBigrams, goldLogProbability } from '../../training/sequence-fit.js';
 import { runStageOne } from '../../training/stage1.js';
@@ -131,4 +132,43 @@ test('a model trained on PUD\'s projection ties saves β*\'s unit and loads to t
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('a token keeps its gold when C(t) drops its first gold label but keeps another', () => {
+  const t = setGolds(token('tEln', [SHE, PASS, YOU]), [0, 2]);
+  const narrowed = withCandidates(t, [PASS, YOU]);
+  assert.equal(narrowed.gold, 1);
+  assert.equal(narrowed.golds, undefined);
+  assert.equal(withCandidates(t, [PASS]).gold, -1);
+});
+
+test('the first gold label is the first in the analyzer\'s order, whatever order the candidates are stored in', () => {
+  const ranked = (c: typeof SHE, analyzerRank: number) => ({ ...c, analyzerRank });
+  // stored in another order (a candidates file's hash order): YOU first, though the analyzer gave SHE first
+  const t = setGolds(token('tEln', [ranked(YOU, 2), ranked(PASS, 1), ranked(SHE, 0)]), [0, 2]);
+  assert.deepEqual(t.golds, [0, 2]);
+  assert.equal(t.candidates[t.gold].key, SHE.key);
+  const inOrder = setGolds(token('tEln', [SHE, PASS, YOU]), [2, 0]);
+  assert.equal(inOrder.gold, 0);
+});
+
+test('stage one counts a token the same whichever order its gold labels are stored in', async () => {
+  const stored = (order: 'analyzer' | 'other'): Corpus => {
+    const cands = order === 'analyzer' ? [SHE, PASS, YOU] : [{ ...YOU, analyzerRank: 2 }, { ...PASS, analyzerRank: 1 }, { ...SHE, analyzerRank: 0 }];
+    const sentences = Array.from({ length: 3 }, (_, i) => ({
+      id: `s${i}`, tokens: [setGolds(token('tEln', cands), [0, 2]), token('Albyt', [NOUN], 0)],
+    }));
+    return { documents: [{ id: 'd', sentences }] };
+  };
+  const templates = resolveFeatureSet('baseline+prior');
+  // the feature values each model gives the same probe: تعلن with SHE, PASS and YOU, gold SHE
+  const features = async (corpus: Corpus) => {
+    const s1 = await runStageOne(corpus, { templates, workers: 0 });
+    const probe: Document = { id: 'p', sentences: [{ id: 'p', tokens: [token('tEln', [SHE, PASS, YOU], 0)] }] };
+    const fx = new FeatureExtractor({ templates, vocab: s1.vocab, counts: s1.counts, doc: s1.doc, transform: 'log1p' });
+    return Array.from(buildRows([prepareDocument(probe, null).doc], fx, { maxTokens: 0 }).rows.x);
+  };
+  const a = await features(stored('analyzer'));
+  assert.ok(a.some((v) => v > 0));
+  assert.deepEqual(await features(stored('other')), a);
 });
