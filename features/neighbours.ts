@@ -6,7 +6,8 @@
  *
  * Each token has a context label: the label its neighbours see. It is `contextLabel` when the
  * token carries that field (a string, or null for "no label"), else the token's gold label
- * key, else none. Stage one counts D1 with gold context labels; for D2 and test documents
+ * key (for a token with several gold labels, Token.golds, the one first in the analyzer's order:
+ * a context is one label), else none. Stage one counts D1 with gold context labels; for D2 and test documents
  * the caller sets `contextLabel` on every token ({@link withContextLabels}): gold keys for
  * the oracle, first-pass predictions for M2pass.
  *
