@@ -1,9 +1,10 @@
 /**
  * The default models of a data folder, as `lexdis setup` makes them once the data is fetched:
- * the gold treebanks imported onto the BAMA 1.0 analyzer (into `DATA/corpora/NAME.pos`, as
- * `lexdis import-ud` writes them) and the models trained on them with the default options (into
- * `DATA/models/NAME`, as `lexdis train` writes them): `lexdis` on UD Arabic-PUD and UD
- * Arabic-PADT 1.3's dev and test parts, `pud` on PUD alone (src/data/folder.ts DEFAULT_MODELS).
+ * the gold corpora imported onto the BAMA 1.0 analyzer (into `DATA/corpora/NAME.pos`: the
+ * treebanks as `lexdis import-ud` writes them, the vocalized texts as `lexdis import-diac` does)
+ * and the models trained on them with the default options (into `DATA/models/NAME`, as `lexdis
+ * train` writes them): `lexdis` on UD Arabic-PUD, UD Arabic-PADT 1.3's dev and test parts and Al
+ * Jazeera Learning's vocalized stories, `pud` on PUD alone (src/data/folder.ts DEFAULT_MODELS).
  *
  * A model is kept when it is current: `DATA/models/setup.json` records, for each model it
  * trained, what it was made from (the sha256 of every input file, the corpora, this lexdis's
@@ -17,8 +18,10 @@ import { requireOneOf, requireOptions, requireString } from '../src/args.js';
 import { DataNotFoundError } from '../src/errors.js';
 import { sha256File } from '../src/data/check.js';
 import {
-  DEFAULT_MODELS, modelPath, TABLES_SET, tablesPath, TREEBANKS, treebankPath, type DefaultModelName, type TreebankName,
+  DEFAULT_MODELS, goldCorpusFiles, goldCorpusSet, modelPath, TABLES_SET, tablesPath, TREEBANKS,
+  type DefaultModelName, type GoldCorpusName,
 } from '../src/data/folder.js';
+import { importDiacText } from '../src/import/diac-import.js';
 import { corpusToPos, writePosFile } from '../src/formats/pos/pos.js';
 import { projectTreebank } from '../src/import/treebank.js';
 import { makeFolders, readTextFile, writeFileAtomic } from '../src/io/files.js';
@@ -28,8 +31,8 @@ import { defaultTrainOptions } from './train.js';
 import { trainFiles } from './train-files.js';
 
 /** The corpora each default model is trained on, declared once for every default model. */
-export const DEFAULT_MODEL_CORPORA: Readonly<Record<DefaultModelName, readonly TreebankName[]>> = {
-  lexdis: ['pud', 'padt-dev', 'padt-test'],
+export const DEFAULT_MODEL_CORPORA: Readonly<Record<DefaultModelName, readonly GoldCorpusName[]>> = {
+  lexdis: ['pud', 'padt-dev', 'padt-test', 'aljazeera'],
   pud: ['pud'],
 };
 
@@ -38,14 +41,14 @@ const TABLE_FILES = ['dictPrefixes', 'dictStems', 'dictSuffixes', 'tableAB', 'ta
 
 /**
  * Takes default models' names; returns the data sets they are made from (the analyzer's tables
- * and their treebanks), each once. Throws nothing.
+ * and their gold corpora's sets), each once. Throws nothing.
  */
 export function setupDataSets(models: readonly DefaultModelName[] = DEFAULT_MODELS): string[] {
-  return [...new Set([TABLES_SET, ...models.flatMap((m) => DEFAULT_MODEL_CORPORA[m].map((c) => TREEBANKS[c].set))])];
+  return [...new Set([TABLES_SET, ...models.flatMap((m) => DEFAULT_MODEL_CORPORA[m].map(goldCorpusSet))])];
 }
 
-/** What {@link setupModels} is doing: importing a treebank or training a model (with its path). */
-export type SetupStep = { step: 'import'; corpus: TreebankName; path: string } | { step: 'train'; model: DefaultModelName; path: string };
+/** What {@link setupModels} is doing: importing a gold corpus or training a model (with its path). */
+export type SetupStep = { step: 'import'; corpus: GoldCorpusName; path: string } | { step: 'train'; model: DefaultModelName; path: string };
 
 /** Options of {@link setupModels}. */
 export interface SetupOptions {
@@ -78,7 +81,7 @@ type SetupRecord = Partial<Record<DefaultModelName, { madeFrom: MadeFrom; create
 interface MadeFrom {
   lexdis: string;
   formatVersion: number;
-  corpora: readonly TreebankName[];
+  corpora: readonly GoldCorpusName[];
   sha256: string[];
   train: Record<string, unknown>;
 }
@@ -97,7 +100,7 @@ function readRecord(dataDir: string): SetupRecord {
 async function madeFrom(dataDir: string, model: DefaultModelName): Promise<MadeFrom> {
   const corpora = DEFAULT_MODEL_CORPORA[model];
   const tables = TABLE_FILES.map((f) => join(tablesPath(dataDir), f));
-  const files = [...tables, ...corpora.map((c) => treebankPath(dataDir, c))];
+  const files = [...tables, ...corpora.flatMap((c) => goldCorpusFiles(dataDir, c))];
   const missing = files.find((f) => !existsSync(f));
   if (missing) throw new DataNotFoundError(`a file the default model ${model} is made from is not there`, { file: missing });
   const sha256 = await Promise.all(files.map((f) => sha256File(f)));
@@ -136,7 +139,7 @@ export async function setupModels(dataDir: string, options: SetupOptions = {}): 
   for (const m of models) {
     if (o.force || !(await isCurrent(modelPath(dataDir, m), record[m], from.get(m)!))) stale.push(m);
   }
-  const corpora = importTreebanks(dataDir, [...new Set(stale.flatMap((m) => DEFAULT_MODEL_CORPORA[m]))], o);
+  const corpora = importCorpora(dataDir, [...new Set(stale.flatMap((m) => DEFAULT_MODEL_CORPORA[m]))], o);
   for (const m of stale) {
     const path = modelPath(dataDir, m);
     o.onStep?.({ step: 'train', model: m, path });
@@ -149,18 +152,29 @@ export async function setupModels(dataDir: string, options: SetupOptions = {}): 
   return models.map((m) => ({ model: m, path: modelPath(dataDir, m), status: stale.includes(m) ? 'trained' : 'kept' }));
 }
 
-/** Imports each treebank into DATA/corpora/NAME.pos (as `lexdis import-ud` does); returns name → path. */
-function importTreebanks(dataDir: string, names: TreebankName[], o: SetupOptions): Map<TreebankName, string> {
-  const out = new Map<TreebankName, string>();
+/**
+ * Imports each gold corpus into DATA/corpora/NAME.pos (a treebank as `lexdis import-ud` does, a
+ * vocalized text as `lexdis import-diac` does, each of its files a document); returns name → path.
+ */
+function importCorpora(dataDir: string, names: GoldCorpusName[], o: SetupOptions): Map<GoldCorpusName, string> {
+  const out = new Map<GoldCorpusName, string>();
   if (names.length === 0) return out;
   const folder = makeFolders(join(dataDir, 'corpora'));
   const analyzer = Analyzer.load(tablesPath(dataDir), LEXDIS_ANALYZER_OPTIONS);
   for (const name of names) {
     const path = join(folder, `${name}.pos`);
     o.onStep?.({ step: 'import', corpus: name, path });
-    const file = treebankPath(dataDir, name);
-    const { corpus } = projectTreebank(readTextFile(file), analyzer, { file, progress: o.onProgress });
-    writeFileAtomic(path, writePosFile(corpusToPos(corpus)));
+    const files = goldCorpusFiles(dataDir, name);
+    if (Object.hasOwn(TREEBANKS, name)) {
+      const { corpus } = projectTreebank(readTextFile(files[0]), analyzer, { file: files[0], progress: o.onProgress });
+      writeFileAtomic(path, writePosFile(corpusToPos(corpus)));
+    } else {
+      // a blank line between the files: each a document (the files were checked against the manifest's sha256 by
+      // fetch; a note's line number counts in the files joined)
+      const text = files.map((f) => readTextFile(f).replace(/\s+$/, '')).join('\n\n');
+      const { pos } = importDiacText(text, analyzer, { file: join(dataDir, goldCorpusSet(name)), docLines: 0 });
+      writeFileAtomic(path, pos);
+    }
     out.set(name, path);
   }
   return out;

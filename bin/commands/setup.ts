@@ -58,11 +58,12 @@ export function register(program: Command): void {
     .command('setup')
     .summary('fetch the data and train the default models into the data folder: what tag, diacritize, serve and eval use without -m')
     .description(
-      'Fetches the data sets the default models are made from (bama-1.0, ud-arabic-pud, ud-arabic-padt-1.3; as ' +
-      'lexdis data fetch does, into --data, else $LEXDIS_DATA, else ~/.local/share/lexdis), imports the treebanks into ' +
-      'DATA/corpora/ (as lexdis import-ud does) and trains the default models into DATA/models/ (as lexdis train does): ' +
-      'lexdis, on UD Arabic-PUD and UD Arabic-PADT 1.3 dev and test (CC BY-NC-SA 3.0 as PADT: non-commercial use only), ' +
-      'and pud, on PUD alone (CC BY-SA 3.0). The commands that take -m MODEL use DATA/models/lexdis without it, else ' +
+      `Fetches the data sets the default models are made from (${setupDataSets().join(', ')}; as ` +
+      'lexdis data fetch does, into --data, else $LEXDIS_DATA, else ~/.local/share/lexdis), imports the gold corpora ' +
+      'into DATA/corpora/ (the treebanks as lexdis import-ud does, the vocalized stories as lexdis import-diac does) and ' +
+      'trains the default models into DATA/models/ (as lexdis train does): lexdis, on UD Arabic-PUD, UD Arabic-PADT 1.3 ' +
+      'dev and test and Al Jazeera Learning\'s vocalized stories (CC BY-NC-SA 3.0 as PADT: non-commercial use only; ' +
+      'and GPL-3.0 as the stories), and pud, on PUD alone (CC BY-SA 3.0). The commands that take -m MODEL use DATA/models/lexdis without it, else ' +
       'DATA/models/pud. Running it again fetches and trains only what is missing or not current (a model made from ' +
       'other data or by another lexdis version).',
     )

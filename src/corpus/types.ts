@@ -77,7 +77,8 @@ export interface Token {
    * The gold candidates of a token whose gold is several labels (a vocalized word several
    * analyses spell alike, a treebank word several analyses fit equally: docs/formats.md, "Several
    * gold labels"): their indices in `candidates`, ascending, at least two; `gold` is the one first
-   * in the analyzer's order (see setGolds). Training counts each of them (docs/method.md), evaluation takes any of them as right.
+   * in the analyzer's order (see setGolds). Training counts each of them (docs/method.md),
+   * evaluation takes any of them as right.
    * Absent on a token with one gold label or none.
    */
   golds?: number[];

@@ -14,6 +14,7 @@ import { isAbsolute, join, resolve, sep } from 'node:path';
 import { requireString } from '../args.js';
 import { projectRoot } from '../config.js';
 import { DataNotFoundError } from '../errors.js';
+import { DATA_SETS, licenceFileOf } from './manifest.js';
 
 /** Which rule chose the data folder. */
 export type DataDirSource = '--data' | 'LEXDIS_DATA' | 'user data folder' | 'checkout';
@@ -35,6 +36,26 @@ export const TREEBANKS = {
   'padt-test': { set: 'ud-arabic-padt-1.3', file: 'ar-ud-test.conllu' },
 } as const;
 export type TreebankName = keyof typeof TREEBANKS;
+
+/**
+ * The vocalized texts of the data folder the default model `lexdis` is trained on beside the
+ * treebanks: each a data set whose files, but its licence's text, are the text, a file a document
+ * (imported as `lexdis import-diac` imports a text).
+ */
+export const VOCALIZED_TEXTS = {
+  aljazeera: { set: 'aljazeera-learning' },
+} as const;
+export type VocalizedTextName = keyof typeof VOCALIZED_TEXTS;
+
+/** The gold corpora of the data folder: the treebanks and the vocalized texts. */
+export type GoldCorpusName = TreebankName | VocalizedTextName;
+
+/** Every gold corpus's name: the treebanks', then the vocalized texts'. */
+export const GOLD_CORPUS_NAMES = [
+  ...Object.keys(TREEBANKS), ...Object.keys(VOCALIZED_TEXTS),
+] as readonly GoldCorpusName[];
+
+const isTreebank = (name: GoldCorpusName): name is TreebankName => Object.hasOwn(TREEBANKS, name);
 
 /**
  * The default models `lexdis setup` trains into the data folder's `models/` folder, in the
@@ -97,6 +118,23 @@ export function tablesPath(dataDir: string): string {
  */
 export function treebankPath(dataDir: string, name: TreebankName): string {
   return join(requireString('dataDir', dataDir), TREEBANKS[name].set, TREEBANKS[name].file);
+}
+
+/** Takes a gold corpus's name; returns the data set it is in. */
+export function goldCorpusSet(name: GoldCorpusName): string {
+  return isTreebank(name) ? TREEBANKS[name].set : VOCALIZED_TEXTS[name].set;
+}
+
+/**
+ * Takes a data folder and a gold corpus's name; returns its files in the folder: a treebank's
+ * CoNLL-U file, or a vocalized text's files in the manifest's order (every file of its set but the
+ * licence's text). Throws UsageError for a non-string folder.
+ */
+export function goldCorpusFiles(dataDir: string, name: GoldCorpusName): string[] {
+  if (isTreebank(name)) return [treebankPath(dataDir, name)];
+  const set = DATA_SETS.find((s) => s.name === VOCALIZED_TEXTS[name].set)!;
+  const licence = licenceFileOf(set);
+  return set.files.filter((f) => f.name !== licence).map((f) => join(requireString('dataDir', dataDir), set.name, f.name));
 }
 
 /**

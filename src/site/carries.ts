@@ -1,7 +1,7 @@
 /**
  * What a static site carries and under which licence: the page and the tagger (lexdis, MIT), the
  * analyzer's tables compiled into the model (BAMA 1.0, GPL-2.0, with where its source is), the
- * corpora the model was trained on (each treebank's licence, from the data manifest), and the
+ * corpora the model was trained on (each one's licence, from the data manifest), and the
  * page's font (Noto Naskh Arabic, OFL-1.1). Each with the licence's text the site copies.
  */
 import { readFileSync } from 'node:fs';
@@ -9,8 +9,8 @@ import { basename, dirname, join } from 'node:path';
 import { TABLE_FILES } from '../analyzer/lexicon.js';
 import { tablesFingerprint } from '../analyzer/image-node.js';
 import { projectRoot } from '../config.js';
-import { DATA_SETS, type DataSet } from '../data/manifest.js';
-import { TABLES_SET, TREEBANKS } from '../data/folder.js';
+import { DATA_SETS, licenceFileOf, type DataSet } from '../data/manifest.js';
+import { GOLD_CORPUS_NAMES, goldCorpusSet, TABLES_SET, TREEBANKS } from '../data/folder.js';
 import { UsageError } from '../errors.js';
 import { FONT_FILES, fontPath } from '../service/assets.js';
 
@@ -31,22 +31,21 @@ const setNamed = (name: string): DataSet => DATA_SETS.find((s) => s.name === nam
 const sourceOf = (set: DataSet): string | undefined => set.origin && `https://github.com/${set.origin.repo}/tree/${set.origin.commit}`;
 /** A manifest licence without the name of its file: `CC BY-SA 3.0 (LICENSE.txt)` → `CC BY-SA 3.0`. */
 const licenceName = (set: DataSet): string => set.licence.replace(/ \([^)]*\)/, '');
-/** The file of a set's folder its licence names (`GPL-2.0 (gpl.txt)` → gpl.txt). */
-const licenceFileOf = (set: DataSet): string | undefined => /\(([^)]+)\)/.exec(set.licence)?.[1];
 
 /** The compiled tables' fingerprint without the analyzer's code: the six files' sizes and CRCs. */
 const tablesPart = (fingerprint: string): string => fingerprint.split(' ').filter((p) => TABLE_FILES.some((f) => p.startsWith(`${f}:`))).join(' ');
 
 /**
- * The treebanks a model was trained on, by the names of its corpora's files (`DATA/corpora/pud.pos`
- * as `lexdis setup` names them, or the treebank's own file); undefined for a corpus lexdis does not know.
+ * The data set of a corpus a model was trained on, by the name of the corpus's file
+ * (`DATA/corpora/pud.pos` as `lexdis setup` names the gold corpora, or a treebank's own file);
+ * undefined for a corpus lexdis does not know.
  */
-function treebankOf(source: string): DataSet | undefined {
+function goldCorpusOf(source: string): DataSet | undefined {
   const name = basename(source.replace(/\\/g, '/'));
-  for (const [short, t] of Object.entries(TREEBANKS)) {
-    if (name === t.file || name.replace(/\.[^.]*$/, '') === short) return setNamed(t.set);
-  }
-  return undefined;
+  for (const t of Object.values(TREEBANKS)) if (name === t.file) return setNamed(t.set);
+  const short = name.replace(/\.[^.]*$/, '');
+  const corpus = GOLD_CORPUS_NAMES.find((c) => c === short);
+  return corpus && setNamed(goldCorpusSet(corpus));
 }
 
 function dataSetCarried(set: DataSet, dataDir: string, what: string): CarriedWithText {
@@ -88,7 +87,7 @@ export function siteCarries(
   const sets = new Set<DataSet>();
   const unknown: string[] = [];
   for (const source of sources) {
-    const set = treebankOf(source);
+    const set = goldCorpusOf(source);
     if (set) sets.add(set);
     else unknown.push(basename(source));
   }

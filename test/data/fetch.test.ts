@@ -182,9 +182,11 @@ test('every file with a public source is read at a full commit of its repository
   }
 });
 
-test('the manifest lists every file of the data folder with its size and sha256', async () => {
-  const listed = DATA_SETS.flatMap((s) => s.files.map((f) => `${s.name}/${f.name}`)).sort();
-  const there = readdirSync(dataDir()).flatMap((set) => readdirSync(join(dataDir(), set)).map((f) => `${set}/${f}`)).sort();
+test('the manifest lists every file of the data folder with its size and sha256 (a set only training reads may be absent)', async () => {
+  const sets = readdirSync(dataDir());
+  const present = DATA_SETS.filter((s) => !s.trainingOnly || sets.includes(s.name));
+  const listed = present.flatMap((s) => s.files.map((f) => `${s.name}/${f.name}`)).sort();
+  const there = sets.flatMap((set) => readdirSync(join(dataDir(), set)).map((f) => `${set}/${f}`)).sort();
   assert.deepEqual(listed, there);
-  assert.deepEqual((await checkData(dataDir())).filter((c) => c.status !== 'ok'), []);
+  assert.deepEqual((await checkData(dataDir(), present)).filter((c) => c.status !== 'ok'), []);
 });

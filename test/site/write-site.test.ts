@@ -90,6 +90,10 @@ test('the licences: tables that are not BAMA 1.0\'s are refused; a corpus lexdis
   const named = siteCarries(info, real, dataDir(), 'CC BY 4.0');
   assert.ok(named.some((c) => c.name.includes('mine.pos') && c.licence === 'CC BY 4.0'));
   assert.equal(named.some((c) => c.name.includes('/home/me')), false, 'the corpus by its file name only');
+  // the default model's gold corpora, as lexdis setup names them: each set's licence from the manifest
+  const setup = { corpus: { sources: ['pud', 'padt-dev', 'aljazeera'].map((c) => ({ source: `/data/corpora/${c}.pos` })) } };
+  const licences = siteCarries(setup, real, dataDir()).filter((c) => c.name.startsWith('The model is trained on')).map((c) => c.licence);
+  assert.deepEqual(licences, ['CC BY-SA 3.0', 'CC BY-NC-SA 3.0: non-commercial use only', 'GPL-3.0']);
 });
 
 test('lexdis site: --help, a usage error without -o (exit 2), a summary naming what the site carries', async () => {

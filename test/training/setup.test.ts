@@ -1,7 +1,8 @@
 /**
  * The default models of a data folder (training/setup.ts) and what finds them without a model
  * path (src/data/folder.ts defaultModelPath, Tagger.load()): on a small data folder (the BAMA
- * tables, and the first sentences of PUD and of PADT's dev and test parts), made, kept while
+ * tables, the first sentences of PUD and of PADT's dev and test parts, and a vocalized sentence
+ * in each file of the vocalized text), made, kept while
  * current, made again when an input changes, found in their order of preference, and a missing
  * one an error naming `lexdis setup`.
  */
@@ -11,7 +12,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { dataPaths } from '../../bin/data.js';
-import { defaultModelPath, type DefaultModelName, modelPath, treebankPath, TREEBANKS, type TreebankName } from '../../src/data/folder.js';
+import {
+  defaultModelPath, type DefaultModelName, goldCorpusFiles, modelPath, treebankPath, TREEBANKS, type TreebankName,
+  VOCALIZED_TEXTS, type VocalizedTextName,
+} from '../../src/data/folder.js';
 import { DataNotFoundError } from '../../src/errors.js';
 import { readModelHeader } from '../../src/model/store.js';
 import { Tagger } from '../../src/tagger/tagger-node.js';
@@ -37,13 +41,19 @@ function smallDataFolder(): string {
     mkdirSync(dirname(treebankPath(dir, name)), { recursive: true });
     writeFileSync(treebankPath(dir, name), head(SOURCES[name](), 60));
   }
+  for (const name of Object.keys(VOCALIZED_TEXTS) as VocalizedTextName[]) {
+    for (const [i, file] of goldCorpusFiles(dir, name).entries()) {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, i % 2 === 0 ? 'كَتَبَتِ الطَّالِبَةُ الدَّرْسَ.\n' : 'ذَهَبَ الْوَلَدُ إِلَى الْمَدْرَسَةِ.\n');
+    }
+  }
   return dir;
 }
 
 const createdAt = async (dir: string, m: DefaultModelName) => (await readModelHeader(modelPath(dir, m))).createdAt;
 
 test('the data sets of the default models: the tables and their treebanks, each once', () => {
-  assert.deepEqual(setupDataSets(), ['bama-1.0', 'ud-arabic-pud', 'ud-arabic-padt-1.3']);
+  assert.deepEqual(setupDataSets(), ['bama-1.0', 'ud-arabic-pud', 'ud-arabic-padt-1.3', 'aljazeera-learning']);
   assert.deepEqual(setupDataSets(['pud']), ['bama-1.0', 'ud-arabic-pud']);
 });
 
@@ -54,8 +64,11 @@ test('setupModels makes the default models, keeps them while current, and makes 
     const steps: string[] = [];
     const first = await setupModels(dir, { workers: 0, onStep: (s) => steps.push(s.step === 'import' ? `import ${s.corpus}` : `train ${s.model}`) });
     assert.deepEqual(first.map((r) => [r.model, r.status]), [['lexdis', 'trained'], ['pud', 'trained']]);
-    assert.deepEqual(steps, ['import pud', 'import padt-dev', 'import padt-test', 'train lexdis', 'train pud']);
+    assert.deepEqual(steps, ['import pud', 'import padt-dev', 'import padt-test', 'import aljazeera', 'train lexdis', 'train pud']);
     assert.equal(defaultModelPath(dir), modelPath(dir, 'lexdis'));
+    // the vocalized text: each of its files a document
+    const texts = readFileSync(join(dir, 'corpora', 'aljazeera.pos'), 'utf8').match(/^;;; DOCUMENT: /gm)?.length;
+    assert.equal(texts, goldCorpusFiles(dir, 'aljazeera').length);
     const made = { lexdis: await createdAt(dir, 'lexdis'), pud: await createdAt(dir, 'pud') };
 
     const tagger = await Tagger.load({ data: dir });
