@@ -18,7 +18,7 @@ import { requireOneOf, requireOptions, requireString } from '../src/args.js';
 import { DataNotFoundError } from '../src/errors.js';
 import { sha256File } from '../src/data/check.js';
 import {
-  DEFAULT_MODELS, goldCorpusFiles, goldCorpusSet, modelPath, TABLES_SET, tablesPath, TREEBANKS,
+  DEFAULT_MODELS, goldCorpusFiles, goldCorpusSet, isTreebank, modelPath, readVocalizedText, TABLES_SET, tablesPath,
   type DefaultModelName, type GoldCorpusName,
 } from '../src/data/folder.js';
 import { importDiacText } from '../src/import/diac-import.js';
@@ -164,14 +164,13 @@ function importCorpora(dataDir: string, names: GoldCorpusName[], o: SetupOptions
   for (const name of names) {
     const path = join(folder, `${name}.pos`);
     o.onStep?.({ step: 'import', corpus: name, path });
-    const files = goldCorpusFiles(dataDir, name);
-    if (Object.hasOwn(TREEBANKS, name)) {
-      const { corpus } = projectTreebank(readTextFile(files[0]), analyzer, { file: files[0], progress: o.onProgress });
+    if (isTreebank(name)) {
+      const [file] = goldCorpusFiles(dataDir, name);
+      const { corpus } = projectTreebank(readTextFile(file), analyzer, { file, progress: o.onProgress });
       writeFileAtomic(path, writePosFile(corpusToPos(corpus)));
     } else {
-      // a blank line between the files: each a document (the files were checked against the manifest's sha256 by
-      // fetch; a note's line number counts in the files joined)
-      const text = files.map((f) => readTextFile(f).replace(/\s+$/, '')).join('\n\n');
+      // each file a document (fetch checked the files against the manifest; a note's line number counts in them joined)
+      const text = readVocalizedText(dataDir, name);
       const { pos } = importDiacText(text, analyzer, { file: join(dataDir, goldCorpusSet(name)), docLines: 0 });
       writeFileAtomic(path, pos);
     }

@@ -14,6 +14,7 @@ import { isAbsolute, join, resolve, sep } from 'node:path';
 import { requireString } from '../args.js';
 import { projectRoot } from '../config.js';
 import { DataNotFoundError } from '../errors.js';
+import { readTextFile } from '../io/text-file.js';
 import { DATA_SETS, licenceFileOf } from './manifest.js';
 
 /** Which rule chose the data folder. */
@@ -55,7 +56,10 @@ export const GOLD_CORPUS_NAMES = [
   ...Object.keys(TREEBANKS), ...Object.keys(VOCALIZED_TEXTS),
 ] as readonly GoldCorpusName[];
 
-const isTreebank = (name: GoldCorpusName): name is TreebankName => Object.hasOwn(TREEBANKS, name);
+/** Takes a gold corpus's name; returns whether it is a treebank's (else a vocalized text's). */
+export function isTreebank(name: GoldCorpusName): name is TreebankName {
+  return Object.hasOwn(TREEBANKS, name);
+}
 
 /**
  * The default models `lexdis setup` trains into the data folder's `models/` folder, in the
@@ -135,6 +139,15 @@ export function goldCorpusFiles(dataDir: string, name: GoldCorpusName): string[]
   const set = DATA_SETS.find((s) => s.name === VOCALIZED_TEXTS[name].set)!;
   const licence = licenceFileOf(set);
   return set.files.filter((f) => f.name !== licence).map((f) => join(requireString('dataDir', dataDir), set.name, f.name));
+}
+
+/**
+ * Takes a data folder and a vocalized text's name; returns the text as `lexdis setup` imports it:
+ * its files in the manifest's order, each without its trailing white space, a blank line between
+ * them (so each is a document). Throws InputError for a file that cannot be read, as readTextFile.
+ */
+export function readVocalizedText(dataDir: string, name: VocalizedTextName): string {
+  return goldCorpusFiles(dataDir, name).map((f) => readTextFile(f).replace(/\s+$/, '')).join('\n\n');
 }
 
 /**
