@@ -6,19 +6,25 @@ import { UsageError } from '../src/errors.js';
 import { VALUE_LIMIT, type GroupBlock } from './beta.js';
 import type { IdSizes } from './tally.js';
 
+/** The names of the scratch arrays of signed ids, and of unsigned counts. */
+type IntScratch = 'all' | 'vals' | 'word' | 'ctx' | 'key' | 'rowPrimary' | 'rowSecondary';
+type UintScratch = 'marginal' | 'runEnd' | 'count' | 'weight';
+
 /*
  * Scratch reused across calls in one thread (fresh memory costs page faults: measured, the
  * first pass in a new thread ran ~1.7× slower while it allocated its outputs afresh): the token
- * list, the gathered values, the outputs before they are cut to size, and per target a counter
- * array that is all zeros between calls (every counter raised in a run is reset when emitted).
+ * list, the gathered values, a group's two keys by gold row (a corpus with several gold labels on a
+ * token), the outputs before they are cut to size, and per target a counter array that is all zeros
+ * between calls (every counter raised in a run is reset when emitted).
  */
-const scratch: Record<'all' | 'vals' | 'word' | 'ctx' | 'key', Int32Array> &
-  Record<'marginal' | 'runEnd' | 'count' | 'weight', Uint32Array> = {
+const scratch: Record<IntScratch, Int32Array> & Record<UintScratch, Uint32Array> = {
   all: new Int32Array(0),
   vals: new Int32Array(0),
   word: new Int32Array(0),
   ctx: new Int32Array(0),
   key: new Int32Array(0),
+  rowPrimary: new Int32Array(0),
+  rowSecondary: new Int32Array(0),
   marginal: new Uint32Array(0),
   runEnd: new Uint32Array(0),
   count: new Uint32Array(0),
@@ -26,12 +32,18 @@ const scratch: Record<'all' | 'vals' | 'word' | 'ctx' | 'key', Int32Array> &
 };
 const counterScratch: Uint32Array[] = [];
 
-export function ints(name: 'all' | 'vals' | 'word' | 'ctx' | 'key', n: number): Int32Array {
+/**
+ * Takes a scratch array's name and the length needed; gives that thread-wide array, at least that long (grown
+ * afresh when shorter, its contents then lost; else as the last call left it). It stays valid until the next call
+ * with the same name.
+ */
+export function ints(name: IntScratch, n: number): Int32Array {
   if (scratch[name].length < n) scratch[name] = new Int32Array(Math.ceil(n * 1.25));
   return scratch[name];
 }
 
-export function uints(name: 'marginal' | 'runEnd' | 'count' | 'weight', n: number): Uint32Array {
+/** As {@link ints}, for the scratch arrays of unsigned counts. */
+export function uints(name: UintScratch, n: number): Uint32Array {
   if (scratch[name].length < n) scratch[name] = new Uint32Array(Math.ceil(n * 1.25));
   return scratch[name];
 }

@@ -101,8 +101,8 @@ export function countGroup(enc: EncodedCorpus, spec: GroupSpec, lo: number, hi: 
   const [tokenP, pRange] = primaryOf(enc, spec, sizes);
   const tokenS = spec.word === 'word' ? contextArray(enc, spec.context) : null;
   // keys by gold row (a token's own row is its number; extra rows follow)
-  const P = tokenP && byRow(enc, tokenP);
-  const S = tokenS && byRow(enc, tokenS);
+  const P = tokenP && byRow(enc, tokenP, 'rowPrimary');
+  const S = tokenS && byRow(enc, tokenS, 'rowSecondary');
   const order = sortedGoldRows(enc, P, S, lo, Math.min(hi, pRange), ctxRange(spec.context, sizes));
   const n = order.length;
   const vals = gatherValues(enc, order, spec.targets);
@@ -121,11 +121,15 @@ export function countGroup(enc: EncodedCorpus, spec: GroupSpec, lo: number, hi: 
   return runs.block(spec.group);
 }
 
-/** A token-indexed array extended to gold rows: the extra rows (EncodedCorpus.moreGold) take their token's value. */
-function byRow(enc: EncodedCorpus, keys: Int32Array): Int32Array {
+/**
+ * A token-indexed array extended to gold rows: the extra rows (EncodedCorpus.moreGold) take their token's value.
+ * Without extra rows, the array itself; with them, the named scratch array (valid until its next use; entries
+ * past the last row left as they were).
+ */
+function byRow(enc: EncodedCorpus, keys: Int32Array, scratch: 'rowPrimary' | 'rowSecondary'): Int32Array {
   const more = enc.moreGold;
   if (!more) return keys;
-  const out = new Int32Array(enc.nTokens + more.token.length);
+  const out = ints(scratch, enc.nTokens + more.token.length);
   out.set(keys.subarray(0, enc.nTokens));
   for (let j = 0; j < more.token.length; j++) out[enc.nTokens + j] = keys[more.token[j]];
   return out;

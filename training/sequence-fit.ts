@@ -49,17 +49,24 @@ export function countTagBigrams(docs: Iterable<Document>, spec: TagSpec, weight:
     left[a] = (left[a] ?? 0) + w;
   };
   const addAll = (from: TagWeights, to: TagWeights) => {
-    for (const [a, wa] of from) for (const [b, wb] of to) add(a, b, wa * wb);
+    for (let i = 0; i < from.size; i++)
+      for (let j = 0; j < to.size; j++) add(from.tags[i], to.tags[j], from.weights[i] * to.weights[j]);
   };
+  // the previous token's tags and the current one's, refilled in turn
+  let prev = new TagWeights();
+  let cur = new TagWeights();
   for (const d of docs)
     for (const s of d.sentences) {
-      let prev: TagWeights = new Map([[id(BOS_TAG), 1]]);
+      prev.only(id(BOS_TAG));
       for (const t of s.tokens) {
-        const cur = goldTags(t, spec, id);
+        goldTags(t, spec, id, cur);
         addAll(prev, cur);
+        const done = prev;
         prev = cur;
+        cur = done;
       }
-      addAll(prev, new Map([[id(EOS_TAG), 1]]));
+      cur.only(id(EOS_TAG));
+      addAll(prev, cur);
     }
   const bigrams: number[] = [];
   for (const [k, n] of pairs) {
@@ -73,19 +80,44 @@ export function countTagBigrams(docs: Iterable<Document>, spec: TagSpec, weight:
   return new TagSequence(json);
 }
 
-/** A token's tag ids and their weights (summing to 1). */
-type TagWeights = Map<number, number>;
+/**
+ * A token's tag ids and their weights (summing to 1), in the order first added: the first `size` entries of
+ * `tags` and `weights`. Refilled token by token (its arrays kept, never shortened).
+ */
+class TagWeights {
+  readonly tags: number[] = [];
+  readonly weights: number[] = [];
+  size = 0;
 
-/** The tags of a token's gold labels, each with its share (one tag, {@link NOT_SCORED_TAG}, without gold). */
-function goldTags(t: Token, spec: TagSpec, id: (tag: string) => number): TagWeights {
-  const golds = t.arabic ? goldIndices(t) : [];
-  if (golds.length === 0) return new Map([[id(NOT_SCORED_TAG), 1]]);
-  const out: TagWeights = new Map();
-  for (const g of golds) {
-    const tag = id(candidateTag(t.candidates[g], spec));
-    out.set(tag, (out.get(tag) ?? 0) + 1 / golds.length);
+  /** Takes a tag id; makes it the only tag, weighing 1. */
+  only(tag: number): void {
+    this.size = 0;
+    this.add(tag, 1);
   }
-  return out;
+
+  /** Takes a tag id and a weight; adds the weight to the tag's, the tag added after the others when new. */
+  add(tag: number, weight: number): void {
+    for (let i = 0; i < this.size; i++)
+      if (this.tags[i] === tag) {
+        this.weights[i] += weight;
+        return;
+      }
+    this.tags[this.size] = tag;
+    this.weights[this.size++] = weight;
+  }
+}
+
+/**
+ * Fills `out` with the tags of a token's gold labels, each with its share (one tag, {@link NOT_SCORED_TAG}, for a
+ * token without gold or not Arabic).
+ */
+function goldTags(t: Token, spec: TagSpec, id: (tag: string) => number, out: TagWeights): void {
+  const golds = goldIndices(t);
+  if (!t.arabic || golds.length === 0) out.only(id(NOT_SCORED_TAG));
+  else {
+    out.size = 0;
+    for (const g of golds) out.add(id(candidateTag(t.candidates[g], spec)), 1 / golds.length);
+  }
 }
 
 /** What {@link fitSequenceWeight} found: λ, and A1 on D2 without and with the decoding. */

@@ -96,14 +96,16 @@ function readRecord(dataDir: string): SetupRecord {
   }
 }
 
-/** What `model` is made from (the files of the data folder, read now). */
-async function madeFrom(dataDir: string, model: DefaultModelName): Promise<MadeFrom> {
+/** What `model` is made from (the files of the data folder, read now; `sha256Of` gives a file's sha256). */
+async function madeFrom(
+  dataDir: string, model: DefaultModelName, sha256Of: (file: string) => Promise<string>,
+): Promise<MadeFrom> {
   const corpora = DEFAULT_MODEL_CORPORA[model];
   const tables = TABLE_FILES.map((f) => join(tablesPath(dataDir), f));
   const files = [...tables, ...corpora.flatMap((c) => goldCorpusFiles(dataDir, c))];
   const missing = files.find((f) => !existsSync(f));
   if (missing) throw new DataNotFoundError(`a file the default model ${model} is made from is not there`, { file: missing });
-  const sha256 = await Promise.all(files.map((f) => sha256File(f)));
+  const sha256 = await Promise.all(files.map(sha256Of));
   // stage one's threads change how the counts are made, not what they are: not part of the record
   const { workers: _threads, ...train } = defaultTrainOptions;
   return { lexdis: creatorString(), formatVersion: MODEL_FORMAT_VERSION, corpora, sha256, train: { ...train } };
@@ -133,8 +135,15 @@ export async function setupModels(dataDir: string, options: SetupOptions = {}): 
   for (const [i, m] of models.entries()) requireOneOf(`options.models[${i}]`, m, DEFAULT_MODELS);
   const workers = o.workers ?? defaultTrainOptions.workers;
   const record = readRecord(dataDir);
+  // a file several models are made from (the tables, PUD) is hashed once
+  const hashes = new Map<string, Promise<string>>();
+  const sha256Of = (file: string): Promise<string> => {
+    let hash = hashes.get(file);
+    if (!hash) hashes.set(file, (hash = sha256File(file)));
+    return hash;
+  };
   const from = new Map<DefaultModelName, MadeFrom>();
-  for (const m of models) from.set(m, await madeFrom(dataDir, m));
+  for (const m of models) from.set(m, await madeFrom(dataDir, m, sha256Of));
   const stale: DefaultModelName[] = [];
   for (const m of models) {
     if (o.force || !(await isCurrent(modelPath(dataDir, m), record[m], from.get(m)!))) stale.push(m);

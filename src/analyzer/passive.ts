@@ -41,12 +41,10 @@ import type { Lexicon } from './lexicon.js';
 import { passiveGloss } from './passive-gloss.js';
 import type { Solution } from './types.js';
 import { splitSense } from '../script/lemma.js';
+import { splitMarks, startsWithBwDiacritic, type LetterMarks } from '../script/buckwalter.js';
 
 /** One letter of a vocalized stem and the marks after it (`~a`: shadda and fatha). */
-interface Unit {
-  letter: string;
-  marks: string;
-}
+type Unit = LetterMarks;
 
 /** A perfect (PV) or imperfect (IV) stem. */
 type Aspect = 'PV' | 'IV';
@@ -71,21 +69,9 @@ export const CLASSES: ReadonlyMap<string, ActiveClass> = new Map([
 /** The POS tag of a passive stem, by aspect (the ATB's). */
 export const PASSIVE_TAGS: Readonly<Record<Aspect, string>> = { PV: 'PV_PASS', IV: 'IV_PASS' };
 
-const MARKS = /[aiuo~FNK`]/;
 /** A form I verb of state (faEula) by its lemma ID's base, the perfect with the imperfect's vowel (`baruz-u`). */
 const STATE_VERB = /^[^aiuo~{]a[^aiuo~]u[^aiuo~](-[aiu]+)?$/;
 const HAMZA = /[>&<}'|]/;
-
-/** The letters of a vocalized stem with their marks; null when it starts with a mark. */
-function unitsOf(voc: string): Unit[] | null {
-  const out: Unit[] = [];
-  for (const ch of voc) {
-    if (!MARKS.test(ch)) out.push({ letter: ch, marks: '' });
-    else if (out.length === 0) return null;
-    else out[out.length - 1].marks += ch;
-  }
-  return out;
-}
 
 /** A unit's short vowel ('' for none, `o` for sukun) and whether it carries shadda. */
 function vowelOf(u: Unit): { vowel: string; shadda: boolean } {
@@ -159,7 +145,8 @@ function spellingHolds(active: readonly Unit[], passive: readonly Unit[], prefix
 /** The passive stem entry of an active entry found under the letters `active`, if its letters are `form`; else null. */
 function passiveEntry(e: LexEntry, active: string, form: string, lex: Lexicon): LexEntry | null {
   const cls = e.commented ? undefined : CLASSES.get(e.category);
-  const us = cls ? unitsOf(e.voc) : null;
+  // a stem that starts with a mark is none the rule reads
+  const us = cls && !startsWithBwDiacritic(e.voc) ? splitMarks(e.voc) : null;
   if (!cls || !us || us.length < 3 || us.length !== active.length || us[us.length - 1].marks !== '') return null;
   if (formVII(us, cls.prefixInA) || (cls.prefixInA && STATE_VERB.test(splitSense(e.lemma).base))) return null;
   const passive = cls.aspect === 'PV' ? perfectPassive(us) : imperfectPassive(us);

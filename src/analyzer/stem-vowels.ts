@@ -22,7 +22,7 @@
  * (names.ts). The stem's end has a key of its own, never a letter's (`$` is sheen). Built from
  * the lexicon on first use (about 31k letters for BAMA 1.0), then read-only.
  */
-import { BW_DIACRITICS } from '../script/buckwalter.js';
+import { splitMarks } from '../script/buckwalter.js';
 import type { Lexicon } from './lexicon.js';
 
 /** The stem POS tag whose entries teach the model (BAMA/SAMA: proper names). */
@@ -33,9 +33,6 @@ export const VOWEL_MODEL_POS = 'NOUN_PROP';
  * letter but the last right.
  */
 export const MIN_EVIDENCE = 1;
-/** Buckwalter diacritics (short vowels, tanween, shadda, sukun, dagger alif), as UTF-16 code units. */
-const MARKS: ReadonlySet<number> = new Set(Array.from(BW_DIACRITICS, (ch) => ch.charCodeAt(0)));
-
 /** The numbers that stand beyond the stem's ends (the `^` and `$` of the module comment): no letter's. */
 const BEFORE = 1;
 const AFTER = 2;
@@ -52,24 +49,6 @@ const CONTEXTS = [
  * key fits a small integer); contexts with others are not learned.
  */
 const ALPHABET_MAX = 61;
-
-/**
- * A stem's letters (code units: Buckwalter letters are single units; a letter of two units is kept
- * whole) with the marks after each (`guwlod` → g:u w: l:o d:).
- */
-function splitMarks(voc: string): { letters: string[]; marks: string[] } {
-  const letters: string[] = [];
-  const marks: string[] = [];
-  for (const ch of voc) {
-    if (ch.length === 1 && MARKS.has(ch.charCodeAt(0))) {
-      if (letters.length > 0) marks[marks.length - 1] += ch;
-    } else {
-      letters.push(ch);
-      marks.push('');
-    }
-  }
-  return { letters, marks };
-}
 
 /**
  * A model's numbering of letters: a letter's number (3 … ALPHABET_MAX + 2), 0 for none (a
@@ -125,16 +104,17 @@ export class StemVowels {
   /** Learns from vocalized stems (Buckwalter). */
   static fromVocalizations(vocs: Iterable<string>): StemVowels {
     const alphabet = new Alphabet();
+    // each stem's letters with the marks after each (`guwlod` → g:u w: l:o d:)
     const stems = Array.from(vocs, splitMarks);
     // the marks told apart, numbered in the order first met
     const markIds = new Map<string, number>();
-    for (const { marks } of stems) for (const m of marks) if (!markIds.has(m)) markIds.set(m, markIds.size);
+    for (const units of stems) for (const { marks } of units) if (!markIds.has(marks)) markIds.set(marks, markIds.size);
     const counts = CONTEXTS.map(() => new KeyCounts(markIds.size));
     let seen = 0;
-    for (const { letters, marks } of stems) {
-      const codes = alphabet.codes(letters, true);
-      for (let i = 0; i < letters.length; i++) {
-        const mark = markIds.get(marks[i])!;
+    for (const units of stems) {
+      const codes = alphabet.codes(units.map((u) => u.letter), true);
+      for (let i = 0; i < units.length; i++) {
+        const mark = markIds.get(units[i].marks)!;
         seen++;
         for (let c = 0; c < CONTEXTS.length; c++) {
           const key = contextKey(codes, i, c);

@@ -147,10 +147,19 @@ export function corpusPart(source: string, documents: readonly Document[]): Corp
   return { source, documents: documents.length, tokens, goldTokens };
 }
 
-/** The indices of a token's gold candidates: its `golds`, else its one `gold`, else none. */
+/** What {@link goldIndices} gives a token without gold, and (by gold index) one with one gold label: shared, frozen. */
+const NO_GOLD: readonly number[] = Object.freeze([]);
+const ONE_GOLD: Array<readonly number[]> = [];
+
+/**
+ * The indices of a token's gold candidates: its `golds`, else its one `gold`, else none. Takes the
+ * token; returns an array not to be changed: for one gold label or none, one shared by every such
+ * token (a loop over every token's gold labels makes no array of its own). Throws nothing.
+ */
 export function goldIndices(t: Pick<Token, 'gold' | 'golds'>): readonly number[] {
   if (t.golds) return t.golds;
-  return t.gold >= 0 ? [t.gold] : [];
+  if (t.gold < 0) return NO_GOLD;
+  return (ONE_GOLD[t.gold] ??= Object.freeze([t.gold]));
 }
 
 /**

@@ -21,6 +21,8 @@ const TO_BW = new Map<string, string>(PAIRS.map(([b, cp]) => [String.fromCharCod
 
 /** Short vowels, tanween, shadda, sukun and dagger alif, in Buckwalter. */
 export const BW_DIACRITICS = 'FNKaui~o`';
+/** {@link BW_DIACRITICS} as UTF-16 code units. */
+const DIACRITIC_CODES: ReadonlySet<number> = new Set(Array.from(BW_DIACRITICS, (ch) => ch.charCodeAt(0)));
 const DIACRITIC_RE = /[FNKaui~o`]/g;
 const ARABIC_DIACRITIC_RE = /[\u064b-\u0652\u0670]/g;
 /** Any code point of the transliteration table, in Arabic script. */
@@ -91,4 +93,31 @@ export function normalizeInput(text: string, assume: Script | 'auto' = 'auto'): 
   if (assume === 'arabic') return text;
   if (assume === 'buckwalter') return fromBuckwalter(text);
   return hasArabic(text) ? text : fromBuckwalter(text);
+}
+
+/** One letter of a Buckwalter vocalization and the marks written after it (`~a`: shadda and fatha). */
+export interface LetterMarks {
+  letter: string;
+  marks: string;
+}
+
+/**
+ * Splits a Buckwalter vocalization into its letters, each with the diacritics ({@link BW_DIACRITICS}) written
+ * after it (`guwlod` → g:u w: l:o d:; a character of two code units is a letter, kept whole). Takes the
+ * vocalization; returns its letters in order, new objects the caller may change. Diacritics before the first
+ * letter are dropped ({@link startsWithBwDiacritic} tells). Throws nothing.
+ */
+export function splitMarks(voc: string): LetterMarks[] {
+  const out: LetterMarks[] = [];
+  for (const ch of voc) {
+    if (ch.length === 1 && DIACRITIC_CODES.has(ch.charCodeAt(0))) {
+      if (out.length > 0) out[out.length - 1].marks += ch;
+    } else out.push({ letter: ch, marks: '' });
+  }
+  return out;
+}
+
+/** Takes Buckwalter text; returns true when it starts with a diacritic ({@link BW_DIACRITICS}). Throws nothing. */
+export function startsWithBwDiacritic(bw: string): boolean {
+  return DIACRITIC_CODES.has(bw.charCodeAt(0));
 }

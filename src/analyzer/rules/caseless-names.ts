@@ -18,7 +18,7 @@
  * than the other gold does (docs/case-endings.md, rule 16).
  */
 import type { Solution } from '../types.js';
-import { endsInConsonant } from './names.js';
+import { endsInConsonant, nameStemVoc, withNameEnding } from './names.js';
 
 /** The suffix gloss of the caseless reading (the reference program's null suffix has none). */
 export const CASELESS_GLOSS = '';
@@ -45,13 +45,6 @@ export function takesCaselessReading(n: CaselessSource): boolean {
  * case segment, the stem's last consonant with sukun. Returns a new frozen solution.
  */
 export function caselessName(from: Solution, n: CaselessSource): Solution {
-  const stem = from.voc.slice(0, from.voc.length - n.caseVoc.length);
-  const glossParts = Object.freeze({ ...from.glossParts, suffix: CASELESS_GLOSS });
-  return Object.freeze({
-    ...from,
-    voc: endsInConsonant(stem) ? `${stem}o` : stem,
-    morph: n.morph,
-    gloss: `${glossParts.prefix} + ${glossParts.stem} + ${glossParts.suffix}`,
-    glossParts,
-  });
+  const stem = nameStemVoc(from, n.caseVoc);
+  return withNameEnding(from, endsInConsonant(stem) ? `${stem}o` : stem, n.morph, CASELESS_GLOSS);
 }

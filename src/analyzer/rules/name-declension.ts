@@ -19,7 +19,7 @@
  * their caseless reading as well (caseless-names.ts).
  */
 import { caselessName, takesCaselessReading } from './caseless-names.js';
-import { DIPTOTE_GENITIVE, endsInConsonant } from './names.js';
+import { DIPTOTE_GENITIVE, endsInConsonant, nameStemVoc, withNameEnding } from './names.js';
 import type { Solution } from '../types.js';
 
 /** How a name takes its case: diptote, triptote, or no visible case (a long vowel at the end). */
@@ -157,14 +157,7 @@ function nameOf(s: Solution): NameAnalysis | null {
 /** The analysis of a name with another ending, made from one of the same name (`from`, read as `n`). */
 function withEnding(from: Solution, n: NameAnalysis, e: Ending): Solution {
   const suffixGloss = n.feminine ? from.glossParts.suffix : e.gloss;
-  const glossParts = Object.freeze({ ...from.glossParts, suffix: suffixGloss });
-  return Object.freeze({
-    ...from,
-    voc: from.voc.slice(0, from.voc.length - n.caseVoc.length) + e.voc,
-    morph: `${n.morph}+${e.voc}/${e.tag}`,
-    gloss: `${glossParts.prefix} + ${glossParts.stem} + ${glossParts.suffix}`,
-    glossParts,
-  });
+  return withNameEnding(from, nameStemVoc(from, n.caseVoc) + e.voc, `${n.morph}+${e.voc}/${e.tag}`, suffixGloss);
 }
 
 /**

@@ -15,6 +15,7 @@
  * stays for the construct and after the article.
  */
 import { derivedStemPairs, type Pairs, type SynthesizedSuffix } from './mood.js';
+import type { Solution } from '../types.js';
 
 /** The stem category of names, and the one of names that take case endings. */
 export const NAME_CATEGORY = 'Nprop';
@@ -32,6 +33,29 @@ export const DIPTOTE_GENITIVE: SynthesizedSuffix = { cat: 'NSuff-a-dipgen', voc:
 /** Whether a name's vocalized stem ends in a consonant (and so shows its case): not in a long or short vowel. */
 export function endsInConsonant(voc: string): boolean {
   return !/([AYaiuo~`]|iy|uw)$/.test(voc);
+}
+
+/**
+ * Takes a name analysis and the vocalization of its case ending at the end of its `voc` ('' for none); returns the
+ * vocalization before that ending.
+ */
+export function nameStemVoc(from: Solution, caseVoc: string): string {
+  return from.voc.slice(0, from.voc.length - caseVoc.length);
+}
+
+/**
+ * A name analysis with another ending: takes the analysis, its new vocalization and morphology, and the gloss's new
+ * suffix part; returns a new frozen solution, the rest as `from` has it, the gloss made again from its parts.
+ */
+export function withNameEnding(from: Solution, voc: string, morph: string, suffixGloss: string): Solution {
+  const glossParts = Object.freeze({ ...from.glossParts, suffix: suffixGloss });
+  return Object.freeze({
+    ...from,
+    voc,
+    morph,
+    gloss: `${glossParts.prefix} + ${glossParts.stem} + ${glossParts.suffix}`,
+    glossParts,
+  });
 }
 
 /** The category a stem entry gets: `Nprop-dip` for a name that ends in a consonant, else its own. */

@@ -169,24 +169,23 @@ function corpusToken(t: PosToken, table: CandidateTable, str: Interner, where: s
     throw new CorpusError(`${where}: token "${t.input}" stars an alternative although it has solutions of its own`);
   const sourceOf = solutionSources(t, own);
   const cands: Candidate[] = [];
-  // the starred candidates beyond the first (several gold labels), with the first
-  let golds: number[] | undefined;
+  // the starred candidates (one starred twice over, by two solutions of one label, is one gold label)
+  let starred: number[] | undefined;
   for (const s of sources) {
     const c = table.get(s, sourceOf(s));
     // deduplicated by label key, the first kept (few candidates: a scan)
     let at = 0;
     while (at < cands.length && cands[at].key !== c.key) at++;
     if (at === cands.length) cands.push(c);
-    if (!s.gold || at === token.gold || golds?.includes(at)) continue;
-    if (token.gold < 0) token.gold = at;
-    else (golds ??= [token.gold]).push(at);
+    if (s.gold) (starred ??= []).push(at);
   }
   // an exact-size array (one grown by push keeps room for 17)
   token.candidates = cands.slice();
+  if (starred) setGolds(token, starred);
+  const golds = token.golds;
   if (golds) {
     if (t.comments.includes(GOLD_UNMATCHED_COMMENT))
       throw new CorpusError(`${where}: token "${t.input}" has ${golds.length} starred solutions and a gold label no analyzer gave`);
-    setGolds(token, golds);
   } else if (token.gold >= 0 && t.comments.includes(GOLD_UNMATCHED_COMMENT)) {
     token.candidates[token.gold] = Object.freeze({ ...cands[token.gold], source: 'gold' });
     token.goldUnmatched = true;

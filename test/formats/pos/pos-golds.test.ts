@@ -28,6 +28,19 @@ test('several stars on one token: every starred candidate is gold, the first is 
   assert.equal(multiGoldCount(c), 3);
 });
 
+test('two stars on solutions of one label: one gold label, no `golds` (with the gold-unmatched comment too)', () => {
+  const text = [
+    'INPUT STRING: x', 'LOOK-UP WORD: x', '* SOLUTION 1: (x) [x_1] x/NOUN', '  SOLUTION 2: (y) [y_1] y/NOUN',
+    '* SOLUTION 3: (x) [x_1]   x/NOUN', '',
+    'INPUT STRING: z', 'LOOK-UP WORD: z', '     Comment: lexdis: gold label not among the analyzer solutions',
+    '* SOLUTION 1: (x) [x_1] x/NOUN', '* SOLUTION 2: (x) [x_1] x/NOUN', '',
+  ].join('\n');
+  const [twice, unmatched] = tokens(posToCorpus(readPosFile(text, 'twice.pos')));
+  assert.deepEqual([twice.gold, twice.golds, twice.candidates.length], [0, undefined, 2]);
+  const { gold, golds, goldUnmatched, candidates } = unmatched;
+  assert.deepEqual([gold, golds, goldUnmatched, candidates[0].source], [0, undefined, true, 'gold']);
+});
+
 test('a file with several stars reads back as written, and through the corpus keeps every star', () => {
   const text = fixture('several-golds.pos');
   assert.equal(writePosFile(readPosFile(text, 'several-golds.pos')), text);
