@@ -18,9 +18,10 @@
  * - Line order inside a block is fixed: INPUT STRING, LOOK-UP WORD?, Comment*, INDEX?,
  *   SOLUTION*, then ALTERNATIVE blocks (Comment*, SOLUTION*). Each SOLUTION may be followed by
  *   one GLOSS line and then one SCORE line. Anything else is an InputParseError (file, line).
- * - `*` in column 1 marks the gold (chosen) solution; at most one star per token, counting its
- *   alternatives, and a star may sit on an alternative's solution only when the word has no
- *   solutions of its own. A file without any star is plain analyzer output.
+ * - `*` in column 1 marks a gold (chosen) solution; a token with several starred solutions has
+ *   several gold labels (Token.golds, docs/formats.md), and a star may sit on an alternative's
+ *   solution only when the word has no solutions of its own. A file without any star is plain
+ *   analyzer output.
  * - `[lemma]` is optional (BAMA 0.x printed none): absent brackets ⇒ `lemma` undefined;
  *   the lemma is kept verbatim (the reference has one with trailing spaces). Voc cannot hold
  *   parentheses, the lemma no brackets; morphology is the rest of the line (not blank, not
