@@ -36,6 +36,13 @@ export const DEFAULT_MODEL_CORPORA: Readonly<Record<DefaultModelName, readonly G
   pud: ['pud'],
 };
 
+/**
+ * The corpora a default model is made from only where their data set can be had: without the set in
+ * the data folder (fetched offline, or from a mirror that lacks it) the model is made from the
+ * others, and says so; once the set is there, the model is no longer current and is made again.
+ */
+export const OPTIONAL_CORPORA: readonly GoldCorpusName[] = ['aljazeera'];
+
 /** The analyzer's table files a model is made from (their sha256 is part of its record). */
 const TABLE_FILES = ['dictPrefixes', 'dictStems', 'dictSuffixes', 'tableAB', 'tableAC', 'tableBC'];
 
@@ -45,6 +52,24 @@ const TABLE_FILES = ['dictPrefixes', 'dictStems', 'dictSuffixes', 'tableAB', 'ta
  */
 export function setupDataSets(models: readonly DefaultModelName[] = DEFAULT_MODELS): string[] {
   return [...new Set([TABLES_SET, ...models.flatMap((m) => DEFAULT_MODEL_CORPORA[m].map(goldCorpusSet))])];
+}
+
+/**
+ * Takes default models' names; returns the data sets of their optional corpora
+ * ({@link OPTIONAL_CORPORA}), each once: those {@link setupDataSets} lists that the models can be
+ * made without. Throws nothing.
+ */
+export function optionalSetupSets(models: readonly DefaultModelName[] = DEFAULT_MODELS): string[] {
+  const optional = models.flatMap((m) => DEFAULT_MODEL_CORPORA[m].filter((c) => OPTIONAL_CORPORA.includes(c)));
+  return [...new Set(optional.map(goldCorpusSet))];
+}
+
+/** The corpora `model` is made from in a data folder, and the optional ones left out: a file of theirs is not there. */
+function corporaOf(dataDir: string, model: DefaultModelName): { corpora: GoldCorpusName[]; without: GoldCorpusName[] } {
+  const lacking = (c: GoldCorpusName) =>
+    OPTIONAL_CORPORA.includes(c) && !goldCorpusFiles(dataDir, c).every((f) => existsSync(f));
+  const all = DEFAULT_MODEL_CORPORA[model];
+  return { corpora: all.filter((c) => !lacking(c)), without: all.filter(lacking) };
 }
 
 /** What {@link setupModels} is doing: importing a gold corpus or training a model (with its path). */
@@ -72,6 +97,8 @@ export interface SetupReport {
   path: string;
   /** `trained` now, or `kept`: it was there and current. */
   status: 'trained' | 'kept';
+  /** The optional corpora it is made without, their data set not being in the data folder (often none). */
+  without: GoldCorpusName[];
 }
 
 /** DATA/models/setup.json: per model, what it was made from and when it was written. */
@@ -100,7 +127,7 @@ function readRecord(dataDir: string): SetupRecord {
 async function madeFrom(
   dataDir: string, model: DefaultModelName, sha256Of: (file: string) => Promise<string>,
 ): Promise<MadeFrom> {
-  const corpora = DEFAULT_MODEL_CORPORA[model];
+  const { corpora } = corporaOf(dataDir, model);
   const tables = TABLE_FILES.map((f) => join(tablesPath(dataDir), f));
   const files = [...tables, ...corpora.flatMap((c) => goldCorpusFiles(dataDir, c))];
   const missing = files.find((f) => !existsSync(f));
@@ -148,17 +175,26 @@ export async function setupModels(dataDir: string, options: SetupOptions = {}): 
   for (const m of models) {
     if (o.force || !(await isCurrent(modelPath(dataDir, m), record[m], from.get(m)!))) stale.push(m);
   }
-  const corpora = importCorpora(dataDir, [...new Set(stale.flatMap((m) => DEFAULT_MODEL_CORPORA[m]))], o);
+  const corpora = importCorpora(dataDir, [...new Set(stale.flatMap((m) => from.get(m)!.corpora))], o);
+  for (const m of models) {
+    const { without } = corporaOf(dataDir, m);
+    if (without.length === 0) continue;
+    const sets = [...new Set(without.map(goldCorpusSet))].join(' ');
+    o.onWarning?.(`note: the model ${m} is made without ${without.join(', ')}: ${sets} is not in the data folder ` +
+      `('lexdis data fetch ${sets}', then 'lexdis setup' again, makes it with it)`);
+  }
   for (const m of stale) {
     const path = modelPath(dataDir, m);
     o.onStep?.({ step: 'train', model: m, path });
-    await trainFiles(DEFAULT_MODEL_CORPORA[m].map((c) => corpora.get(c)!), path, {
+    await trainFiles(from.get(m)!.corpora.map((c) => corpora.get(c)!), path, {
       tables: tablesPath(dataDir), train: { workers, onProgress: o.onProgress }, onWarning: o.onWarning,
     });
     record[m] = { madeFrom: from.get(m)!, createdAt: (await readModelHeader(path)).createdAt };
     writeFileAtomic(recordPath(dataDir), `${JSON.stringify(record, null, 2)}\n`);
   }
-  return models.map((m) => ({ model: m, path: modelPath(dataDir, m), status: stale.includes(m) ? 'trained' : 'kept' }));
+  return models.map((m) => ({
+    model: m, path: modelPath(dataDir, m), status: stale.includes(m) ? 'trained' : 'kept', without: corporaOf(dataDir, m).without,
+  }));
 }
 
 /**

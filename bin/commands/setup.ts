@@ -4,9 +4,9 @@
  * trains the models into the data folder (training/setup.ts); what is there and current is kept.
  */
 import type { Command } from 'commander';
-import { UsageError } from '../../src/errors.js';
+import { DataFetchError, UsageError } from '../../src/errors.js';
 import { DEFAULT_MODELS, defaultModelPath, type DefaultModelName } from '../../src/data/folder.js';
-import { setupDataSets, setupModels, type SetupStep } from '../../training/setup.js';
+import { optionalSetupSets, setupDataSets, setupModels, type SetupStep } from '../../training/setup.js';
 import { defaultTrainOptions } from '../../training/train.js';
 import { fetchTargetDir } from '../data.js';
 import { log, numberOption } from '../output.js';
@@ -37,7 +37,15 @@ async function run(flags: SetupFlags): Promise<void> {
   const models = parseModels(flags.models);
   const workers = numberOption('--workers', flags.workers, (n) => Number.isInteger(n) && n >= 0, 'a whole number ≥ 0');
   const dir = fetchTargetDir();
-  await runFetch(setupDataSets(models), { from: flags.from, quiet: flags.quiet });
+  const optional = optionalSetupSets(models);
+  await runFetch(setupDataSets(models).filter((s) => !optional.includes(s)), { from: flags.from, quiet: flags.quiet });
+  // a set the models can be made without: a failed fetch is a warning (setupModels says what is left out)
+  if (optional.length > 0) {
+    await runFetch(optional, { from: flags.from, quiet: flags.quiet }).catch((err: unknown) => {
+      if (!(err instanceof DataFetchError)) throw err;
+      log(`warning: ${err.message}`);
+    });
+  }
   const progress = progressCallback();
   const reports = await setupModels(dir, {
     models, force: flags.force, workers,
@@ -49,7 +57,10 @@ async function run(flags: SetupFlags): Promise<void> {
     onWarning: log,
   }).finally(() => progress.stop());
   if (flags.quiet) return;
-  for (const r of reports) log(`${r.status.padEnd(8)} ${r.path}${r.status === 'kept' ? '  (there and current)' : ''}`);
+  for (const r of reports) {
+    const without = r.without.length > 0 ? `  (without ${r.without.join(', ')})` : '';
+    log(`${r.status.padEnd(8)} ${r.path}${r.status === 'kept' ? '  (there and current)' : ''}${without}`);
+  }
   log(`the default model, used when no -m MODEL is given: ${defaultModelPath(dir)}`);
 }
 
@@ -65,7 +76,8 @@ export function register(program: Command): void {
       'dev and test and Al Jazeera Learning\'s vocalized stories (CC BY-NC-SA 3.0 as PADT: non-commercial use only; ' +
       'and GPL-3.0 as the stories), and pud, on PUD alone (CC BY-SA 3.0). The commands that take -m MODEL use DATA/models/lexdis without it, else ' +
       'DATA/models/pud. Running it again fetches and trains only what is missing or not current (a model made from ' +
-      'other data or by another lexdis version).',
+      'other data or by another lexdis version). Where the stories cannot be fetched (offline, or a mirror without ' +
+      'them), lexdis is trained without them, and says so.',
     )
     .option('--from <dir|url>', 'a mirror laid out as the data folder: a folder or an http(s) URL (as lexdis data fetch --from)')
     .option('--models <names>', `the default models to make, comma-separated: ${DEFAULT_MODELS.join(', ')} (pud alone: ` +

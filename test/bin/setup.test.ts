@@ -2,7 +2,8 @@
  * `lexdis setup` and the default model of the commands that rank: fetched from a mirror (the data
  * folder the tests read) and trained into a fresh data folder (`--models pud`, the quicker of
  * the two), kept when run again; then `tag`, `diacritize` and `eval` use it without
- * `-m`, and with no default model they fail with one error and a hint naming `lexdis setup`.
+ * `-m`, and with no default model they fail with one error and a hint naming `lexdis setup`. From a
+ * mirror without the stories (a set only training reads), `models/lexdis` is made without them.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -57,6 +58,25 @@ test('lexdis setup --models pud: fetches what the model needs, trains it, keeps 
       assert.equal(evaluated.status, 0, evaluated.stderr);
       assert.equal((JSON.parse(evaluated.stdout) as { model: string }).model, model, args.join(' '));
     }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+});
+
+test('lexdis setup from a mirror without the stories: models/lexdis is made without them, says so, and is kept so while they are not there', async () => {
+  const work = mkdtempSync(join(tmpdir(), 'lexdis-setup-stories-'));
+  const data = join(work, 'data');
+  try {
+    const args = ['setup', '--models', 'lexdis', '--data', data, '--from', dataDir(), '--progress', 'none'];
+    const first = await lexdisInProcess(args);
+    assert.equal(first.status, 0, first.stderr);
+    assert.match(first.stderr, /^warning: \d+ of \d+ files could not be fetched/m);
+    assert.match(first.stderr, /^note: the model lexdis is made without aljazeera: aljazeera-learning is not in the data folder/m);
+    assert.match(first.stderr, new RegExp(`^trained  ${join(data, 'models', 'lexdis')}  \\(without aljazeera\\)$`, 'm'));
+    assert.ok(!existsSync(join(data, 'corpora', 'aljazeera.pos')));
+    assert.ok(!existsSync(join(data, 'aljazeera-learning', 'LICENSE')), 'nothing of the set is left half-fetched');
+    const again = await lexdisInProcess(args);
+    assert.match(again.stderr, /^kept {5}\S+models\/lexdis {2}\(there and current\) {2}\(without aljazeera\)$/m);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -8,7 +8,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { dataPaths } from '../../bin/data.js';
@@ -94,6 +94,26 @@ test('setupModels makes the default models, keeps them while current, and makes 
     assert.equal((await Tagger.load({ data: dir })).loadedFrom?.model, modelPath(dir, 'pud'));
     rmSync(modelPath(dir, 'pud'), { recursive: true });
     assert.throws(() => defaultModelPath(dir), (e: unknown) => e instanceof DataNotFoundError && /'lexdis setup' trains it/.test(e.message));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('without the stories, models/lexdis is made from the treebanks, with a note; once they are there it is made again with them', async () => {
+  const dir = smallDataFolder();
+  try {
+    const stories = goldCorpusFiles(dir, 'aljazeera');
+    rmSync(stories[3]);
+    const notes: string[] = [];
+    const first = await setupModels(dir, { workers: 0, models: ['lexdis'], onWarning: (m) => notes.push(m) });
+    assert.deepEqual(first.map((r) => [r.status, r.without]), [['trained', ['aljazeera']]]);
+    assert.match(notes.join('\n'), /^note: the model lexdis is made without aljazeera: aljazeera-learning is not in the data folder/m);
+    assert.equal(existsSync(join(dir, 'corpora', 'aljazeera.pos')), false);
+    writeFileSync(stories[3], 'ذَهَبَ الْوَلَدُ إِلَى الْمَدْرَسَةِ.\n');
+    const steps: string[] = [];
+    const second = await setupModels(dir, { workers: 0, models: ['lexdis'], onStep: (s) => steps.push(s.step === 'import' ? s.corpus : s.model) });
+    assert.deepEqual(second.map((r) => [r.status, r.without]), [['trained', []]]);
+    assert.ok(steps.includes('aljazeera'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
