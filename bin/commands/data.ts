@@ -169,7 +169,8 @@ function registerFetch(data: Command): void {
       'status is 1 if any failed. One fetch writes a folder at a time (another one stops with DATA_BUSY), and it ' +
       'writes only files it made: a link or anything else in the way is refused, never followed.',
     )
-    .argument('[sets...]', `data sets to fetch (default all): ${DATA_SETS.map((s) => s.name).join(', ')}`)
+    .argument('[sets...]', `data sets to fetch: ${DATA_SETS.map((s) => s.name).join(', ')} (default: all but those only training ` +
+      `reads, ${DATA_SETS.filter((s) => s.trainingOnly).map((s) => s.name).join(', ')}, which lexdis setup fetches)`)
     .option('--to <dir>', 'write here instead of the data folder (created when missing; its parent must exist)')
     .option('--from <dir|url>', 'a mirror laid out as the data folder: a folder or an http(s) URL (also has the files without a public source)')
     .option('--stall <seconds>', `give a try up after this long without a byte or an answer (default ${FETCH_DEFAULTS.stallMs / 1000})`)

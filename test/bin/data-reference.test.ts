@@ -26,10 +26,10 @@ after(() => rmSync(scratch, { recursive: true, force: true }));
 const noPerl = perlVersion(perlCommand()) === undefined ? `'${perlCommand()}' cannot be run here` : false;
 let n = 0;
 
-/** A folder laid out as the data folder with every set but the reference, its files linked to the real ones. */
+/** A folder laid out as the data folder with every set the tests read but the reference, its files linked to the real ones. */
 function withoutReference(): string {
   const dir = join(scratch, `data-${++n}`);
-  for (const set of DATA_SETS.filter((s) => s !== REFERENCE_SET)) {
+  for (const set of DATA_SETS.filter((s) => s !== REFERENCE_SET && !s.trainingOnly)) {
     mkdirSync(join(dir, set.name), { recursive: true });
     for (const f of set.files) symlinkSync(join(dataDir(), set.name, f.name), join(dir, set.name, f.name));
   }

@@ -14,6 +14,8 @@ import { dataDir } from '../../bin/data.js';
 import { lexdisInProcess } from '../helpers/cli-in-process.js';
 
 const SENTENCE = 'كتبت الطالبة الدرس';
+/** The data folder the tests read, found before a command run in this process sets `--data`. */
+const SHARED = dataDir();
 const bare = (s: string) => s.replace(/[\u064B-\u0652\u0670]/g, '');
 
 test('lexdis setup --models pud: fetches what the model needs, trains it, keeps it when run again; the commands use it without -m', async () => {
@@ -67,7 +69,7 @@ test('lexdis setup from a mirror without the stories: models/lexdis is made with
   const work = mkdtempSync(join(tmpdir(), 'lexdis-setup-stories-'));
   const data = join(work, 'data');
   try {
-    const args = ['setup', '--models', 'lexdis', '--data', data, '--from', dataDir(), '--progress', 'none'];
+    const args = ['setup', '--models', 'lexdis', '--data', data, '--from', SHARED, '--progress', 'none'];
     const first = await lexdisInProcess(args);
     assert.equal(first.status, 0, first.stderr);
     assert.match(first.stderr, /^warning: \d+ of \d+ files could not be fetched/m);
