@@ -26,7 +26,7 @@ after(() => rmSync(scratch, { recursive: true, force: true }));
 const noPerl = perlVersion(perlCommand()) === undefined ? `'${perlCommand()}' cannot be run here` : false;
 let n = 0;
 
-/** A folder laid out as the data folder with every set the tests read but the reference, its files linked to the real ones. */
+/** A data folder of every set the tests read but the reference, each file linked to the real one. */
 function withoutReference(): string {
   const dir = join(scratch, `data-${++n}`);
   for (const set of DATA_SETS.filter((s) => s !== REFERENCE_SET && !s.trainingOnly)) {
