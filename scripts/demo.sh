@@ -29,7 +29,7 @@ mkdir -p models results
 STORIES="$DATA"
 if ! ./bin/lexdis data check aljazeera-learning -q > /dev/null 2>&1; then
   STORIES=models/data
-  ./bin/lexdis data fetch aljazeera-learning --to "$STORIES" -q || STORIES=""
+  ./bin/lexdis data fetch aljazeera-learning --to "$STORIES" -q 2> results/aljazeera-fetch.log || STORIES=""
 fi
 echo "== 1. import UD Arabic-PUD and UD Arabic-PADT 1.3 (dev, test)" >&2
 ./bin/lexdis import-ud "$DATA/ud-arabic-pud/ar_pud-ud-test.conllu" -o models/pud-corpus.pos --report results/pud-projection.json -q
@@ -45,7 +45,7 @@ if [ -n "$STORIES" ]; then
   ./bin/lexdis import-diac models/aljazeera.txt --doc-lines 0 -o models/aljazeera.pos --report results/aljazeera-import.json -q
   STORIES_POS=(models/aljazeera.pos)
 else
-  echo "Al Jazeera Learning's stories could not be fetched: models/lexdis is trained on the treebanks alone" >&2
+  echo "Al Jazeera Learning's stories could not be fetched (results/aljazeera-fetch.log says why): models/lexdis is trained on the treebanks alone" >&2
 fi
 echo "== 2. train: the default model on all the open gold (CC BY-NC-SA 3.0, as PADT), and a PUD-only model (CC BY-SA)" >&2
 ./bin/lexdis train models/pud-corpus.pos models/padt-dev.pos models/padt-test.pos "${STORIES_POS[@]}" -o models/lexdis --seed 42
