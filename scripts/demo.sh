@@ -42,7 +42,8 @@ if [ -n "$STORIES" ]; then
   # the stories as lexdis setup imports them: each file a document
   node --input-type=module -e "import { readVocalizedText } from './dist/src/data/folder.js';
     process.stdout.write(readVocalizedText(process.argv[1], 'aljazeera') + '\n');" "$STORIES" > models/aljazeera.txt
-  ./bin/lexdis import-diac models/aljazeera.txt --doc-lines 0 -o models/aljazeera.pos --report results/aljazeera-import.json -q
+  ./bin/lexdis import-diac models/aljazeera.txt --doc-lines 0 --ties first -o models/aljazeera.pos \
+    --report results/aljazeera-import.json -q
   STORIES_POS=(models/aljazeera.pos)
 else
   echo "Al Jazeera Learning's stories could not be fetched (results/aljazeera-fetch.log says why): models/lexdis is trained on the treebanks alone" >&2

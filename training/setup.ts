@@ -19,6 +19,7 @@ import { DataNotFoundError } from '../src/errors.js';
 import { sha256File } from '../src/data/check.js';
 import {
   DEFAULT_MODELS, goldCorpusFiles, goldCorpusSet, isTreebank, modelPath, readVocalizedText, TABLES_SET, tablesPath,
+  VOCALIZED_TEXTS,
   type DefaultModelName, type GoldCorpusName,
 } from '../src/data/folder.js';
 import { importDiacText } from '../src/import/diac-import.js';
@@ -216,7 +217,8 @@ function importCorpora(dataDir: string, names: GoldCorpusName[], o: SetupOptions
     } else {
       // each file a document (fetch checked the files against the manifest; a note's line number counts in them joined)
       const text = readVocalizedText(dataDir, name);
-      const { pos } = importDiacText(text, analyzer, { file: join(dataDir, goldCorpusSet(name)), docLines: 0 });
+      const { ties } = VOCALIZED_TEXTS[name];
+      const { pos } = importDiacText(text, analyzer, { file: join(dataDir, goldCorpusSet(name)), docLines: 0, ties });
       writeFileAtomic(path, pos);
     }
     out.set(name, path);

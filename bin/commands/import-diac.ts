@@ -3,9 +3,9 @@
  * word's gold is the analyzer candidate whose vocalization the text writes
  * (src/import/diac-import.ts); read and written as it goes.
  */
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { Analyzer, type InputScript } from '../../src/analyzer/index.js';
-import { DiacImporter, defaultDiacImportOptions } from '../../src/import/diac-import.js';
+import { DIAC_TIES, DiacImporter, defaultDiacImportOptions, type DiacTies } from '../../src/import/diac-import.js';
 import { vocReportMarkdown } from '../../src/import/voc-report.js';
 import { VOC_UNMATCHED_REASONS } from '../../src/import/voc-match.js';
 import { assertWritable, writeFileAtomic, type TextEncoding } from '../../src/io/files.js';
@@ -21,6 +21,7 @@ interface ImportDiacFlags {
   script: InputScript;
   encoding: TextEncoding;
   docLines: string;
+  ties: DiacTies;
   report?: string;
   reportMd?: string;
   ungolded?: string;
@@ -48,6 +49,7 @@ async function run(file: string, flags: ImportDiacFlags): Promise<void> {
         file: source.file,
         script: flags.script,
         docLines,
+        ties: flags.ties,
         examples,
         onUngolded: list ? (line) => void listed.push(line) : undefined,
       });
@@ -96,7 +98,8 @@ export function register(program: Command): void {
       'marks; every candidate of a word is rendered as lexdis diacritize renders it and compared with the word as the ' +
       'text writes it (docs/formats.md, "Vocalized text": sukun, the article\'s alif, implied long vowels and the dagger ' +
       'alif evened out; a bare letter is not a vowel). One match is the gold. Several matches are a tie: each ' +
-      'of them is gold (a star on each: training counts them all, evaluation takes any as right) and a note names them. No match: no gold mark, a note with the reason, and the word ' +
+      'of them is gold (a star on each: training counts them all, evaluation takes any as right; --ties first: only ' +
+      'the first in the analyzer\'s order) and a note names them. No match: no gold mark, a note with the reason, and the word ' +
       'with its file:line in the report (and in --ungolded). A blank line ends a document, and so does every ' +
       '--doc-lines-th sentence. A text whose Arabic words mostly match nothing (over half) stops with an error naming ' +
       'the likely cause (no vowels, wrong script, wrong encoding…), checked after the first 1,000 Arabic words and at ' +
@@ -105,6 +108,8 @@ export function register(program: Command): void {
     .argument('<file>', 'vocalized text, one sentence a line (- for stdin)')
     .requiredOption('-o, --output <file>', 'the pos file to write (atomically)')
     .option('--doc-lines <n>', 'sentences per document at most (a blank line also ends one; 0: only blank lines)', String(d.docLines))
+    .addOption(new Option('--ties <which>', 'the gold of a tie: all the tied candidates, or the first in the analyzer\'s order')
+      .choices(DIAC_TIES).default(d.ties))
     .option('--no-backoff', 'no backoff analyses for words the lexicon lacks (train with --no-backoff too)')
     .option('--no-case-endings', 'candidates without case endings (train with --no-case-endings too)')
     .option('--passives', 'the passives made by rule for verbs whose tables list none (train with --passives too)')

@@ -40,6 +40,11 @@ export interface DiacImportOptions {
   script: InputScript;
   /** Sentences per document at most (0: only blank lines end documents). */
   docLines: number;
+  /**
+   * A tie (several candidates spell the word): `all` makes each of them gold (Token.golds), `first`
+   * only the one first in the analyzer's order (the others stay candidates).
+   */
+  ties: DiacTies;
   /** Examples kept per report bucket. */
   examples: number;
   factorize: (lemma: string, morph: string) => LabelElements;
@@ -51,12 +56,17 @@ export interface DiacImportOptions {
   onUngolded?: (line: string) => void;
 }
 
+/** How a tie is made gold ({@link DiacImportOptions.ties}), declared once. */
+export const DIAC_TIES = ['all', 'first'] as const;
+export type DiacTies = (typeof DIAC_TIES)[number];
+
 /**
- * The defaults: Arabic script detected, 20 sentences per document at most, 5 examples, at most half
- * the words unmatched, checked after 1,000 words.
+ * The defaults: Arabic script detected, 20 sentences per document at most, every tied candidate
+ * gold, 5 examples, at most half the words unmatched, checked after 1,000 words.
  */
 export const defaultDiacImportOptions: DiacImportOptions = {
-  file: '<text>', script: 'auto', docLines: 20, examples: 5, factorize: defaultFactorize, maxUnmatched: 0.5, checkAfter: 1000,
+  file: '<text>', script: 'auto', docLines: 20, ties: 'all', examples: 5, factorize: defaultFactorize,
+  maxUnmatched: 0.5, checkAfter: 1000,
 };
 
 /** What the likely-cause diagnosis counts beside the report. */
@@ -151,8 +161,8 @@ export class DiacImporter {
         t.gold = vt.matching[0];
         this.rep.matched('vocalization');
       } else if (vt.matching.length > 1) {
-        setGolds(t, vt.matching);
-        t.note = `${vocTieNote(t, vt.matching)} (${where})`;
+        setGolds(t, this.o.ties === 'all' ? vt.matching : [Math.min(...vt.matching)]);
+        t.note = `${vocTieNote(t, vt.matching, this.o.ties)} (${where})`;
         this.rep.tied(where, t.form, t, vt.matching);
       } else {
         const { reason, detail } = unmatchedReason(t.form, vt.gold, t.candidates, nextWasl(toks, i));

@@ -69,10 +69,14 @@ export function candidateName(c: Candidate, i: number): string {
 /** The start of the note on a token whose matching candidates tie (kept in pos files as a Comment line). */
 export const VOC_TIE_NOTE = 'vocalized gold tied';
 
-/** The note of a token whose matching candidates `tied` (indices) tie: every one of them is gold. */
-export function vocTieNote(token: Token, tied: readonly number[]): string {
+/**
+ * The note of a token whose matching candidates `tied` (indices) tie: every one of them is gold
+ * (`all`), or the first in the analyzer's order (`first`).
+ */
+export function vocTieNote(token: Token, tied: readonly number[], gold: 'all' | 'first' = 'all'): string {
   const names = tied.map((i) => candidateName(token.candidates[i], i)).join(' | ');
-  return `${VOC_TIE_NOTE}: ${tied.length} candidates match equally, all gold: ${names}`;
+  const which = gold === 'all' ? 'all gold' : 'the first gold';
+  return `${VOC_TIE_NOTE}: ${tied.length} candidates match equally, ${which}: ${names}`;
 }
 
 /** Collects the report while a projection runs. */

@@ -17,6 +17,7 @@ import { posToCorpus, readPosFile } from '../../src/formats/pos/pos.js';
 import { stripArabicDiacritics, toBuckwalter } from '../../src/script/buckwalter.js';
 import { Analyzer } from '../../src/analyzer/index.js';
 import { dataPaths } from '../../bin/data.js';
+import { lexdisInProcess } from '../helpers/cli-in-process.js';
 
 const BIN = join(projectRoot(), 'bin', 'lexdis');
 let analyzer: Analyzer | undefined;
@@ -53,6 +54,28 @@ test('one match is the gold; several are a tie, each of them gold, with a note n
   assert.equal(report.matched.total, ts.filter((t) => t.gold >= 0 && !t.golds).length);
   assert.equal(report.matched.total + report.tied.total, ts.filter((t) => t.gold >= 0).length);
   assert.ok(!ungolded.some((l) => l.startsWith('t.txt:1\tفِي')), 'a tie has gold marks');
+});
+
+test('--ties first: a tie is gold with the tied candidate first in the analyzer\'s order alone; the rest as with all', async () => {
+  const options = { file: 't.txt', checkAfter: 1, maxUnmatched: 1 };
+  const all = importDiacText(TEXT, an(), options);
+  const first = importDiacText(TEXT, an(), { ...options, ties: 'first' });
+  const fy = byForm(tokens(first.pos), 'في');
+  assert.deepEqual([fy.gold, fy.golds], [0, undefined]);
+  assert.match(fy.note ?? '', /^vocalized gold tied: 2 candidates match equally, the first gold: 1: \(fiy\)/);
+  assert.deepEqual(first.report, all.report);
+  const [a, f] = [tokens(all.pos), tokens(first.pos)];
+  assert.ok(f.every((t, i) => t.gold === a[i].gold && (t.golds === undefined || t.golds.length === 0)));
+  const dir = mkdtempSync(join(tmpdir(), 'lexdis-ties-'));
+  try {
+    writeFileSync(join(dir, 't.txt'), `${TEXT}\n`);
+    const run = await lexdisInProcess(['import-diac', join(dir, 't.txt'), '-o', join(dir, 't.pos'), '--ties', 'first', '-q']);
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(byForm(tokens(readFileSync(join(dir, 't.pos'), 'utf8')), 'في').golds, undefined);
+    assert.equal((await lexdisInProcess(['import-diac', join(dir, 't.txt'), '-o', join(dir, 'u.pos'), '--ties', 'some'])).status, 2);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('a word no candidate spells is kept as context and reported with file:line', () => {
