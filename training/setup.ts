@@ -105,11 +105,15 @@ export interface SetupReport {
 /** DATA/models/setup.json: per model, what it was made from and when it was written. */
 type SetupRecord = Partial<Record<DefaultModelName, { madeFrom: MadeFrom; createdAt: string }>>;
 
-/** What a model is made from: its input files' sha256, its corpora, the lexdis that trained it, and how. */
+/**
+ * What a model is made from: its input files' sha256, its corpora and how the vocalized texts among
+ * them are imported, the lexdis that trained it, and how.
+ */
 interface MadeFrom {
   lexdis: string;
   formatVersion: number;
   corpora: readonly GoldCorpusName[];
+  imports: Record<string, unknown>;
   sha256: string[];
   train: Record<string, unknown>;
 }
@@ -136,7 +140,9 @@ async function madeFrom(
   const sha256 = await Promise.all(files.map(sha256Of));
   // stage one's threads change how the counts are made, not what they are: not part of the record
   const { workers: _threads, ...train } = defaultTrainOptions;
-  return { lexdis: creatorString(), formatVersion: MODEL_FORMAT_VERSION, corpora, sha256, train: { ...train } };
+  const imports = Object.fromEntries(corpora.flatMap((c) => (isTreebank(c) ? [] : [[c, VOCALIZED_TEXTS[c]]])));
+  const lexdis = creatorString();
+  return { lexdis, formatVersion: MODEL_FORMAT_VERSION, corpora, imports, sha256, train: { ...train } };
 }
 
 /** Whether the model at `path` is the one the record says was made from `from`. */

@@ -66,6 +66,9 @@ test('setupModels makes the default models, keeps them while current, and makes 
     assert.deepEqual(first.map((r) => [r.model, r.status]), [['lexdis', 'trained'], ['pud', 'trained']]);
     assert.deepEqual(steps, ['import pud', 'import padt-dev', 'import padt-test', 'import aljazeera', 'train lexdis', 'train pud']);
     assert.equal(defaultModelPath(dir), modelPath(dir, 'lexdis'));
+    // the record names how the vocalized text was imported: another import makes the model stale
+    const recorded = JSON.parse(readFileSync(join(dir, 'models', 'setup.json'), 'utf8')) as { lexdis: { madeFrom: { imports: unknown } } };
+    assert.deepEqual(recorded.lexdis.madeFrom.imports, { aljazeera: VOCALIZED_TEXTS.aljazeera });
     // the vocalized text: each of its files a document
     const texts = readFileSync(join(dir, 'corpora', 'aljazeera.pos'), 'utf8').match(/^;;; DOCUMENT: /gm)?.length;
     assert.equal(texts, goldCorpusFiles(dir, 'aljazeera').length);
