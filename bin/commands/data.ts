@@ -31,6 +31,8 @@ export interface FetchFlags {
   stall?: string;
   minRate?: string;
   rateWindow?: string;
+  /** False: no line per failed file; the error names the first (default: a line for each). */
+  failedLines?: boolean;
 }
 
 /** `--stall`, `--min-rate` and `--rate-window` as fetchData's options (ms, bytes a second). Throws UsageError. */
@@ -73,11 +75,13 @@ export async function runFetch(sets: string[], flags: FetchFlags): Promise<void>
   const bar = progressCallback('MB');
   const plan = referencePlan(sets, flags.from);
   if (!flags.quiet) log(`fetching into ${to}${flags.from ? ` from ${flags.from}` : ' from the pinned public sources'}`);
+  let firstFailed: string | undefined;
   const reports = await fetchData({
     to, from: flags.from, sets: plan.fetch, ...pace,
     onProgress: (done, total) => bar('download', ...progressMB(done, total)),
     onFile: (r) => {
-      if (r.status === 'failed' || (!flags.quiet && !onTerminal)) {
+      if (r.status === 'failed') firstFailed ??= reportLine(r);
+      if (r.status === 'failed' ? flags.failedLines !== false : !flags.quiet && !onTerminal) {
         bar.stop();
         log(reportLine(r));
       }
@@ -92,7 +96,7 @@ export async function runFetch(sets: string[], flags: FetchFlags): Promise<void>
     const offline = flags.from ? '' : '; with no internet, --from DIR|URL fetches from a mirror (a copy of the data folder), ' +
       'or LEXDIS_DATA=DIR uses a data folder where it is';
     throw new DataFetchError(`${count('failed')} of ${all.length} files could not be fetched${plan.build ? ' or built' : ''} ` +
-      `(listed above); run the same command again to resume${offline}`);
+      `(${flags.failedLines === false ? `the first: ${firstFailed}` : 'listed above'}); run the same command again to resume${offline}`);
   }
 }
 

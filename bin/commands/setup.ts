@@ -41,7 +41,7 @@ async function run(flags: SetupFlags): Promise<void> {
   await runFetch(setupDataSets(models).filter((s) => !optional.includes(s)), { from: flags.from, quiet: flags.quiet });
   // a set the models can be made without: a failed fetch is a warning (setupModels says what is left out)
   if (optional.length > 0) {
-    await runFetch(optional, { from: flags.from, quiet: flags.quiet }).catch((err: unknown) => {
+    await runFetch(optional, { from: flags.from, quiet: flags.quiet, failedLines: false }).catch((err: unknown) => {
       if (!(err instanceof DataFetchError)) throw err;
       log(`warning: ${err.message}`);
     });

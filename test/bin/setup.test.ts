@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dataDir } from '../../bin/data.js';
+import { DATA_SETS } from '../../src/data/manifest.js';
 import { lexdisInProcess } from '../helpers/cli-in-process.js';
 
 const SENTENCE = 'كتبت الطالبة الدرس';
@@ -72,7 +73,10 @@ test('lexdis setup from a mirror without the stories: models/lexdis is made with
     const args = ['setup', '--models', 'lexdis', '--data', data, '--from', SHARED, '--progress', 'none'];
     const first = await lexdisInProcess(args);
     assert.equal(first.status, 0, first.stderr);
-    assert.match(first.stderr, /^warning: \d+ of \d+ files could not be fetched/m);
+    const files = DATA_SETS.find((s) => s.name === 'aljazeera-learning')!.files;
+    const warning = `warning: ${files.length} of ${files.length} files could not be fetched (the first: failed   `;
+    assert.ok(first.stderr.split('\n').some((l) => l.startsWith(warning) && l.includes(`aljazeera-learning/${files[0].name}: `)), first.stderr);
+    assert.doesNotMatch(first.stderr, /^failed/m, 'one line for the set, not one a file');
     assert.match(first.stderr, /^note: the model lexdis is made without aljazeera: aljazeera-learning is not in the data folder/m);
     assert.match(first.stderr, new RegExp(`^trained  ${join(data, 'models', 'lexdis')}  \\(without aljazeera\\)$`, 'm'));
     assert.ok(!existsSync(join(data, 'corpora', 'aljazeera.pos')));
