@@ -10,14 +10,12 @@ import { spawnSync } from 'node:child_process';
 import { describeChoice, findDataDir } from '../dist/bin/data.js';
 import { perlCommand } from '../dist/bin/commands/data-reference.js';
 import { checkData } from '../dist/src/data/check.js';
-import { DATA_SETS } from '../dist/src/data/manifest.js';
+import { BASE_SET_NAMES } from '../dist/src/data/manifest.js';
 import { perlVersion } from '../dist/src/data/perl.js';
 import { REFERENCE_SET } from '../dist/src/data/reference.js';
 
-/** The sets a test reads: every set but those only training reads. */
-const TESTS_READ = DATA_SETS.filter((s) => !s.trainingOnly).map((s) => s.name);
-/** The files a test reads: every file with a public source of those sets, and the reference's. */
-const read = (c) => TESTS_READ.includes(c.set) && (!c.mirrorOnly || c.set === REFERENCE_SET.name);
+/** The files a test reads: every file with a public source of BASE_SET_NAMES's sets, and the reference's. */
+const read = (c) => BASE_SET_NAMES.includes(c.set) && (!c.mirrorOnly || c.set === REFERENCE_SET.name);
 /** The reference's file that only Perl makes. */
 const ANALYSES = `${REFERENCE_SET.name}/${REFERENCE_SET.files[1].name}`;
 

@@ -128,11 +128,13 @@ function readRecord(dataDir: string): SetupRecord {
   }
 }
 
-/** What `model` is made from (the files of the data folder, read now; `sha256Of` gives a file's sha256). */
+/**
+ * What `model` is made from: the files of the data folder of its `corpora` (corporaOf), read now;
+ * `sha256Of` gives a file's sha256.
+ */
 async function madeFrom(
-  dataDir: string, model: DefaultModelName, sha256Of: (file: string) => Promise<string>,
+  dataDir: string, model: DefaultModelName, corpora: GoldCorpusName[], sha256Of: (file: string) => Promise<string>,
 ): Promise<MadeFrom> {
-  const { corpora } = corporaOf(dataDir, model);
   const tables = TABLE_FILES.map((f) => join(tablesPath(dataDir), f));
   const files = [...tables, ...corpora.flatMap((c) => goldCorpusFiles(dataDir, c))];
   const missing = files.find((f) => !existsSync(f));
@@ -176,15 +178,16 @@ export async function setupModels(dataDir: string, options: SetupOptions = {}): 
     if (!hash) hashes.set(file, (hash = sha256File(file)));
     return hash;
   };
+  const used = new Map(models.map((m) => [m, corporaOf(dataDir, m)]));
   const from = new Map<DefaultModelName, MadeFrom>();
-  for (const m of models) from.set(m, await madeFrom(dataDir, m, sha256Of));
+  for (const m of models) from.set(m, await madeFrom(dataDir, m, used.get(m)!.corpora, sha256Of));
   const stale: DefaultModelName[] = [];
   for (const m of models) {
     if (o.force || !(await isCurrent(modelPath(dataDir, m), record[m], from.get(m)!))) stale.push(m);
   }
   const corpora = importCorpora(dataDir, [...new Set(stale.flatMap((m) => from.get(m)!.corpora))], o);
   for (const m of models) {
-    const { without } = corporaOf(dataDir, m);
+    const { without } = used.get(m)!;
     if (without.length === 0) continue;
     const sets = [...new Set(without.map(goldCorpusSet))].join(' ');
     o.onWarning?.(`note: the model ${m} is made without ${without.join(', ')}: ${sets} is not in the data folder ` +
@@ -200,7 +203,7 @@ export async function setupModels(dataDir: string, options: SetupOptions = {}): 
     writeFileAtomic(recordPath(dataDir), `${JSON.stringify(record, null, 2)}\n`);
   }
   return models.map((m) => ({
-    model: m, path: modelPath(dataDir, m), status: stale.includes(m) ? 'trained' : 'kept', without: corporaOf(dataDir, m).without,
+    model: m, path: modelPath(dataDir, m), status: stale.includes(m) ? 'trained' : 'kept', without: used.get(m)!.without,
   }));
 }
 

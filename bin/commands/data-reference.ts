@@ -5,7 +5,7 @@
  * other file; with neither, its sentences are still made and its analyses are skipped.
  */
 import { checkData } from '../../src/data/check.js';
-import { DATA_SETS } from '../../src/data/manifest.js';
+import { BASE_SET_NAMES } from '../../src/data/manifest.js';
 import { buildReference, REFERENCE_SET, type ReferenceReport } from '../../src/data/reference.js';
 import { perlVersion } from '../../src/data/perl.js';
 import { LexdisError, UsageError } from '../../src/errors.js';
@@ -25,9 +25,6 @@ export interface ReferencePlan {
   build?: { perl: string | false; version?: string };
 }
 
-/** What `lexdis data fetch` takes when no set is named: every set but those only training reads. */
-const UNNAMED: readonly string[] = DATA_SETS.filter((s) => !s.trainingOnly).map((s) => s.name);
-
 /**
  * The sets to fetch and whether to build the reference, for the sets named (for none, every set
  * but those only training reads, which are fetched when named or by `lexdis setup`) and the mirror
@@ -39,14 +36,14 @@ export function referencePlan(sets: readonly string[], from: string | undefined)
   if (!wanted) return { fetch: [...sets] };
   const perl = perlCommand();
   const version = perlVersion(perl);
-  if (version === undefined && from !== undefined) return { fetch: sets.length > 0 ? [...sets] : [...UNNAMED] };
+  if (version === undefined && from !== undefined) return { fetch: sets.length > 0 ? [...sets] : [...BASE_SET_NAMES] };
   if (version === undefined && sets.length > 0) {
     throw new UsageError(
       `${REFERENCE_SET.name}: its analyses are built with Perl, and '${perl}' cannot be run ` +
       '(install perl, or set LEXDIS_PERL to one); or fetch the set from a mirror (--from DIR|URL)',
     );
   }
-  const others = (sets.length === 0 ? UNNAMED : sets).filter((s) => s !== REFERENCE_SET.name);
+  const others = (sets.length === 0 ? BASE_SET_NAMES : sets).filter((s) => s !== REFERENCE_SET.name);
   const fetch = [...new Set([...others, ...(sets.length > 0 ? REFERENCE_SET.builtFrom! : [])])];
   return { fetch, build: { perl: version === undefined ? false : perl, version } };
 }

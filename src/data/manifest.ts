@@ -198,6 +198,12 @@ export const DATA_SETS: readonly DataSet[] = [
 /** The names of {@link DATA_SETS}, in order. */
 export const DATA_SET_NAMES: readonly string[] = DATA_SETS.map((s) => s.name);
 
+/**
+ * The names of every set but those only training reads, in order: what the tests read, and what
+ * `lexdis data fetch` takes when no set is named.
+ */
+export const BASE_SET_NAMES: readonly string[] = DATA_SETS.filter((s) => !s.trainingOnly).map((s) => s.name);
+
 /** A set's file's public URL: the raw file at the pinned commit; undefined for a file only a mirror has. */
 export function publicUrl(set: DataSet, file: DataFile): string | undefined {
   if (!set.origin || file.source === undefined) return undefined;
