@@ -5,8 +5,8 @@
  */
 import { Option, type Command } from 'commander';
 import { Analyzer, type InputScript } from '../../src/analyzer/index.js';
-import { DIAC_TIES, DiacImporter, defaultDiacImportOptions, type DiacTies } from '../../src/import/diac-import.js';
-import { vocReportMarkdown } from '../../src/import/voc-report.js';
+import { DiacImporter, defaultDiacImportOptions } from '../../src/import/diac-import.js';
+import { DIAC_TIES, vocReportMarkdown, type DiacTies } from '../../src/import/voc-report.js';
 import { VOC_UNMATCHED_REASONS } from '../../src/import/voc-match.js';
 import { assertWritable, writeFileAtomic, type TextEncoding } from '../../src/io/files.js';
 import { openOutput, planOutput, type OutputSink } from '../../src/io/output-writer.js';

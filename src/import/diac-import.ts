@@ -30,7 +30,7 @@ import { factorize as defaultFactorize } from '../labels/factorize.js';
 import { fromBuckwalter, type Script } from '../script/buckwalter.js';
 import { corpusToPos, writePosFile } from '../formats/pos/pos.js';
 import { analyzeVocalized, hasVowelMarks, nextWasl, stripForAnalysis, unmatchedReason } from './voc-match.js';
-import { VocReportBuilder, vocTieNote, type VocalizedReport } from './voc-report.js';
+import { VocReportBuilder, vocTieNote, type DiacTies, type VocalizedReport } from './voc-report.js';
 
 /** Options of {@link DiacImporter}. */
 export interface DiacImportOptions {
@@ -55,10 +55,6 @@ export interface DiacImportOptions {
   /** Called for every Arabic word without a gold mark: `file:line`, the word, why (tab-separated). */
   onUngolded?: (line: string) => void;
 }
-
-/** How a tie is made gold ({@link DiacImportOptions.ties}), declared once. */
-export const DIAC_TIES = ['all', 'first'] as const;
-export type DiacTies = (typeof DIAC_TIES)[number];
 
 /**
  * The defaults: Arabic script detected, 20 sentences per document at most, every tied candidate

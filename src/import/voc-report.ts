@@ -69,11 +69,15 @@ export function candidateName(c: Candidate, i: number): string {
 /** The start of the note on a token whose matching candidates tie (kept in pos files as a Comment line). */
 export const VOC_TIE_NOTE = 'vocalized gold tied';
 
+/** How a tie is made gold (DiacImportOptions.ties in ./diac-import.ts), declared once. */
+export const DIAC_TIES = ['all', 'first'] as const;
+export type DiacTies = (typeof DIAC_TIES)[number];
+
 /**
  * The note of a token whose matching candidates `tied` (indices) tie: every one of them is gold
  * (`all`), or the first in the analyzer's order (`first`).
  */
-export function vocTieNote(token: Token, tied: readonly number[], gold: 'all' | 'first' = 'all'): string {
+export function vocTieNote(token: Token, tied: readonly number[], gold: DiacTies = 'all'): string {
   const names = tied.map((i) => candidateName(token.candidates[i], i)).join(' | ');
   const which = gold === 'all' ? 'all gold' : 'the first gold';
   return `${VOC_TIE_NOTE}: ${tied.length} candidates match equally, ${which}: ${names}`;
